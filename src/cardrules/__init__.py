@@ -1,0 +1,83 @@
+"""
+cardrules: the reference rules engine for Mulle, Mililla and Charlemagne.
+
+Pick a game with :func:`get_game`, deal with ``new_game``, then loop over
+``legal_moves`` and ``apply``. States are immutable; every function is pure.
+"""
+
+from importlib.metadata import PackageNotFoundError, version
+
+from cardrules._serial import dumps, loads
+from cardrules.cards import (
+    CHARLEMAGNE_PACK,
+    DOUBLE_FRENCH_PACK,
+    SPANISH_PACK,
+    Card,
+    Pack,
+    Rank,
+    Suit,
+    parse_cards,
+    shuffled,
+)
+from cardrules.engine import (
+    Game,
+    GameSpec,
+    LegalMoves,
+    RoundScore,
+    Score,
+    ScoreItem,
+    game_names,
+    get_game,
+)
+from cardrules.errors import (
+    AmbiguousMoveError,
+    CardrulesError,
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidDeckError,
+    InvalidNotationError,
+    InvalidOptionError,
+    InvalidRecordError,
+    UnknownOptionError,
+)
+from cardrules.rules import Rule, RuleBook, Violation
+
+try:
+    __version__ = version("cardrules")
+except PackageNotFoundError:  # pragma: no cover - running from a source tree
+    __version__ = "0.0.0"
+
+__all__ = [
+    "CHARLEMAGNE_PACK",
+    "DOUBLE_FRENCH_PACK",
+    "SPANISH_PACK",
+    "AmbiguousMoveError",
+    "Card",
+    "CardrulesError",
+    "Game",
+    "GameSpec",
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidDeckError",
+    "InvalidNotationError",
+    "InvalidOptionError",
+    "InvalidRecordError",
+    "LegalMoves",
+    "Pack",
+    "Rank",
+    "RoundScore",
+    "Rule",
+    "RuleBook",
+    "Score",
+    "ScoreItem",
+    "Suit",
+    "UnknownOptionError",
+    "Violation",
+    "__version__",
+    "dumps",
+    "game_names",
+    "get_game",
+    "loads",
+    "parse_cards",
+    "shuffled",
+]

@@ -1,0 +1,99 @@
+"""Private helpers shared by the games: seeds, deck checks, hand order."""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter
+from collections.abc import Sequence
+from typing import Final
+
+from cardrules.cards import Card, Pack, _derive_seed, shuffled
+from cardrules.errors import CardrulesError, InvalidDeckError, InvalidOptionError
+
+_DEALER_PATH: Final = 0xDEA1
+_ROUND_PATH: Final = 0x50D
+
+
+def new_seed(seed: int | None) -> int:
+    """The match seed: the one given, or a fresh random one."""
+    if seed is None:
+        return secrets.randbits(63)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise InvalidOptionError(f"seed must be a whole number, not {seed!r}")
+    return seed
+
+
+def first_dealer(seed: int, dealer: int | None, seats: int) -> int:
+    """The given dealer (checked), or one drawn from the seed."""
+    if dealer is None:
+        return _derive_seed(seed, _DEALER_PATH) % seats
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < seats:
+        raise InvalidOptionError(f"dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
+    return dealer
+
+
+def round_deck(pack: Pack, seed: int, round_no: int) -> tuple[Card, ...]:
+    """The shuffled deck of round *round_no* of the match with *seed* (stable, RULINGS C3)."""
+    return shuffled(pack.cards, _derive_seed(seed, _ROUND_PATH, round_no))
+
+
+def check_deck(cards: Sequence[Card | str], pack: Pack, what: str = "deck") -> tuple[Card, ...]:
+    """*cards* as a tuple of cards of *pack*, which they must be exactly (card texts allowed)."""
+    out = check_deck_part(cards, pack, what)
+    have = Counter(out)
+    want = Counter(pack.cards)
+    if have != want:
+        extra = sorted((have - want).elements(), key=str)
+        missing = sorted((want - have).elements(), key=str)
+        parts = []
+        if extra:
+            parts.append("extra or foreign: " + " ".join(map(str, extra)))
+        if missing:
+            parts.append("missing: " + " ".join(map(str, missing)))
+        raise InvalidDeckError(
+            f"the {what} must be the {pack.name} pack of {len(pack)} cards, each exactly once"
+            + (" per copy" if len(want) < len(pack) else "")
+            + f" ({len(out)} given; {'; '.join(parts)})"
+        )
+    return tuple(out)
+
+
+def deck_list(
+    deck: Sequence[Card | str] | None, decks: Sequence[Sequence[Card | str]] | None, pack: Pack
+) -> tuple[tuple[Card, ...], ...]:
+    """The supplied decks, checked: ``deck`` is short for ``decks=[deck]``."""
+    if deck is not None and decks is not None:
+        raise InvalidOptionError("give deck or decks, not both")
+    if deck is not None:
+        decks = [deck]
+    if decks is None:
+        return ()
+    return tuple(check_deck(d, pack, f"deck {i}") for i, d in enumerate(decks))
+
+
+def pack_order(pack: Pack) -> dict[Card, int]:
+    """Each card's index in the pack's canonical order (hands are kept in this order)."""
+    order: dict[Card, int] = {}
+    for c in pack.cards:
+        order.setdefault(c, len(order))
+    return order
+
+
+def check_deck_part(cards: Sequence[Card | str], pack: Pack, what: str) -> tuple[Card, ...]:
+    """*cards* as cards of *pack* (texts allowed), without requiring the whole pack."""
+    if isinstance(cards, str):
+        raise InvalidDeckError(f"the {what} is a sequence of cards, not one string; split it first")
+    out: list[Card] = []
+    for i, c in enumerate(cards):
+        if isinstance(c, Card):
+            if c not in pack.cards:
+                raise InvalidDeckError(f"{what} position {i}: {c} is not a card of the {pack.name} pack")
+            out.append(c)
+        elif isinstance(c, str):
+            try:
+                out.append(pack.parse(c))
+            except CardrulesError as exc:
+                raise InvalidDeckError(f"{what} position {i}: {exc}") from None
+        else:
+            raise InvalidDeckError(f"{what} position {i}: not a card: {c!r}")
+    return tuple(out)

@@ -1,0 +1,264 @@
+"""JSON for states: a type-directed codec over the attrs classes of every game."""
+
+from __future__ import annotations
+
+import enum
+import json
+import types
+import typing
+from collections import Counter
+from typing import Any, Final, Literal
+
+import attrs
+
+from cardrules.cards import Card, Pack
+from cardrules.errors import CardrulesError, InvalidRecordError
+
+__all__ = ["dumps", "loads"]
+
+FORMAT: Final = "cardrules-state"
+FORMAT_VERSION: Final = 1
+_MAX_TEXT: Final = 10_000_000
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = typing.get_type_hints(cls)
+        _HINTS[cls] = hints
+    return hints
+
+
+def to_jsonable(value: object) -> Any:
+    """Plain JSON data for an attrs value: cards as text, enums by value, tuples as lists."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, bool | int | str) or value is None:
+        return value
+    if attrs.has(type(value)):
+        out: dict[str, Any] = {}
+        if getattr(type(value), "_tagged", False):
+            out["type"] = type(value).__name__
+        for f in attrs.fields(type(value)):
+            if f.init:
+                out[f.name.lstrip("_")] = to_jsonable(getattr(value, f.name))
+        return out
+    if isinstance(value, tuple | list):
+        return [to_jsonable(v) for v in value]
+    if isinstance(value, frozenset | set):
+        items = [to_jsonable(v) for v in value]
+        return sorted(items, key=lambda v: json.dumps(v, sort_keys=True))
+    raise TypeError(f"cannot encode {type(value).__name__}")
+
+
+def _type_name(value: object) -> str:
+    return "null" if value is None else type(value).__name__
+
+
+def from_jsonable(data: Any, hint: Any, pack: Pack, path: str = "$") -> Any:
+    """Decode plain JSON data as *hint*, checking every type; raises :class:`InvalidRecordError`."""
+    if hint is Any:
+        return data
+    if hint is type(None) or hint is None:
+        if data is not None:
+            raise InvalidRecordError(f"expected null, got {_type_name(data)}", path)
+        return None
+    if hint is bool:
+        if not isinstance(data, bool):
+            raise InvalidRecordError(f"expected true or false, got {_type_name(data)}", path)
+        return data
+    if hint is int:
+        if not isinstance(data, int) or isinstance(data, bool):
+            raise InvalidRecordError(f"expected a whole number, got {_type_name(data)}", path)
+        return data
+    if hint is str:
+        if not isinstance(data, str):
+            raise InvalidRecordError(f"expected text, got {_type_name(data)}", path)
+        return data
+    if hint is Card:
+        if not isinstance(data, str):
+            raise InvalidRecordError(f"expected a card as text, got {_type_name(data)}", path)
+        try:
+            return pack.parse(data)
+        except CardrulesError as exc:
+            raise InvalidRecordError(str(exc), path) from None
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        try:
+            return hint(data)
+        except (ValueError, TypeError):
+            allowed = ", ".join(repr(m.value) for m in hint)
+            raise InvalidRecordError(f"expected one of {allowed}, got {data!r:.60}", path) from None
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin is Literal:
+        if not any(data == a and type(data) is type(a) for a in args):
+            raise InvalidRecordError(f"expected one of {', '.join(map(repr, args))}, got {data!r:.60}", path)
+        return data
+    if origin is typing.Union or origin is types.UnionType:
+        if data is None and type(None) in args:
+            return None
+        options = [a for a in args if a is not type(None)]
+        tagged = [a for a in options if attrs.has(a)]
+        if tagged and isinstance(data, dict) and len(tagged) == len(options):
+            tag = data.get("type")
+            for cls in tagged:
+                if cls.__name__ == tag:
+                    return from_jsonable(data, cls, pack, path)
+            names = ", ".join(c.__name__ for c in tagged)
+            raise InvalidRecordError(f"expected 'type' to be one of {names}, got {tag!r:.60}", path)
+        errors: list[InvalidRecordError] = []
+        for option in options:
+            try:
+                return from_jsonable(data, option, pack, path)
+            except InvalidRecordError as exc:
+                errors.append(exc)
+        raise errors[0] if len(errors) == 1 else InvalidRecordError(
+            f"unexpected value {data!r:.60}", path
+        )
+    if origin is tuple or origin is frozenset:
+        if not isinstance(data, list):
+            raise InvalidRecordError(f"expected a list, got {_type_name(data)}", path)
+        if origin is frozenset:
+            items = [from_jsonable(v, args[0], pack, f"{path}[{i}]") for i, v in enumerate(data)]
+            return frozenset(items)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(from_jsonable(v, args[0], pack, f"{path}[{i}]") for i, v in enumerate(data))
+        if len(data) != len(args):
+            raise InvalidRecordError(f"expected a list of {len(args)}, got {len(data)}", path)
+        return tuple(from_jsonable(v, a, pack, f"{path}[{i}]") for i, (v, a) in enumerate(zip(data, args)))
+    if isinstance(hint, type) and attrs.has(hint):
+        if not isinstance(data, dict):
+            raise InvalidRecordError(f"expected an object, got {_type_name(data)}", path)
+        hints = _hints(hint)
+        kwargs: dict[str, Any] = {}
+        seen = {"type"} if getattr(hint, "_tagged", False) else set()
+        for f in attrs.fields(hint):
+            if not f.init:
+                continue
+            key = f.name.lstrip("_")
+            seen.add(key)
+            if key not in data:
+                if f.default is attrs.NOTHING:
+                    raise InvalidRecordError(f"missing field {key!r}", path)
+                continue
+            kwargs[f.alias] = from_jsonable(data[key], hints[f.name], pack, f"{path}.{key}")
+        extra = sorted(set(data) - seen)
+        if extra:
+            raise InvalidRecordError(f"unknown field {extra[0]!r}", path)
+        try:
+            return hint(**kwargs)
+        except CardrulesError as exc:
+            raise InvalidRecordError(str(exc), path) from None
+        except (TypeError, ValueError) as exc:
+            raise InvalidRecordError(f"invalid {hint.__name__}: {exc}", path) from None
+    raise TypeError(f"cannot decode {hint!r}")
+
+
+def dumps(state: object) -> str:
+    """
+    A state of any game as JSON text; :func:`loads` gives back an equal state.
+
+    The document is ``{"format": "cardrules-state", "format_version": 1,
+    "game": ..., "state": {...}}``. It holds the whole state, hidden cards and
+    the match seed included: it is for saving and restoring, not for showing
+    to a player (use the game's ``observe``).
+
+    Raises:
+        TypeError: If *state* is not a state of a cardrules game.
+
+    Example:
+        >>> import cardrules
+        >>> s = cardrules.get_game("mililla").new_game(seed=1)
+        >>> cardrules.loads(cardrules.dumps(s)) == s
+        True
+    """
+    from cardrules.engine import _spec_for_state
+
+    spec = _spec_for_state(state)
+    doc = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "game": spec.name,
+        "state": to_jsonable(state),
+    }
+    return json.dumps(doc, separators=(",", ":"))
+
+
+def loads(text: str | bytes) -> Any:
+    """
+    A state from the JSON text of :func:`dumps`, checked for consistency.
+
+    Raises:
+        InvalidRecordError: For anything that is not such a document: bad
+            JSON, a wrong type or field, an unknown card, cards that are not
+            exactly the game's pack, an impossible position. The message
+            gives the location, such as ``$.state.hands[2][0]``.
+    """
+    from cardrules.engine import _games
+
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InvalidRecordError(f"not UTF-8 text: {exc}") from None
+    if not isinstance(text, str):
+        raise InvalidRecordError(f"expected JSON text, got {_type_name(text)}")
+    if len(text) > _MAX_TEXT:
+        raise InvalidRecordError(f"document too large ({len(text)} characters; at most {_MAX_TEXT})")
+    try:
+        doc = json.loads(text)
+    except RecursionError:
+        raise InvalidRecordError("JSON nested too deeply") from None
+    except ValueError as exc:
+        raise InvalidRecordError(f"not JSON: {exc}") from None
+    if not isinstance(doc, dict):
+        raise InvalidRecordError(f"expected an object, got {_type_name(doc)}")
+    if doc.get("format") != FORMAT:
+        raise InvalidRecordError(f"expected format {FORMAT!r}, got {doc.get('format')!r:.60}", "$.format")
+    if doc.get("format_version") != FORMAT_VERSION:
+        raise InvalidRecordError(
+            f"unsupported format_version {doc.get('format_version')!r:.60}; this cardrules reads {FORMAT_VERSION}",
+            "$.format_version",
+        )
+    extra = sorted(set(doc) - {"format", "format_version", "game", "state"})
+    if extra:
+        raise InvalidRecordError(f"unknown field {extra[0]!r}")
+    name = doc.get("game")
+    spec = _games().get(name) if isinstance(name, str) else None
+    if spec is None:
+        raise InvalidRecordError(f"unknown game {name!r:.60}; the games are: {', '.join(_games())}", "$.game")
+    if "state" not in doc:
+        raise InvalidRecordError("missing field 'state'")
+    try:
+        state = from_jsonable(doc["state"], spec.state_type, spec.pack, "$.state")
+    except RecursionError:
+        raise InvalidRecordError("state nested too deeply", "$.state") from None
+    check_pack(spec.zones(state), spec.pack)
+    try:
+        spec.check_state(state)
+    except InvalidRecordError:
+        raise
+    except CardrulesError as exc:
+        raise InvalidRecordError(str(exc), "$.state") from None
+    return state
+
+
+def check_pack(zones: typing.Mapping[str, tuple[Card, ...]], pack: Pack) -> None:
+    """Raise :class:`InvalidRecordError` unless the zones hold exactly the pack."""
+    held: Counter[Card] = Counter()
+    for cards in zones.values():
+        held.update(cards)
+    want = Counter(pack.cards)
+    if held != want:
+        extra = held - want
+        missing = want - held
+        parts = []
+        if extra:
+            parts.append("extra " + " ".join(str(c) for c in sorted(extra.elements(), key=str)))
+        if missing:
+            parts.append("missing " + " ".join(str(c) for c in sorted(missing.elements(), key=str)))
+        raise InvalidRecordError(f"the cards are not the {pack.name} pack: {'; '.join(parts)}", "$.state")

@@ -1,0 +1,348 @@
+"""Cards, suits, ranks and the three packs that the games use."""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+import attrs
+
+from cardrules.errors import InvalidCardError
+
+__all__ = [
+    "CHARLEMAGNE_PACK",
+    "DOUBLE_FRENCH_PACK",
+    "SPANISH_PACK",
+    "Card",
+    "Pack",
+    "Rank",
+    "Suit",
+    "parse_cards",
+    "shuffled",
+]
+
+
+class Suit(enum.Enum):
+    """
+    A suit. French suits, the four Spanish suits, and a pseudo-suit for jokers.
+
+    The letter (``suit.letter``) is the text form. French and Spanish suits
+    share the letter ``C`` (clubs, copas), so a card text is read in the
+    context of a pack: see :meth:`Pack.parse`.
+    """
+
+    SPADES = "spades"
+    HEARTS = "hearts"
+    DIAMONDS = "diamonds"
+    CLUBS = "clubs"
+    OROS = "oros"
+    COPAS = "copas"
+    ESPADAS = "espadas"
+    BASTOS = "bastos"
+    JOKER = "joker"
+
+    @property
+    def letter(self) -> str:
+        """The one-letter text form: ``S H D C`` (French), ``O C E B`` (Spanish), ``J`` (joker)."""
+        return _SUIT_LETTER[self]
+
+    @property
+    def is_spanish(self) -> bool:
+        """Whether this is one of the four Spanish suits."""
+        return self in _SPANISH_SUITS
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+
+_SUIT_LETTER: Final = {
+    Suit.SPADES: "S",
+    Suit.HEARTS: "H",
+    Suit.DIAMONDS: "D",
+    Suit.CLUBS: "C",
+    Suit.OROS: "O",
+    Suit.COPAS: "C",
+    Suit.ESPADAS: "E",
+    Suit.BASTOS: "B",
+    Suit.JOKER: "J",
+}
+_FRENCH_SUITS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_SPANISH_SUITS: Final = (Suit.OROS, Suit.COPAS, Suit.ESPADAS, Suit.BASTOS)
+
+
+class Rank(enum.Enum):
+    """
+    A rank. The value is the text form.
+
+    ``HORSE`` (caballo) exists only in the Spanish pack, ``QUEEN`` only in the
+    French one; ``BIG`` and ``LITTLE`` are the two jokers (``BJ`` and ``LJ``).
+    """
+
+    ACE = "A"
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "10"
+    JACK = "J"
+    HORSE = "H"
+    QUEEN = "Q"
+    KING = "K"
+    BIG = "B"
+    LITTLE = "L"
+
+    @property
+    def pips(self) -> int:
+        """Ace 1, number cards their number, J 11, Q 12, K 13 (horse 12, jokers 0)."""
+        return _PIPS[self]
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+
+_PIPS: Final = {
+    Rank.ACE: 1,
+    Rank.TWO: 2,
+    Rank.THREE: 3,
+    Rank.FOUR: 4,
+    Rank.FIVE: 5,
+    Rank.SIX: 6,
+    Rank.SEVEN: 7,
+    Rank.EIGHT: 8,
+    Rank.NINE: 9,
+    Rank.TEN: 10,
+    Rank.JACK: 11,
+    Rank.HORSE: 12,
+    Rank.QUEEN: 12,
+    Rank.KING: 13,
+    Rank.BIG: 0,
+    Rank.LITTLE: 0,
+}
+_FRENCH_RANKS: Final = (
+    Rank.ACE,
+    Rank.TWO,
+    Rank.THREE,
+    Rank.FOUR,
+    Rank.FIVE,
+    Rank.SIX,
+    Rank.SEVEN,
+    Rank.EIGHT,
+    Rank.NINE,
+    Rank.TEN,
+    Rank.JACK,
+    Rank.QUEEN,
+    Rank.KING,
+)
+_SPANISH_RANKS: Final = (
+    Rank.ACE,
+    Rank.TWO,
+    Rank.THREE,
+    Rank.FOUR,
+    Rank.FIVE,
+    Rank.SIX,
+    Rank.SEVEN,
+    Rank.JACK,
+    Rank.HORSE,
+    Rank.KING,
+)
+_JOKER_RANKS: Final = (Rank.BIG, Rank.LITTLE)
+
+
+
+
+@attrs.frozen(cache_hash=True, repr=False, order=False)
+class Card:
+    """
+    A playing card: a rank and a suit. Immutable and hashable.
+
+    ``str(card)`` is the short text form (``7H``, ``10D``, ``KS``, ``HO`` for
+    the horse of oros, ``BJ`` and ``LJ`` for the jokers).
+
+    Raises:
+        InvalidCardError: For a rank that the suit's pack does not have,
+            such as a horse of spades or a queen of oros.
+
+    Example:
+        >>> Card(Rank.SEVEN, Suit.HEARTS)
+        Card.parse('7H')
+        >>> str(Card.parse("10d"))
+        '10D'
+    """
+
+    rank: Rank
+    suit: Suit
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
+            raise InvalidCardError(f"not a card: rank {self.rank!r}, suit {self.suit!r}")
+        if self.suit is Suit.JOKER:
+            ok = self.rank in _JOKER_RANKS
+        elif self.suit in _SPANISH_SUITS:
+            ok = self.rank in _SPANISH_RANKS
+        else:
+            ok = self.rank in _FRENCH_RANKS
+        if not ok:
+            raise InvalidCardError(f"there is no {self.rank.name.lower()} of {self.suit.value}")
+
+    def __str__(self) -> str:
+        return self.rank.value + _SUIT_LETTER[self.suit]
+
+    def __repr__(self) -> str:
+        if self.suit in _SPANISH_SUITS:
+            return f"Card.parse({str(self)!r}, spanish=True)"
+        return f"Card.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str, *, spanish: bool = False) -> Card:
+        """
+        Read a card from its text form, ignoring case and surrounding space.
+
+        French suits and jokers by default; Spanish suits with ``spanish=True``
+        (the letter ``C`` means clubs in one and copas in the other).
+
+        Raises:
+            InvalidCardError: If *text* names no such card.
+        """
+        table = _SPANISH_BY_TEXT if spanish else _FRENCH_BY_TEXT
+        if not isinstance(text, str):
+            raise InvalidCardError(f"a card is written as text, not {text!r}")
+        card = table.get(text.strip().upper())
+        if card is None:
+            pack = "Spanish" if spanish else "French"
+            raise InvalidCardError(
+                f"{text!r} is not a card of the {pack} pack; write rank then suit, like "
+                + ("'7O' or 'HB'" if spanish else "'7H', '10D', 'KS' or 'BJ'")
+            )
+        return card
+
+
+def _make(ranks: Iterable[Rank], suits: Iterable[Suit]) -> tuple[Card, ...]:
+    return tuple(Card(r, s) for s in suits for r in ranks)
+
+
+_ALL_FRENCH: Final = _make(_FRENCH_RANKS, _FRENCH_SUITS)
+_JOKERS: Final = _make(_JOKER_RANKS, (Suit.JOKER,))
+_ALL_SPANISH: Final = _make(_SPANISH_RANKS, _SPANISH_SUITS)
+_FRENCH_BY_TEXT: Final = {str(c): c for c in _ALL_FRENCH + _JOKERS}
+_SPANISH_BY_TEXT: Final = {str(c): c for c in _ALL_SPANISH}
+
+
+@attrs.frozen
+class Pack:
+    """
+    A pack: a named, ordered multiset of cards (the two-pack Mulle deck holds
+    every card twice). The order is the pack's canonical order, not a shuffle.
+    """
+
+    name: str
+    cards: tuple[Card, ...]
+    spanish: bool = False
+    _distinct: frozenset[Card] = attrs.field(
+        init=False, repr=False, eq=False, default=attrs.Factory(lambda self: frozenset(self.cards), takes_self=True)
+    )
+
+    def parse(self, text: str) -> Card:
+        """
+        Read one card of this pack.
+
+        Raises:
+            InvalidCardError: If *text* is not a card, or not one in this pack.
+        """
+        card = Card.parse(text, spanish=self.spanish)
+        if card not in self._distinct:
+            raise InvalidCardError(f"{text!r} is a card, but not one of the {self.name} pack")
+        return card
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+
+DOUBLE_FRENCH_PACK: Final = Pack("double French", _ALL_FRENCH + _ALL_FRENCH)
+"""Two French packs without jokers: 104 cards, each card twice (Mulle)."""
+
+SPANISH_PACK: Final = Pack("Spanish", _ALL_SPANISH, spanish=True)
+"""The Spanish 40-card pack: A-7, jack (sota), horse (caballo), king (Mililla)."""
+
+CHARLEMAGNE_PACK: Final = Pack(
+    "Charlemagne",
+    _make((Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN), _FRENCH_SUITS)
+    + _JOKERS,
+)
+"""A to 7 in the four French suits plus the Big and the Little joker: 34 cards."""
+
+_SPLIT: Final = re.compile(r"[\s,]+")
+
+
+def parse_cards(text: str, pack: Pack = DOUBLE_FRENCH_PACK) -> tuple[Card, ...]:
+    """
+    Read cards separated by spaces or commas, such as ``"9H 4S, 5C"``.
+
+    Raises:
+        InvalidCardError: Naming the first text that is not a card of *pack*.
+    """
+    return tuple(pack.parse(part) for part in _SPLIT.split(text.strip()) if part)
+
+
+_MASK64: Final = (1 << 64) - 1
+
+
+class _SplitMix64:
+    """SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and fixed forever."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK64
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, bound: int) -> int:
+        """Uniform in ``range(bound)`` by rejection, with no modulo bias."""
+        limit = (1 << 64) - ((1 << 64) % bound)
+        while True:
+            r = self.next()
+            if r < limit:
+                return r % bound
+
+
+def shuffled(cards: Sequence[Card], seed: int) -> tuple[Card, ...]:
+    """
+    Return *cards* shuffled by a fixed procedure: the same seed gives the
+    same order on every platform and in every 1.x release (RULINGS C3).
+
+    The procedure: a SplitMix64 generator seeded with ``seed mod 2**64``
+    draws, for ``i`` from ``n - 1`` down to ``1``, an unbiased ``j`` in
+    ``0..i`` (rejection sampling of 64-bit outputs) and swaps positions
+    ``i`` and ``j`` (Fisher-Yates).
+
+    Example:
+        >>> shuffled(SPANISH_PACK.cards, 7) == shuffled(SPANISH_PACK.cards, 7)
+        True
+    """
+    out = list(cards)
+    gen = _SplitMix64(seed)
+    for i in range(len(out) - 1, 0, -1):
+        j = gen.below(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out)
+
+
+def _derive_seed(seed: int, *path: int) -> int:
+    """A seed for one round of a match, derived from the match seed (stable)."""
+    gen = _SplitMix64(seed)
+    value = gen.next()
+    for p in path:
+        gen = _SplitMix64(value ^ ((p * 0xD1B54A32D192ED03) & _MASK64))
+        value = gen.next()
+    return value

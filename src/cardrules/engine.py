@@ -1,0 +1,461 @@
+"""The shape every game shares: legal-move sequences, scores, the game spec and the registry."""
+
+from __future__ import annotations
+
+import random
+import re
+import typing
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Generic, TypeVar, overload
+
+import attrs
+
+from cardrules.cards import Card, Pack
+from cardrules.errors import InvalidOptionError, UnknownOptionError
+from cardrules.rules import RuleBook, Violation
+
+__all__ = [
+    "Game",
+    "GameSpec",
+    "LegalMoves",
+    "RoundScore",
+    "Score",
+    "ScoreItem",
+    "game_names",
+    "get_game",
+]
+
+M = TypeVar("M")
+S = TypeVar("S")
+R = TypeVar("R")
+O = TypeVar("O")
+
+
+class LegalMoves(Sequence[M]):
+    """
+    The legal moves of a position: a read-only sequence in a fixed order.
+
+    It may be produced lazily (a Mulle table can allow exponentially many
+    captures), so use ``move in moves`` rather than scanning, ``bool(moves)``
+    rather than ``len(moves) > 0``, and :meth:`sample` for a random move: all
+    three are decided by the rules without listing every move.
+    """
+
+    __slots__ = ()
+
+    def sample(self, rng: random.Random) -> M:
+        """
+        A legal move chosen at random by *rng* (uniformly unless the game's
+        documentation says otherwise).
+
+        Raises:
+            IndexError: If there is no legal move (the match is over).
+        """
+        if not self:
+            raise IndexError("no legal move: the match is over")
+        return self[rng.randrange(len(self))]
+
+
+class TupleMoves(LegalMoves[M]):
+    """Legal moves backed by a tuple (trick games, where there are few)."""
+
+    __slots__ = ("_moves",)
+
+    def __init__(self, moves: tuple[M, ...]) -> None:
+        self._moves = moves
+
+    @overload
+    def __getitem__(self, index: int) -> M: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[M]: ...
+    def __getitem__(self, index: int | slice) -> M | Sequence[M]:
+        return self._moves[index]
+
+    def __len__(self) -> int:
+        return len(self._moves)
+
+    def __iter__(self) -> Iterator[M]:
+        return iter(self._moves)
+
+    def __contains__(self, move: object) -> bool:
+        return move in self._moves
+
+    def __bool__(self) -> bool:
+        return bool(self._moves)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalMoves):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._moves)
+
+    def __repr__(self) -> str:
+        return f"LegalMoves({list(self._moves)!r})"
+
+    def sample(self, rng: random.Random) -> M:
+        if not self._moves:
+            raise IndexError("no legal move: the match is over")
+        return self._moves[rng.randrange(len(self._moves))]
+
+
+@attrs.frozen
+class ScoreItem:
+    """
+    One labelled piece of a round's score.
+
+    Attributes:
+        side: Index into :attr:`Score.sides`.
+        rule: The rule id that awards it.
+        label: Plain words, such as ``"card points"``.
+        points: The points (negative for a deduction).
+    """
+
+    side: int
+    rule: str
+    label: str
+    points: int
+
+
+@attrs.frozen
+class RoundScore:
+    """
+    The breakdown of one round.
+
+    Attributes:
+        tally: The round's own count per side, as the game counts it (Mililla:
+            card and trick points, 70 in all; Mulle: points; Charlemagne:
+            tricks won).
+        points: Match points this round added per side, bonuses included.
+        items: The labelled pieces behind ``tally`` and ``points``.
+        complete: Whether the round has ended (``False`` for a running tally).
+    """
+
+    tally: tuple[int, ...]
+    points: tuple[int, ...]
+    items: tuple[ScoreItem, ...] = ()
+    complete: bool = True
+
+
+@attrs.frozen
+class Score:
+    """
+    The score of a match.
+
+    Attributes:
+        sides: The seats of each side; ``((0, 2), (1, 3))`` for partnerships.
+        match: Match points per side.
+        round: The round in progress (a running tally, ``complete`` false), or
+            the last round once the match is over.
+        rounds: Every completed round, in order.
+        winner: The index of the winning side once the match is over, else ``None``.
+    """
+
+    sides: tuple[tuple[int, ...], ...]
+    match: tuple[int, ...]
+    round: RoundScore | None
+    rounds: tuple[RoundScore, ...]
+    winner: int | None
+
+
+@attrs.frozen(kw_only=True)
+class GameSpec(Generic[S, M, R, O]):
+    """
+    Everything a generic caller needs to run one game: bots, records and the
+    command line use only this. Each game module defines one as ``GAME``.
+
+    The functions are the game module's own; ``new_game`` takes the ruleset
+    first, the others take a state, which carries its ruleset.
+    """
+
+    name: str
+    title: str
+    pack: Pack
+    ruleset_type: type[R]
+    presets: Mapping[str, R]
+    state_type: type[S]
+    move_types: tuple[type, ...]
+    observation_type: type[O]
+    rulebook: RuleBook
+    new_game: Callable[..., S]
+    to_move: Callable[[S], int | None]
+    legal_moves: Callable[[S], LegalMoves[M]]
+    check_move: Callable[[S, M], Violation | None]
+    apply: Callable[[S, M], S]
+    is_over: Callable[[S], bool]
+    score: Callable[[S], Score]
+    observe: Callable[[S, int], O]
+    parse_move: Callable[[S, str], M]
+    format_move: Callable[[S, M], str]
+    parse_canonical: Callable[[str], M]
+    format_canonical: Callable[[M], str]
+    zones: Callable[[S], Mapping[str, tuple[Card, ...]]]
+    shuffle_hidden: Callable[[S, int, random.Random], S]
+    check_state: Callable[[S], None]
+
+    @property
+    def default_preset(self) -> str:
+        """The name of the preset ``get_game(name)`` uses."""
+        return next(iter(self.presets))
+
+
+@attrs.frozen
+class Game(Generic[S, M, R, O]):
+    """
+    A game with its ruleset chosen: what :func:`get_game` returns.
+
+    Every method but :meth:`new_game` takes a state, which carries its own
+    ruleset, so a state from another ruleset of the same game works too.
+    """
+
+    spec: GameSpec[S, M, R, O]
+    rules: R
+
+    @property
+    def name(self) -> str:
+        """The game's registry name, such as ``"mililla"``."""
+        return self.spec.name
+
+    @property
+    def text(self) -> str:
+        """The ruleset as text that :func:`get_game` reads back, such as ``"mulle/fishing(target=21)"``."""
+        return format_ruleset(self.spec, self.rules)
+
+    def new_game(
+        self,
+        *,
+        seed: int | None = None,
+        deck: Sequence[Card] | None = None,
+        decks: Sequence[Sequence[Card]] | None = None,
+        dealer: int | None = None,
+    ) -> S:
+        """
+        A new match, its first round dealt. See the game module's ``new_game``.
+
+        Args:
+            seed: Makes every deal of the match reproducible (also the first
+                dealer, unless given). ``None`` draws one at random.
+            deck: The first round's deck order, index 0 on top (RULINGS C2).
+            decks: Deck orders for the first rounds in turn; later rounds
+                are shuffled from the seed.
+            dealer: The first dealer's seat.
+        """
+        return self.spec.new_game(self.rules, seed=seed, deck=deck, decks=decks, dealer=dealer)
+
+    def to_move(self, state: S) -> int | None:
+        """The seat to act, or ``None`` once the match is over."""
+        return self.spec.to_move(state)
+
+    def legal_moves(self, state: S) -> LegalMoves[M]:
+        """The legal moves, in a fixed order; empty only when the match is over."""
+        return self.spec.legal_moves(state)
+
+    def check_move(self, state: S, move: M) -> Violation | None:
+        """``None`` if *move* is legal, else the rule it breaks and why."""
+        return self.spec.check_move(state, move)
+
+    def apply(self, state: S, move: M) -> S:
+        """The state after *move*; raises :class:`~cardrules.IllegalMoveError` if it is illegal."""
+        return self.spec.apply(state, move)
+
+    def is_over(self, state: S) -> bool:
+        """Whether the match is over."""
+        return self.spec.is_over(state)
+
+    def score(self, state: S) -> Score:
+        """The match score and the round breakdowns."""
+        return self.spec.score(state)
+
+    def observe(self, state: S, seat: int) -> O:
+        """What *seat* may see of *state*."""
+        return self.spec.observe(state, seat)
+
+    def parse_move(self, state: S, text: str) -> M:
+        """Read a move in the game's notation, in the context of *state*."""
+        return self.spec.parse_move(state, text)
+
+    def format_move(self, state: S, move: M) -> str:
+        """Write a move in the game's notation, in the context of *state*."""
+        return self.spec.format_move(state, move)
+
+
+def _registry() -> dict[str, GameSpec[Any, Any, Any, Any]]:
+    # Games are listed here, explicitly, not registered as an import side effect.
+    from cardrules import mililla
+
+    specs: list[GameSpec[Any, Any, Any, Any]] = [mililla.GAME]
+    return {spec.name: spec for spec in sorted(specs, key=lambda s: s.name)}
+
+
+_GAMES: dict[str, GameSpec[Any, Any, Any, Any]] = {}
+
+
+def _games() -> dict[str, GameSpec[Any, Any, Any, Any]]:
+    if not _GAMES:
+        _GAMES.update(_registry())
+    return _GAMES
+
+
+def game_names() -> tuple[str, ...]:
+    """
+    The names of the games, sorted.
+
+    Example:
+        >>> "mililla" in game_names()
+        True
+    """
+    return tuple(_games())
+
+
+def _spec_for_state(state: object) -> GameSpec[Any, Any, Any, Any]:
+    for spec in _games().values():
+        if type(state) is spec.state_type:
+            return spec
+    raise TypeError(f"not a cardrules game state: {type(state).__name__}")
+
+
+_TEXT = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*(?:/\s*([A-Za-z_][\w-]*)\s*)?(?:\((.*)\))?\s*$", re.S)
+
+
+def get_game(text: str, **options: object) -> Game[Any, Any, Any, Any]:
+    """
+    A game with a ruleset: a game name, optionally a preset and options.
+
+    *text* is ``"name"``, ``"name/preset"``, or either followed by options in
+    parentheses, ``"mulle/fishing(target=21, glimne=true)"``. Keyword
+    arguments set options too and win over the text.
+
+    Raises:
+        UnknownOptionError: For an unknown game, preset or option; the
+            message lists the valid ones.
+        InvalidOptionError: For an option value the game does not accept.
+
+    Example:
+        >>> game = get_game("mililla", rank_order="malilla")
+        >>> game.rules.rank_order
+        'malilla'
+        >>> game.text
+        'mililla(rank_order=malilla)'
+    """
+    if not isinstance(text, str):
+        raise UnknownOptionError(f"a game is named by text, not {text!r}; games: {', '.join(game_names())}")
+    match = _TEXT.match(text)
+    if match is None:
+        raise UnknownOptionError(
+            f"cannot read {text!r}; write a game name, optionally '/preset' and '(option=value, ...)'"
+        )
+    name, preset, args = match.groups()
+    name = name.lower()
+    spec = _games().get(name)
+    if spec is None:
+        raise UnknownOptionError(f"unknown game {name!r}; the games are: {', '.join(game_names())}")
+    if preset is None:
+        preset = spec.default_preset
+    if preset not in spec.presets:
+        raise UnknownOptionError(
+            f"unknown preset {preset!r} of {name}; the presets are: {', '.join(spec.presets)}"
+        )
+    given: dict[str, object] = _parse_options(args) if args else {}
+    given.update(options)
+    rules = _evolve_rules(spec, spec.presets[preset], given)
+    return Game(spec, rules)
+
+
+def _parse_options(args: str) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for part in args.split(","):
+        if not part.strip():
+            continue
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise UnknownOptionError(f"cannot read option {part.strip()!r}; write option=value")
+        out[key] = value.strip()
+    return out
+
+
+def _field_hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _coerce(name: str, hint: Any, value: object) -> object:
+    """Turn option text into the field's type; other values pass to the validators."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    if hint is bool:
+        low = text.lower()
+        if low in ("true", "yes", "on", "1"):
+            return True
+        if low in ("false", "no", "off", "0"):
+            return False
+        raise InvalidOptionError(f"option {name} takes true or false, not {value!r}")
+    if hint is int:
+        try:
+            return int(text)
+        except ValueError:
+            raise InvalidOptionError(f"option {name} takes a whole number, not {value!r}") from None
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin is typing.Union and type(None) in args:
+        if text.lower() == "none":
+            return None
+        others = [a for a in args if a is not type(None)]
+        return _coerce(name, others[0], text) if len(others) == 1 else text
+    return text.strip("'\"")
+
+
+def _evolve_rules(spec: GameSpec[Any, Any, R, Any], base: R, given: Mapping[str, object]) -> R:
+    fields = {f.name: f for f in attrs.fields(spec.ruleset_type)}  # type: ignore[misc]
+    hints = _field_hints(spec.ruleset_type)
+    changes: dict[str, object] = {}
+    for key, value in given.items():
+        if key not in fields:
+            raise UnknownOptionError(
+                f"unknown option {key!r} of {spec.name}; the options are: {', '.join(sorted(fields))}"
+            )
+        changes[key] = _coerce(key, hints[key], value)
+    try:
+        return attrs.evolve(base, **changes)  # type: ignore[misc]
+    except InvalidOptionError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise InvalidOptionError(f"{spec.name}: {exc}") from None
+
+
+def format_ruleset(spec: GameSpec[Any, Any, R, Any], rules: R) -> str:
+    """The shortest text that :func:`get_game` reads back as *rules*."""
+    best: tuple[int, int, str, dict[str, object]] | None = None
+    for i, (preset, base) in enumerate(spec.presets.items()):
+        diff = {
+            f.name: getattr(rules, f.name)
+            for f in attrs.fields(spec.ruleset_type)  # type: ignore[misc]
+            if getattr(rules, f.name) != getattr(base, f.name)
+        }
+        if best is None or (len(diff), i) < best[:2]:
+            best = (len(diff), i, preset, diff)
+    assert best is not None
+    _, _, preset, diff = best
+    head = spec.name if preset == spec.default_preset else f"{spec.name}/{preset}"
+    if not diff:
+        return head
+    return head + "(" + ", ".join(f"{k}={_option_text(v)}" for k, v in sorted(diff.items())) + ")"
+
+
+def _option_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _option_check(name: str, allowed: Sequence[object]) -> Callable[[object, object, object], None]:
+    """An attrs validator that raises :class:`InvalidOptionError` for a value not in *allowed*."""
+
+    def check(_inst: object, _attr: object, value: object) -> None:
+        if not any(value == a and type(value) is type(a) for a in allowed):
+            raise InvalidOptionError(
+                f"option {name} takes one of {', '.join(_option_text(a) for a in allowed)}, not {value!r}"
+            )
+
+    return check

@@ -1,0 +1,90 @@
+"""
+Mililla, Spanish 40-card trick-taking for two teams of two, to 35.
+
+Rules: :doc:`/rules/mililla`. Every function takes a :class:`State`, which
+carries its :class:`MilillaRules`.
+"""
+
+from typing import Final
+
+from cardrules.cards import SPANISH_PACK
+from cardrules.engine import GameSpec
+from cardrules.mililla._game import (
+    STANDARD,
+    MilillaRules,
+    Move,
+    Observation,
+    Play,
+    State,
+    apply,
+    check_move,
+    check_state,
+    deck_from_hands,
+    format_canonical,
+    format_move,
+    is_over,
+    legal_moves,
+    new_game,
+    observe,
+    parse_canonical,
+    parse_move,
+    score,
+    shuffle_hidden,
+    to_move,
+    zones,
+)
+from cardrules.mililla._rules import RULES
+
+__all__ = [
+    "GAME",
+    "RULES",
+    "STANDARD",
+    "MilillaRules",
+    "Move",
+    "Observation",
+    "Play",
+    "State",
+    "apply",
+    "check_move",
+    "deck_from_hands",
+    "format_canonical",
+    "format_move",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "observe",
+    "parse_canonical",
+    "parse_move",
+    "score",
+    "shuffle_hidden",
+    "to_move",
+    "zones",
+]
+
+GAME: Final[GameSpec[State, Play, MilillaRules, Observation]] = GameSpec(
+    name="mililla",
+    title="Mililla",
+    pack=SPANISH_PACK,
+    ruleset_type=MilillaRules,
+    presets={"standard": STANDARD},
+    state_type=State,
+    move_types=(Play,),
+    observation_type=Observation,
+    rulebook=RULES,
+    new_game=new_game,
+    to_move=to_move,
+    legal_moves=legal_moves,
+    check_move=check_move,
+    apply=apply,
+    is_over=is_over,
+    score=score,
+    observe=observe,
+    parse_move=parse_move,
+    format_move=format_move,
+    parse_canonical=parse_canonical,
+    format_canonical=format_canonical,
+    zones=zones,
+    shuffle_hidden=shuffle_hidden,
+    check_state=check_state,
+)
+"""The Mililla game spec, as :func:`cardrules.get_game` uses it."""

@@ -1,0 +1,745 @@
+"""Mililla: state, moves, legal-move generation, apply, score and observe."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import ClassVar, Final, Literal
+
+import attrs
+
+from cardrules import _common
+from cardrules._serial import to_jsonable
+from cardrules.cards import SPANISH_PACK, Card, Rank, Suit
+from cardrules.engine import LegalMoves, RoundScore, Score, ScoreItem, TupleMoves, _option_check
+from cardrules.errors import (
+    CardrulesError,
+    IllegalMoveError,
+    InvalidDeckError,
+    InvalidNotationError,
+    InvalidRecordError,
+)
+from cardrules.mililla._rules import RULES
+from cardrules.rules import Violation
+
+SEATS: Final = 4
+TARGET: Final = 35
+ROUND_POINTS: Final = 70
+SIDES: Final = ((0, 2), (1, 3))
+
+RankOrder = Literal["seed", "malilla"]
+SevenRule = Literal["round", "earlier", "off"]
+HeldBonus = Literal["tie", "always"]
+
+
+@attrs.frozen(kw_only=True)
+class MilillaRules:
+    """
+    The options of Mililla. Rules: :doc:`/rules/mililla`.
+
+    Attributes:
+        rank_order: ``"seed"`` (default): K, horse, jack, 7, 6, 5, 4, 3, 2, A
+            from high to low, as the source text says. ``"malilla"``: 7, A,
+            K, horse, jack, 6, 5, 4, 3, 2, as in pagat's Malilla
+            (``mililla.rank``, RULINGS M3).
+        seven_rule: When a 7 may be played other than by leading it:
+            ``"round"`` (default) once its suit has been led to a trick this
+            round, the current trick included; ``"earlier"``, only earlier
+            tricks count; ``"off"``, always (``mililla.seven``, RULINGS M6).
+        held_bonus: A turn-up bonus held back because it would have brought
+            the dealer's team to 35: ``"tie"`` (default), scored only if the
+            round ends 35-35; ``"always"``, added after the round's scoring
+            (``mililla.bonus.held``, RULINGS M7).
+    """
+
+    rank_order: RankOrder = attrs.field(default="seed", validator=_option_check("rank_order", ("seed", "malilla")))
+    seven_rule: SevenRule = attrs.field(
+        default="round", validator=_option_check("seven_rule", ("round", "earlier", "off"))
+    )
+    held_bonus: HeldBonus = attrs.field(default="tie", validator=_option_check("held_bonus", ("tie", "always")))
+
+
+STANDARD: Final = MilillaRules()
+"""The default ruleset: the source text as settled by RULINGS M1-M8."""
+
+
+@attrs.frozen
+class Play:
+    """
+    Play a card from the hand of the seat to move, the only kind of move.
+
+    Its notation is the card's text, such as ``7O`` or ``HB``.
+    """
+
+    _tagged: ClassVar[bool] = True
+    card: Card
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+Move = Play
+
+# Card facts, computed once.
+POINTS: Final[Mapping[Rank, int]] = {Rank.SEVEN: 5, Rank.ACE: 4, Rank.KING: 3, Rank.HORSE: 2, Rank.JACK: 1}
+_CARD_POINTS: Final = {c: POINTS.get(c.rank, 0) for c in SPANISH_PACK.cards}
+_ORDER_SEED: Final = (
+    Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX,
+    Rank.SEVEN, Rank.JACK, Rank.HORSE, Rank.KING,
+)  # fmt: skip
+_ORDER_MALILLA: Final = (
+    Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.JACK,
+    Rank.HORSE, Rank.KING, Rank.ACE, Rank.SEVEN,
+)  # fmt: skip
+_STRENGTH: Final = {
+    "seed": {c: _ORDER_SEED.index(c.rank) for c in SPANISH_PACK.cards},
+    "malilla": {c: _ORDER_MALILLA.index(c.rank) for c in SPANISH_PACK.cards},
+}
+_HAND_ORDER: Final = _common.pack_order(SPANISH_PACK)
+_SUIT_NAMES: Final = {Suit.OROS: "oros", Suit.COPAS: "copas", Suit.ESPADAS: "espadas", Suit.BASTOS: "bastos"}
+
+
+def _sorted_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=_HAND_ORDER.__getitem__))
+
+
+@attrs.frozen
+class State:
+    """
+    A Mililla match at one moment, hidden cards included. Immutable.
+
+    Build one with :func:`new_game`; change it with :func:`apply`. Never show
+    a state to a player: it holds every hand and the match seed. Show
+    :func:`observe` instead.
+
+    Attributes:
+        rules: The ruleset.
+        seed: The match seed; later rounds are shuffled from it.
+        pending_decks: Supplied deck orders for the rounds not dealt yet.
+        round_no: The round in progress, from 0.
+        dealer: The dealer of this round.
+        hands: The four hands, each in pack order.
+        turn_up: The dealer's last card, turned face up; its suit is trump.
+        trick_leader: The seat that led the current trick.
+        trick: The cards of the current trick, in the order played.
+        led: The suits led to the completed tricks of this round.
+        won: The cards each side has won in tricks this round.
+        tricks: The tricks each side has won this round.
+        last_trick: The cards of the last completed trick of this round,
+            the leader's first (empty before the first trick ends).
+        last_leader: The seat that led ``last_trick``.
+        match: Match points per side.
+        deal_bonus: Turn-up bonus added to the dealer's side at this deal.
+        held_bonus: Turn-up bonus held back this round (M7), or 0.
+        rounds: Every completed round's score.
+        winner: The winning side once the match is over, else ``None``.
+    """
+
+    rules: MilillaRules
+    seed: int
+    pending_decks: tuple[tuple[Card, ...], ...]
+    round_no: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
+    turn_up: Card
+    trick_leader: int
+    trick: tuple[Card, ...]
+    led: frozenset[Suit]
+    won: tuple[tuple[Card, ...], tuple[Card, ...]]
+    tricks: tuple[int, int]
+    last_trick: tuple[Card, ...]
+    last_leader: int
+    match: tuple[int, int]
+    deal_bonus: int
+    held_bonus: int
+    rounds: tuple[RoundScore, ...]
+    winner: int | None
+
+    @property
+    def trump(self) -> Suit:
+        """The trump suit: the turn-up card's."""
+        return self.turn_up.suit
+
+
+@attrs.frozen
+class Observation:
+    """
+    What one seat may see of a Mililla match: its own hand, the turn-up card
+    while the dealer still holds it, everything played, and the scores.
+    Other hands are only counts. ``to_dict()`` gives JSON-ready data.
+    """
+
+    seat: int
+    rules: MilillaRules
+    round_no: int
+    dealer: int
+    to_move: int | None
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, int, int, int]
+    turn_up: Card
+    turn_up_in_hand: bool
+    trick_leader: int
+    trick: tuple[Card, ...]
+    led: frozenset[Suit]
+    won: tuple[tuple[Card, ...], tuple[Card, ...]]
+    tricks: tuple[int, int]
+    last_trick: tuple[Card, ...]
+    last_leader: int
+    match: tuple[int, int]
+    held_bonus: int
+    rounds: tuple[RoundScore, ...]
+    winner: int | None
+
+    @property
+    def trump(self) -> Suit:
+        """The trump suit."""
+        return self.turn_up.suit
+
+    def to_dict(self) -> dict[str, object]:
+        """The observation as plain JSON data (cards as text)."""
+        data: dict[str, object] = to_jsonable(self)
+        return data
+
+
+def _deal(
+    rules: MilillaRules,
+    seed: int,
+    pending: tuple[tuple[Card, ...], ...],
+    round_no: int,
+    dealer: int,
+    match: tuple[int, int],
+    rounds: tuple[RoundScore, ...],
+) -> State:
+    """Deal round *round_no* (M2) and score or hold the turn-up bonus (M7)."""
+    if pending:
+        deck, pending = pending[0], pending[1:]
+    else:
+        deck = _common.round_deck(SPANISH_PACK, seed, round_no)
+    hands: list[list[Card]] = [[], [], [], []]
+    for i, card in enumerate(deck):
+        hands[(dealer + 1 + i) % SEATS].append(card)
+    turn_up = deck[-1]
+    bonus = _CARD_POINTS[turn_up]
+    side = dealer % 2
+    deal_bonus = held = 0
+    if bonus:
+        if match[side] + bonus < TARGET:
+            deal_bonus = bonus
+            match = _add(match, side, bonus)
+        else:
+            held = bonus
+    return State(
+        rules=rules,
+        seed=seed,
+        pending_decks=pending,
+        round_no=round_no,
+        dealer=dealer,
+        hands=tuple(_sorted_hand(h) for h in hands),  # type: ignore[arg-type]
+        turn_up=turn_up,
+        trick_leader=(dealer + 1) % SEATS,
+        trick=(),
+        led=frozenset(),
+        won=((), ()),
+        tricks=(0, 0),
+        last_trick=(),
+        last_leader=(dealer + 1) % SEATS,
+        match=match,
+        deal_bonus=deal_bonus,
+        held_bonus=held,
+        rounds=rounds,
+        winner=None,
+    )
+
+
+def _add(pair: tuple[int, int], side: int, n: int) -> tuple[int, int]:
+    return (pair[0] + n, pair[1]) if side == 0 else (pair[0], pair[1] + n)
+
+
+def new_game(
+    rules: MilillaRules = STANDARD,
+    *,
+    seed: int | None = None,
+    deck: Sequence[Card | str] | None = None,
+    decks: Sequence[Sequence[Card | str]] | None = None,
+    dealer: int | None = None,
+) -> State:
+    """
+    A new Mililla match with its first round dealt.
+
+    Dealing (RULINGS M2, C2): ``deck[i]`` goes to seat ``(dealer + 1 + i) % 4``,
+    so the 40th card, ``deck[39]``, is the dealer's; it is turned face up and
+    its suit is trump. Seat ``dealer + 1`` leads. :func:`deck_from_hands`
+    turns hands seen at a real table into such a deck.
+
+    Args:
+        rules: The ruleset.
+        seed: Makes the match reproducible: the first dealer (unless given)
+            and the shuffle of every round not supplied. ``None`` draws one.
+        deck: The first round's deck order, 40 cards, index 0 on top; card
+            texts such as ``"7O"`` are accepted.
+        decks: Deck orders for the first rounds in turn.
+        dealer: The first dealer's seat, 0-3.
+
+    Raises:
+        InvalidDeckError: For a deck that is not the 40-card Spanish pack.
+        InvalidOptionError: For a bad seed or dealer, or both deck and decks.
+
+    Example:
+        >>> s = new_game(seed=7)
+        >>> sum(len(h) for h in s.hands)
+        40
+
+    .. versionadded:: 0.1.0
+    """
+    if not isinstance(rules, MilillaRules):
+        raise TypeError(f"rules must be MilillaRules, not {type(rules).__name__}")
+    seed = _common.new_seed(seed)
+    pending = _common.deck_list(deck, decks, SPANISH_PACK)
+    first = _common.first_dealer(seed, dealer, SEATS)
+    return _deal(rules, seed, pending, 0, first, (0, 0), ())
+
+
+def deck_from_hands(hands: Sequence[Sequence[Card | str]], dealer: int, turn_up: Card | str) -> tuple[Card, ...]:
+    """
+    The deck order that deals *hands* (seat order) with *turn_up* turned by *dealer*.
+
+    Use it to enter a deal seen at a real table: ``new_game(deck=deck_from_hands(...), dealer=...)``.
+
+    Raises:
+        InvalidDeckError: If the hands are not 10 cards each making the pack,
+            or the dealer does not hold *turn_up*.
+    """
+    if len(hands) != SEATS:
+        raise InvalidDeckError(f"Mililla has 4 hands, not {len(hands)}")
+    cards = [list(_common.check_deck_part(h, SPANISH_PACK, f"hand {i}")) for i, h in enumerate(hands)]
+    for i, h in enumerate(cards):
+        if len(h) != 10:
+            raise InvalidDeckError(f"hand {i} has {len(h)} cards; each hand has 10")
+    _common.check_deck([c for h in cards for c in h], SPANISH_PACK, "hands")
+    if not isinstance(dealer, int) or not 0 <= dealer < SEATS:
+        raise InvalidDeckError(f"dealer must be a seat from 0 to 3, not {dealer!r}")
+    top = _common.check_deck_part([turn_up], SPANISH_PACK, "turn-up")[0]
+    if top not in cards[dealer]:
+        raise InvalidDeckError(f"the dealer (seat {dealer}) does not hold the turn-up card {top}")
+    cards[dealer].remove(top)
+    cards[dealer].append(top)
+    deck: list[Card] = []
+    for k in range(10):
+        for j in range(SEATS):
+            deck.append(cards[(dealer + 1 + j) % SEATS][k])
+    return tuple(deck)
+
+
+# --- play ------------------------------------------------------------------
+
+
+def to_move(state: State) -> int | None:
+    """The seat to play, or ``None`` once the match is over."""
+    if state.winner is not None:
+        return None
+    return (state.trick_leader + len(state.trick)) % SEATS
+
+
+def is_over(state: State) -> bool:
+    """Whether the match is over (a side has reached 35, RULINGS M8)."""
+    return state.winner is not None
+
+
+def _trick_winner(trick: Sequence[Card], trump: Suit, strength: Mapping[Card, int]) -> int:
+    """Index in *trick* of the card winning it so far (mililla.trick.winner)."""
+    led = trick[0].suit
+    best = 0
+    best_key = (trick[0].suit is trump, strength[trick[0]])
+    for i in range(1, len(trick)):
+        c = trick[i]
+        if c.suit is trump:
+            key = (True, strength[c])
+        elif c.suit is led:
+            key = (False, strength[c])
+        else:
+            continue
+        if key > best_key:
+            best, best_key = i, key
+    return best
+
+
+def _beats(card: Card, winner: Card, led: Suit, trump: Suit, strength: Mapping[Card, int]) -> bool:
+    if card.suit is winner.suit:
+        return strength[card] > strength[winner]
+    return card.suit is trump
+
+
+def _seven_barred(state: State, card: Card) -> bool:
+    """Whether the 7 rule bars *card* now (not leading it; its suit not led yet)."""
+    if card.rank is not Rank.SEVEN or not state.trick:
+        return False
+    mode = state.rules.seven_rule
+    if mode == "off" or card.suit in state.led:
+        return False
+    return mode == "earlier" or card.suit is not state.trick[0].suit
+
+
+def _allowed(state: State, seat: int) -> tuple[Card, ...]:
+    """The cards *seat* may play now, in hand order (M5, M6)."""
+    hand = state.hands[seat]
+    trick = state.trick
+    if not trick:
+        return hand
+    led = trick[0].suit
+    follow = tuple(c for c in hand if c.suit is led)
+    cands = follow or hand
+    unbarred = tuple(c for c in cands if not _seven_barred(state, c))
+    if unbarred:
+        cands = unbarred
+    strength = _STRENGTH[state.rules.rank_order]
+    trump = state.turn_up.suit
+    w = _trick_winner(trick, trump, strength)
+    if (state.trick_leader + w) % 2 == seat % 2:
+        return cands
+    winner = trick[w]
+    if follow:
+        if winner.suit is not led:
+            return cands
+        beating = tuple(c for c in cands if _beats(c, winner, led, trump, strength))
+    else:
+        beating = tuple(c for c in cands if c.suit is trump and _beats(c, winner, led, trump, strength))
+    return beating or cands
+
+
+def legal_moves(state: State) -> LegalMoves[Play]:
+    """
+    The cards the seat to move may play, as :class:`Play` moves in hand order.
+
+    Empty only when the match is over.
+
+    Rules: mililla.follow.suit, mililla.seven, mililla.follow.beat, mililla.follow.trump
+    """
+    seat = to_move(state)
+    if seat is None:
+        return TupleMoves(())
+    return TupleMoves(tuple(_PLAYS[c] for c in _allowed(state, seat)))
+
+
+_PLAYS: Final = {c: Play(c) for c in SPANISH_PACK.cards}
+
+
+def _name(card: Card) -> str:
+    return str(card)
+
+
+def check_move(state: State, move: Play) -> Violation | None:
+    """
+    ``None`` if *move* is legal, else the first rule it breaks, in the order
+    the rules apply: turn, follow suit, the 7 rule, the duty to beat.
+
+    Example:
+        >>> s = new_game(seed=3)
+        >>> check_move(s, legal_moves(s)[0]) is None
+        True
+    """
+    if not isinstance(move, Play) or not isinstance(move.card, Card):
+        return Violation(RULES["mililla.turn"], f"a Mililla move is Play(card), not {move!r}")
+    seat = to_move(state)
+    card = move.card
+    if seat is None:
+        return Violation(RULES["mililla.match.target"], "the match is over; no more cards are played")
+    hand = state.hands[seat]
+    if card not in hand:
+        for other, h in enumerate(state.hands):
+            if card in h:
+                return Violation(
+                    RULES["mililla.turn"],
+                    f"it is seat {seat}'s turn to play, and the {_name(card)} is not in seat {seat}'s hand",
+                )
+        return Violation(RULES["mililla.turn"], f"seat {seat} does not hold the {_name(card)}")
+    allowed = _allowed(state, seat)
+    if card in allowed:
+        return None
+    trick = state.trick
+    led = trick[0].suit
+    if card.suit is not led and any(c.suit is led for c in hand):
+        return Violation(
+            RULES["mililla.follow.suit"],
+            f"you must follow suit: {_SUIT_NAMES[led]} was led and you hold {_SUIT_NAMES[led]}",
+        )
+    if _seven_barred(state, card):
+        when = "an earlier trick" if state.rules.seven_rule == "earlier" else "a trick this round"
+        return Violation(
+            RULES["mililla.seven"],
+            f"you may not play the {_name(card)} yet: a 7 is played only when leading it "
+            f"or once {_SUIT_NAMES[card.suit]} has been led to {when}",
+        )
+    trump = state.turn_up.suit
+    if any(c.suit is led for c in hand):
+        return Violation(
+            RULES["mililla.follow.beat"],
+            "an opponent is winning the trick and you can beat their card, so you must: "
+            + " or ".join(map(_name, allowed)),
+        )
+    return Violation(
+        RULES["mililla.follow.trump"],
+        f"you have no {_SUIT_NAMES[led]}, an opponent is winning the trick, and you can win it "
+        f"with a trump ({_SUIT_NAMES[trump]}), so you must: " + " or ".join(map(_name, allowed)),
+    )
+
+
+def apply(state: State, move: Play) -> State:
+    """
+    The state after *move*. *state* itself is never changed.
+
+    When the fourth card of a trick falls, the trick goes to its winner
+    (mililla.trick.winner); after the tenth trick the round is scored
+    (mililla.round.score) and, unless the match is over, the next round is
+    dealt by seat ``dealer + 1`` (mililla.deal.rotation).
+
+    Raises:
+        IllegalMoveError: If *move* breaks a rule; ``err.rule`` names it.
+
+    Example:
+        >>> s = new_game(seed=1)
+        >>> apply(s, legal_moves(s)[0]) == s
+        False
+
+    .. versionadded:: 0.1.0
+    """
+    violation = check_move(state, move)
+    if violation is not None:
+        raise IllegalMoveError(violation.rule, to_move(state), move, violation.reason)
+    return _apply(state, move.card)
+
+
+def _apply(state: State, card: Card) -> State:
+    seat = (state.trick_leader + len(state.trick)) % SEATS
+    hand = state.hands[seat]
+    i = hand.index(card)
+    new_hand = hand[:i] + hand[i + 1 :]
+    hands = state.hands[:seat] + (new_hand,) + state.hands[seat + 1 :]
+    trick = state.trick + (card,)
+    if len(trick) < SEATS:
+        return State(
+            state.rules, state.seed, state.pending_decks, state.round_no, state.dealer,
+            hands, state.turn_up, state.trick_leader, trick, state.led, state.won,  # type: ignore[arg-type]
+            state.tricks, state.last_trick, state.last_leader, state.match, state.deal_bonus,
+            state.held_bonus, state.rounds, state.winner,
+        )  # fmt: skip
+    strength = _STRENGTH[state.rules.rank_order]
+    w = (state.trick_leader + _trick_winner(trick, state.turn_up.suit, strength)) % SEATS
+    side = w % 2
+    won = (state.won[0] + trick, state.won[1]) if side == 0 else (state.won[0], state.won[1] + trick)
+    tricks = _add(state.tricks, side, 1)
+    led = state.led | {trick[0].suit} if trick[0].suit not in state.led else state.led
+    after = State(
+        state.rules, state.seed, state.pending_decks, state.round_no, state.dealer,
+        hands, state.turn_up, w, (), led, won,  # type: ignore[arg-type]
+        tricks, trick, state.trick_leader, state.match, state.deal_bonus,
+        state.held_bonus, state.rounds, None,
+    )  # fmt: skip
+    if tricks[0] + tricks[1] < 10:
+        return after
+    return _end_round(after)
+
+
+def _tally(state: State) -> tuple[int, int]:
+    return (
+        sum(_CARD_POINTS[c] for c in state.won[0]) + state.tricks[0],
+        sum(_CARD_POINTS[c] for c in state.won[1]) + state.tricks[1],
+    )
+
+
+def _running(state: State, complete: bool) -> RoundScore:
+    tally = _tally(state)
+    items: list[ScoreItem] = []
+    for side in (0, 1):
+        items.append(
+            ScoreItem(side, "mililla.points.cards", "card points", sum(_CARD_POINTS[c] for c in state.won[side]))
+        )
+        items.append(ScoreItem(side, "mililla.points.tricks", "a point per trick", state.tricks[side]))
+    points = [0, 0]
+    dealer_side = state.dealer % 2
+    if state.deal_bonus:
+        items.append(ScoreItem(dealer_side, "mililla.bonus.turn-up", "turn-up bonus", state.deal_bonus))
+        points[dealer_side] += state.deal_bonus
+    if complete:
+        for side in (0, 1):
+            if tally[side] > TARGET:
+                items.append(ScoreItem(side, "mililla.round.score", "round points minus 35", tally[side] - TARGET))
+                points[side] += tally[side] - TARGET
+        if state.held_bonus and (state.rules.held_bonus == "always" or tally == (TARGET, TARGET)):
+            items.append(ScoreItem(dealer_side, "mililla.bonus.held", "held turn-up bonus", state.held_bonus))
+            points[dealer_side] += state.held_bonus
+    return RoundScore(tally=tally, points=(points[0], points[1]), items=tuple(items), complete=complete)
+
+
+def _end_round(state: State) -> State:
+    result = _running(state, complete=True)
+    added = (result.points[0] - (state.deal_bonus if state.dealer % 2 == 0 else 0),
+             result.points[1] - (state.deal_bonus if state.dealer % 2 == 1 else 0))  # fmt: skip
+    match = (state.match[0] + added[0], state.match[1] + added[1])
+    rounds = state.rounds + (result,)
+    winner: int | None = None
+    if match[0] >= TARGET or match[1] >= TARGET:
+        if match[0] != match[1]:
+            winner = 0 if match[0] > match[1] else 1
+    if winner is not None:
+        return attrs.evolve(state, match=match, rounds=rounds, winner=winner)
+    return _deal(
+        state.rules, state.seed, state.pending_decks, state.round_no + 1, (state.dealer + 1) % SEATS, match, rounds
+    )
+
+
+def score(state: State) -> Score:
+    """
+    The match score: points per side, the running tally of the round in
+    progress (or the last round once the match is over), every completed
+    round, and the winner.
+
+    Rules: mililla.points.cards, mililla.points.tricks, mililla.round.score, mililla.bonus.turn-up
+    """
+    current = state.rounds[-1] if state.winner is not None else _running(state, complete=False)
+    return Score(sides=SIDES, match=state.match, round=current, rounds=state.rounds, winner=state.winner)
+
+
+def observe(state: State, seat: int) -> Observation:
+    """
+    What *seat* may see: its own hand, the other hands' sizes, the turn-up
+    card (and whether the dealer still holds it), the trick, the cards won,
+    and the scores. Never another hand, the seed or the undealt decks.
+    """
+    if not isinstance(seat, int) or not 0 <= seat < SEATS:
+        raise ValueError(f"seat must be 0 to 3, not {seat!r}")
+    h = state.hands
+    return Observation(
+        seat=seat,
+        rules=state.rules,
+        round_no=state.round_no,
+        dealer=state.dealer,
+        to_move=to_move(state),
+        hand=h[seat],
+        hand_counts=(len(h[0]), len(h[1]), len(h[2]), len(h[3])),
+        turn_up=state.turn_up,
+        turn_up_in_hand=state.turn_up in h[state.dealer],
+        trick_leader=state.trick_leader,
+        trick=state.trick,
+        led=state.led,
+        won=state.won,
+        tricks=state.tricks,
+        last_trick=state.last_trick,
+        last_leader=state.last_leader,
+        match=state.match,
+        held_bonus=state.held_bonus,
+        rounds=state.rounds,
+        winner=state.winner,
+    )
+
+
+def parse_move(state: State, text: str) -> Play:
+    """
+    Read a move: a card's text (``7O``, ``10``-less Spanish ranks ``A 2-7 J H K``,
+    suits ``O C E B``), optionally after the word ``play``.
+
+    Raises:
+        InvalidNotationError: If *text* is not a card of the Spanish pack.
+        IllegalMoveError: If that card may not be played now.
+    """
+    move = parse_canonical(text)
+    violation = check_move(state, move)
+    if violation is not None:
+        raise IllegalMoveError(violation.rule, to_move(state), move, violation.reason)
+    return move
+
+
+def parse_canonical(text: str) -> Play:
+    """Read a move without a position: the card's text, such as ``7O``."""
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"a move is written as text, not {text!r}")
+    words = text.split()
+    if len(words) == 2 and words[0].lower() == "play":
+        words = words[1:]
+    if len(words) != 1:
+        raise InvalidNotationError(f"{text!r} is not a Mililla move; write the card to play, such as '7O'")
+    return _PLAYS[SPANISH_PACK.parse(words[0])]
+
+
+def format_move(state: State, move: Play) -> str:
+    """The move's notation: the card's text."""
+    return str(move.card)
+
+
+def format_canonical(move: Play) -> str:
+    """The move's context-free notation, the same as :func:`format_move`'s."""
+    return str(move.card)
+
+
+def zones(state: State) -> dict[str, tuple[Card, ...]]:
+    """Where every card of the pack is: the four hands, the trick, and each side's tricks."""
+    return {
+        "hand 0": state.hands[0],
+        "hand 1": state.hands[1],
+        "hand 2": state.hands[2],
+        "hand 3": state.hands[3],
+        "trick": state.trick,
+        "won 0": state.won[0],
+        "won 1": state.won[1],
+    }
+
+
+def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
+    """
+    A state that *seat* cannot tell from *state*: the cards it cannot see
+    (other hands, less a turn-up card still held) are dealt again at random
+    with the same hand sizes, and the match seed and undealt decks replaced.
+    """
+    hidden: list[Card] = []
+    for s, hand in enumerate(state.hands):
+        if s != seat:
+            hidden.extend(c for c in hand if not (s == state.dealer and c == state.turn_up))
+    rng.shuffle(hidden)
+    hands: list[tuple[Card, ...]] = []
+    for s, hand in enumerate(state.hands):
+        if s == seat:
+            hands.append(hand)
+            continue
+        keep = [c for c in hand if s == state.dealer and c == state.turn_up]
+        n = len(hand) - len(keep)
+        hands.append(_sorted_hand(keep + hidden[:n]))
+        del hidden[:n]
+    return attrs.evolve(state, hands=tuple(hands), seed=rng.getrandbits(63), pending_decks=())
+
+
+def check_state(state: State) -> None:
+    """Raise :class:`InvalidRecordError` if *state* is not a position Mililla can reach."""
+
+    def bad(msg: str) -> InvalidRecordError:
+        return InvalidRecordError(msg, "$.state")
+
+    if not 0 <= state.dealer < SEATS or not 0 <= state.trick_leader < SEATS or not 0 <= state.last_leader < SEATS:
+        raise bad("seats are numbered 0 to 3")
+    if state.round_no < 0 or min(state.tricks) < 0 or min(state.match) < 0:
+        raise bad("counts cannot be negative")
+    done = state.tricks[0] + state.tricks[1]
+    if done > 9 and state.winner is None:
+        raise bad("a round in progress has at most 9 completed tricks")
+    if len(state.trick) > 3:
+        raise bad("a trick in progress has at most 3 cards")
+    for side in (0, 1):
+        if len(state.won[side]) != 4 * state.tricks[side]:
+            raise bad(f"side {side} holds {len(state.won[side])} won cards for {state.tricks[side]} tricks")
+    for s in range(SEATS):
+        played = 1 if (s - state.trick_leader) % SEATS < len(state.trick) else 0
+        if state.winner is None and len(state.hands[s]) != 10 - done - played:
+            raise bad(f"hand {s} has {len(state.hands[s])} cards; it should have {10 - done - played}")
+        if state.hands[s] != _sorted_hand(state.hands[s]):
+            raise bad(f"hand {s} is not in pack order")
+    if state.winner is not None and not (state.match[state.winner] >= TARGET > 0):
+        raise bad("the winner has not reached 35")
+    if state.deal_bonus and state.held_bonus:
+        raise bad("a turn-up bonus is either scored at the deal or held, not both")
+    if _CARD_POINTS[state.turn_up] not in (state.deal_bonus + state.held_bonus, 0) or (
+        _CARD_POINTS[state.turn_up] == 0 and (state.deal_bonus or state.held_bonus)
+    ):
+        raise bad("the turn-up bonus does not match the turn-up card")
+    for d in state.pending_decks:
+        try:
+            _common.check_deck(d, SPANISH_PACK)
+        except CardrulesError as exc:
+            raise bad(str(exc)) from None

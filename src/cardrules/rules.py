@@ -1,0 +1,76 @@
+"""Rules: every rule a game enforces or scores has a permanent dotted id."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+
+import attrs
+
+__all__ = ["Rule", "RuleBook", "Violation"]
+
+
+@attrs.frozen
+class Rule:
+    """
+    One rule of one game.
+
+    Attributes:
+        id: Dotted, lower-case, permanent id, such as ``mililla.follow.suit``.
+            The rules pages of the documentation have an anchor for each id.
+        title: A short name for the rule.
+        text: The rule in plain words.
+        source: Where the rule comes from: the source text and the ruling
+            (``RULINGS M5``) or, for cardrules' own choices, ``cardrules``.
+    """
+
+    id: str
+    title: str
+    text: str
+    source: str
+
+
+@attrs.frozen
+class Violation:
+    """
+    Why a move is illegal: the rule it breaks and the reason in player words.
+
+    Returned by a game's ``check_move``; :class:`~cardrules.IllegalMoveError`
+    carries the same two pieces.
+    """
+
+    rule: Rule
+    reason: str
+
+    def __str__(self) -> str:
+        return f"[{self.rule.id}] {self.reason}"
+
+
+@attrs.frozen
+class RuleBook(Mapping[str, Rule]):
+    """The rules of one game, in the order of play, by id."""
+
+    game: str
+    _rules: tuple[Rule, ...] = attrs.field(converter=tuple)
+    _by_id: dict[str, Rule] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        by_id: dict[str, Rule] = {}
+        for r in self._rules:
+            if not r.id.startswith(self.game + ".") or r.id in by_id:
+                raise ValueError(f"bad or repeated rule id {r.id!r} in {self.game}")
+            by_id[r.id] = r
+        object.__setattr__(self, "_by_id", by_id)
+
+    def __getitem__(self, key: str) -> Rule:
+        return self._by_id[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_id)
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+
+def _book(game: str, rules: Iterable[tuple[str, str, str, str]]) -> RuleBook:
+    """Build a rule book from ``(id, title, text, source)`` rows."""
+    return RuleBook(game, [Rule(*row) for row in rules])
