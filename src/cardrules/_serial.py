@@ -43,7 +43,7 @@ def to_jsonable(value: object) -> Any:
         out: dict[str, Any] = {}
         if getattr(type(value), "_tagged", False):
             out["type"] = type(value).__name__
-        for f in attrs.fields(type(value)):
+        for f in attrs.fields(typing.cast(Any, type(value))):
             if f.init:
                 out[f.name.lstrip("_")] = to_jsonable(getattr(value, f.name))
         return out
@@ -116,9 +116,7 @@ def from_jsonable(data: Any, hint: Any, pack: Pack, path: str = "$") -> Any:
                 return from_jsonable(data, option, pack, path)
             except InvalidRecordError as exc:
                 errors.append(exc)
-        raise errors[0] if len(errors) == 1 else InvalidRecordError(
-            f"unexpected value {data!r:.60}", path
-        )
+        raise errors[0] if len(errors) == 1 else InvalidRecordError(f"unexpected value {data!r:.60}", path)
     if origin is tuple or origin is frozenset:
         if not isinstance(data, list):
             raise InvalidRecordError(f"expected a list, got {_type_name(data)}", path)

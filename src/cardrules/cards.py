@@ -154,8 +154,6 @@ _SPANISH_RANKS: Final = (
 _JOKER_RANKS: Final = (Rank.BIG, Rank.LITTLE)
 
 
-
-
 @attrs.frozen(cache_hash=True, repr=False, order=False)
 class Card:
     """

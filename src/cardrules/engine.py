@@ -353,9 +353,7 @@ def get_game(text: str, **options: object) -> Game[Any, Any, Any, Any]:
     if preset is None:
         preset = spec.default_preset
     if preset not in spec.presets:
-        raise UnknownOptionError(
-            f"unknown preset {preset!r} of {name}; the presets are: {', '.join(spec.presets)}"
-        )
+        raise UnknownOptionError(f"unknown preset {preset!r} of {name}; the presets are: {', '.join(spec.presets)}")
     given: dict[str, object] = _parse_options(args) if args else {}
     given.update(options)
     rules = _evolve_rules(spec, spec.presets[preset], given)
@@ -407,7 +405,7 @@ def _coerce(name: str, hint: Any, value: object) -> object:
 
 
 def _evolve_rules(spec: GameSpec[Any, Any, R, Any], base: R, given: Mapping[str, object]) -> R:
-    fields = {f.name: f for f in attrs.fields(spec.ruleset_type)}  # type: ignore[misc]
+    fields = {f.name: f for f in attrs.fields(typing.cast(Any, spec.ruleset_type))}
     hints = _field_hints(spec.ruleset_type)
     changes: dict[str, object] = {}
     for key, value in given.items():
@@ -430,7 +428,7 @@ def format_ruleset(spec: GameSpec[Any, Any, R, Any], rules: R) -> str:
     for i, (preset, base) in enumerate(spec.presets.items()):
         diff = {
             f.name: getattr(rules, f.name)
-            for f in attrs.fields(spec.ruleset_type)  # type: ignore[misc]
+            for f in attrs.fields(typing.cast(Any, spec.ruleset_type))
             if getattr(rules, f.name) != getattr(base, f.name)
         }
         if best is None or (len(diff), i) < best[:2]:

@@ -45,12 +45,16 @@ class Violation:
         return f"[{self.rule.id}] {self.reason}"
 
 
+def _as_rules(rules: Iterable[Rule]) -> tuple[Rule, ...]:
+    return tuple(rules)
+
+
 @attrs.frozen
 class RuleBook(Mapping[str, Rule]):
     """The rules of one game, in the order of play, by id."""
 
     game: str
-    _rules: tuple[Rule, ...] = attrs.field(converter=tuple)
+    _rules: tuple[Rule, ...] = attrs.field(converter=_as_rules)
     _by_id: dict[str, Rule] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:

@@ -2,7 +2,7 @@
 Mililla, Spanish 40-card trick-taking for two teams of two, to 35.
 
 Rules: :doc:`/rules/mililla`. Every function takes a :class:`State`, which
-carries its :class:`MilillaRules`.
+carries its :class:`MilillaRuleset`.
 """
 
 from typing import Final
@@ -11,7 +11,7 @@ from cardrules.cards import SPANISH_PACK
 from cardrules.engine import GameSpec
 from cardrules.mililla._game import (
     STANDARD,
-    MilillaRules,
+    MilillaRuleset,
     Move,
     Observation,
     Play,
@@ -39,7 +39,7 @@ __all__ = [
     "GAME",
     "RULES",
     "STANDARD",
-    "MilillaRules",
+    "MilillaRuleset",
     "Move",
     "Observation",
     "Play",
@@ -61,11 +61,11 @@ __all__ = [
     "zones",
 ]
 
-GAME: Final[GameSpec[State, Play, MilillaRules, Observation]] = GameSpec(
+GAME: Final[GameSpec[State, Play, MilillaRuleset, Observation]] = GameSpec(
     name="mililla",
     title="Mililla",
     pack=SPANISH_PACK,
-    ruleset_type=MilillaRules,
+    ruleset_type=MilillaRuleset,
     presets={"standard": STANDARD},
     state_type=State,
     move_types=(Play,),

@@ -33,7 +33,7 @@ HeldBonus = Literal["tie", "always"]
 
 
 @attrs.frozen(kw_only=True)
-class MilillaRules:
+class MilillaRuleset:
     """
     The options of Mililla. Rules: :doc:`/rules/mililla`.
 
@@ -59,7 +59,7 @@ class MilillaRules:
     held_bonus: HeldBonus = attrs.field(default="tie", validator=_option_check("held_bonus", ("tie", "always")))
 
 
-STANDARD: Final = MilillaRules()
+STANDARD: Final = MilillaRuleset()
 """The default ruleset: the source text as settled by RULINGS M1-M8."""
 
 
@@ -135,12 +135,12 @@ class State:
         winner: The winning side once the match is over, else ``None``.
     """
 
-    rules: MilillaRules
+    rules: MilillaRuleset
     seed: int
     pending_decks: tuple[tuple[Card, ...], ...]
     round_no: int
     dealer: int
-    hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
+    hands: tuple[tuple[Card, ...], ...]
     turn_up: Card
     trick_leader: int
     trick: tuple[Card, ...]
@@ -170,7 +170,7 @@ class Observation:
     """
 
     seat: int
-    rules: MilillaRules
+    rules: MilillaRuleset
     round_no: int
     dealer: int
     to_move: int | None
@@ -202,7 +202,7 @@ class Observation:
 
 
 def _deal(
-    rules: MilillaRules,
+    rules: MilillaRuleset,
     seed: int,
     pending: tuple[tuple[Card, ...], ...],
     round_no: int,
@@ -234,7 +234,7 @@ def _deal(
         pending_decks=pending,
         round_no=round_no,
         dealer=dealer,
-        hands=tuple(_sorted_hand(h) for h in hands),  # type: ignore[arg-type]
+        hands=tuple(_sorted_hand(h) for h in hands),
         turn_up=turn_up,
         trick_leader=(dealer + 1) % SEATS,
         trick=(),
@@ -256,7 +256,7 @@ def _add(pair: tuple[int, int], side: int, n: int) -> tuple[int, int]:
 
 
 def new_game(
-    rules: MilillaRules = STANDARD,
+    rules: MilillaRuleset = STANDARD,
     *,
     seed: int | None = None,
     deck: Sequence[Card | str] | None = None,
@@ -291,8 +291,8 @@ def new_game(
 
     .. versionadded:: 0.1.0
     """
-    if not isinstance(rules, MilillaRules):
-        raise TypeError(f"rules must be MilillaRules, not {type(rules).__name__}")
+    if not isinstance(rules, MilillaRuleset):
+        raise TypeError(f"rules must be MilillaRuleset, not {type(rules).__name__}")
     seed = _common.new_seed(seed)
     pending = _common.deck_list(deck, decks, SPANISH_PACK)
     first = _common.first_dealer(seed, dealer, SEATS)
@@ -518,7 +518,7 @@ def _apply(state: State, card: Card) -> State:
     if len(trick) < SEATS:
         return State(
             state.rules, state.seed, state.pending_decks, state.round_no, state.dealer,
-            hands, state.turn_up, state.trick_leader, trick, state.led, state.won,  # type: ignore[arg-type]
+            hands, state.turn_up, state.trick_leader, trick, state.led, state.won,
             state.tricks, state.last_trick, state.last_leader, state.match, state.deal_bonus,
             state.held_bonus, state.rounds, state.winner,
         )  # fmt: skip
@@ -530,7 +530,7 @@ def _apply(state: State, card: Card) -> State:
     led = state.led | {trick[0].suit} if trick[0].suit not in state.led else state.led
     after = State(
         state.rules, state.seed, state.pending_decks, state.round_no, state.dealer,
-        hands, state.turn_up, w, (), led, won,  # type: ignore[arg-type]
+        hands, state.turn_up, w, (), led, won,
         tricks, trick, state.trick_leader, state.match, state.deal_bonus,
         state.held_bonus, state.rounds, None,
     )  # fmt: skip
