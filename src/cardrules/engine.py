@@ -28,7 +28,7 @@ __all__ = [
 M = TypeVar("M")
 S = TypeVar("S")
 R = TypeVar("R")
-O = TypeVar("O")
+Ob = TypeVar("Ob")
 
 
 class LegalMoves(Sequence[M]):
@@ -160,7 +160,7 @@ class Score:
 
 
 @attrs.frozen(kw_only=True)
-class GameSpec(Generic[S, M, R, O]):
+class GameSpec(Generic[S, M, R, Ob]):
     """
     Everything a generic caller needs to run one game: bots, records and the
     command line use only this. Each game module defines one as ``GAME``.
@@ -176,7 +176,7 @@ class GameSpec(Generic[S, M, R, O]):
     presets: Mapping[str, R]
     state_type: type[S]
     move_types: tuple[type, ...]
-    observation_type: type[O]
+    observation_type: type[Ob]
     rulebook: RuleBook
     new_game: Callable[..., S]
     to_move: Callable[[S], int | None]
@@ -185,7 +185,7 @@ class GameSpec(Generic[S, M, R, O]):
     apply: Callable[[S, M], S]
     is_over: Callable[[S], bool]
     score: Callable[[S], Score]
-    observe: Callable[[S, int], O]
+    observe: Callable[[S, int], Ob]
     parse_move: Callable[[S, str], M]
     format_move: Callable[[S, M], str]
     parse_canonical: Callable[[str], M]
@@ -201,7 +201,7 @@ class GameSpec(Generic[S, M, R, O]):
 
 
 @attrs.frozen
-class Game(Generic[S, M, R, O]):
+class Game(Generic[S, M, R, Ob]):
     """
     A game with its ruleset chosen: what :func:`get_game` returns.
 
@@ -209,7 +209,7 @@ class Game(Generic[S, M, R, O]):
     ruleset, so a state from another ruleset of the same game works too.
     """
 
-    spec: GameSpec[S, M, R, O]
+    spec: GameSpec[S, M, R, Ob]
     rules: R
 
     @property
@@ -267,7 +267,7 @@ class Game(Generic[S, M, R, O]):
         """The match score and the round breakdowns."""
         return self.spec.score(state)
 
-    def observe(self, state: S, seat: int) -> O:
+    def observe(self, state: S, seat: int) -> Ob:
         """What *seat* may see of *state*."""
         return self.spec.observe(state, seat)
 

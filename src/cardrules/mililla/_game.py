@@ -445,7 +445,7 @@ def check_move(state: State, move: Play) -> Violation | None:
         return Violation(RULES["mililla.match.target"], "the match is over; no more cards are played")
     hand = state.hands[seat]
     if card not in hand:
-        for other, h in enumerate(state.hands):
+        for h in state.hands:
             if card in h:
                 return Violation(
                     RULES["mililla.turn"],
