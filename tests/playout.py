@@ -28,6 +28,6 @@ def playout(game: cardrules.Game[Any, Any, Any, Any], seed: int) -> Iterator[tup
 def final_state(game: cardrules.Game[Any, Any, Any, Any], seed: int) -> Any:
     """The last state of :func:`playout`."""
     state = game.new_game(seed=seed)
-    for _, _, state in playout(game, seed):
-        pass
+    for step in playout(game, seed):
+        state = step[2]
     return state

@@ -226,8 +226,8 @@ class Game(Generic[S, M, R, Ob]):
         self,
         *,
         seed: int | None = None,
-        deck: Sequence[Card] | None = None,
-        decks: Sequence[Sequence[Card]] | None = None,
+        deck: Sequence[Card | str] | None = None,
+        decks: Sequence[Sequence[Card | str]] | None = None,
         dealer: int | None = None,
     ) -> S:
         """
@@ -302,7 +302,7 @@ def game_names() -> tuple[str, ...]:
     The names of the games, sorted.
 
     Example:
-        >>> "mililla" in game_names()
+        >>> "mililla" in cardrules.game_names()
         True
     """
     return tuple(_games())
@@ -332,7 +332,7 @@ def get_game(text: str, **options: object) -> Game[Any, Any, Any, Any]:
         InvalidOptionError: For an option value the game does not accept.
 
     Example:
-        >>> game = get_game("mililla", rank_order="malilla")
+        >>> game = cardrules.get_game("mililla", rank_order="malilla")
         >>> game.rules.rank_order
         'malilla'
         >>> game.text

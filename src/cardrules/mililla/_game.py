@@ -35,7 +35,7 @@ HeldBonus = Literal["tie", "always"]
 @attrs.frozen(kw_only=True)
 class MilillaRuleset:
     """
-    The options of Mililla. Rules: :doc:`/rules/mililla`.
+    The options of Mililla, each a rule of :doc:`/rules/mililla`.
 
     Attributes:
         rank_order: ``"seed"`` (default): K, horse, jack, 7, 6, 5, 4, 3, 2, A
@@ -157,7 +157,7 @@ class State:
 
     @property
     def trump(self) -> Suit:
-        """The trump suit: the turn-up card's."""
+        """The trump suit, the turn-up card's."""
         return self.turn_up.suit
 
 
@@ -285,7 +285,7 @@ def new_game(
         InvalidOptionError: For a bad seed or dealer, or both deck and decks.
 
     Example:
-        >>> s = new_game(seed=7)
+        >>> s = mililla.new_game(seed=7)
         >>> sum(len(h) for h in s.hands)
         40
 
@@ -433,8 +433,8 @@ def check_move(state: State, move: Play) -> Violation | None:
     the rules apply: turn, follow suit, the 7 rule, the duty to beat.
 
     Example:
-        >>> s = new_game(seed=3)
-        >>> check_move(s, legal_moves(s)[0]) is None
+        >>> s = mililla.new_game(seed=3)
+        >>> mililla.check_move(s, mililla.legal_moves(s)[0]) is None
         True
     """
     if not isinstance(move, Play) or not isinstance(move.card, Card):
@@ -496,8 +496,8 @@ def apply(state: State, move: Play) -> State:
         IllegalMoveError: If *move* breaks a rule; ``err.rule`` names it.
 
     Example:
-        >>> s = new_game(seed=1)
-        >>> apply(s, legal_moves(s)[0]) == s
+        >>> s = mililla.new_game(seed=1)
+        >>> mililla.apply(s, mililla.legal_moves(s)[0]) == s
         False
 
     .. versionadded:: 0.1.0
