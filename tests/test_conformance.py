@@ -155,3 +155,36 @@ def test_same_seed_same_match(game: cardrules.Game[Any, Any, Any, Any], seed: in
     b = game.new_game(seed=seed)
     assert a == b
     assert list(game.legal_moves(a)) == list(game.legal_moves(b))
+
+
+HOOKED = [v for v in VARIANTS if cardrules.get_game(v).spec.sample_state is not None]
+DECKED = [v for v in VARIANTS if cardrules.get_game(v).spec.round_deck is not None]
+
+
+@pytest.mark.parametrize("text", HOOKED)
+@given(seed=seeds)
+def test_sample_state_is_consistent_with_the_observation(text: str, seed: int) -> None:
+    """``observe(sample_state(obs, rng), seat) == obs``, and the sampled state holds the whole pack."""
+    game = cardrules.get_game(text)
+    assert game.spec.sample_state is not None
+    rng = random.Random(seed)
+    for state, _, _ in playout(game, seed):
+        if rng.random() < 0.1:
+            seat = game.to_move(state)
+            assert seat is not None
+            obs = game.observe(state, seat)
+            sampled = game.spec.sample_state(obs, rng)
+            assert obs == game.observe(sampled, seat)
+            assert Counter(game.spec.pack.cards) == _cards(game, sampled)
+            assert list(game.legal_moves(state)) == list(game.legal_moves(sampled))
+
+
+@pytest.mark.parametrize("text", DECKED)
+@given(seed=seeds)
+def test_round_deck_deals_the_round_again(text: str, seed: int) -> None:
+    """The deck order of a round, dealt by the same dealer, gives the same hands."""
+    game = cardrules.get_game(text)
+    assert game.spec.round_deck is not None
+    start = game.new_game(seed=seed)
+    again = game.new_game(deck=game.spec.round_deck(start), dealer=start.dealer, seed=seed)
+    assert start == again

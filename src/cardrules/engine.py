@@ -15,6 +15,7 @@ from cardrules.errors import InvalidOptionError, UnknownOptionError
 from cardrules.rules import RuleBook, Violation
 
 __all__ = [
+    "Event",
     "Game",
     "GameSpec",
     "LegalMoves",
@@ -159,6 +160,32 @@ class Score:
     winner: int | None
 
 
+@attrs.frozen
+class Event:
+    """
+    Something that happened when a move was applied, for a front end to show
+    or a replay to narrate.
+
+    Attributes:
+        kind: What happened: ``"play"``, ``"capture"``, ``"mulle"``, ``"tabbe"``,
+            ``"build"``, ``"trail"``, ``"trick"``, ``"bid"``, ``"pass"``,
+            ``"contract"``, ``"trump"``, ``"discard"``, ``"deal"``, ``"round"``,
+            ``"match"``, and so on; each game documents its kinds.
+        rule: The id of the rule that produced it.
+        seat: The seat it concerns, if any.
+        cards: The cards it concerns.
+        points: Points it scores, if any.
+        text: One sentence in player words.
+    """
+
+    kind: str
+    rule: str
+    seat: int | None
+    cards: tuple[Card, ...]
+    points: int
+    text: str
+
+
 @attrs.frozen(kw_only=True)
 class GameSpec(Generic[S, M, R, Ob]):
     """
@@ -167,6 +194,13 @@ class GameSpec(Generic[S, M, R, Ob]):
 
     The functions are the game module's own; ``new_game`` takes the ruleset
     first, the others take a state, which carries its ruleset.
+
+    The last four fields serve records, replays and bots: ``round_deck``
+    gives the deck order the round in progress was dealt from,
+    ``deck_from_deal`` turns an explicit deal (JSON-like data, as seen at a
+    real table) and the dealer into such a deck, ``events`` describes what a
+    move did, and ``sample_state`` makes a full state consistent with an
+    observation. A game may leave them ``None`` while they are not built.
     """
 
     name: str
@@ -193,6 +227,10 @@ class GameSpec(Generic[S, M, R, Ob]):
     zones: Callable[[S], Mapping[str, tuple[Card, ...]]]
     shuffle_hidden: Callable[[S, int, random.Random], S]
     check_state: Callable[[S], None]
+    round_deck: Callable[[S], tuple[Card, ...]] | None = None
+    deck_from_deal: Callable[[Mapping[str, Any], int], tuple[Card, ...]] | None = None
+    events: Callable[[S, M, S], tuple[Event, ...]] | None = None
+    sample_state: Callable[[Ob, random.Random], S] | None = None
 
     @property
     def default_preset(self) -> str:
