@@ -39,5 +39,6 @@ nitpick_ignore_regex = [
     ("py:class", r"attr\..*"),
     ("py:class", r"(int|str|bool|object|type|tuple|dict|frozenset|list|float)"),
     ("py:class", r"cardrules\.mililla\._game\..*"),
+    ("py:class", r"(Card|Event|Step|Problem|MoveEntry|RoundEntry|Result|Record|Score)"),
     ("py:obj", r"cardrules\..*\.(M|S|R|Ob)"),
 ]
