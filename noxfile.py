@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import nox
 
 nox.options.sessions = ["lint", "typing", "tests", "docs"]
@@ -46,7 +44,16 @@ def docs(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Run every benchmark script in benchmarks/ and print its figures (no timed assertions)."""
+    """Print the speed and memory figures of every game and preset (``-- --quick`` for a short run)."""
     session.install(".")
-    for script in sorted(Path("benchmarks").glob("bench_*.py")):
-        session.run("python", str(script), *session.posargs)
+    session.run("python", "benchmarks/suite.py", *session.posargs)
+
+
+PEERS = ("open-spiel==2.0.2", "rlcard==1.2.0", "pokerkit==0.7.7")
+
+
+@nox.session
+def bench_peers(session: nox.Session) -> None:
+    """Random play, decisions per second, side by side in one run: OpenSpiel, RLCard, PokerKit and ours."""
+    session.install(".", *PEERS)
+    session.run("python", "benchmarks/bench_peers.py", *session.posargs)
