@@ -7,7 +7,7 @@ Run ``nox -s bench_peers`` (it installs the peers into its own environment), or
 The method is the same for every engine: play complete games; at each decision ask the engine
 for the legal actions, pick one uniformly at random with a ``random.Random``, and apply it;
 chance events (deals) are sampled uniformly too, and their time is counted, as ours counts
-dealing. Decisions per second = player decisions / total time. Each engine plays whole games
+dealing. Decisions per second = player decisions / total CPU time of the process. Each engine plays whole games
 for ``--seconds``; the engines take turns, ``--repeat`` times, so that the noise of a shared
 machine falls on all of them alike, and the median is printed. It asserts nothing.
 """
@@ -19,17 +19,17 @@ import importlib.metadata
 import random
 import statistics
 import sys
-import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import suite  # noqa: E402  (the benchmark suite next to this file)
+import suite
 
-import cardrules  # noqa: E402
+import cardrules
+
+CLOCK = suite.CLOCK  # CPU time of this process, the same clock for every engine
 
 PlayOne = Callable[[random.Random], int]
 """Play one complete game with the given generator; return the number of player decisions."""
@@ -171,12 +171,12 @@ def peers() -> list[tuple[str, str, Callable[[], PlayOne]]]:
 def decisions_per_second(play: PlayOne, seconds: float, rng: random.Random) -> tuple[float, float]:
     """Whole games for about *seconds*: (decisions per second, decisions per game)."""
     decisions = games = 0
-    start = time.perf_counter()
+    start = CLOCK()
     elapsed = 0.0
     while elapsed < seconds:
         decisions += play(rng)
         games += 1
-        elapsed = time.perf_counter() - start
+        elapsed = CLOCK() - start
     return decisions / elapsed, decisions / games
 
 

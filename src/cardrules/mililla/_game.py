@@ -216,9 +216,8 @@ def _deal(
         deck, pending = pending[0], pending[1:]
     else:
         deck = _common.round_deck(SPANISH_PACK, seed, round_no)
-    hands: list[list[Card]] = [[], [], [], []]
-    for i, card in enumerate(deck):
-        hands[(dealer + 1 + i) % SEATS].append(card)
+    # deck[i] goes to seat (dealer + 1 + i) % 4, so seat s gets every fourth card from (s - dealer - 1) % 4.
+    hands = tuple(_sorted_hand(deck[(s - dealer - 1) % SEATS :: SEATS]) for s in range(SEATS))
     turn_up = deck[-1]
     bonus = _CARD_POINTS[turn_up]
     side = dealer % 2
@@ -235,7 +234,7 @@ def _deal(
         pending_decks=pending,
         round_no=round_no,
         dealer=dealer,
-        hands=tuple(_sorted_hand(h) for h in hands),
+        hands=hands,
         turn_up=turn_up,
         trick_leader=(dealer + 1) % SEATS,
         trick=(),
@@ -348,26 +347,15 @@ def is_over(state: State) -> bool:
 
 def _trick_winner(trick: Sequence[Card], trump: Suit, strength: Mapping[Card, int]) -> int:
     """Index in *trick* of the card winning it so far (mililla.trick.winner)."""
-    led = trick[0].suit
     best = 0
-    best_key = (trick[0].suit is trump, strength[trick[0]])
+    top = trick[0]
     for i in range(1, len(trick)):
         c = trick[i]
-        if c.suit is trump:
-            key = (True, strength[c])
-        elif c.suit is led:
-            key = (False, strength[c])
-        else:
-            continue
-        if key > best_key:
-            best, best_key = i, key
+        # A card beats the best so far if it is higher in the same suit, or a trump on a
+        # card of the suit led (a discard of another suit never wins).
+        if (c.suit is top.suit and strength[c] > strength[top]) or (c.suit is trump and top.suit is not trump):
+            best, top = i, c
     return best
-
-
-def _beats(card: Card, winner: Card, led: Suit, trump: Suit, strength: Mapping[Card, int]) -> bool:
-    if card.suit is winner.suit:
-        return strength[card] > strength[winner]
-    return card.suit is trump
 
 
 def _seven_barred(state: State, card: Card) -> bool:
@@ -380,31 +368,47 @@ def _seven_barred(state: State, card: Card) -> bool:
     return mode == "earlier" or card.suit is not state.trick[0].suit
 
 
-def _allowed(state: State, seat: int) -> tuple[Card, ...]:
+def _allowed(state: State, seat: int) -> Sequence[Card]:
     """The cards *seat* may play now, in hand order (M5, M6)."""
     hand = state.hands[seat]
     trick = state.trick
     if not trick:
         return hand
-    led = trick[0].suit
-    follow = tuple(c for c in hand if c.suit is led)
+    lead = trick[0].suit
+    follow = [c for c in hand if c.suit is lead]
     cands = follow or hand
-    unbarred = tuple(c for c in cands if not _seven_barred(state, c))
-    if unbarred:
-        cands = unbarred
+    mode = state.rules.seven_rule
+    if mode != "off":
+        # _seven_barred, unrolled: a 7 is playable if its suit was led before, or (seven_rule
+        # "round") is led now; if every candidate is a barred 7, the bar is lifted.
+        done = state.led
+        seven, now = Rank.SEVEN, mode != "earlier"
+        unbarred = [c for c in cands if c.rank is not seven or c.suit in done or (now and c.suit is lead)]
+        if unbarred:
+            cands = unbarred
     strength = _STRENGTH[state.rules.rank_order]
     trump = state.turn_up.suit
     w = _trick_winner(trick, trump, strength)
     if (state.trick_leader + w) % 2 == seat % 2:
-        return cands
+        return cands  # the partner is winning: no duty to beat
     winner = trick[w]
     if follow:
-        if winner.suit is not led:
-            return cands
-        beating = tuple(c for c in cands if _beats(c, winner, led, trump, strength))
+        if winner.suit is not lead:
+            return cands  # trumped: following suit is all that is asked
+        top = strength[winner]
+        beating = [c for c in cands if strength[c] > top]
+    elif winner.suit is trump:
+        top = strength[winner]
+        beating = [c for c in cands if c.suit is trump and strength[c] > top]
     else:
-        beating = tuple(c for c in cands if c.suit is trump and _beats(c, winner, led, trump, strength))
+        beating = [c for c in cands if c.suit is trump]
     return beating or cands
+
+
+# The last answer of legal_moves, as (state, moves). The usual loop calls legal_moves(state) and
+# then apply(state, move): apply finds the move here instead of working out the rules again.
+# States are immutable, so the entry holds for as long as it is the same object.
+_last_legal: tuple[State | None, tuple[Play, ...]] = (None, ())
 
 
 def legal_moves(state: State) -> LegalMoves[Play]:
@@ -415,10 +419,13 @@ def legal_moves(state: State) -> LegalMoves[Play]:
 
     Rules: mililla.follow.suit, mililla.seven, mililla.follow.beat, mililla.follow.trump
     """
+    global _last_legal
     seat = to_move(state)
     if seat is None:
         return TupleMoves(())
-    return TupleMoves(tuple(_PLAYS[c] for c in _allowed(state, seat)))
+    plays = tuple(map(_PLAYS.__getitem__, _allowed(state, seat)))
+    _last_legal = (state, plays)
+    return TupleMoves(plays)
 
 
 _PLAYS: Final = {c: Play(c) for c in SPANISH_PACK.cards}
@@ -503,9 +510,13 @@ def apply(state: State, move: Play) -> State:
 
     .. versionadded:: 0.1.0
     """
-    violation = check_move(state, move)
-    if violation is not None:
-        raise IllegalMoveError(violation.rule, to_move(state), move, violation.reason)
+    known, plays = _last_legal
+    # The move must be one of those very objects (an identity test, at C speed); anything
+    # else, an equal Play included, goes through check_move.
+    if known is not state or id(move) not in map(id, plays):
+        violation = check_move(state, move)
+        if violation is not None:
+            raise IllegalMoveError(violation.rule, to_move(state), move, violation.reason)
     return _apply(state, move.card)
 
 
@@ -540,20 +551,18 @@ def _apply(state: State, card: Card) -> State:
     return _end_round(after)
 
 
-def _tally(state: State) -> tuple[int, int]:
-    return (
-        sum(_CARD_POINTS[c] for c in state.won[0]) + state.tricks[0],
-        sum(_CARD_POINTS[c] for c in state.won[1]) + state.tricks[1],
-    )
+def _card_points(state: State) -> tuple[int, int]:
+    """The card points each side has won in tricks this round (mililla.points.cards)."""
+    points = _CARD_POINTS.__getitem__
+    return sum(map(points, state.won[0])), sum(map(points, state.won[1]))
 
 
 def _running(state: State, complete: bool) -> RoundScore:
-    tally = _tally(state)
+    cards = _card_points(state)
+    tally = (cards[0] + state.tricks[0], cards[1] + state.tricks[1])
     items: list[ScoreItem] = []
     for side in (0, 1):
-        items.append(
-            ScoreItem(side, "mililla.points.cards", "card points", sum(_CARD_POINTS[c] for c in state.won[side]))
-        )
+        items.append(ScoreItem(side, "mililla.points.cards", "card points", cards[side]))
         items.append(ScoreItem(side, "mililla.points.tricks", "a point per trick", state.tricks[side]))
     points = [0, 0]
     dealer_side = state.dealer % 2
