@@ -1,0 +1,111 @@
+"""
+Charlemagne, Canadian rules: a 34-card trick game for two teams of two, to 32.
+
+Bidding on the ladder 5, 6, 7, 8, Mulot, Charlemagne, Gros Mulot, Gros
+Charlemagne; a kitty, two jokers and the two jacks of the trump colour.
+Rules: :doc:`/rules/charlemagne`. Every function takes a :class:`State`,
+which carries its :class:`CharlemagneRuleset`.
+"""
+
+from typing import Final
+
+from cardrules.cards import CHARLEMAGNE_PACK
+from cardrules.charlemagne._game import (
+    STANDARD,
+    Bid,
+    CharlemagneRuleset,
+    ChooseSource,
+    Contract,
+    Discard,
+    Give,
+    Move,
+    NameTrump,
+    Observation,
+    Pass,
+    Play,
+    State,
+    apply,
+    check_move,
+    check_state,
+    deck_from_deal,
+    format_canonical,
+    format_move,
+    is_over,
+    legal_moves,
+    new_game,
+    observe,
+    parse_canonical,
+    parse_move,
+    score,
+    shuffle_hidden,
+    suit_order,
+    to_move,
+    trump_order,
+    zones,
+)
+from cardrules.charlemagne._rules import RULES
+from cardrules.engine import GameSpec
+
+__all__ = [
+    "GAME",
+    "RULES",
+    "STANDARD",
+    "Bid",
+    "CharlemagneRuleset",
+    "ChooseSource",
+    "Contract",
+    "Discard",
+    "Give",
+    "Move",
+    "NameTrump",
+    "Observation",
+    "Pass",
+    "Play",
+    "State",
+    "apply",
+    "check_move",
+    "check_state",
+    "deck_from_deal",
+    "format_canonical",
+    "format_move",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "observe",
+    "parse_canonical",
+    "parse_move",
+    "score",
+    "shuffle_hidden",
+    "suit_order",
+    "to_move",
+    "trump_order",
+    "zones",
+]
+
+GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
+    name="charlemagne",
+    title="Charlemagne",
+    pack=CHARLEMAGNE_PACK,
+    ruleset_type=CharlemagneRuleset,
+    presets={"standard": STANDARD},
+    state_type=State,
+    move_types=(Bid, Pass, ChooseSource, Give, Discard, NameTrump, Play),
+    observation_type=Observation,
+    rulebook=RULES,
+    new_game=new_game,
+    to_move=to_move,
+    legal_moves=legal_moves,
+    check_move=check_move,
+    apply=apply,
+    is_over=is_over,
+    score=score,
+    observe=observe,
+    parse_move=parse_move,
+    format_move=format_move,
+    parse_canonical=parse_canonical,
+    format_canonical=format_canonical,
+    zones=zones,
+    shuffle_hidden=shuffle_hidden,
+    check_state=check_state,
+)
+"""The Charlemagne game spec, as :func:`cardrules.get_game` uses it."""
