@@ -312,6 +312,11 @@ def suit_order(suit: Suit, trump: Suit | None) -> tuple[Card, ...]:
     return tuple(sorted((c for c in CHARLEMAGNE_PACK.cards if table[c] is suit), key=lambda c: -strength[c]))
 
 
+def _contract_name(contract: Contract) -> str:
+    """``"a bid of 6"``, ``"Mulot"``: the contract in a sentence."""
+    return f"a bid of {contract.value}" if contract.is_number else contract.title
+
+
 def _card_name(card: Card) -> str:
     if card.rank is Rank.BIG:
         return "the Big joker"
@@ -757,7 +762,8 @@ def _phase_violation(state: State, move: Move) -> Violation:
             return _v("charlemagne.discard.count", f"there are no discards in {c.title}: the kitty is never taken")
         return _v(
             "charlemagne.discard.count",
-            f"the bidder discards {due} card{'s' if due > 1 else ''} in {c.title}, and has already discarded them",
+            f"the bidder discards {due} card{'s' if due > 1 else ''} in {_contract_name(c)}, "
+            "and has already discarded them",
         )
     if isinstance(move, ChooseSource):
         return _v(
@@ -788,7 +794,8 @@ def _phase_violation(state: State, move: Move) -> Violation:
         left = due - len(state.discards)
         return _v(
             "charlemagne.discard.count",
-            f"discard {left} more card{'s' if left > 1 else ''} first: the bidder discards {due} in {c.title}",
+            f"discard {left} more card{'s' if left > 1 else ''} first: "
+            f"the bidder discards {due} in {_contract_name(c)}",
         )
     if phase == "trump":
         if isinstance(move, Discard):
@@ -841,7 +848,7 @@ def check_move(state: State, move: Move) -> Violation | None:
         >>> check_move(s, legal_moves(s)[0]) is None
         True
         >>> print(check_move(s, Play(s.hands[to_move(s)][0])))
-        [charlemagne.bid.turn] the bidding is not over: seat ... bids or passes
+        [charlemagne.bid.turn] the bidding is not over: seat 0 bids or passes
     """
     if not isinstance(move, MOVE_TYPES):
         return _v(
