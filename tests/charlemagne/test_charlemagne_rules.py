@@ -277,7 +277,7 @@ def test_charlemagne_contract_mulot_open_hand_only_in_gros() -> None:
 
 
 def test_charlemagne_contract_charlemagne_kitty_then_partners_card_then_three_discards() -> None:
-    """charlemagne.contract.charlemagne: kitty, the partner's card before trump, 11 cards, three discards, bidder leads."""
+    """charlemagne.contract.charlemagne: kitty, partner's card before trump, 11 cards, three discards, bidder leads."""
     s = run(table(A, A_KITTY), "bid charlemagne", "pass", "pass", "pass")
     assert "give" == s.phase and 2 == ch.to_move(s) and 10 == len(s.hands[0])
     assert [f"give {x}" for x in s.hands[2]] == moves(s)
