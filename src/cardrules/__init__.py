@@ -20,6 +20,7 @@ from cardrules.cards import (
     shuffled,
 )
 from cardrules.engine import (
+    Event,
     Game,
     GameSpec,
     LegalMoves,
@@ -54,6 +55,7 @@ __all__ = [
     "AmbiguousMoveError",
     "Card",
     "CardrulesError",
+    "Event",
     "Game",
     "GameSpec",
     "IllegalMoveError",

@@ -127,7 +127,7 @@ def from_jsonable(data: Any, hint: Any, pack: Pack, path: str = "$") -> Any:
             return tuple(from_jsonable(v, args[0], pack, f"{path}[{i}]") for i, v in enumerate(data))
         if len(data) != len(args):
             raise InvalidRecordError(f"expected a list of {len(args)}, got {len(data)}", path)
-        return tuple(from_jsonable(v, a, pack, f"{path}[{i}]") for i, (v, a) in enumerate(zip(data, args)))
+        return tuple(from_jsonable(v, a, pack, f"{path}[{i}]") for i, (v, a) in enumerate(zip(data, args, strict=True)))
     if isinstance(hint, type) and attrs.has(hint):
         if not isinstance(data, dict):
             raise InvalidRecordError(f"expected an object, got {_type_name(data)}", path)
