@@ -8,7 +8,6 @@ import re
 
 import attrs
 import pytest
-from charlemagne_helpers import run, table
 
 import cardrules
 from cardrules import (
@@ -25,6 +24,7 @@ from cardrules import (
     parse_cards,
 )
 from cardrules import charlemagne as ch
+from tests.charlemagne.positions import run, table
 
 A = {0: "BJ LJ JH JD AH KH QH 10H", 1: "AS KS QS JS 10S 9S 8S 7S", 2: "AD KD QD 10D 9D 8D 7D 9H"}
 A_KITTY = "8H 7H"
@@ -59,6 +59,8 @@ def test_charlemagne_public_names_are_pinned() -> None:
         "check_move",
         "check_state",
         "deck_from_deal",
+        "deck_from_hands",
+        "events",
         "format_canonical",
         "format_move",
         "is_over",
@@ -67,6 +69,8 @@ def test_charlemagne_public_names_are_pinned() -> None:
         "observe",
         "parse_canonical",
         "parse_move",
+        "round_deck",
+        "sample_state",
         "score",
         "shuffle_hidden",
         "suit_order",
@@ -163,17 +167,17 @@ def test_charlemagne_deck_from_deal_checks_its_input() -> None:
         parse_cards("AC KC QC JC 10C 9C 8C 7C", CHARLEMAGNE_PACK)
     ]
     kitty = parse_cards(A_KITTY, CHARLEMAGNE_PACK)
-    assert 34 == len(ch.deck_from_deal(hands, kitty, 0))
+    assert 34 == len(ch.deck_from_hands(hands, kitty, 0))
     with pytest.raises(InvalidDeckError, match="hand 1 has 7"):
-        ch.deck_from_deal([hands[0], hands[1][:7], hands[2], hands[3]], kitty, 0)
+        ch.deck_from_hands([hands[0], hands[1][:7], hands[2], hands[3]], kitty, 0)
     with pytest.raises(InvalidDeckError, match="kitty has 1"):
-        ch.deck_from_deal(hands, kitty[:1], 0)
+        ch.deck_from_hands(hands, kitty[:1], 0)
     with pytest.raises(InvalidDeckError):
-        ch.deck_from_deal(hands, [kitty[0], kitty[0]], 0)
+        ch.deck_from_hands(hands, [kitty[0], kitty[0]], 0)
     with pytest.raises(InvalidDeckError, match="dealer"):
-        ch.deck_from_deal(hands, kitty, 5)
+        ch.deck_from_hands(hands, kitty, 5)
     with pytest.raises(InvalidDeckError, match="4 hands"):
-        ch.deck_from_deal(hands[:3], kitty, 0)
+        ch.deck_from_hands(hands[:3], kitty, 0)
 
 
 # --- notation ------------------------------------------------------------------------------------
@@ -445,3 +449,77 @@ def test_charlemagne_score_running_and_invariant() -> None:
     sc = ch.score(s)
     assert sc.round is not None and not sc.round.complete and (1, 0) == sc.round.tally and (0, 0) == sc.round.points
     assert sc.winner is None and () == sc.rounds
+
+
+# --- hooks for records, replays and bots ----------------------------------------------------------
+
+
+def test_charlemagne_round_deck_and_deck_from_deal() -> None:
+    """round_deck deals the hand again during the bidding; deck_from_deal reads a deal written as data."""
+    s = ch.new_game(seed=8)
+    assert s == ch.new_game(deck=ch.round_deck(s), dealer=s.dealer, seed=8)
+    with pytest.raises(ValueError):
+        ch.round_deck(run(s, "pass", "pass", "pass", "bid 5"))
+    deal = {"hands": [list(map(str, h)) for h in s.hands], "kitty": [str(x) for x in s.kitty]}
+    assert ch.round_deck(s) == ch.deck_from_deal(deal, s.dealer)
+    assert ch.GAME.deck_from_deal is ch.deck_from_deal
+    with pytest.raises(InvalidDeckError):
+        ch.deck_from_deal({"hands": deal["hands"]}, 0)
+    with pytest.raises(InvalidDeckError):
+        ch.deck_from_deal({"hands": "AS", "kitty": []}, 0)
+
+
+def test_charlemagne_events_narrate_a_hand() -> None:
+    """events: bids, the contract, the kitty, hidden cards never named, tricks, the score and the next deal."""
+    s = table(A, A_KITTY)
+    kinds: list[str] = []
+    texts: list[str] = []
+    for text in ["bid charlemagne", "pass", "pass", "pass", "give 9H", "discard 9H", "discard 8H", "discard 7H",
+                 "trump H"]:  # fmt: skip
+        after = run(s, text)
+        for e in ch.events(s, ch.parse_move(s, text), after):
+            kinds.append(e.kind)
+            texts.append(e.text)
+            assert () == e.cards
+        s = after
+    assert ["bid", "pass", "pass", "pass", "contract", "kitty", "give", "out", "discard", "discard", "discard",
+            "trump"] == kinds  # fmt: skip
+    assert "seat 0 plays Charlemagne" in texts and "seat 2 passes a card face down to seat 0" in texts
+    last: tuple[cardrules.Event, ...] = ()
+    while not s.rounds:
+        m = ch.legal_moves(s)[0]
+        after = ch.apply(s, m)
+        last = ch.events(s, m, after)
+        s = after
+    assert ["play", "trick", "round", "deal"] == [e.kind for e in last]
+    assert "charlemagne.score.charlemagne" == last[2].rule and 16 == last[2].points
+    assert "seat 0 deals" == last[3].text
+
+
+def test_charlemagne_events_gros_mulot_spread() -> None:
+    """events: after the first Gros Mulot trick the bidder's hand is spread, with its cards."""
+    m = {0: "7S 8S 7H 8H 7D 8D 7C 8C", 1: "AS KS AH KH AD KD AC KC", 3: "QS 9S QH 9H QD 9D QC 9C"}
+    s = run(table(m, "10D 10C"), "bid gros mulot", "pass", "pass", "pass", "7S", "AS")
+    after = run(s, "QS")
+    (play, trick, spread) = ch.events(s, ch.Play(card("QS")), after)
+    assert ("play", "trick", "open") == (play.kind, trick.kind, spread.kind)
+    assert 1 == trick.seat and after.hands[0] == spread.cards
+
+
+def test_charlemagne_sample_state_matches_each_seat() -> None:
+    """sample_state gives a consistent full state that each seat cannot tell from the real one."""
+    import random
+
+    rng = random.Random(3)
+    for script in (
+        ["bid charlemagne", "pass", "pass", "pass", "give 9H", "discard 9H"],
+        ["bid gros charlemagne", "pass", "pass", "pass", "source partner", "give 9H"],
+        ["bid 6", "pass", "pass", "pass", "discard 8H", "discard 7H", "trump H", "7S"],
+    ):
+        s = run(table(A, A_KITTY), *script)
+        for k in range(4):
+            o = ch.observe(s, k)
+            for _ in range(10):
+                t = ch.sample_state(o, rng)
+                ch.check_state(t)
+                assert o == ch.observe(t, k)

@@ -174,6 +174,12 @@ def test_charlemagne_observations_hide_what_k10_hides(seed: int, rng: random.Ran
                 t = ch.shuffle_hidden(s, k, leak_rng)
                 ch.check_state(t)
                 assert o == ch.observe(t, k)
+                u = ch.sample_state(o, leak_rng)
+                ch.check_state(u)
+                assert o == ch.observe(u, k)
+                assert Counter(CHARLEMAGNE_PACK.cards) == Counter(x for cs in ch.zones(u).values() for x in cs)
+                if k == ch.to_move(s):
+                    assert list(ch.legal_moves(s)) == list(ch.legal_moves(u))
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=["standard", "end_when_decided"])
@@ -184,6 +190,13 @@ def test_charlemagne_apply_pure_round_trips_and_notation(
 ) -> None:
     """apply never mutates; dumps/loads round-trips; every legal move round-trips through notation."""
     for before, move, after in playout(rules, seed, rng, odds):
+        played = set(before.trick) | ({move.card} if isinstance(move, ch.Play) else set())
+        for event in ch.events(before, move, after):
+            assert event.rule in ch.RULES and event.text
+            if event.kind == "open":  # the Gros Mulot hand, public from now on
+                assert before.bidder is not None and set(event.cards) <= set(before.hands[before.bidder])
+            else:  # events never name a hidden card
+                assert set(event.cards) <= played
         copied = copy.deepcopy(before)
         assert ch.apply(before, move) == after
         assert copied == before

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from charlemagne_helpers import moves, play_hand, run, seats_to_act, table
 
 from cardrules import CHARLEMAGNE_PACK, Card, IllegalMoveError, Suit, parse_cards
 from cardrules import charlemagne as ch
 from cardrules.charlemagne._game import _trick_winner
+from tests.charlemagne.positions import moves, play_hand, run, seats_to_act, table
 
 # Deal A: seat 0 holds the eight top hearts, seat 1 the spades, seat 3 the clubs.
 A = {0: "BJ LJ JH JD AH KH QH 10H", 1: "AS KS QS JS 10S 9S 8S 7S", 2: "AD KD QD 10D 9D 8D 7D 9H"}
@@ -61,7 +61,7 @@ def test_charlemagne_players_partners_opposite_clockwise() -> None:
 
 def test_charlemagne_deal_one_at_a_time_from_dealers_left_and_kitty() -> None:
     """charlemagne.deal: deck[i] goes to seat dealer+1+i, deck[32:34] is the kitty."""
-    deck = ch.deck_from_deal([cs(A[0]), cs(A[1]), cs(A[2]), cs("AC KC QC JC 10C 9C 8C 7C")], cs(A_KITTY), 1)
+    deck = ch.deck_from_hands([cs(A[0]), cs(A[1]), cs(A[2]), cs("AC KC QC JC 10C 9C 8C 7C")], cs(A_KITTY), 1)
     assert 34 == len(deck) and set(CHARLEMAGNE_PACK.cards) == set(deck)
     s = ch.new_game(deck=deck, dealer=1)
     for i in range(32):
@@ -618,7 +618,7 @@ def test_charlemagne_score_gros_charlemagne_made_wins_from_any_score() -> None:
 def test_charlemagne_match_target_checked_after_every_hand() -> None:
     """charlemagne.match.target: four made 8s reach 32 and end the match after the fourth hand."""
     deal = [cs(A[0]), cs(A[1]), cs(A[2]), cs("AC KC QC JC 10C 9C 8C 7C")]
-    decks = [ch.deck_from_deal(deal, cs(A_KITTY), (3 + k) % 4) for k in range(4)]
+    decks = [ch.deck_from_hands(deal, cs(A_KITTY), (3 + k) % 4) for k in range(4)]
     s = ch.new_game(decks=decks, dealer=3, seed=5)
     for k in range(4):
         while ch.to_move(s) != 0:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar, Final, Literal
 
 import attrs
@@ -14,7 +14,7 @@ from cardrules import _common
 from cardrules._serial import to_jsonable
 from cardrules.cards import CHARLEMAGNE_PACK, Card, Rank, Suit
 from cardrules.charlemagne._rules import RULES
-from cardrules.engine import LegalMoves, RoundScore, Score, ScoreItem, TupleMoves, _option_check
+from cardrules.engine import Event, LegalMoves, RoundScore, Score, ScoreItem, TupleMoves, _option_check
 from cardrules.errors import (
     AmbiguousMoveError,
     CardrulesError,
@@ -524,7 +524,7 @@ def new_game(
 
     Dealing (RULINGS K1, C2): ``deck[i]`` for ``i < 32`` goes to seat
     ``(dealer + 1 + i) % 4``; ``deck[32]`` and ``deck[33]`` are the kitty.
-    Seat ``dealer + 1`` bids first. :func:`deck_from_deal` turns a deal seen
+    Seat ``dealer + 1`` bids first. :func:`deck_from_hands` turns a deal seen
     at a real table into such a deck. Each later hand is dealt by seat
     ``dealer + 1`` from the next supplied deck, or shuffled from the seed.
 
@@ -556,12 +556,14 @@ def new_game(
     return _deal(rules, seed, pending, 0, first, (0, 0), ())
 
 
-def deck_from_deal(hands: Sequence[Sequence[Card | str]], kitty: Sequence[Card | str], dealer: int) -> tuple[Card, ...]:
+def deck_from_hands(
+    hands: Sequence[Sequence[Card | str]], kitty: Sequence[Card | str], dealer: int
+) -> tuple[Card, ...]:
     """
     The deck order that deals *hands* (in seat order) and *kitty* when *dealer* deals.
 
     Use it to enter a deal seen at a real table:
-    ``new_game(deck=deck_from_deal(hands, kitty, dealer), dealer=dealer)``.
+    ``new_game(deck=deck_from_hands(hands, kitty, dealer), dealer=dealer)``.
 
     Raises:
         InvalidDeckError: If the hands are not eight cards each and the kitty
@@ -569,7 +571,7 @@ def deck_from_deal(hands: Sequence[Sequence[Card | str]], kitty: Sequence[Card |
 
     Example:
         >>> s = new_game(seed=1, dealer=2)
-        >>> new_game(deck=deck_from_deal(s.hands, s.kitty, 2), dealer=2).hands == s.hands
+        >>> new_game(deck=deck_from_hands(s.hands, s.kitty, 2), dealer=2).hands == s.hands
         True
     """
     if isinstance(hands, str) or len(hands) != SEATS:
@@ -1550,3 +1552,213 @@ def _check_sizes(state: State, bad: _Bad) -> None:
                 raise bad(f"hand {s} has {n[s]} cards; it should have {want_n}")
     if state.last_trick and len(state.last_trick) != size:
         raise bad(f"a completed trick has {size} cards")
+
+
+# --- records, replays and bots -----------------------------------------------------------
+
+
+def round_deck(state: State) -> tuple[Card, ...]:
+    """
+    The deck order that dealt the hand in progress, for a state in the bidding
+    (before the kitty or any card has moved).
+
+    Raises:
+        ValueError: Once the bidding is over.
+
+    Example:
+        >>> s = new_game(seed=4)
+        >>> new_game(deck=round_deck(s), dealer=s.dealer, seed=4) == s
+        True
+    """
+    if state.phase != "bid":
+        raise ValueError("the hand's deck is known only during the bidding, before any card has moved")
+    return deck_from_hands(state.hands, state.kitty, state.dealer)
+
+
+def deck_from_deal(deal: Mapping[str, object], dealer: int) -> tuple[Card, ...]:
+    """
+    The deck order for an explicit deal written as data:
+    ``{"hands": [four lists of 8 cards, in seat order], "kitty": [2 cards]}``.
+
+    Raises:
+        InvalidDeckError: If the deal is malformed or not the pack.
+    """
+    if not isinstance(deal, Mapping) or set(deal) != {"hands", "kitty"}:
+        raise InvalidDeckError('a Charlemagne deal is {"hands": [four lists of 8 cards], "kitty": [2 cards]}')
+    hands, kitty = deal["hands"], deal["kitty"]
+    if not isinstance(hands, list | tuple) or not all(isinstance(h, list | tuple) for h in hands):
+        raise InvalidDeckError("hands must be a list of four lists of cards")
+    if not isinstance(kitty, list | tuple):
+        raise InvalidDeckError("kitty must be a list of two cards")
+    return deck_from_hands(hands, kitty, dealer)
+
+
+def _rule_of(contract: Contract) -> str:
+    return "charlemagne.contract." + ("number" if contract.is_number else contract.value.replace(" ", "-"))
+
+
+def _team(side: int) -> str:
+    return f"seats {SIDES[side][0]}+{SIDES[side][1]}"
+
+
+def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
+    """
+    What *move* did, from *before* to *after*, in public terms: a bid or
+    pass, the contract, the kitty taken, the partner's cards thrown out, the
+    source chosen, a card passed or discarded face down (its card is not
+    named: events may be shown to everyone), trump named, a card played, a
+    trick won, the Gros Mulot hand spread, a hand scored, the next deal, the
+    match won.
+
+    Kinds: ``bid``, ``pass``, ``contract``, ``kitty``, ``out``, ``source``,
+    ``give``, ``discard``, ``trump``, ``play``, ``trick``, ``open``,
+    ``round``, ``deal``, ``match``.
+    """
+    seat = to_move(before)
+    out: list[Event] = []
+    if isinstance(move, Bid):
+        out.append(Event("bid", "charlemagne.bid.ladder", seat, (), 0, f"seat {seat} bids {move.contract.title}"))
+    elif isinstance(move, Pass):
+        out.append(Event("pass", "charlemagne.bid.turn", seat, (), 0, f"seat {seat} passes"))
+    elif isinstance(move, ChooseSource):
+        what = "the kitty" if move.source == "kitty" else "the partner's card"
+        out.append(Event("source", "charlemagne.source", seat, (), 0, f"seat {seat} chooses {what}"))
+    elif isinstance(move, Give):
+        out.append(
+            Event(
+                "give", "charlemagne.give", seat, (), 0, f"seat {seat} passes a card face down to seat {before.bidder}"
+            )
+        )
+    elif isinstance(move, Discard):
+        out.append(Event("discard", "charlemagne.discard.count", seat, (), 0, f"seat {seat} discards a card face down"))
+    elif isinstance(move, NameTrump):
+        out.append(Event("trump", "charlemagne.trump.name", seat, (), 0, f"{_PLURAL[move.suit]} are trump"))
+    else:
+        out.append(Event("play", "charlemagne.play.turn", seat, (move.card,), 0, f"seat {seat} plays {move.card}"))
+    if before.phase == "bid" and after.phase != "bid":
+        c, b = after.contract, after.bidder
+        assert c is not None and b is not None
+        out.append(Event("contract", _rule_of(c), b, (), 0, f"seat {b} plays {_contract_name(c)}"))
+    if after.taken and not before.taken and after.round_no == before.round_no:
+        assert after.contract is not None
+        text = f"seat {after.bidder} takes the kitty"
+        out.append(Event("kitty", _rule_of(after.contract), after.bidder, (), 0, text))
+    if after.out and not before.out and after.round_no == before.round_no:
+        text = f"seat {after.partner} throws away {len(after.out)} cards unseen and sits out"
+        out.append(Event("out", "charlemagne.play.turn", after.partner, (), 0, text))
+    if isinstance(move, Play) and len(before.trick) == len(_order(before)) - 1:
+        trick = (*before.trick, move.card)
+        w = _order(before)[_trick_winner(trick, before.trump)]
+        out.append(Event("trick", "charlemagne.trick.winner", w, trick, 0, f"seat {w} wins the trick"))
+        if before.contract is Contract.GROS_MULOT and sum(before.tricks) == 0 and before.bidder is not None:
+            hand = after.hands[before.bidder] if after.round_no == before.round_no else ()
+            text = f"seat {before.bidder} spreads their hand face up"
+            out.append(Event("open", "charlemagne.contract.gros-mulot", before.bidder, hand, 0, text))
+    if len(after.rounds) > len(before.rounds):
+        result = after.rounds[-1]
+        item = result.items[0]
+        out.append(
+            Event("round", item.rule, None, (), item.points, f"{item.label}: {_team(item.side)} score {item.points}")
+        )
+        if after.winner is not None:
+            w = after.winner
+            text = f"{_team(w)} win the match {after.match[w]}-{after.match[1 - w]}"
+            out.append(Event("match", "charlemagne.match.target", None, (), 0, text))
+        else:
+            out.append(Event("deal", "charlemagne.deal.rotation", after.dealer, (), 0, f"seat {after.dealer} deals"))
+    return tuple(out)
+
+
+def sample_state(observation: Observation, rng: random.Random) -> State:
+    """
+    A full state that *observation*'s seat cannot tell from the real one:
+    the cards whose place it does not know are dealt at random to the places
+    it cannot see (other hands, kitty, discards, the partner's thrown-away
+    cards), with the right counts. A passed card the seat knows goes to the
+    bidder's hand or discards; the records of the kitty cards taken and of
+    the passed card are filled in consistently. Voids shown by earlier play
+    are not used: the observation does not keep who played which card.
+
+    ``observe(sample_state(obs, rng), obs.seat) == obs`` always holds.
+    """
+    o = observation
+    seat, b = o.seat, o.bidder
+    p = None if b is None else (b + 2) % SEATS
+    opened = o.open_hand is not None
+    located = set(o.hand) | set(o.trick) | set(o.won[0]) | set(o.won[1]) | set(o.open_hand or ())
+    if seat == b:
+        located |= set(o.discards)
+    if seat == p:
+        located |= set(o.out)
+    pool = [c for c in CHARLEMAGNE_PACK.cards if c not in located]
+    sizes: dict[str, int] = {
+        f"hand {s}": o.hand_counts[s] for s in range(SEATS) if s != seat and not (opened and s == b)
+    }
+    sizes["kitty"] = o.kitty_count
+    if seat != b:
+        sizes["discards"] = o.discard_count
+    if seat != p:
+        sizes["out"] = o.out_count
+    if sum(sizes.values()) != len(pool):
+        raise ValueError("the observation's counts do not account for the unseen cards")
+    zone: dict[str, list[Card]] = {name: [] for name in sizes}
+    if seat == p and o.passed is not None and o.passed in pool:
+        pool.remove(o.passed)
+        assert b is not None
+        near = [f"hand {b}", "discards"]
+        weights = [sizes[n] for n in near]
+        zone[rng.choices(near, weights)[0]].append(o.passed)
+    rng.shuffle(pool)
+    for name, n in sizes.items():
+        k = n - len(zone[name])
+        zone[name].extend(pool[:k])
+        del pool[:k]
+    rng.shuffle(zone.get("discards", []))
+    hands = []
+    for s in range(SEATS):
+        if s == seat:
+            hands.append(o.hand)
+        elif opened and s == b:
+            hands.append(o.open_hand or ())
+        else:
+            hands.append(_sorted_hand(zone[f"hand {s}"]))
+    discards = o.discards if seat == b else tuple(zone["discards"])
+    out = o.out if seat == p else tuple(zone["out"])
+    taken, passed = o.kitty_taken, o.passed
+    c = o.contract
+    if c is not None and b is not None and o.phase not in ("bid", "source"):
+        near_bidder = [x for x in (*hands[b], *discards) if x != passed]
+        takes = c.is_number or c is Contract.CHARLEMAGNE or o.source == "kitty"
+        gives = (c is Contract.CHARLEMAGNE or o.source == "partner") and o.phase != "give"
+        if takes and seat != b:
+            taken = tuple(rng.sample(near_bidder, 2))
+        if gives and seat not in (b, p):
+            passed = rng.choice([x for x in near_bidder if x not in taken])
+    return State(
+        rules=o.rules,
+        seed=rng.getrandbits(63),
+        pending_decks=(),
+        round_no=o.round_no,
+        dealer=o.dealer,
+        hands=tuple(hands),
+        kitty=tuple(zone["kitty"]),
+        phase=o.phase,
+        calls=o.calls,
+        bidder=b,
+        contract=c,
+        source=o.source,
+        taken=taken,
+        passed=passed,
+        discards=discards,
+        out=out,
+        trump=o.trump,
+        leader=o.leader,
+        trick=o.trick,
+        won=o.won,
+        tricks=o.tricks,
+        last_trick=o.last_trick,
+        last_leader=o.last_leader,
+        match=o.match,
+        rounds=o.rounds,
+        winner=o.winner,
+    )

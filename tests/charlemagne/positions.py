@@ -35,7 +35,7 @@ def table(
     else:
         assert len(missing) == 1, "leave out exactly one seat"
         given[missing[0]] = rest
-    deck = ch.deck_from_deal([given[s] for s in range(4)], kit, dealer)
+    deck = ch.deck_from_hands([given[s] for s in range(4)], kit, dealer)
     return ch.new_game(rules, deck=deck, dealer=dealer, seed=seed)
 
 
