@@ -1,4 +1,4 @@
-"""Property tests over random legal play of whole Charlemagne matches (hypothesis)."""
+"""Property tests over random legal play of whole Charlemagne matches (hypothesis; profiles in conftest)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import cardrules
@@ -18,7 +18,6 @@ from cardrules import charlemagne as ch
 RULESETS = [ch.STANDARD, ch.CharlemagneRuleset(end_when_decided=True)]
 SCORES = {5, 6, 7, 8, 15, 16, 30, 32}
 MAX_MOVES = 5000  # a match always ends well before this
-PROFILE = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
 rngs = st.randoms(use_true_random=False)
@@ -109,7 +108,6 @@ def may_see(s: ch.State, seat: int) -> set[str]:
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=["standard", "end_when_decided"])
-@PROFILE
 @given(seed=seeds, rng=rngs, odds=pass_odds)
 def test_charlemagne_cards_conserved_with_exact_sizes_at_first_lead(
     rules: ch.CharlemagneRuleset, seed: int, rng: random.Random, odds: float
@@ -124,7 +122,6 @@ def test_charlemagne_cards_conserved_with_exact_sizes_at_first_lead(
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=["standard", "end_when_decided"])
-@PROFILE
 @given(seed=seeds, rng=rngs, odds=pass_odds)
 def test_charlemagne_one_team_scores_per_hand_and_match_ends_at_32(
     rules: ch.CharlemagneRuleset, seed: int, rng: random.Random, odds: float
@@ -153,7 +150,6 @@ def test_charlemagne_one_team_scores_per_hand_and_match_ends_at_32(
     assert ch.to_move(last) is None and not ch.legal_moves(last)
 
 
-@PROFILE
 @given(seed=seeds, rng=rngs, odds=pass_odds)
 def test_charlemagne_observations_hide_what_k10_hides(seed: int, rng: random.Random, odds: float) -> None:
     """charlemagne.hidden: no observation shows a card its seat may not see; hidden re-deals change nothing."""
@@ -183,7 +179,6 @@ def test_charlemagne_observations_hide_what_k10_hides(seed: int, rng: random.Ran
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=["standard", "end_when_decided"])
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=seeds, rng=rngs, odds=pass_odds)
 def test_charlemagne_apply_pure_round_trips_and_notation(
     rules: ch.CharlemagneRuleset, seed: int, rng: random.Random, odds: float
@@ -213,7 +208,6 @@ def test_charlemagne_apply_pure_round_trips_and_notation(
             assert m == ch.parse_canonical(ch.format_canonical(m))
 
 
-@settings(max_examples=40, deadline=None)
 @given(seed=seeds, rng=rngs, odds=pass_odds)
 def test_charlemagne_every_match_ends(seed: int, rng: random.Random, odds: float) -> None:
     """charlemagne.match.target: random play always ends with a winner."""
