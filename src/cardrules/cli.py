@@ -61,6 +61,9 @@ def _parser() -> argparse.ArgumentParser:
     p_demo.add_argument("--rules", help="ruleset text, such as 'mililla(rank_order=malilla)'")
     p_demo.add_argument("--seed", type=int, help="a seed, for the same match again")
     sub.add_parser("games", help="list the games and their presets")
+    from cardrules._cli_records import add_commands
+
+    add_commands(sub)
     return parser
 
 
@@ -80,6 +83,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             for name, spec in _games().items():
                 print(f"{name}: {spec.title}; presets: {', '.join(spec.presets)}")
             return 0
+        if getattr(args, "handler", None) is not None:
+            status: int = args.handler(args, sys.stdout)
+            return status
         parser.print_help()
         return 2
     except CardrulesError as exc:
