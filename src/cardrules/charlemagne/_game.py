@@ -473,10 +473,7 @@ def _deal(
     rounds: tuple[RoundScore, ...],
 ) -> State:
     """Deal hand *round_no* (K1): deck[0..31] one at a time from seat dealer + 1, deck[32:34] the kitty."""
-    if pending:
-        deck, pending = pending[0], pending[1:]
-    else:
-        deck = _common.round_deck(CHARLEMAGNE_PACK, seed, round_no)
+    deck, pending = _common.next_deck(pending, CHARLEMAGNE_PACK, seed, round_no)
     hands: list[list[Card]] = [[], [], [], []]
     for i in range(SEATS * HAND_SIZE):
         hands[(dealer + 1 + i) % SEATS].append(deck[i])
