@@ -1,6 +1,10 @@
 """Sphinx configuration for the cardrules documentation."""
 
+import sys
 from importlib.metadata import version as _version
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 project = "cardrules"
 author = "The cardrules developers"
@@ -13,6 +17,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
+    "cardrules_options",
 ]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 myst_enable_extensions = ["colon_fence", "deflist"]
@@ -27,7 +32,7 @@ napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 html_theme = "alabaster"
 html_title = "cardrules"
-doctest_global_setup = "import cardrules\nfrom cardrules import mililla"
+doctest_global_setup = "import cardrules\nfrom cardrules import charlemagne, mililla"
 
 # Names that autodoc writes from type hints but that have no page of their own.
 nitpick_ignore_regex = [

@@ -89,6 +89,12 @@ GAME_MODULE = [
     "format_canonical",
     "zones",
     "shuffle_hidden",
+    "check_state",
+    "round_deck",
+    "deck_from_deal",
+    "deck_from_hands",
+    "events",
+    "sample_state",
 ]
 
 
@@ -143,6 +149,7 @@ def test_mililla_exports() -> None:
             "State",
             "apply",
             "check_move",
+            "check_state",
             "deck_from_deal",
             "deck_from_hands",
             "events",

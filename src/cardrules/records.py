@@ -17,6 +17,7 @@ from typing import Any, Final
 import attrs
 
 from cardrules import _common
+from cardrules._serial import parse_json_object
 from cardrules.cards import Card
 from cardrules.engine import Event, Game, Score, get_game
 from cardrules.errors import CardrulesError, InvalidNotationError, InvalidRecordError
@@ -423,20 +424,7 @@ def loads(text: str | bytes) -> Record:
         InvalidRecordError: With the location of the first problem, such as
             ``$.rounds[2].moves[5].seat``.
     """
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise InvalidRecordError(f"not UTF-8 text: {exc}") from None
-    _expect(isinstance(text, str), f"expected JSON text, got {_type(text)}", "$")
-    _expect(len(text) <= _MAX_TEXT, f"record too large ({len(text)} characters; at most {_MAX_TEXT})", "$")
-    try:
-        doc = json.loads(text)
-    except RecursionError:
-        raise InvalidRecordError("JSON nested too deeply") from None
-    except ValueError as exc:
-        raise InvalidRecordError(f"not JSON: {exc}") from None
-    _expect(isinstance(doc, dict), f"expected an object, got {_type(doc)}", "$")
+    doc = parse_json_object(text, _MAX_TEXT)
     _keys(
         doc,
         {"format", "format_version", "game", "dealer", "rounds"},

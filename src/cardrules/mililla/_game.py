@@ -212,10 +212,7 @@ def _deal(
     rounds: tuple[RoundScore, ...],
 ) -> State:
     """Deal round *round_no* (M2) and score or hold the turn-up bonus (M7)."""
-    if pending:
-        deck, pending = pending[0], pending[1:]
-    else:
-        deck = _common.round_deck(SPANISH_PACK, seed, round_no)
+    deck, pending = _common.next_deck(pending, SPANISH_PACK, seed, round_no)
     # deck[i] goes to seat (dealer + 1 + i) % 4, so seat s gets every fourth card from (s - dealer - 1) % 4.
     hands = tuple(_sorted_hand(deck[(s - dealer - 1) % SEATS :: SEATS]) for s in range(SEATS))
     turn_up = deck[-1]
