@@ -1,0 +1,64 @@
+"""The benchmark scripts still run against the current API (tiny settings; no timed assertion)."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import cardrules
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def _load(name: str) -> ModuleType:
+    if str(BENCHMARKS) not in sys.path:
+        sys.path.insert(0, str(BENCHMARKS))
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_suite_covers_every_game_and_preset() -> None:
+    suite = _load("suite")
+    labels = [label for label, _ in suite.cases()]
+    count = sum(len(cardrules.get_game(name).spec.presets) for name in cardrules.game_names())
+    assert len(labels) == count
+    for name in cardrules.game_names():
+        assert any(label.split("/")[0] == name for label in labels)
+
+
+def test_suite_measures_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    suite = _load("suite")
+    tiny = suite.Settings(play_seconds=0.01, repeat=1, positions=20, call_seconds=0.0, sim_matches=1, tree_states=50)
+    results = {label: suite.measure(label, game, tiny) for label, game in suite.cases()}
+    for label, figures in results.items():
+        for key, value in figures.items():
+            assert math.isfinite(value) and value >= 0, (label, key, value)
+        assert figures["decisions/s"] > 0
+        assert figures["tree states"] == 50
+        # The measure of structural sharing: a child costs at most what a deep copy costs.
+        assert figures["tree diffs KiB"] <= figures["tree copies KiB"]
+    suite.print_table(results, tiny)
+    out = capsys.readouterr().out
+    assert "decisions/s" in out and "tree traced KiB" in out
+
+
+def test_peer_script_plays_ours_and_states_the_targets(capsys: pytest.CaptureFixture[str]) -> None:
+    peers = _load("bench_peers")
+    game = cardrules.get_game("mililla")
+    assert peers.cardrules_runner(game)(random.Random(1)) > 0
+    rates = {"RLCard bridge, raw game (Python)": 100.0, "OpenSpiel hearts (C++)": 300.0}
+    peers.print_targets({**rates, "cardrules mililla (Python)": 150.0})
+    out = capsys.readouterr().out
+    assert "1.50" in out and "met" in out
+    peers.print_targets({"cardrules mililla (Python)": 150.0})
+    assert "not measured" in capsys.readouterr().out
