@@ -417,15 +417,24 @@ def legal_moves(state: State) -> LegalMoves[Play]:
     Rules: mililla.follow.suit, mililla.seven, mililla.follow.beat, mililla.follow.trump
     """
     global _last_legal
-    seat = to_move(state)
-    if seat is None:
+    if state.winner is not None:
         return TupleMoves(())
-    plays = tuple(map(_PLAYS.__getitem__, _allowed(state, seat)))
+    seat = (state.trick_leader + len(state.trick)) % SEATS  # to_move(state), in line
+    plays = _plays(_allowed(state, seat))
     _last_legal = (state, plays)
     return TupleMoves(plays)
 
 
+def _plays(cards: Sequence[Card]) -> tuple[Play, ...]:
+    """The Play of each card. Cards of the pack are looked up by identity, which needs no Python-level hash."""
+    try:
+        return tuple(map(_PLAY_OF_ID.__getitem__, map(id, cards)))
+    except KeyError:  # a card equal to one of the pack, but another object
+        return tuple(map(_PLAYS.__getitem__, cards))
+
+
 _PLAYS: Final = {c: Play(c) for c in SPANISH_PACK.cards}
+_PLAY_OF_ID: Final = {id(c): p for c, p in _PLAYS.items()}  # the pack's cards live as long as the module
 
 
 def _name(card: Card) -> str:
