@@ -282,9 +282,9 @@ class Game(Generic[S, M, R, O]):
 
 def _registry() -> dict[str, GameSpec[Any, Any, Any, Any]]:
     # Games are listed here, explicitly, not registered as an import side effect.
-    from cardrules import mililla
+    from cardrules import mililla, mulle
 
-    specs: list[GameSpec[Any, Any, Any, Any]] = [mililla.GAME]
+    specs: list[GameSpec[Any, Any, Any, Any]] = [mililla.GAME, mulle.GAME]
     return {spec.name: spec for spec in sorted(specs, key=lambda s: s.name)}
 
 
