@@ -7,6 +7,7 @@ Pick a game with :func:`get_game`, deal with ``new_game``, then loop over
 
 from importlib.metadata import PackageNotFoundError, version
 
+from cardrules import records
 from cardrules._serial import dumps, loads
 from cardrules.cards import (
     CHARLEMAGNE_PACK,
@@ -20,6 +21,7 @@ from cardrules.cards import (
     shuffled,
 )
 from cardrules.engine import (
+    Event,
     Game,
     GameSpec,
     LegalMoves,
@@ -54,6 +56,7 @@ __all__ = [
     "AmbiguousMoveError",
     "Card",
     "CardrulesError",
+    "Event",
     "Game",
     "GameSpec",
     "IllegalMoveError",
@@ -79,5 +82,6 @@ __all__ = [
     "get_game",
     "loads",
     "parse_cards",
+    "records",
     "shuffled",
 ]

@@ -68,7 +68,10 @@ def deck_list(
         decks = [deck]
     if decks is None:
         return ()
-    return tuple(check_deck(d, pack, f"deck {i}") for i, d in enumerate(decks))
+    if isinstance(decks, str):
+        raise InvalidDeckError("decks is a sequence of decks, not one string")
+    names = ["deck"] if deck is not None else [f"deck {i}" for i in range(len(decks))]
+    return tuple(check_deck(d, pack, name) for d, name in zip(decks, names, strict=True))
 
 
 def pack_order(pack: Pack) -> dict[Card, int]:

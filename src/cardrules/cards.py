@@ -45,7 +45,7 @@ class Suit(enum.Enum):
 
     @property
     def letter(self) -> str:
-        """The one-letter text form: ``S H D C`` (French), ``O C E B`` (Spanish), ``J`` (joker)."""
+        """The one-letter text form, ``S H D C`` (French), ``O C E B`` (Spanish) or ``J`` (joker)."""
         return _SUIT_LETTER[self]
 
     @property
@@ -167,9 +167,9 @@ class Card:
             such as a horse of spades or a queen of oros.
 
     Example:
-        >>> Card(Rank.SEVEN, Suit.HEARTS)
+        >>> cardrules.Card(cardrules.Rank.SEVEN, cardrules.Suit.HEARTS)
         Card.parse('7H')
-        >>> str(Card.parse("10d"))
+        >>> str(cardrules.Card.parse("10d"))
         '10D'
     """
 
@@ -234,8 +234,8 @@ _SPANISH_BY_TEXT: Final = {str(c): c for c in _ALL_SPANISH}
 @attrs.frozen
 class Pack:
     """
-    A pack: a named, ordered multiset of cards (the two-pack Mulle deck holds
-    every card twice). The order is the pack's canonical order, not a shuffle.
+    A named, ordered multiset of cards (the two-pack Mulle deck holds every
+    card twice). The order is the pack's canonical order, not a shuffle.
     """
 
     name: str
@@ -325,7 +325,8 @@ def shuffled(cards: Sequence[Card], seed: int) -> tuple[Card, ...]:
     ``i`` and ``j`` (Fisher-Yates).
 
     Example:
-        >>> shuffled(SPANISH_PACK.cards, 7) == shuffled(SPANISH_PACK.cards, 7)
+        >>> deck = cardrules.SPANISH_PACK.cards
+        >>> cardrules.shuffled(deck, 7) == cardrules.shuffled(deck, 7)
         True
     """
     out = list(cards)

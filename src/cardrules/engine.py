@@ -15,6 +15,7 @@ from cardrules.errors import InvalidOptionError, UnknownOptionError
 from cardrules.rules import RuleBook, Violation
 
 __all__ = [
+    "Event",
     "Game",
     "GameSpec",
     "LegalMoves",
@@ -28,7 +29,7 @@ __all__ = [
 M = TypeVar("M")
 S = TypeVar("S")
 R = TypeVar("R")
-O = TypeVar("O")
+Ob = TypeVar("Ob")
 
 
 class LegalMoves(Sequence[M]):
@@ -159,14 +160,47 @@ class Score:
     winner: int | None
 
 
+@attrs.frozen
+class Event:
+    """
+    Something that happened when a move was applied, for a front end to show
+    or a replay to narrate.
+
+    Attributes:
+        kind: What happened: ``"play"``, ``"capture"``, ``"mulle"``, ``"tabbe"``,
+            ``"build"``, ``"trail"``, ``"trick"``, ``"bid"``, ``"pass"``,
+            ``"contract"``, ``"trump"``, ``"discard"``, ``"deal"``, ``"round"``,
+            ``"match"``, and so on; each game documents its kinds.
+        rule: The id of the rule that produced it.
+        seat: The seat it concerns, if any.
+        cards: The cards it concerns.
+        points: Points it scores, if any.
+        text: One sentence in player words.
+    """
+
+    kind: str
+    rule: str
+    seat: int | None
+    cards: tuple[Card, ...]
+    points: int
+    text: str
+
+
 @attrs.frozen(kw_only=True)
-class GameSpec(Generic[S, M, R, O]):
+class GameSpec(Generic[S, M, R, Ob]):
     """
     Everything a generic caller needs to run one game: bots, records and the
     command line use only this. Each game module defines one as ``GAME``.
 
     The functions are the game module's own; ``new_game`` takes the ruleset
     first, the others take a state, which carries its ruleset.
+
+    The last four fields serve records, replays and bots: ``round_deck``
+    gives the deck order the round in progress was dealt from,
+    ``deck_from_deal`` turns an explicit deal (JSON-like data, as seen at a
+    real table) and the dealer into such a deck, ``events`` describes what a
+    move did, and ``sample_state`` makes a full state consistent with an
+    observation. A game may leave them ``None`` while they are not built.
     """
 
     name: str
@@ -176,7 +210,7 @@ class GameSpec(Generic[S, M, R, O]):
     presets: Mapping[str, R]
     state_type: type[S]
     move_types: tuple[type, ...]
-    observation_type: type[O]
+    observation_type: type[Ob]
     rulebook: RuleBook
     new_game: Callable[..., S]
     to_move: Callable[[S], int | None]
@@ -185,7 +219,7 @@ class GameSpec(Generic[S, M, R, O]):
     apply: Callable[[S, M], S]
     is_over: Callable[[S], bool]
     score: Callable[[S], Score]
-    observe: Callable[[S, int], O]
+    observe: Callable[[S, int], Ob]
     parse_move: Callable[[S, str], M]
     format_move: Callable[[S, M], str]
     parse_canonical: Callable[[str], M]
@@ -193,6 +227,10 @@ class GameSpec(Generic[S, M, R, O]):
     zones: Callable[[S], Mapping[str, tuple[Card, ...]]]
     shuffle_hidden: Callable[[S, int, random.Random], S]
     check_state: Callable[[S], None]
+    round_deck: Callable[[S], tuple[Card, ...]] | None = None
+    deck_from_deal: Callable[[Mapping[str, Any], int], tuple[Card, ...]] | None = None
+    events: Callable[[S, M, S], tuple[Event, ...]] | None = None
+    sample_state: Callable[[Ob, random.Random], S] | None = None
 
     @property
     def default_preset(self) -> str:
@@ -201,7 +239,7 @@ class GameSpec(Generic[S, M, R, O]):
 
 
 @attrs.frozen
-class Game(Generic[S, M, R, O]):
+class Game(Generic[S, M, R, Ob]):
     """
     A game with its ruleset chosen: what :func:`get_game` returns.
 
@@ -209,7 +247,7 @@ class Game(Generic[S, M, R, O]):
     ruleset, so a state from another ruleset of the same game works too.
     """
 
-    spec: GameSpec[S, M, R, O]
+    spec: GameSpec[S, M, R, Ob]
     rules: R
 
     @property
@@ -226,8 +264,8 @@ class Game(Generic[S, M, R, O]):
         self,
         *,
         seed: int | None = None,
-        deck: Sequence[Card] | None = None,
-        decks: Sequence[Sequence[Card]] | None = None,
+        deck: Sequence[Card | str] | None = None,
+        decks: Sequence[Sequence[Card | str]] | None = None,
         dealer: int | None = None,
     ) -> S:
         """
@@ -267,7 +305,7 @@ class Game(Generic[S, M, R, O]):
         """The match score and the round breakdowns."""
         return self.spec.score(state)
 
-    def observe(self, state: S, seat: int) -> O:
+    def observe(self, state: S, seat: int) -> Ob:
         """What *seat* may see of *state*."""
         return self.spec.observe(state, seat)
 
@@ -282,9 +320,9 @@ class Game(Generic[S, M, R, O]):
 
 def _registry() -> dict[str, GameSpec[Any, Any, Any, Any]]:
     # Games are listed here, explicitly, not registered as an import side effect.
-    from cardrules import mililla, mulle
+    from cardrules import charlemagne, mililla, mulle
 
-    specs: list[GameSpec[Any, Any, Any, Any]] = [mililla.GAME, mulle.GAME]
+    specs: list[GameSpec[Any, Any, Any, Any]] = [charlemagne.GAME, mililla.GAME, mulle.GAME]
     return {spec.name: spec for spec in sorted(specs, key=lambda s: s.name)}
 
 
@@ -302,7 +340,7 @@ def game_names() -> tuple[str, ...]:
     The names of the games, sorted.
 
     Example:
-        >>> "mililla" in game_names()
+        >>> "mililla" in cardrules.game_names()
         True
     """
     return tuple(_games())
@@ -332,7 +370,7 @@ def get_game(text: str, **options: object) -> Game[Any, Any, Any, Any]:
         InvalidOptionError: For an option value the game does not accept.
 
     Example:
-        >>> game = get_game("mililla", rank_order="malilla")
+        >>> game = cardrules.get_game("mililla", rank_order="malilla")
         >>> game.rules.rank_order
         'malilla'
         >>> game.text

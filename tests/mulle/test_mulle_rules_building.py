@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from _mulle_helpers import card, cards, position
 
 import cardrules
 from cardrules import IllegalMoveError, InvalidCardError
@@ -22,6 +21,7 @@ from cardrules.mulle import (
     score,
 )
 from cardrules.mulle._game import _winner
+from tests.mulle.positions import card, cards, position
 
 
 def captures_with(state: cardrules.mulle.State, text: str) -> set[tuple[str, ...]]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from _mulle_helpers import card, cards, position
 
 from cardrules import AmbiguousMoveError, IllegalMoveError
 from cardrules.mulle import (
@@ -22,6 +21,7 @@ from cardrules.mulle import (
     parse_move,
     score,
 )
+from tests.mulle.positions import card, cards, position
 
 GLIMNE = MulleRuleset(style="fishing", teams=False, target=16, capture_duty="none", mulle_value="fixed", glimne=True)
 

@@ -11,7 +11,7 @@ import attrs
 from cardrules import _common
 from cardrules._serial import to_jsonable
 from cardrules.cards import SPANISH_PACK, Card, Rank, Suit
-from cardrules.engine import LegalMoves, RoundScore, Score, ScoreItem, TupleMoves, _option_check
+from cardrules.engine import Event, LegalMoves, RoundScore, Score, ScoreItem, TupleMoves, _option_check
 from cardrules.errors import (
     CardrulesError,
     IllegalMoveError,
@@ -35,7 +35,7 @@ HeldBonus = Literal["tie", "always"]
 @attrs.frozen(kw_only=True)
 class MilillaRuleset:
     """
-    The options of Mililla. Rules: :doc:`/rules/mililla`.
+    The options of Mililla, each a rule of :doc:`/rules/mililla`.
 
     Attributes:
         rank_order: ``"seed"`` (default): K, horse, jack, 7, 6, 5, 4, 3, 2, A
@@ -157,7 +157,7 @@ class State:
 
     @property
     def trump(self) -> Suit:
-        """The trump suit: the turn-up card's."""
+        """The trump suit, the turn-up card's."""
         return self.turn_up.suit
 
 
@@ -186,6 +186,7 @@ class Observation:
     last_trick: tuple[Card, ...]
     last_leader: int
     match: tuple[int, int]
+    deal_bonus: int
     held_bonus: int
     rounds: tuple[RoundScore, ...]
     winner: int | None
@@ -285,7 +286,7 @@ def new_game(
         InvalidOptionError: For a bad seed or dealer, or both deck and decks.
 
     Example:
-        >>> s = new_game(seed=7)
+        >>> s = mililla.new_game(seed=7)
         >>> sum(len(h) for h in s.hands)
         40
 
@@ -433,8 +434,8 @@ def check_move(state: State, move: Play) -> Violation | None:
     the rules apply: turn, follow suit, the 7 rule, the duty to beat.
 
     Example:
-        >>> s = new_game(seed=3)
-        >>> check_move(s, legal_moves(s)[0]) is None
+        >>> s = mililla.new_game(seed=3)
+        >>> mililla.check_move(s, mililla.legal_moves(s)[0]) is None
         True
     """
     if not isinstance(move, Play) or not isinstance(move.card, Card):
@@ -445,7 +446,7 @@ def check_move(state: State, move: Play) -> Violation | None:
         return Violation(RULES["mililla.match.target"], "the match is over; no more cards are played")
     hand = state.hands[seat]
     if card not in hand:
-        for other, h in enumerate(state.hands):
+        for h in state.hands:
             if card in h:
                 return Violation(
                     RULES["mililla.turn"],
@@ -496,8 +497,8 @@ def apply(state: State, move: Play) -> State:
         IllegalMoveError: If *move* breaks a rule; ``err.rule`` names it.
 
     Example:
-        >>> s = new_game(seed=1)
-        >>> apply(s, legal_moves(s)[0]) == s
+        >>> s = mililla.new_game(seed=1)
+        >>> mililla.apply(s, mililla.legal_moves(s)[0]) == s
         False
 
     .. versionadded:: 0.1.0
@@ -626,6 +627,7 @@ def observe(state: State, seat: int) -> Observation:
         last_trick=state.last_trick,
         last_leader=state.last_leader,
         match=state.match,
+        deal_bonus=state.deal_bonus,
         held_bonus=state.held_bonus,
         rounds=state.rounds,
         winner=state.winner,
@@ -743,3 +745,164 @@ def check_state(state: State) -> None:
             _common.check_deck(d, SPANISH_PACK)
         except CardrulesError as exc:
             raise bad(str(exc)) from None
+
+
+# --- records, replays and bots -----------------------------------------------------------
+
+
+def round_deck(state: State) -> tuple[Card, ...]:
+    """
+    The deck order that dealt the round in progress, for a state before its first card is played.
+
+    Raises:
+        ValueError: If a card of this round has been played already.
+    """
+    if any(len(h) != 10 for h in state.hands):
+        raise ValueError("the round's deck is known only before its first card is played")
+    return deck_from_hands(state.hands, state.dealer, state.turn_up)
+
+
+def deck_from_deal(deal: Mapping[str, object], dealer: int) -> tuple[Card, ...]:
+    """
+    The deck order for an explicit deal written as data: ``{"hands": [[...] x4], "turn_up": "7O"}``.
+
+    Raises:
+        InvalidDeckError: If the deal is malformed or not the pack.
+    """
+    if not isinstance(deal, Mapping) or set(deal) != {"hands", "turn_up"}:
+        raise InvalidDeckError('a Mililla deal is {"hands": [four lists of 10 cards], "turn_up": card}')
+    hands = deal["hands"]
+    turn_up = deal["turn_up"]
+    if not isinstance(hands, list | tuple) or not all(isinstance(h, list | tuple) for h in hands):
+        raise InvalidDeckError("hands must be a list of four lists of cards")
+    if not isinstance(turn_up, str | Card):
+        raise InvalidDeckError("turn_up must be a card")
+    return deck_from_hands(hands, dealer, turn_up)
+
+
+def _points_text(n: int) -> str:
+    return f"{n} point" + ("" if n == 1 else "s")
+
+
+def events(before: State, move: Play, after: State) -> tuple[Event, ...]:
+    """
+    What *move* did, from *before* to *after*: the card played, a trick won,
+    a round scored, a new deal with its turn-up bonus, the match won.
+    """
+    seat = to_move(before)
+    out = [Event("play", "mililla.turn", seat, (move.card,), 0, f"seat {seat} plays {move.card}")]
+    if len(before.trick) < SEATS - 1:
+        return tuple(out)
+    trick = (*before.trick, move.card)
+    strength = _STRENGTH[before.rules.rank_order]
+    winner = (before.trick_leader + _trick_winner(trick, before.turn_up.suit, strength)) % SEATS
+    pts = sum(_CARD_POINTS[c] for c in trick) + 1
+    out.append(
+        Event(
+            "trick", "mililla.trick.winner", winner, trick, pts, f"seat {winner} wins the trick ({_points_text(pts)})"
+        )
+    )
+    if len(after.rounds) > len(before.rounds):
+        result = after.rounds[-1]
+        out.append(
+            Event(
+                "round",
+                "mililla.round.score",
+                None,
+                (),
+                0,
+                f"round over: {result.tally[0]}-{result.tally[1]} in round points; "
+                f"seats 0+2 score {result.points[0]}, seats 1+3 score {result.points[1]}",
+            )
+        )
+        for item in result.items:
+            if item.rule == "mililla.bonus.held":
+                out.append(Event("bonus", item.rule, None, (before.turn_up,), item.points, "the held bonus is scored"))
+        if after.winner is not None:
+            out.append(
+                Event(
+                    "match",
+                    "mililla.match.target",
+                    None,
+                    (),
+                    0,
+                    f"seats {SIDES[after.winner][0]}+{SIDES[after.winner][1]} win the match "
+                    f"{after.match[after.winner]}-{after.match[1 - after.winner]}",
+                )
+            )
+        else:
+            text = f"seat {after.dealer} deals; {after.turn_up} is turned: {_SUIT_NAMES[after.trump]} are trump"
+            out.append(Event("deal", "mililla.deal.turn-up", after.dealer, (after.turn_up,), 0, text))
+            if after.deal_bonus:
+                out.append(
+                    Event(
+                        "bonus",
+                        "mililla.bonus.turn-up",
+                        after.dealer,
+                        (after.turn_up,),
+                        after.deal_bonus,
+                        f"the turn-up scores {_points_text(after.deal_bonus)} for the dealer's team",
+                    )
+                )
+            elif after.held_bonus:
+                out.append(
+                    Event(
+                        "bonus",
+                        "mililla.bonus.held",
+                        after.dealer,
+                        (after.turn_up,),
+                        0,
+                        "the turn-up bonus is held: it would bring the dealer's team to 35",
+                    )
+                )
+    return tuple(out)
+
+
+def sample_state(observation: Observation, rng: random.Random) -> State:
+    """
+    A full state that *observation*'s seat cannot tell from the real one:
+    the cards it has not seen are dealt at random to the other hands, with
+    the right counts (the turn-up card stays with the dealer while held).
+    Voids shown by earlier play are not used: the observation does not keep
+    who played which card in earlier tricks.
+
+    ``observe(sample_state(obs, rng), obs.seat) == obs`` always holds.
+    """
+    o = observation
+    seen = set(o.hand) | set(o.trick) | set(o.won[0]) | set(o.won[1])
+    if o.turn_up_in_hand:
+        seen.add(o.turn_up)
+    unseen = [c for c in SPANISH_PACK.cards if c not in seen]
+    rng.shuffle(unseen)
+    hands: list[tuple[Card, ...]] = []
+    for s in range(SEATS):
+        if s == o.seat:
+            hands.append(o.hand)
+            continue
+        keep = [o.turn_up] if (s == o.dealer and o.turn_up_in_hand) else []
+        n = o.hand_counts[s] - len(keep)
+        hands.append(_sorted_hand(keep + unseen[:n]))
+        del unseen[:n]
+    if unseen:
+        raise ValueError("the observation's hand sizes do not account for the unseen cards")
+    return State(
+        rules=o.rules,
+        seed=rng.getrandbits(63),
+        pending_decks=(),
+        round_no=o.round_no,
+        dealer=o.dealer,
+        hands=tuple(hands),
+        turn_up=o.turn_up,
+        trick_leader=o.trick_leader,
+        trick=o.trick,
+        led=o.led,
+        won=o.won,
+        tricks=o.tricks,
+        last_trick=o.last_trick,
+        last_leader=o.last_leader,
+        match=o.match,
+        deal_bonus=o.deal_bonus,
+        held_bonus=o.held_bonus,
+        rounds=o.rounds,
+        winner=o.winner,
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter, OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import ClassVar, Final, Literal, TypeVar, overload
 
 import attrs
@@ -13,7 +13,7 @@ import attrs
 from cardrules import _common
 from cardrules._serial import to_jsonable
 from cardrules.cards import DOUBLE_FRENCH_PACK, Card, Rank, Suit
-from cardrules.engine import LegalMoves, RoundScore, Score, ScoreItem, _option_check
+from cardrules.engine import Event, LegalMoves, RoundScore, Score, ScoreItem, _option_check
 from cardrules.errors import (
     AmbiguousMoveError,
     CardrulesError,
@@ -475,7 +475,7 @@ def new_game(
     the table; the rest is the stock, dealt in the same way, ``n*h`` cards
     at a time, whenever every hand is empty. The fishing game's last deal
     goes one card at a time from seat ``dealer + 1`` as far as the cards
-    reach. Seat ``dealer + 1`` plays first. :func:`deck_from_deal` turns a
+    reach. Seat ``dealer + 1`` plays first. :func:`deck_from_hands` turns a
     deal seen at a real table into such a deck.
 
     Args:
@@ -506,7 +506,7 @@ def new_game(
     return _start_round(rules, seed, pending, 0, first, (0,) * len(rules.sides), ())
 
 
-def deck_from_deal(
+def deck_from_hands(
     hands: Sequence[Sequence[Card | str]],
     table: Sequence[Card | str],
     *,
@@ -518,7 +518,7 @@ def deck_from_deal(
     The deck order that deals *hands* (in seat order) and *table* with *dealer* dealing.
 
     Use it to enter a deal seen at a real table:
-    ``new_game(rules, deck=deck_from_deal(hands, table, dealer=d, rules=rules), dealer=d)``.
+    ``new_game(rules, deck=deck_from_hands(hands, table, dealer=d, rules=rules), dealer=d)``.
 
     Args:
         hands: The first deal's hands, one per seat, 8 cards each (fishing 5).
@@ -558,6 +558,49 @@ def deck_from_deal(
     else:
         deck.extend(_common.check_deck_part(stock, PACK, "stock"))
     return _common.check_deck(deck, PACK, "deal")
+
+
+def round_deck(state: State) -> tuple[Card, ...]:
+    """
+    A deck order that deals the round in progress again (with its dealer),
+    for a state before the round's first play.
+
+    Raises:
+        ValueError: Once a card of the round has been played.
+
+    Example:
+        >>> s = new_game(seed=4)
+        >>> new_game(deck=round_deck(s), dealer=s.dealer, seed=4) == s
+        True
+    """
+    if state.history or state.deal_no or state.winner is not None:
+        raise ValueError("the round's deck is known only before its first play")
+    return deck_from_hands(state.hands, state.table, dealer=state.dealer, rules=state.rules, stock=state.stock)
+
+
+def deck_from_deal(deal: Mapping[str, object], dealer: int) -> tuple[Card, ...]:
+    """
+    The deck order for an explicit deal written as data, as records use it:
+    ``{"hands": [lists of cards in seat order], "table": [cards], "stock": [cards]}``
+    (``"stock"`` optional: the rest of the pack in pack order). The number
+    of hands gives the players and their size the game: 8 cards the
+    building game, 5 the fishing game.
+
+    Raises:
+        InvalidDeckError: If the deal is malformed or not the pack.
+    """
+    if not isinstance(deal, Mapping) or not {"hands", "table"} <= set(deal) <= {"hands", "table", "stock"}:
+        raise InvalidDeckError('a Mulle deal is {"hands": [lists of cards], "table": [cards], "stock": [cards]}')
+    hands, table, stock = deal["hands"], deal["table"], deal.get("stock")
+    if not isinstance(hands, list | tuple) or not all(isinstance(h, list | tuple) for h in hands):
+        raise InvalidDeckError("hands must be a list of lists of cards")
+    if not isinstance(table, list | tuple) or (stock is not None and not isinstance(stock, list | tuple)):
+        raise InvalidDeckError("table and stock must be lists of cards")
+    if len(hands) not in (2, 3, 4) or not hands or len(hands[0]) not in (5, 8):
+        raise InvalidDeckError("a Mulle deal has 2 to 4 hands of 8 cards (building) or 5 (fishing)")
+    rules = BUILDING if len(hands[0]) == 8 else FISHING
+    rules = attrs.evolve(rules, players=len(hands))
+    return deck_from_hands(hands, table, dealer=dealer, rules=rules, stock=stock)
 
 
 # --- whose turn ------------------------------------------------------------------------
@@ -1658,3 +1701,124 @@ def check_state(state: State) -> None:
             _common.check_deck(d, PACK)
         except CardrulesError as exc:
             raise bad(str(exc)) from None
+
+
+def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
+    """
+    What *move* did, from *before* to *after*, in public terms.
+
+    Kinds: ``capture``, ``mulle``, ``tabbe``, ``build``, ``trail``, ``deal``
+    (a later deal), ``round`` (the round scored, leftovers taken), ``match``.
+    """
+    seat = before.to_play
+    turn = after.history[-1] if after.round_no == before.round_no and after.winner is None else None
+    if turn is None:  # the round ended: find the turn from the move
+        turn = _turn_of(before, move)
+    out: list[Event] = []
+    if isinstance(move, Capture):
+        taken = (*move.taken, *(c for b in turn.builds for c in b))
+        out.append(
+            Event("capture", "mulle.capture", seat, (move.card, *taken), 0,
+                  f"seat {seat} plays {move.card} and takes {' '.join(map(str, taken)) or 'nothing'}")
+        )  # fmt: skip
+        for m in turn.mulles:
+            rule = "mulle.fishing.mulle" if not before.rules.building else (
+                "mulle.mulle.double" if m.double else "mulle.mulle.twin")  # fmt: skip
+            out.append(
+                Event("mulle", rule, seat, (m.card,), m.points, f"{'double ' if m.double else ''}mulle {m.card}")
+            )
+        if turn.tabbe:
+            out.append(Event("tabbe", "mulle.tabbe", seat, (), 1, f"seat {seat} clears the table: tabbe"))
+    elif isinstance(move, Build):
+        out.append(Event("build", "mulle.build", seat, (move.card,), 0, f"seat {seat} builds {move.value}"))
+    else:
+        out.append(Event("trail", "mulle.trail", seat, (move.card,), 0, f"seat {seat} trails {move.card}"))
+    if after.round_no == before.round_no and after.winner is None and after.deal_no != before.deal_no:
+        out.append(Event("deal", "mulle.deal.later", None, (), 0, f"deal {after.deal_no + 1} of the round"))
+    if len(after.rounds) > len(before.rounds):
+        result = after.rounds[-1]
+        pts = ", ".join(f"side {i}: {p}" for i, p in enumerate(result.points))
+        out.append(Event("round", "mulle.round.leftovers", None, (), 0, f"round over ({pts})"))
+        if after.winner is not None:
+            out.append(Event("match", "mulle.match.target", None, (), 0, f"side {after.winner} wins the match"))
+    return tuple(out)
+
+
+def _turn_of(before: State, move: Move) -> Turn:
+    seat = before.to_play
+    if not isinstance(move, Capture):
+        return Turn(seat, move)
+    rules = before.rules
+    builds = [b for b in before.builds if b.value == move.value] if rules.building else []
+    found = _mulles(rules, move.card, move.taken, builds)
+    return Turn(seat, move, tuple(b.cards for b in builds), tuple(found), False)
+
+
+def sample_state(observation: Observation, rng: random.Random) -> State:
+    """
+    A full state that *observation*'s seat cannot tell from the real one.
+
+    The captured piles are rebuilt from the round's public history; the
+    cards whose place the seat does not know are dealt at random to the other
+    hands and the stock with the right counts, a build owner keeping a card
+    of each owned build's value. ``observe(sample_state(obs, rng), obs.seat) == obs``.
+    """
+    o = observation
+    rules = o.rules
+    captured: list[list[Card]] = [[] for _ in o.captured_counts]
+    for turn in o.history:
+        if isinstance(turn.move, Capture):
+            side = rules.side_of(turn.seat)
+            captured[side].extend([turn.move.card, *turn.move.taken, *(c for b in turn.builds for c in b)])
+    if o.winner is not None and o.last_capture is not None:
+        # the leftovers swept at the end are the rest of the captured count
+        pass
+    known: Counter[Card] = Counter(o.hand) + Counter(o.table)
+    for b in o.builds:
+        known.update(b.cards)
+    for pile in captured:
+        known.update(pile)
+    pool = list((Counter(PACK.cards) - known).elements())
+    pool = list(_sorted(pool))
+    rng.shuffle(pool)
+    hands: list[tuple[Card, ...]] = []
+    fixed: list[list[Card]] = [[] for _ in o.hand_counts]
+    for s in range(len(o.hand_counts)):
+        if s == o.seat:
+            continue
+        for v in sorted({b.value for b in o.builds if b.owner == s}):
+            choices = [i for i, c in enumerate(pool) if _BHV[c] == v]
+            if choices:
+                fixed[s].append(pool.pop(choices[rng.randrange(len(choices))]))
+    for s, n in enumerate(o.hand_counts):
+        if s == o.seat:
+            hands.append(o.hand)
+            continue
+        k = n - len(fixed[s])
+        hands.append(_sorted(fixed[s] + pool[:k]))
+        del pool[:k]
+    if o.winner is not None and o.last_capture is not None:
+        side = rules.side_of(o.last_capture)
+        captured[side].extend(pool)
+        pool = []
+    return State(
+        rules=rules,
+        seed=rng.getrandbits(63),
+        pending_decks=(),
+        round_no=o.round_no,
+        dealer=o.dealer,
+        deal_no=o.deal_no,
+        stock=tuple(pool),
+        hands=tuple(hands),
+        table=o.table,
+        builds=o.builds,
+        to_play=o.to_move if o.to_move is not None else o.dealer,
+        captured=tuple(tuple(p) for p in captured),
+        tabbes=o.tabbes,
+        mulles=o.mulles,
+        last_capture=o.last_capture,
+        history=o.history,
+        match=o.match,
+        rounds=o.rounds,
+        winner=o.winner,
+    )

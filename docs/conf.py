@@ -1,0 +1,49 @@
+"""Sphinx configuration for the cardrules documentation."""
+
+import sys
+from importlib.metadata import version as _version
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
+
+project = "cardrules"
+author = "The cardrules developers"
+copyright = "2026, The cardrules developers"
+release = _version("cardrules")
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.doctest",
+    "cardrules_options",
+]
+source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+exclude_patterns = ["_build"]
+nitpicky = True
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_typehints_format = "short"
+autodoc_preserve_defaults = True
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+html_theme = "alabaster"
+html_title = "cardrules"
+doctest_global_setup = "import cardrules\nfrom cardrules import charlemagne, mililla"
+
+# Names that autodoc writes from type hints but that have no page of their own.
+nitpick_ignore_regex = [
+    ("py:class", r"(typing|collections\.abc|typing_extensions|random|enum)\..*"),
+    ("py:class", r"(Any|Sequence|Mapping|Callable|Iterator|Iterable|Literal|Final|ClassVar|NewType)"),
+    ("py:class", r"(M|S|R|Ob|T)"),
+    ("py:class", r"cardrules\.engine\.(M|S|R|Ob)"),
+    ("py:class", r"(RankOrder|SevenRule|HeldBonus|Random)"),
+    ("py:class", r"attr\..*"),
+    ("py:class", r"(int|str|bool|object|type|tuple|dict|frozenset|list|float)"),
+    ("py:class", r"cardrules\.mililla\._game\..*"),
+    ("py:class", r"(Card|Event|Step|Problem|MoveEntry|RoundEntry|Result|Record|Score)"),
+    ("py:obj", r"cardrules\..*\.(M|S|R|Ob)"),
+]

@@ -1,0 +1,33 @@
+"""Random legal play over any game, for the property tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import cardrules
+
+MAX_DECISIONS = 200_000
+
+
+def playout(game: cardrules.Game[Any, Any, Any, Any], seed: int) -> Iterator[tuple[Any, Any, Any]]:
+    """Yield ``(state, move, next_state)`` for a whole match of random legal moves from *seed*."""
+    rng = random.Random(seed)
+    state = game.new_game(seed=seed)
+    for _ in range(MAX_DECISIONS):
+        if game.is_over(state):
+            return
+        move = game.legal_moves(state).sample(rng)
+        after = game.apply(state, move)
+        yield state, move, after
+        state = after
+    raise AssertionError(f"{game.text} seed {seed}: no end after {MAX_DECISIONS} decisions")
+
+
+def final_state(game: cardrules.Game[Any, Any, Any, Any], seed: int) -> Any:
+    """The last state of :func:`playout`."""
+    state = game.new_game(seed=seed)
+    for step in playout(game, seed):
+        state = step[2]
+    return state

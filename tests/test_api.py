@@ -1,0 +1,178 @@
+"""The public surface is pinned: an accidental change fails here; an intended one updates this file and CHANGELOG.md."""
+
+from __future__ import annotations
+
+import inspect
+
+import cardrules
+from cardrules import mililla
+
+TOP = [
+    "AmbiguousMoveError",
+    "CHARLEMAGNE_PACK",
+    "Card",
+    "CardrulesError",
+    "DOUBLE_FRENCH_PACK",
+    "Event",
+    "Game",
+    "GameSpec",
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidDeckError",
+    "InvalidNotationError",
+    "InvalidOptionError",
+    "InvalidRecordError",
+    "LegalMoves",
+    "Pack",
+    "Rank",
+    "RoundScore",
+    "Rule",
+    "RuleBook",
+    "SPANISH_PACK",
+    "Score",
+    "ScoreItem",
+    "Suit",
+    "UnknownOptionError",
+    "Violation",
+    "__version__",
+    "dumps",
+    "game_names",
+    "get_game",
+    "loads",
+    "parse_cards",
+    "records",
+    "shuffled",
+]
+
+SIGNATURES = {
+    "get_game": "(text: 'str', **options: 'object') -> 'Game[Any, Any, Any, Any]'",
+    "game_names": "() -> 'tuple[str, ...]'",
+    "dumps": "(state: 'object') -> 'str'",
+    "loads": "(text: 'str | bytes') -> 'Any'",
+    "shuffled": "(cards: 'Sequence[Card]', seed: 'int') -> 'tuple[Card, ...]'",
+    "parse_cards": (
+        "(text: 'str', pack: 'Pack' = Pack(name='double French', cards=(...), spanish=False)) -> 'tuple[Card, ...]'"
+    ),
+}
+
+GAME_METHODS = {
+    "new_game": "(self, *, seed: 'int | None' = None, deck: 'Sequence[Card | str] | None' = None, "
+    "decks: 'Sequence[Sequence[Card | str]] | None' = None, dealer: 'int | None' = None) -> 'S'",
+    "to_move": "(self, state: 'S') -> 'int | None'",
+    "legal_moves": "(self, state: 'S') -> 'LegalMoves[M]'",
+    "check_move": "(self, state: 'S', move: 'M') -> 'Violation | None'",
+    "apply": "(self, state: 'S', move: 'M') -> 'S'",
+    "is_over": "(self, state: 'S') -> 'bool'",
+    "score": "(self, state: 'S') -> 'Score'",
+    "observe": "(self, state: 'S', seat: 'int') -> 'Ob'",
+    "parse_move": "(self, state: 'S', text: 'str') -> 'M'",
+    "format_move": "(self, state: 'S', move: 'M') -> 'str'",
+}
+
+GAME_MODULE = [
+    "GAME",
+    "RULES",
+    "State",
+    "Observation",
+    "Move",
+    "new_game",
+    "to_move",
+    "legal_moves",
+    "check_move",
+    "apply",
+    "is_over",
+    "score",
+    "observe",
+    "parse_move",
+    "format_move",
+    "parse_canonical",
+    "format_canonical",
+    "zones",
+    "shuffle_hidden",
+    "check_state",
+    "round_deck",
+    "deck_from_deal",
+    "deck_from_hands",
+    "events",
+    "sample_state",
+]
+
+
+def _sig(obj: object) -> str:
+    text = str(inspect.signature(obj))  # type: ignore[arg-type]
+    if "cards=(" in text:
+        start = text.index("cards=(") + len("cards=(")
+        end = text.index("), spanish")
+        text = text[:start] + "..." + text[end:]
+    return text
+
+
+def test_top_level_names() -> None:
+    """``cardrules.__all__`` is exactly the pinned list, sorted, and every name exists."""
+    assert sorted(TOP) == sorted(cardrules.__all__)
+    for name in TOP:
+        assert hasattr(cardrules, name)
+
+
+def test_top_level_signatures() -> None:
+    """The top-level functions keep their signatures."""
+    for name, sig in SIGNATURES.items():
+        assert sig == _sig(getattr(cardrules, name)), name
+
+
+def test_game_methods() -> None:
+    """``Game`` keeps the contract's methods and signatures."""
+    for name, sig in GAME_METHODS.items():
+        assert sig == _sig(getattr(cardrules.Game, name)), name
+
+
+def test_game_modules_share_one_surface() -> None:
+    """Every game module exports the same functions (a generic caller never branches on the game)."""
+    for name in cardrules.game_names():
+        module = __import__(f"cardrules.{name}", fromlist=["GAME"])
+        for attr in GAME_MODULE:
+            assert attr in module.__all__, (name, attr)
+        assert module.GAME.name == name
+
+
+def test_mililla_exports() -> None:
+    """``cardrules.mililla.__all__`` is pinned."""
+    assert sorted(
+        [
+            "GAME",
+            "Move",
+            "MilillaRuleset",
+            "Observation",
+            "Play",
+            "RULES",
+            "STANDARD",
+            "State",
+            "apply",
+            "check_move",
+            "check_state",
+            "deck_from_deal",
+            "deck_from_hands",
+            "events",
+            "format_canonical",
+            "format_move",
+            "is_over",
+            "legal_moves",
+            "new_game",
+            "observe",
+            "parse_canonical",
+            "parse_move",
+            "round_deck",
+            "sample_state",
+            "score",
+            "shuffle_hidden",
+            "to_move",
+            "zones",
+        ]
+    ) == sorted(mililla.__all__)
+
+
+def test_version() -> None:
+    """``__version__`` is the installed distribution's version."""
+    from importlib.metadata import version
+
+    assert version("cardrules") == cardrules.__version__

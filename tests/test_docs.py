@@ -1,0 +1,36 @@
+"""The rules pages and the code name the same rule ids."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import cardrules
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules"
+ANCHOR = re.compile(r"^\(([a-z0-9.\-]+)\)=\s*$", re.M)
+
+
+@pytest.mark.parametrize("name", cardrules.game_names())
+def test_every_rule_id_is_on_its_page(name: str) -> None:
+    """Each rule id of a game's rule book has an anchor on the game's rules page, and each anchor is a rule id."""
+    page = DOCS / f"{name}.md"
+    assert page.exists(), f"docs/rules/{name}.md is missing"
+    anchors = ANCHOR.findall(page.read_text(encoding="utf-8"))
+    rulebook = cardrules.get_game(name).spec.rulebook
+    assert sorted(rulebook) == sorted(a for a in anchors if a.startswith(name + "."))
+    assert len(anchors) == len(set(anchors))
+
+
+@pytest.mark.parametrize("name", cardrules.game_names())
+def test_cited_rule_ids_exist(name: str) -> None:
+    """Every rule id that a game's source cites in a string exists in its rule book."""
+    spec = cardrules.get_game(name).spec
+    src = Path(cardrules.__file__).parent / name
+    cited: set[str] = set()
+    for path in src.glob("*.py"):
+        cited |= set(re.findall(rf"[\"'`]({name}(?:\.[a-z0-9\-]+)+)[\"'`*]", path.read_text(encoding="utf-8")))
+    assert cited, f"no rule id cited in {src}"
+    assert sorted(cited - set(spec.rulebook)) == []
