@@ -757,8 +757,14 @@ class _Captures:
 
     card: Card
     t: int
-    space: CaptureSpace = attrs.field(eq=False)
+    table: tuple[Card, ...]
     maximal: bool
+    allow_empty: bool
+
+    @property
+    def space(self) -> CaptureSpace:
+        """The capture space, made (or fetched from the cache) only when counting or listing."""
+        return _space(self.table, self.t, self.maximal, self.allow_empty)
 
     def move(self, taken: Sequence[Card]) -> Capture:
         return Capture(self.card, tuple(taken), self.t)
@@ -903,7 +909,7 @@ def legal_moves(state: State) -> MulleMoves:
         for t in _hand_values(rules, card):
             if _can_capture(state, t, mask):
                 allow_empty = rules.building and any(b.value == t for b in state.builds)
-                families.append(_Captures(card, t, _space(state.table, t, rules.building, allow_empty), rules.building))
+                families.append(_Captures(card, t, state.table, rules.building, allow_empty))
         families.extend(_build_targets(state, seat, card))
         if _trail_violation(state, seat, card, mask) is None:
             families.append(Trail(card))
