@@ -40,6 +40,7 @@ TOP = [
     "get_game",
     "loads",
     "parse_cards",
+    "sample_state",
     "shuffled",
 ]
 
@@ -48,6 +49,7 @@ SIGNATURES = {
     "game_names": "() -> 'tuple[str, ...]'",
     "dumps": "(state: 'object') -> 'str'",
     "loads": "(text: 'str | bytes') -> 'Any'",
+    "sample_state": "(observation: 'Any', rng: 'random.Random') -> 'Any'",
     "shuffled": "(cards: 'Sequence[Card]', seed: 'int') -> 'tuple[Card, ...]'",
     "parse_cards": (
         "(text: 'str', pack: 'Pack' = Pack(name='double French', cards=(...), spanish=False)) -> 'tuple[Card, ...]'"

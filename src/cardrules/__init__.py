@@ -7,6 +7,7 @@ Pick a game with :func:`get_game`, deal with ``new_game``, then loop over
 
 from importlib.metadata import PackageNotFoundError, version
 
+from cardrules._sampling import sample_state
 from cardrules._serial import dumps, loads
 from cardrules.cards import (
     CHARLEMAGNE_PACK,
@@ -81,5 +82,6 @@ __all__ = [
     "get_game",
     "loads",
     "parse_cards",
+    "sample_state",
     "shuffled",
 ]
