@@ -21,7 +21,7 @@ def tests(session: nox.Session) -> None:
 def typing(session: nox.Session) -> None:
     """mypy --strict over the package and the tests."""
     session.install(".[typing]")
-    session.run("mypy", "--strict", "src", "tests")
+    session.run("mypy", "--strict", "src", "tests", "examples")
 
 
 @nox.session
@@ -29,11 +29,11 @@ def lint(session: nox.Session) -> None:
     """ruff check and ruff format --check; ``nox -s lint -- --fix`` fixes locally."""
     session.install("ruff>=0.5")
     if "--fix" in session.posargs:
-        session.run("ruff", "check", "--fix", "src", "tests", "benchmarks", "noxfile.py")
-        session.run("ruff", "format", "src", "tests", "benchmarks", "noxfile.py")
+        session.run("ruff", "check", "--fix", "src", "tests", "benchmarks", "examples", "docs/_ext", "noxfile.py")
+        session.run("ruff", "format", "src", "tests", "benchmarks", "examples", "docs/_ext", "noxfile.py")
     else:
-        session.run("ruff", "check", "src", "tests", "benchmarks", "noxfile.py")
-        session.run("ruff", "format", "--check", "src", "tests", "benchmarks", "noxfile.py")
+        session.run("ruff", "check", "src", "tests", "benchmarks", "examples", "docs/_ext", "noxfile.py")
+        session.run("ruff", "format", "--check", "src", "tests", "benchmarks", "examples", "docs/_ext", "noxfile.py")
 
 
 @nox.session

@@ -1,6 +1,10 @@
 """Sphinx configuration for the cardrules documentation."""
 
+import sys
 from importlib.metadata import version as _version
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 project = "cardrules"
 author = "The cardrules developers"
@@ -13,6 +17,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
+    "cardrules_options",
 ]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 myst_enable_extensions = ["colon_fence", "deflist"]
@@ -39,5 +44,6 @@ nitpick_ignore_regex = [
     ("py:class", r"attr\..*"),
     ("py:class", r"(int|str|bool|object|type|tuple|dict|frozenset|list|float)"),
     ("py:class", r"cardrules\.mililla\._game\..*"),
+    ("py:class", r"(Card|Event|Step|Problem|MoveEntry|RoundEntry|Result|Record|Score)"),
     ("py:obj", r"cardrules\..*\.(M|S|R|Ob)"),
 ]

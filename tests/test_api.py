@@ -40,6 +40,7 @@ TOP = [
     "get_game",
     "loads",
     "parse_cards",
+    "records",
     "sample_state",
     "shuffled",
 ]

@@ -7,6 +7,7 @@ Pick a game with :func:`get_game`, deal with ``new_game``, then loop over
 
 from importlib.metadata import PackageNotFoundError, version
 
+from cardrules import records
 from cardrules._sampling import sample_state
 from cardrules._serial import dumps, loads
 from cardrules.cards import (
@@ -82,6 +83,7 @@ __all__ = [
     "get_game",
     "loads",
     "parse_cards",
+    "records",
     "sample_state",
     "shuffled",
 ]

@@ -198,23 +198,7 @@ def loads(text: str | bytes) -> Any:
     """
     from cardrules.engine import _games
 
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise InvalidRecordError(f"not UTF-8 text: {exc}") from None
-    if not isinstance(text, str):
-        raise InvalidRecordError(f"expected JSON text, got {_type_name(text)}")
-    if len(text) > _MAX_TEXT:
-        raise InvalidRecordError(f"document too large ({len(text)} characters; at most {_MAX_TEXT})")
-    try:
-        doc = json.loads(text)
-    except RecursionError:
-        raise InvalidRecordError("JSON nested too deeply") from None
-    except ValueError as exc:
-        raise InvalidRecordError(f"not JSON: {exc}") from None
-    if not isinstance(doc, dict):
-        raise InvalidRecordError(f"expected an object, got {_type_name(doc)}")
+    doc = parse_json_object(text, _MAX_TEXT)
     if doc.get("format") != FORMAT:
         raise InvalidRecordError(f"expected format {FORMAT!r}, got {doc.get('format')!r:.60}", "$.format")
     if doc.get("format_version") != FORMAT_VERSION:
@@ -243,6 +227,28 @@ def loads(text: str | bytes) -> Any:
     except CardrulesError as exc:
         raise InvalidRecordError(str(exc), "$.state") from None
     return state
+
+
+def parse_json_object(text: str | bytes, max_size: int) -> dict[str, Any]:
+    """JSON text (or UTF-8 bytes) holding an object; any problem is an :class:`InvalidRecordError` at ``$``."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InvalidRecordError(f"not UTF-8 text: {exc}") from None
+    if not isinstance(text, str):
+        raise InvalidRecordError(f"expected JSON text, got {_type_name(text)}")
+    if len(text) > max_size:
+        raise InvalidRecordError(f"document too large ({len(text)} characters; at most {max_size})")
+    try:
+        doc = json.loads(text)
+    except RecursionError:
+        raise InvalidRecordError("JSON nested too deeply") from None
+    except ValueError as exc:
+        raise InvalidRecordError(f"not JSON: {exc}") from None
+    if not isinstance(doc, dict):
+        raise InvalidRecordError(f"expected an object, got {_type_name(doc)}")
+    return doc
 
 
 def check_pack(zones: typing.Mapping[str, tuple[Card, ...]], pack: Pack) -> None:

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import IO, Any, NoReturn
 
+from cardrules._cli_records import add_commands as _add_records
 from cardrules._sampling import spec_for_observation
 from cardrules._terminal import VIEWS, Style, describe, style_for, unsymbol
 from cardrules.bots import Bot, bot_names, get_bot, play_match, simulate
@@ -394,8 +395,8 @@ def _run_simulate(args: argparse.Namespace) -> int:
 
 # --- main ------------------------------------------------------------------------------
 
-COMMANDS: tuple[Callable[[Subparsers], None], ...] = (_add_play, _add_demo, _add_simulate, _add_games)
-"""The subcommands: each adds its subparser and sets ``run``."""
+COMMANDS: tuple[Callable[[Subparsers], None], ...] = (_add_play, _add_demo, _add_simulate, _add_games, _add_records)
+"""The subcommands: each adds its subparser(s) and sets ``run(args)`` or ``handler(args, out)``."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -414,11 +415,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace], int] | None = getattr(args, "run", None)
-    if run is None:
+    handler: Callable[[argparse.Namespace, IO[str]], int] | None = getattr(args, "handler", None)
+    if run is None and handler is None:
         parser.print_help()
         return 2
     try:
-        return run(args)
+        if run is not None:
+            return run(args)
+        assert handler is not None
+        return handler(args, sys.stdout)
     except CardrulesError as exc:
         print(f"cardrules: error: {exc}", file=sys.stderr)
         return 2

@@ -376,3 +376,11 @@ def test_mililla_match_target_higher_wins_when_both_pass() -> None:
     s = finish(attrs.evolve(s, dealer=2))
     assert (36, 35) == s.match
     assert 0 == s.winner
+
+
+def test_mililla_deal_seed_is_stable() -> None:
+    """A seed deals the same match in every release (RULINGS C3): seed 1 is pinned here."""
+    s = mililla.new_game(seed=1)
+    assert 0 == s.dealer
+    assert "2O HO 7C AE 2E 5E JE KE 4B HB".split() == [str(c) for c in s.hands[0]]
+    assert card("2O") == s.turn_up

@@ -1,0 +1,116 @@
+"""The ``verify`` and ``replay`` commands of the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from cardrules import records
+from cardrules.engine import get_game
+from cardrules.errors import CardrulesError, InvalidRecordError
+
+_MAX_ALTERNATIVES = 12
+
+
+def add_commands(sub: Any) -> None:
+    """Add ``verify`` and ``replay`` to the command line's subparsers."""
+    p = sub.add_parser(
+        "verify",
+        help="check a game record: every illegal move, bad deal or wrong result",
+        description="Check a game record. Exit status: 0 valid, 1 breaks a rule or claims a wrong result, "
+        "2 cannot be read.",
+    )
+    p.add_argument("record", help="the record's JSON file, or - for standard input")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.set_defaults(handler=_verify)
+    p = sub.add_parser(
+        "replay",
+        help="narrate a game record move by move, with the rules that applied",
+        description="Narrate a game record move by move: what happened, which rule applied, and what the "
+        "player could have done instead. Pauses after each move on a terminal; prints everything when piped.",
+    )
+    p.add_argument("record", help="the record's JSON file, or - for standard input")
+    p.add_argument("--no-pause", action="store_true", help="do not wait for Enter after each move")
+    p.set_defaults(handler=_replay)
+
+
+def _read(path: str) -> records.Record:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as exc:
+        raise InvalidRecordError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise InvalidRecordError(f"{path} is not UTF-8 text: {exc.reason}") from None
+    return records.loads(text)
+
+
+def _verify(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        record = _read(args.record)
+    except InvalidRecordError as exc:
+        if args.json:
+            print(json.dumps({"ok": False, "readable": False, "error": str(exc), "where": exc.path}), file=out)
+        else:
+            print(f"cardrules: error: cannot read the record: {exc}", file=sys.stderr)
+        return 2
+    report = records.verify(record)
+    if args.json:
+        print(json.dumps({"readable": True, **report.to_dict()}, indent=1), file=out)
+    else:
+        print(report, file=out)
+    return 0 if report.ok else 1
+
+
+def _seat_name(record: records.Record, seat: int) -> str:
+    return f"seat {seat} ({record.seats[seat]})" if record.seats else f"seat {seat}"
+
+
+def _replay(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        record = _read(args.record)
+    except InvalidRecordError as exc:
+        print(f"cardrules: error: cannot read the record: {exc}", file=sys.stderr)
+        return 2
+    game = get_game(record.game)
+    pause = not args.no_pause and sys.stdin.isatty() and out.isatty()
+    print(f"{game.spec.title}: {game.text}; first dealer {_seat_name(record, record.dealer)}", file=out)
+    if record.comment:
+        print(f"  ({record.comment})", file=out)
+    try:
+        for step in records.steps(record):
+            text = game.format_move(step.before, step.move)
+            print(f"round {step.round + 1}, move {step.number}: {_seat_name(record, step.seat)} plays {text}", file=out)
+            for event in step.events:
+                if event.kind == "play":
+                    continue
+                print(f"  - {event.text}  [{event.rule}]", file=out)
+            others = [m for m in game.legal_moves(step.before) if m != step.move]
+            if others:
+                shown = [game.format_move(step.before, m) for m in others[:_MAX_ALTERNATIVES]]
+                more = f" and {len(others) - _MAX_ALTERNATIVES} more" if len(others) > _MAX_ALTERNATIVES else ""
+                print(f"  could have played instead: {', '.join(shown)}{more}", file=out)
+            else:
+                print("  that was the only legal move", file=out)
+            if step.comment:
+                print(f"  comment: {step.comment}", file=out)
+            if pause:
+                try:
+                    input("  (Enter to go on) ")
+                except EOFError:
+                    print(file=out)
+                    return 0
+    except CardrulesError as exc:
+        print(f"problem: {exc}", file=out)
+        return 1
+    report = records.verify(record)
+    if report.computed is not None:
+        print(f"result: match {list(report.computed.match)}, winner {report.computed.winner}", file=out)
+    for problem in report.problems:
+        print(f"problem: {problem}", file=out)
+    return 0 if report.ok else 1

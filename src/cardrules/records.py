@@ -1,0 +1,764 @@
+"""
+Game records: a JSON format for whole matches (or parts of them), with
+replay and verification for settling disputes.
+
+A record holds the ruleset text, the first dealer, every round's deal (a deck
+order or an explicit deal as seen at a real table), every move with its seat
+in notation, optional comments, and the claimed result. See
+:doc:`/formats` for the format, and :doc:`/howto/dispute` for a worked example.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+
+from cardrules import _common
+from cardrules._serial import parse_json_object
+from cardrules.cards import Card
+from cardrules.engine import Event, Game, Score, get_game
+from cardrules.errors import CardrulesError, InvalidNotationError, InvalidRecordError
+
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "MoveEntry",
+    "Problem",
+    "Record",
+    "Report",
+    "Result",
+    "RoundEntry",
+    "Step",
+    "dumps",
+    "from_moves",
+    "loads",
+    "replay",
+    "steps",
+    "verify",
+]
+
+FORMAT: Final = "cardrules-record"
+"""The ``format`` field of every record."""
+FORMAT_VERSION: Final = 1
+"""The record format version this cardrules writes and reads."""
+
+_MAX_TEXT: Final = 5_000_000
+_MAX_ROUNDS: Final = 10_000
+_MAX_MOVES: Final = 100_000
+_MAX_TEXT_FIELD: Final = 10_000
+_MAX_LEGAL_SHOWN: Final = 20
+
+
+@attrs.frozen
+class MoveEntry:
+    """One move of a record: the seat that made it, its notation, and an optional comment."""
+
+    seat: int
+    move: str
+    comment: str | None = None
+
+
+@attrs.frozen
+class RoundEntry:
+    """
+    One round of a record: how it was dealt and the moves played.
+
+    Exactly one of ``deck`` (the deck order, index 0 on top) and ``deal``
+    (the game's explicit deal, such as Mililla's ``{"hands": ..., "turn_up":
+    ...}``) is set.
+    """
+
+    moves: tuple[MoveEntry, ...]
+    deck: tuple[Card, ...] | None = None
+    deal: Mapping[str, Any] | None = attrs.field(default=None, eq=False)
+
+
+@attrs.frozen
+class Result:
+    """A claimed or computed result: match points per side and the winning side (``None`` if unfinished)."""
+
+    match: tuple[int, ...]
+    winner: int | None
+
+
+@attrs.frozen
+class Record:
+    """
+    A game record. Build one with :func:`from_moves` or :func:`loads`.
+
+    Attributes:
+        game: Ruleset text, such as ``"mililla"`` or ``"mulle/fishing(target=21)"``.
+        dealer: The first round's dealer.
+        rounds: The rounds, in order; the last may stop at any move.
+        seats: Names of the players by seat, or empty.
+        result: The result the record claims, or ``None``.
+        cardrules: The cardrules version that wrote the record.
+        comment: A comment on the whole record.
+        seed: The match seed, for the deals of rounds the record does not
+            hold; replay uses 0 when it is ``None``.
+    """
+
+    game: str
+    dealer: int
+    rounds: tuple[RoundEntry, ...]
+    seats: tuple[str, ...] = ()
+    result: Result | None = None
+    cardrules: str = ""
+    comment: str | None = None
+    seed: int | None = None
+
+
+@attrs.frozen
+class Step:
+    """
+    One move of a replay.
+
+    Attributes:
+        round: The round index, from 0.
+        number: The move's number within its round, from 1.
+        seat: The seat that moved.
+        before: The state before the move.
+        move: The move.
+        after: The state after it.
+        events: What the move did (see :class:`cardrules.Event`).
+        comment: The record's comment on this move.
+    """
+
+    round: int
+    number: int
+    seat: int
+    before: Any
+    move: Any
+    after: Any
+    events: tuple[Event, ...]
+    comment: str | None
+
+
+@attrs.frozen
+class Problem:
+    """
+    One problem found by :func:`verify`.
+
+    Attributes:
+        kind: ``"deal"``, ``"seats"``, ``"turn"``, ``"notation"``, ``"illegal"``,
+            ``"round"`` (moves that run past the end of a round, or a round
+            that stops early), ``"unchecked"`` (moves not replayed because a
+            deal before them is bad) or ``"result"``.
+        where: The location in the record, such as ``$.rounds[0].moves[12]``.
+        message: Plain words.
+        round: The round index, if the problem is in a round.
+        move_number: The move's number in its round (from 1), if any.
+        seat: The seat concerned, if any.
+        rule: The rule id broken, for an illegal move.
+        legal: For an illegal move, the moves that were legal there (at most 20, then ``"..."``).
+    """
+
+    kind: str
+    where: str
+    message: str
+    round: int | None = None
+    move_number: int | None = None
+    seat: int | None = None
+    rule: str | None = None
+    legal: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        head = f"{self.where}: "
+        if self.round is not None:
+            head += f"round {self.round + 1}"
+            if self.move_number is not None:
+                head += f", move {self.move_number}"
+            if self.seat is not None:
+                head += f" (seat {self.seat})"
+            head += ": "
+        text = head + (f"[{self.rule}] " if self.rule else "") + self.message
+        if self.legal:
+            text += "; legal there: " + ", ".join(self.legal)
+        return text
+
+
+@attrs.frozen
+class Report:
+    """
+    The verdict of :func:`verify`: every problem found, and what could be computed.
+
+    Attributes:
+        problems: The problems, in the order of the record.
+        moves_checked: How many moves were replayed legally.
+        moves_total: How many moves the record holds.
+        computed: The result computed from the moves replayed, or ``None`` if
+            no move could be replayed.
+        claimed: The result the record claims, if any.
+        final: The last state reached.
+    """
+
+    problems: tuple[Problem, ...]
+    moves_checked: int
+    moves_total: int
+    computed: Result | None
+    claimed: Result | None
+    final: Any = attrs.field(eq=False, repr=False)
+
+    @property
+    def ok(self) -> bool:
+        """True when no problem was found."""
+        return not self.problems
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as plain JSON data."""
+        return {
+            "ok": self.ok,
+            "moves_checked": self.moves_checked,
+            "moves_total": self.moves_total,
+            "computed": None if self.computed is None else attrs.asdict(self.computed),
+            "claimed": None if self.claimed is None else attrs.asdict(self.claimed),
+            "problems": [{**attrs.asdict(p), "legal": list(p.legal)} for p in self.problems],
+        }
+
+    def __str__(self) -> str:
+        lines = [
+            f"{'valid' if self.ok else 'INVALID'}: {self.moves_checked} of {self.moves_total} moves replayed legally"
+        ]
+        if self.computed is not None:
+            lines.append(f"computed result: match {list(self.computed.match)}, winner {self.computed.winner}")
+        if self.claimed is not None:
+            lines.append(f"claimed result: match {list(self.claimed.match)}, winner {self.claimed.winner}")
+        lines.extend(f"problem: {p}" for p in self.problems)
+        return "\n".join(lines)
+
+
+def _result(score: Score) -> Result:
+    return Result(match=score.match, winner=score.winner)
+
+
+# --- building ----------------------------------------------------------------------------
+
+
+def from_moves(
+    start: Any,
+    moves: Sequence[Any],
+    *,
+    seats: Sequence[str] = (),
+    comments: Mapping[int, str] | None = None,
+    comment: str | None = None,
+    claim_result: bool = True,
+    keep_seed: bool | None = None,
+) -> Record:
+    """
+    The record of a match played from *start* (a state from ``new_game``,
+    before any move) through *moves*.
+
+    Args:
+        start: The first state; its round's deck is recorded.
+        moves: The moves applied in order. Each is checked.
+        seats: Player names by seat.
+        comments: Comments by move index in *moves* (from 0).
+        comment: A comment on the whole record.
+        claim_result: Record the resulting score as the claimed result.
+        keep_seed: Record the match seed, so that a replay reaches exactly
+            the same states. The seed reveals the deals of rounds not yet
+            played, so the default keeps it only once the match is over.
+
+    Raises:
+        ValueError: If *start* is not at the start of a round.
+        IllegalMoveError: If a move is illegal.
+        NotImplementedError: If the game does not support records yet.
+
+    Example:
+        >>> import random
+        >>> game = cardrules.get_game("mililla")
+        >>> s = game.new_game(seed=1)
+        >>> rng = random.Random(1)
+        >>> moves = []
+        >>> t = s
+        >>> for _ in range(12):
+        ...     m = game.legal_moves(t).sample(rng)
+        ...     moves.append(m)
+        ...     t = game.apply(t, m)
+        >>> rec = cardrules.records.from_moves(s, moves)
+        >>> cardrules.records.verify(rec).ok
+        True
+    """
+    from cardrules.engine import _spec_for_state, format_ruleset
+
+    spec = _spec_for_state(start)
+    if spec.round_deck is None:
+        raise NotImplementedError(f"records are not built for {spec.name} yet")
+    comments = comments or {}
+    game_text = format_ruleset(spec, start.rules)
+    rounds: list[RoundEntry] = []
+    deck = spec.round_deck(start)
+    entries: list[MoveEntry] = []
+    state = start
+    index = len(spec.score(state).rounds)
+    for i, move in enumerate(moves):
+        seat = spec.to_move(state)
+        if seat is None:
+            raise ValueError(f"move {i} comes after the end of the match")
+        entries.append(MoveEntry(seat, spec.format_canonical(move), comments.get(i)))
+        state = spec.apply(state, move)
+        now = len(spec.score(state).rounds)
+        if now != index and not spec.is_over(state):
+            rounds.append(RoundEntry(tuple(entries), deck))
+            entries = []
+            deck = spec.round_deck(state)
+            index = now
+    rounds.append(RoundEntry(tuple(entries), deck))
+    from cardrules import __version__
+
+    return Record(
+        game=game_text,
+        dealer=start.dealer,
+        rounds=tuple(rounds),
+        seats=tuple(seats),
+        result=_result(spec.score(state)) if claim_result else None,
+        cardrules=__version__,
+        comment=comment,
+        seed=start.seed if (spec.is_over(state) if keep_seed is None else keep_seed) else None,
+    )
+
+
+# --- JSON --------------------------------------------------------------------------------
+
+
+def dumps(record: Record, *, indent: int | None = 1) -> str:
+    """
+    The record as JSON text (see :doc:`/formats`).
+
+    Example:
+        >>> game = cardrules.get_game("mililla")
+        >>> rec = cardrules.records.from_moves(game.new_game(seed=2), [])
+        >>> cardrules.records.loads(cardrules.records.dumps(rec)) == rec
+        True
+    """
+    rounds: list[dict[str, Any]] = []
+    for r in record.rounds:
+        entry: dict[str, Any] = {}
+        if r.deck is not None:
+            entry["deck"] = [str(c) for c in r.deck]
+        if r.deal is not None:
+            entry["deal"] = _plain(r.deal)
+        moves = []
+        for m in r.moves:
+            item: dict[str, Any] = {"seat": m.seat, "move": m.move}
+            if m.comment is not None:
+                item["comment"] = m.comment
+            moves.append(item)
+        entry["moves"] = moves
+        rounds.append(entry)
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "cardrules": record.cardrules,
+        "game": record.game,
+    }
+    if record.seats:
+        doc["seats"] = list(record.seats)
+    doc["dealer"] = record.dealer
+    if record.comment is not None:
+        doc["comment"] = record.comment
+    if record.seed is not None:
+        doc["seed"] = record.seed
+    doc["rounds"] = rounds
+    if record.result is not None:
+        doc["result"] = {"match": list(record.result.match), "winner": record.result.winner}
+    return json.dumps(doc, indent=indent, ensure_ascii=False)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _expect(cond: bool, message: str, path: str) -> None:
+    if not cond:
+        raise InvalidRecordError(message, path)
+
+
+def _type(value: Any) -> str:
+    return (
+        "null"
+        if value is None
+        else {dict: "object", list: "list", str: "text", bool: "boolean"}.get(
+            type(value), "number" if isinstance(value, int | float) else type(value).__name__
+        )
+    )
+
+
+def _int(value: Any, path: str, low: int = 0, high: int = 10**9) -> int:
+    _expect(
+        isinstance(value, int) and not isinstance(value, bool), f"expected a whole number, got {_type(value)}", path
+    )
+    _expect(low <= value <= high, f"expected a number from {low} to {high}, got {value}", path)
+    return int(value)
+
+
+def _text(value: Any, path: str) -> str:
+    _expect(isinstance(value, str), f"expected text, got {_type(value)}", path)
+    _expect(len(value) <= _MAX_TEXT_FIELD, f"text longer than {_MAX_TEXT_FIELD} characters", path)
+    return str(value)
+
+
+def _keys(obj: dict[str, Any], required: set[str], optional: set[str], path: str) -> None:
+    missing = sorted(required - set(obj))
+    _expect(not missing, f"missing field {missing[0]!r}" if missing else "", path)
+    extra = sorted(set(obj) - required - optional)
+    _expect(not extra, f"unknown field {extra[0]!r}" if extra else "", path)
+
+
+def loads(text: str | bytes) -> Record:
+    """
+    A record from JSON text, checked for form: field names and types, card
+    texts of the game's pack, sizes. Whether the deals and moves follow the
+    rules is for :func:`verify`.
+
+    Raises:
+        InvalidRecordError: With the location of the first problem, such as
+            ``$.rounds[2].moves[5].seat``.
+    """
+    doc = parse_json_object(text, _MAX_TEXT)
+    _keys(
+        doc,
+        {"format", "format_version", "game", "dealer", "rounds"},
+        {"cardrules", "seats", "comment", "result", "seed"},
+        "$",
+    )
+    _expect(doc["format"] == FORMAT, f"expected format {FORMAT!r}", "$.format")
+    _expect(
+        doc["format_version"] == FORMAT_VERSION,
+        f"this cardrules reads format_version {FORMAT_VERSION}",
+        "$.format_version",
+    )
+    game_text = _text(doc["game"], "$.game")
+    try:
+        game = get_game(game_text)
+    except CardrulesError as exc:
+        raise InvalidRecordError(str(exc), "$.game") from None
+    seats_n = _seat_count(game)
+    dealer = _int(doc["dealer"], "$.dealer", 0, seats_n - 1)
+    seats: tuple[str, ...] = ()
+    if "seats" in doc:
+        _expect(isinstance(doc["seats"], list), f"expected a list, got {_type(doc['seats'])}", "$.seats")
+        _expect(len(doc["seats"]) == seats_n, f"expected {seats_n} seat names, got {len(doc['seats'])}", "$.seats")
+        seats = tuple(_text(v, f"$.seats[{i}]") for i, v in enumerate(doc["seats"]))
+    writer = _text(doc.get("cardrules", ""), "$.cardrules")
+    comment = None if doc.get("comment") is None else _text(doc["comment"], "$.comment")
+    seed = None if doc.get("seed") is None else _int(doc["seed"], "$.seed", 0, 2**64 - 1)
+    raw_rounds = doc["rounds"]
+    _expect(isinstance(raw_rounds, list), f"expected a list, got {_type(raw_rounds)}", "$.rounds")
+    _expect(
+        0 < len(raw_rounds) <= _MAX_ROUNDS, f"expected 1 to {_MAX_ROUNDS} rounds, got {len(raw_rounds)}", "$.rounds"
+    )
+    rounds: list[RoundEntry] = []
+    total = 0
+    for i, raw in enumerate(raw_rounds):
+        path = f"$.rounds[{i}]"
+        _expect(isinstance(raw, dict), f"expected an object, got {_type(raw)}", path)
+        _keys(raw, {"moves"}, {"deck", "deal"}, path)
+        _expect(("deck" in raw) != ("deal" in raw), "give exactly one of 'deck' and 'deal'", path)
+        deck: tuple[Card, ...] | None = None
+        deal: dict[str, Any] | None = None
+        if "deck" in raw:
+            _expect(isinstance(raw["deck"], list), f"expected a list, got {_type(raw['deck'])}", f"{path}.deck")
+            _expect(len(raw["deck"]) <= 1000, "deck too long", f"{path}.deck")
+            deck = tuple(_card(game, v, f"{path}.deck[{j}]") for j, v in enumerate(raw["deck"]))
+        else:
+            _expect(isinstance(raw["deal"], dict), f"expected an object, got {_type(raw['deal'])}", f"{path}.deal")
+            deal = raw["deal"]
+        moves = raw["moves"]
+        _expect(isinstance(moves, list), f"expected a list, got {_type(moves)}", f"{path}.moves")
+        total += len(moves)
+        _expect(total <= _MAX_MOVES, f"more than {_MAX_MOVES} moves", f"{path}.moves")
+        entries = []
+        for j, m in enumerate(moves):
+            mp = f"{path}.moves[{j}]"
+            _expect(isinstance(m, dict), f"expected an object, got {_type(m)}", mp)
+            _keys(m, {"seat", "move"}, {"comment"}, mp)
+            entries.append(
+                MoveEntry(
+                    _int(m["seat"], f"{mp}.seat", 0, seats_n - 1),
+                    _text(m["move"], f"{mp}.move"),
+                    None if m.get("comment") is None else _text(m["comment"], f"{mp}.comment"),
+                )
+            )
+        rounds.append(RoundEntry(tuple(entries), deck, deal))
+    result = None
+    if doc.get("result") is not None:
+        raw = doc["result"]
+        _expect(isinstance(raw, dict), f"expected an object, got {_type(raw)}", "$.result")
+        _keys(raw, {"match", "winner"}, set(), "$.result")
+        _expect(isinstance(raw["match"], list), f"expected a list, got {_type(raw['match'])}", "$.result.match")
+        sides = len(game.score(game.new_game(seed=0)).sides)
+        _expect(len(raw["match"]) == sides, f"expected {sides} scores, got {len(raw['match'])}", "$.result.match")
+        match = tuple(_int(v, f"$.result.match[{i}]", -(10**6), 10**6) for i, v in enumerate(raw["match"]))
+        winner = None if raw["winner"] is None else _int(raw["winner"], "$.result.winner", 0, sides - 1)
+        result = Result(match, winner)
+    return Record(game_text, dealer, tuple(rounds), seats, result, writer, comment, seed)
+
+
+def _seat_count(game: Game[Any, Any, Any, Any]) -> int:
+    return len({s for side in game.score(game.new_game(seed=0)).sides for s in side})
+
+
+def _card(game: Game[Any, Any, Any, Any], value: Any, path: str) -> Card:
+    _expect(isinstance(value, str), f"expected a card as text, got {_type(value)}", path)
+    try:
+        return game.spec.pack.parse(value)
+    except CardrulesError as exc:
+        raise InvalidRecordError(str(exc), path) from None
+
+
+# --- replay and verification -------------------------------------------------------------
+
+
+def _decks(game: Game[Any, Any, Any, Any], record: Record, problems: list[Problem]) -> list[tuple[Card, ...] | None]:
+    decks: list[tuple[Card, ...] | None] = []
+    seats = _seat_count(game)
+    for i, r in enumerate(record.rounds):
+        path = f"$.rounds[{i}].deck" if r.deck is not None else f"$.rounds[{i}].deal"
+        try:
+            if r.deck is not None:
+                decks.append(_common.check_deck(r.deck, game.spec.pack, "deck"))
+            else:
+                if game.spec.deck_from_deal is None:
+                    raise InvalidRecordError(f"explicit deals are not supported for {game.name} yet", path)
+                assert r.deal is not None
+                # Every game passes the deal to the next seat: round i is dealt by seat dealer + i.
+                decks.append(game.spec.deck_from_deal(r.deal, (record.dealer + i) % seats))
+        except InvalidRecordError as exc:
+            problems.append(Problem("deal", exc.path, str(exc).split(": ", 1)[-1], round=i))
+            decks.append(None)
+        except CardrulesError as exc:
+            problems.append(Problem("deal", path, str(exc), round=i))
+            decks.append(None)
+    return decks
+
+
+def _parse(game: Game[Any, Any, Any, Any], state: Any, text: str) -> Any:
+    try:
+        return game.spec.parse_canonical(text)
+    except InvalidNotationError:
+        return game.parse_move(state, text)
+
+
+def _legal_texts(game: Game[Any, Any, Any, Any], state: Any) -> tuple[str, ...]:
+    moves = game.legal_moves(state)
+    shown = []
+    for i, m in enumerate(moves):
+        if i == _MAX_LEGAL_SHOWN:
+            shown.append("...")
+            break
+        shown.append(game.format_move(state, m))
+    return tuple(shown)
+
+
+def _walk(record: Record, problems: list[Problem], reached: list[Any]) -> Iterator[Step]:
+    """
+    Replay *record*, appending problems; yields the legal steps and stops at
+    the first move problem. ``reached[0]`` is kept as the last state reached.
+    """
+    try:
+        game = get_game(record.game)
+    except CardrulesError as exc:
+        problems.append(Problem("deal", "$.game", str(exc)))
+        return
+    spec = game.spec
+    if record.seats and len(record.seats) != _seat_count(game):
+        problems.append(
+            Problem("seats", "$.seats", f"{game.name} has {_seat_count(game)} seats, not {len(record.seats)}")
+        )
+    decks = _decks(game, record, problems)
+    # Deal round 0 from the record's dealer; later rounds are dealt by the engine from the decks given.
+    good = []
+    for d in decks:
+        if d is None:
+            break
+        good.append(d)
+    if not good:
+        return
+    if record.dealer >= _seat_count(game):
+        problems.append(Problem("deal", "$.dealer", f"dealer {record.dealer} is not a seat"))
+        return
+    state = game.new_game(decks=good, dealer=record.dealer, seed=record.seed or 0)
+    reached[:] = [state]
+    for i, r in enumerate(record.rounds):
+        if i >= len(good):
+            if r.moves:
+                problems.append(
+                    Problem(
+                        "unchecked",
+                        f"$.rounds[{i}]",
+                        "this round's moves are not checked: a deal is not valid",
+                        round=i,
+                    )
+                )
+            return
+        current = len(spec.score(state).rounds)
+        if current != i:
+            problems.append(
+                Problem(
+                    "round",
+                    f"$.rounds[{i - 1}].moves",
+                    f"round {i} is not over after its {len(record.rounds[i - 1].moves)} moves; "
+                    f"the record moves on to round {i + 1}",
+                    round=i - 1,
+                )
+            )
+            return
+        for j, entry in enumerate(r.moves):
+            path = f"$.rounds[{i}].moves[{j}]"
+            if spec.is_over(state):
+                problems.append(Problem("round", path, "the match is already over", round=i, move_number=j + 1))
+                return
+            if len(spec.score(state).rounds) != i:
+                problems.append(
+                    Problem("round", path, f"round {i + 1} ended before this move", round=i, move_number=j + 1)
+                )
+                return
+            seat = spec.to_move(state)
+            assert seat is not None
+            if entry.seat != seat:
+                problems.append(
+                    Problem(
+                        "turn",
+                        f"{path}.seat",
+                        f"it is seat {seat}'s turn, but the record gives this move to seat {entry.seat}",
+                        round=i,
+                        move_number=j + 1,
+                        seat=entry.seat,
+                        legal=_legal_texts(game, state),
+                    )
+                )
+                return
+            try:
+                move = _parse(game, state, entry.move)
+            except CardrulesError as exc:
+                rule = getattr(getattr(exc, "rule", None), "id", None)
+                kind = "illegal" if rule else "notation"
+                reason = getattr(exc, "reason", None) or str(exc)
+                problems.append(
+                    Problem(
+                        kind,
+                        f"{path}.move",
+                        f"{entry.move!r}: {reason}",
+                        i,
+                        j + 1,
+                        seat,
+                        rule,
+                        _legal_texts(game, state),
+                    )
+                )
+                return
+            violation = spec.check_move(state, move)
+            if violation is not None:
+                problems.append(
+                    Problem(
+                        "illegal",
+                        f"{path}.move",
+                        f"{entry.move!r}: {violation.reason}",
+                        i,
+                        j + 1,
+                        seat,
+                        violation.rule.id,
+                        _legal_texts(game, state),
+                    )
+                )
+                return
+            after = spec.apply(state, move)
+            events = spec.events(state, move, after) if spec.events is not None else ()
+            reached[:] = [after]
+            yield Step(i, j + 1, seat, state, move, after, events, entry.comment)
+            state = after
+
+
+def steps(record: Record) -> Iterator[Step]:
+    """
+    Replay *record* move by move.
+
+    Raises:
+        InvalidRecordError: At the first problem (a bad deal, a move out of
+            turn, bad notation, an illegal move), with its location and, for
+            an illegal move, the rule id in the message.
+    """
+    problems: list[Problem] = []
+    for step in _walk(record, problems, []):
+        if problems:
+            break
+        yield step
+    _raise_first(problems)
+
+
+def _raise_first(problems: list[Problem]) -> None:
+    if problems:
+        p = problems[0]
+        message = (f"[{p.rule}] " if p.rule else "") + p.message
+        raise InvalidRecordError(message, p.where)
+
+
+def replay(record: Record) -> Iterator[Any]:
+    """
+    Replay *record*: yield the first state, then the state after each move.
+
+    Raises:
+        InvalidRecordError: As :func:`steps`.
+    """
+    problems: list[Problem] = []
+    reached: list[Any] = []
+    first = True
+    for step in _walk(record, problems, reached):
+        if problems:
+            break
+        if first:
+            yield step.before
+            first = False
+        yield step.after
+    _raise_first(problems)
+    if first and reached:
+        yield reached[0]
+
+
+def verify(record: Record) -> Report:
+    """
+    Check a record and report every problem found: deals that are not the
+    pack, a move out of turn, bad notation, an illegal move (with the rule,
+    the reason, and the moves that were legal there), rounds that stop or run
+    on, and a claimed result that differs from the computed one.
+
+    Replay stops at the first move problem (the later moves depend on it),
+    but every deal is checked, and the result is compared only when every
+    move was replayed.
+
+    Example:
+        >>> game = cardrules.get_game("mililla")
+        >>> rec = cardrules.records.from_moves(game.new_game(seed=2), [])
+        >>> print(cardrules.records.verify(rec))
+        valid: 0 of 0 moves replayed legally
+        computed result: match [0, 0], winner None
+        claimed result: match [0, 0], winner None
+    """
+    problems: list[Problem] = []
+    reached: list[Any] = []
+    checked = sum(1 for _ in _walk(record, problems, reached))
+    total = sum(len(r.moves) for r in record.rounds)
+    computed = None
+    last = reached[0] if reached else None
+    if last is not None:
+        computed = _result(get_game(record.game).spec.score(last))
+        if record.result is not None and computed != record.result and checked == total:
+            problems.append(
+                Problem(
+                    "result",
+                    "$.result",
+                    f"the record claims match {list(record.result.match)} and winner {record.result.winner}, "
+                    f"but the moves give match {list(computed.match)} and winner {computed.winner}",
+                )
+            )
+    return Report(tuple(problems), checked, total, computed, record.result, last)

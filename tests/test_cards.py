@@ -1,0 +1,79 @@
+"""Cards, packs, parsing and the version-stable shuffle."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cardrules
+from cardrules import CHARLEMAGNE_PACK, DOUBLE_FRENCH_PACK, SPANISH_PACK, Card, Rank, Suit
+
+
+def test_pack_sizes() -> None:
+    """Two French packs hold 104 cards (each twice), the Spanish 40, Charlemagne's 34 with two jokers."""
+    assert 104 == len(DOUBLE_FRENCH_PACK)
+    assert {2} == set(Counter(DOUBLE_FRENCH_PACK.cards).values())
+    assert 40 == len(SPANISH_PACK) == len(set(SPANISH_PACK.cards))
+    assert 34 == len(CHARLEMAGNE_PACK) == len(set(CHARLEMAGNE_PACK.cards))
+    assert {Card(Rank.BIG, Suit.JOKER), Card(Rank.LITTLE, Suit.JOKER)} <= set(CHARLEMAGNE_PACK.cards)
+    assert {"A", "K", "Q", "J", "10", "9", "8", "7"} == {c.rank.value for c in CHARLEMAGNE_PACK.cards} - {"B", "L"}
+    assert {"A", "2", "3", "4", "5", "6", "7", "J", "H", "K"} == {c.rank.value for c in SPANISH_PACK.cards}
+
+
+@pytest.mark.parametrize("pack", [DOUBLE_FRENCH_PACK, SPANISH_PACK, CHARLEMAGNE_PACK])
+def test_text_round_trips(pack: cardrules.Pack) -> None:
+    """Every card of every pack reads back from its text and from its repr."""
+    for card in pack.cards:
+        assert card == pack.parse(str(card))
+        assert card == pack.parse(str(card).lower())
+        assert card == eval(repr(card), {"Card": Card})
+
+
+def test_card_text_forms() -> None:
+    """The short forms: 7H, 10D, KS, HO (horse of oros), BJ and LJ."""
+    assert "7H" == str(Card(Rank.SEVEN, Suit.HEARTS))
+    assert "10D" == str(Card(Rank.TEN, Suit.DIAMONDS))
+    assert "HO" == str(Card(Rank.HORSE, Suit.OROS))
+    assert "BJ" == str(Card(Rank.BIG, Suit.JOKER))
+    assert Card(Rank.KING, Suit.COPAS) == SPANISH_PACK.parse("KC")
+    assert Card(Rank.KING, Suit.CLUBS) == DOUBLE_FRENCH_PACK.parse("KC")
+
+
+@pytest.mark.parametrize(
+    ("pack", "text"),
+    [
+        (SPANISH_PACK, "8O"),
+        (SPANISH_PACK, "QC"),
+        (CHARLEMAGNE_PACK, "6H"),
+        (DOUBLE_FRENCH_PACK, "BJ"),
+        (SPANISH_PACK, ""),
+    ],
+)
+def test_cards_outside_a_pack(pack: cardrules.Pack, text: str) -> None:
+    """A card that does not exist, or not in this pack, raises InvalidCardError naming the pack."""
+    with pytest.raises(cardrules.InvalidCardError):
+        pack.parse(text)
+
+
+def test_parse_cards() -> None:
+    """parse_cards splits on spaces and commas."""
+    assert (Card(Rank.NINE, Suit.HEARTS), Card(Rank.FOUR, Suit.SPADES)) == cardrules.parse_cards("9H, 4s")
+
+
+def test_shuffle_is_version_stable() -> None:
+    """The shuffle of a seed is pinned: changing it would change every seeded deal (RULINGS C3)."""
+    assert ["2C", "3O", "7C", "7E", "HE"] == [str(c) for c in cardrules.shuffled(SPANISH_PACK.cards, 1)[:5]]
+    assert ["JD", "7S", "3D", "3D", "5H"] == [
+        str(c) for c in cardrules.shuffled(DOUBLE_FRENCH_PACK.cards, 2**64 + 5)[:5]
+    ]
+
+
+@given(seed=st.integers(0, 2**64 - 1))
+def test_shuffle_is_a_permutation(seed: int) -> None:
+    """A shuffle keeps every card, and the same seed gives the same order."""
+    out = cardrules.shuffled(DOUBLE_FRENCH_PACK.cards, seed)
+    assert Counter(DOUBLE_FRENCH_PACK.cards) == Counter(out)
+    assert out == cardrules.shuffled(DOUBLE_FRENCH_PACK.cards, seed)
