@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
 from cardrules._sampling import spec_for_observation
 from cardrules.bots._games import heuristic_for
+from cardrules.bots._search import SearchBot
 from cardrules.engine import LegalMoves
 from cardrules.errors import InvalidOptionError, UnknownOptionError
 
@@ -87,17 +88,7 @@ class GreedyBot:
         return "greedy"
 
 
-def _search_bot(**options: Any) -> Bot:
-    from cardrules.bots._search import SearchBot
-
-    return SearchBot(**options)
-
-
-_FACTORIES: Mapping[str, Callable[..., Bot]] = {
-    "greedy": GreedyBot,
-    "random": RandomBot,
-    "search": _search_bot,
-}
+_CLASSES: Mapping[str, type] = {"greedy": GreedyBot, "random": RandomBot, "search": SearchBot}
 
 _TEXT = re.compile(r"^\s*([a-z]+)\s*(?:\((.*)\))?\s*$", re.S | re.I)
 
@@ -111,7 +102,7 @@ def bot_names() -> tuple[str, ...]:
         >>> bot_names()
         ('greedy', 'random', 'search')
     """
-    return tuple(sorted(_FACTORIES))
+    return tuple(sorted(_CLASSES))
 
 
 def _value(text: str) -> object:
@@ -152,7 +143,7 @@ def get_bot(text: str) -> Bot:
     if match is None:
         raise UnknownOptionError(f"cannot read bot {text!r}; write a name, optionally with '(option=value, ...)'")
     name, args = match.group(1).lower(), match.group(2)
-    factory = _FACTORIES.get(name)
+    factory = _CLASSES.get(name)
     if factory is None:
         raise UnknownOptionError(f"unknown bot {name!r}; the bots are: {', '.join(bot_names())}")
     options: dict[str, object] = {}
@@ -163,16 +154,13 @@ def get_bot(text: str) -> Bot:
         if not eq or not key.strip():
             raise UnknownOptionError(f"cannot read bot option {part.strip()!r}; write option=value")
         options[key.strip()] = _value(value)
-    valid = sorted(f.name for f in attrs.fields(factory)) if attrs.has(factory) else []  # type: ignore[arg-type]
-    if name == "search":
-        from cardrules.bots._search import SearchBot
-
-        valid = sorted(f.name for f in attrs.fields(SearchBot))
+    valid = sorted(f.name for f in attrs.fields(factory))
     unknown = sorted(set(options) - set(valid))
     if unknown:
         listed = ", ".join(valid) if valid else "none"
         raise UnknownOptionError(f"unknown option {unknown[0]!r} of bot {name}; its options are: {listed}")
     try:
-        return factory(**options)
+        bot: Bot = factory(**options)
+        return bot
     except (TypeError, ValueError) as exc:
         raise InvalidOptionError(f"bot {name}: {exc}") from None
