@@ -21,7 +21,7 @@ def tests(session: nox.Session) -> None:
 def typing(session: nox.Session) -> None:
     """mypy --strict over the package and the tests."""
     session.install(".[typing]")
-    session.run("mypy", "--strict", "src", "tests", "examples")
+    session.run("mypy", "--strict", "src", "tests", "examples", "typing_tests")
 
 
 @nox.session

@@ -10,6 +10,9 @@ MILILLA = [
 
 MULLE: list[str] = []
 
-CHARLEMAGNE: list[str] = []
+CHARLEMAGNE = [
+    "charlemagne",
+    "charlemagne(end_when_decided=true)",
+]
 
 VARIANTS = MILILLA + MULLE + CHARLEMAGNE
