@@ -72,9 +72,10 @@ class GreedyBot:
 
     Mililla: win tricks that hold points, cheaply; give points to a partner
     who is sure to win the trick; otherwise throw the cheapest card; lead a
-    card no one can beat, else a low one. Each game's rules of thumb are
-    listed in :doc:`/api/bots`. A game without a heuristic is played at
-    random.
+    card no one can beat, else a low one. Charlemagne: bid what the hand and
+    an average partner should make, name the best trump, then play tricks
+    the same way. Each game's rules of thumb are listed in :doc:`/api/bots`.
+    A game without a heuristic is played at random.
     """
 
     def choose(self, observation: Any, legal_moves: LegalMoves[Any], rng: random.Random) -> Any:

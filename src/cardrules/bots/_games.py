@@ -33,6 +33,7 @@ class Heuristic:
 
 # Game name -> the private module whose HEURISTIC it is.
 _MODULES: Final = {
+    "charlemagne": "cardrules.bots._charlemagne",
     "mililla": "cardrules.bots._mililla",
 }
 _CACHE: dict[str, Heuristic] = {}
