@@ -52,6 +52,7 @@ def main() -> None:
     parser.add_argument("--search", default="search", help="the search bot's text (default 'search')")
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--games", default=",".join(cardrules.game_names()), help="comma-separated (default all)")
     parser.add_argument("--quick", action="store_true", help="a few matches only, to check the script runs")
     args = parser.parse_args()
     if args.quick:
@@ -60,7 +61,7 @@ def main() -> None:
     executor = concurrent.futures.ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     print(f"Bot strength: win rate of the first bot, 95% Wilson interval; seats rotated; seed {args.seed}")
     try:
-        for name in cardrules.game_names():
+        for name in args.games.split(","):
             game = cardrules.get_game(name)
             n = len(game.score(game.new_game(seed=0)).sides)
             for first, second, matches in (
@@ -83,7 +84,7 @@ def main() -> None:
         if executor is not None:
             executor.shutdown()
     print("Bot speed: decisions per second on one core")
-    for name in cardrules.game_names():
+    for name in args.games.split(","):
         game = cardrules.get_game(name)
         for text in ("random", "greedy", args.search):
             mps = moves_per_second(game, text, 0.3 if args.quick else 2.0)
