@@ -32,7 +32,7 @@ napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 html_theme = "alabaster"
 html_title = "cardrules"
-doctest_global_setup = "import cardrules\nfrom cardrules import mililla"
+doctest_global_setup = "import cardrules\nfrom cardrules import charlemagne, mililla"
 
 # Names that autodoc writes from type hints but that have no page of their own.
 nitpick_ignore_regex = [

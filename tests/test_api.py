@@ -91,6 +91,12 @@ GAME_MODULE = [
     "format_canonical",
     "zones",
     "shuffle_hidden",
+    "check_state",
+    "round_deck",
+    "deck_from_deal",
+    "deck_from_hands",
+    "events",
+    "sample_state",
 ]
 
 
@@ -145,6 +151,7 @@ def test_mililla_exports() -> None:
             "State",
             "apply",
             "check_move",
+            "check_state",
             "deck_from_deal",
             "deck_from_hands",
             "events",

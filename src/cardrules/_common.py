@@ -100,3 +100,12 @@ def check_deck_part(cards: Sequence[Card | str], pack: Pack, what: str) -> tuple
         else:
             raise InvalidDeckError(f"{what} position {i}: not a card: {c!r}")
     return tuple(out)
+
+
+def next_deck(
+    pending: tuple[tuple[Card, ...], ...], pack: Pack, seed: int, round_no: int
+) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]]:
+    """The deck for round *round_no*: the first supplied one, else the seed's; and the decks still pending."""
+    if pending:
+        return pending[0], pending[1:]
+    return round_deck(pack, seed, round_no), pending

@@ -41,7 +41,7 @@ class Contract(enum.Enum):
     A bid on the ladder, low to high. The value is the notation after ``bid``.
 
     Example:
-        >>> Contract("gros mulot").level > Contract.CHARLEMAGNE.level
+        >>> charlemagne.Contract("gros mulot").level > charlemagne.Contract.CHARLEMAGNE.level
         True
     """
 
@@ -115,7 +115,7 @@ _SCORE_RULE: Final = {
 @attrs.frozen(kw_only=True)
 class CharlemagneRuleset:
     """
-    The options of Charlemagne (Canadian rules, to 32). Rules: :doc:`/rules/charlemagne`.
+    The options of Charlemagne (Canadian rules, to 32), each a rule of :doc:`/rules/charlemagne`.
 
     Attributes:
         end_when_decided: ``False`` (default): all eight tricks of a hand are
@@ -292,7 +292,7 @@ def trump_order(trump: Suit | None) -> tuple[Card, ...]:
     two jokers (``charlemagne.trump.order``, ``charlemagne.mulot.trumps``).
 
     Example:
-        >>> " ".join(map(str, trump_order(Suit.HEARTS)))
+        >>> " ".join(map(str, charlemagne.trump_order(cardrules.Suit.HEARTS)))
         'BJ LJ JH JD AH KH QH 10H 9H 8H 7H'
     """
     top = Suit.JOKER if trump is None else trump
@@ -305,7 +305,7 @@ def suit_order(suit: Suit, trump: Suit | None) -> tuple[Card, ...]:
     The cards that follow *suit* when *trump* is trump (``None``: Mulot), high to low.
 
     Example:
-        >>> " ".join(map(str, suit_order(Suit.DIAMONDS, Suit.HEARTS)))
+        >>> " ".join(map(str, charlemagne.suit_order(cardrules.Suit.DIAMONDS, cardrules.Suit.HEARTS)))
         'AD KD QD 10D 9D 8D 7D'
     """
     table, strength = _SUIT_OF[trump], _STRENGTH[trump]
@@ -473,10 +473,7 @@ def _deal(
     rounds: tuple[RoundScore, ...],
 ) -> State:
     """Deal hand *round_no* (K1): deck[0..31] one at a time from seat dealer + 1, deck[32:34] the kitty."""
-    if pending:
-        deck, pending = pending[0], pending[1:]
-    else:
-        deck = _common.round_deck(CHARLEMAGNE_PACK, seed, round_no)
+    deck, pending = _common.next_deck(pending, CHARLEMAGNE_PACK, seed, round_no)
     hands: list[list[Card]] = [[], [], [], []]
     for i in range(SEATS * HAND_SIZE):
         hands[(dealer + 1 + i) % SEATS].append(deck[i])
@@ -542,7 +539,7 @@ def new_game(
         InvalidOptionError: For a bad seed or dealer, or both deck and decks.
 
     Example:
-        >>> s = new_game(seed=7)
+        >>> s = charlemagne.new_game(seed=7)
         >>> [len(h) for h in s.hands], len(s.kitty)
         ([8, 8, 8, 8], 2)
 
@@ -570,8 +567,8 @@ def deck_from_hands(
             two, together exactly the 34-card pack, or *dealer* is not a seat.
 
     Example:
-        >>> s = new_game(seed=1, dealer=2)
-        >>> new_game(deck=deck_from_hands(s.hands, s.kitty, 2), dealer=2).hands == s.hands
+        >>> s = charlemagne.new_game(seed=1, dealer=2)
+        >>> charlemagne.new_game(deck=charlemagne.deck_from_hands(s.hands, s.kitty, 2), dealer=2).hands == s.hands
         True
     """
     if isinstance(hands, str) or len(hands) != SEATS:
@@ -618,8 +615,8 @@ def to_move(state: State) -> int | None:
     The seat to act, or ``None`` once the match is over.
 
     Example:
-        >>> s = new_game(seed=1, dealer=3)
-        >>> to_move(s)
+        >>> s = charlemagne.new_game(seed=1, dealer=3)
+        >>> charlemagne.to_move(s)
         0
     """
     if state.winner is not None:
@@ -706,8 +703,8 @@ def legal_moves(state: State) -> LegalMoves[Move]:
     charlemagne.mulot.*
 
     Example:
-        >>> s = new_game(seed=1)
-        >>> [str(m) for m in legal_moves(s)][:3]
+        >>> s = charlemagne.new_game(seed=1)
+        >>> [str(m) for m in charlemagne.legal_moves(s)][:3]
         ['pass', 'bid 5', 'bid 6']
     """
     seat = to_move(state)
@@ -846,10 +843,10 @@ def check_move(state: State, move: Move) -> Violation | None:
     ``None`` if *move* is legal, else the first rule it breaks and why, in player words.
 
     Example:
-        >>> s = new_game(seed=3)
-        >>> check_move(s, legal_moves(s)[0]) is None
+        >>> s = charlemagne.new_game(seed=3)
+        >>> charlemagne.check_move(s, charlemagne.legal_moves(s)[0]) is None
         True
-        >>> print(check_move(s, Play(s.hands[to_move(s)][0])))
+        >>> print(charlemagne.check_move(s, charlemagne.Play(s.hands[charlemagne.to_move(s)][0])))
         [charlemagne.bid.turn] the bidding is not over: seat 0 bids or passes
     """
     if not isinstance(move, MOVE_TYPES):
@@ -933,8 +930,8 @@ def apply(state: State, move: Move) -> State:
         IllegalMoveError: If *move* breaks a rule; ``err.rule`` names it.
 
     Example:
-        >>> s = new_game(seed=1)
-        >>> apply(s, legal_moves(s)[0]) == s
+        >>> s = charlemagne.new_game(seed=1)
+        >>> charlemagne.apply(s, charlemagne.legal_moves(s)[0]) == s
         False
 
     .. versionadded:: 0.1.0
@@ -1134,7 +1131,7 @@ def score(state: State) -> Score:
     Rules: charlemagne.score.*, charlemagne.match.target
 
     Example:
-        >>> score(new_game(seed=1)).match
+        >>> charlemagne.score(charlemagne.new_game(seed=1)).match
         (0, 0)
     """
     current = state.rounds[-1] if state.winner is not None else _hand_score(state, None)
@@ -1157,7 +1154,7 @@ def observe(state: State, seat: int) -> Observation:
     seed or the undealt decks.
 
     Example:
-        >>> o = observe(new_game(seed=1), 0)
+        >>> o = charlemagne.observe(charlemagne.new_game(seed=1), 0)
         >>> len(o.hand), o.kitty_count
         (8, 2)
     """
@@ -1280,7 +1277,7 @@ def parse_canonical(text: str) -> Move:
         AmbiguousMoveError: If a shortened name fits several moves (``bid gros``).
 
     Example:
-        >>> parse_canonical("bid Gros-Mulot")
+        >>> charlemagne.parse_canonical("bid Gros-Mulot")
         Bid(contract=Contract.GROS_MULOT)
     """
     found, _ = _candidates(text)
@@ -1305,8 +1302,8 @@ def parse_move(state: State, text: str) -> Move:
         IllegalMoveError: If the move it means is not legal now.
 
     Example:
-        >>> s = new_game(seed=1)
-        >>> parse_move(s, "PASS")
+        >>> s = charlemagne.new_game(seed=1)
+        >>> charlemagne.parse_move(s, "PASS")
         Pass()
     """
     found, bare = _candidates(text)
@@ -1337,8 +1334,10 @@ def format_canonical(move: Move) -> str:
     The move's context-free notation, which :func:`parse_canonical` reads back.
 
     Example:
-        >>> format_canonical(Bid(Contract.GROS_CHARLEMAGNE)), format_canonical(NameTrump(Suit.HEARTS))
-        ('bid gros charlemagne', 'trump H')
+        >>> charlemagne.format_canonical(charlemagne.Bid(charlemagne.Contract.GROS_CHARLEMAGNE))
+        'bid gros charlemagne'
+        >>> charlemagne.format_canonical(charlemagne.NameTrump(cardrules.Suit.HEARTS))
+        'trump H'
     """
     if not isinstance(move, MOVE_TYPES):
         raise TypeError(f"not a Charlemagne move: {move!r}")
@@ -1420,7 +1419,7 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
 
 
 def check_state(state: State) -> None:
-    """Raise :class:`InvalidRecordError` if *state* is not a position Charlemagne can reach."""
+    """Raise :class:`~cardrules.InvalidRecordError` if *state* is not a position Charlemagne can reach."""
 
     def bad(msg: str) -> InvalidRecordError:
         return InvalidRecordError(msg, "$.state")
@@ -1566,8 +1565,8 @@ def round_deck(state: State) -> tuple[Card, ...]:
         ValueError: Once the bidding is over.
 
     Example:
-        >>> s = new_game(seed=4)
-        >>> new_game(deck=round_deck(s), dealer=s.dealer, seed=4) == s
+        >>> s = charlemagne.new_game(seed=4)
+        >>> charlemagne.new_game(deck=charlemagne.round_deck(s), dealer=s.dealer, seed=4) == s
         True
     """
     if state.phase != "bid":

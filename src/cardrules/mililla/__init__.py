@@ -50,6 +50,7 @@ __all__ = [
     "State",
     "apply",
     "check_move",
+    "check_state",
     "deck_from_deal",
     "deck_from_hands",
     "events",

@@ -212,10 +212,7 @@ def _deal(
     rounds: tuple[RoundScore, ...],
 ) -> State:
     """Deal round *round_no* (M2) and score or hold the turn-up bonus (M7)."""
-    if pending:
-        deck, pending = pending[0], pending[1:]
-    else:
-        deck = _common.round_deck(SPANISH_PACK, seed, round_no)
+    deck, pending = _common.next_deck(pending, SPANISH_PACK, seed, round_no)
     hands: list[list[Card]] = [[], [], [], []]
     for i, card in enumerate(deck):
         hands[(dealer + 1 + i) % SEATS].append(card)
