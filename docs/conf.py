@@ -37,6 +37,7 @@ doctest_global_setup = "import cardrules\nfrom cardrules import charlemagne, mil
 # Names that autodoc writes from type hints but that have no page of their own.
 nitpick_ignore_regex = [
     ("py:class", r"(typing|collections\.abc|typing_extensions|random|enum)\..*"),
+    ("py:class", r"concurrent\.futures\..*"),
     ("py:class", r"(Any|Sequence|Mapping|Callable|Iterator|Iterable|Literal|Final|ClassVar|NewType)"),
     ("py:class", r"(M|S|R|Ob|T)"),
     ("py:class", r"cardrules\.engine\.(M|S|R|Ob)"),

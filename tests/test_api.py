@@ -41,6 +41,7 @@ TOP = [
     "loads",
     "parse_cards",
     "records",
+    "sample_state",
     "shuffled",
 ]
 
@@ -49,6 +50,7 @@ SIGNATURES = {
     "game_names": "() -> 'tuple[str, ...]'",
     "dumps": "(state: 'object') -> 'str'",
     "loads": "(text: 'str | bytes') -> 'Any'",
+    "sample_state": "(observation: 'Any', rng: 'random.Random') -> 'Any'",
     "shuffled": "(cards: 'Sequence[Card]', seed: 'int') -> 'tuple[Card, ...]'",
     "parse_cards": (
         "(text: 'str', pack: 'Pack' = Pack(name='double French', cards=(...), spanish=False)) -> 'tuple[Card, ...]'"

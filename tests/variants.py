@@ -8,7 +8,26 @@ MILILLA = [
     "mililla(held_bonus=always)",
 ]
 
-MULLE: list[str] = []
+MULLE = [
+    "mulle",
+    "mulle(players=3)",
+    "mulle(players=4)",
+    "mulle(players=4, teams=false)",
+    "mulle(target=200)",
+    "mulle(target=0)",
+    "mulle(capture_duty=hand)",
+    "mulle(locking_builds=true)",
+    "mulle(mulle_value=hand)",
+    "mulle(mulle_value=fixed)",
+    "mulle(krypmulle=true)",
+    "mulle/fishing",
+    "mulle/fishing(players=3)",
+    "mulle/fishing(players=4)",
+    "mulle/fishing(players=4, teams=true)",
+    "mulle/fishing(target=21)",
+    "mulle/fishing(glimne=true)",
+    "mulle/fishing(most_cards=true)",
+]
 
 CHARLEMAGNE = [
     "charlemagne",

@@ -8,6 +8,7 @@ Pick a game with :func:`get_game`, deal with ``new_game``, then loop over
 from importlib.metadata import PackageNotFoundError, version
 
 from cardrules import records
+from cardrules._sampling import sample_state
 from cardrules._serial import dumps, loads
 from cardrules.cards import (
     CHARLEMAGNE_PACK,
@@ -83,5 +84,6 @@ __all__ = [
     "loads",
     "parse_cards",
     "records",
+    "sample_state",
     "shuffled",
 ]

@@ -320,9 +320,9 @@ class Game(Generic[S, M, R, Ob]):
 
 def _registry() -> dict[str, GameSpec[Any, Any, Any, Any]]:
     # Games are listed here, explicitly, not registered as an import side effect.
-    from cardrules import charlemagne, mililla
+    from cardrules import charlemagne, mililla, mulle
 
-    specs: list[GameSpec[Any, Any, Any, Any]] = [charlemagne.GAME, mililla.GAME]
+    specs: list[GameSpec[Any, Any, Any, Any]] = [charlemagne.GAME, mililla.GAME, mulle.GAME]
     return {spec.name: spec for spec in sorted(specs, key=lambda s: s.name)}
 
 

@@ -32,7 +32,27 @@ EXPECTED: dict[str, tuple[bool, str | None, str | None]] = {
     "mililla/bad-claimed-result.json": (False, "result", None),
     "mililla/bad-notation.json": (False, "notation", None),
     "mililla/bad-round-cut-short.json": (False, "round", None),
+    "mulle/ok-seed-9h-mulle.json": (True, None, None),
+    "mulle/ok-fishing-round.json": (True, None, None),
+    "mulle/bad-capture-not-maximal.json": (False, "illegal", "mulle.capture.maximal"),
+    "mulle/bad-trail-can-capture.json": (False, "illegal", "mulle.capture.duty"),
+    "mulle/bad-build-without-card.json": (False, "illegal", "mulle.build.keep"),
+    "charlemagne/ok-bid-6.json": (True, None, None),
+    "charlemagne/ok-mulot.json": (True, None, None),
+    "charlemagne/bad-dealer-passes.json": (False, "illegal", "charlemagne.bid.dealer"),
+    "charlemagne/bad-not-following.json": (False, "illegal", "charlemagne.follow.suit"),
 }
+
+
+def test_corpus_seed_examples() -> None:
+    """The seeds' own examples: the 9H mulle scores 9; the bid of 6 and the Mulot are scored as such."""
+    rec = records.loads((CORPUS / "mulle/ok-seed-9h-mulle.json").read_text(encoding="utf-8"))
+    first = next(records.steps(rec))
+    assert [("mulle", "mulle.mulle.twin", 9)] == [(e.kind, e.rule, e.points) for e in first.events if e.kind == "mulle"]
+    for name, rule in [("ok-bid-6", "charlemagne.score.number"), ("ok-mulot", "charlemagne.score.mulot")]:
+        rec = records.loads((CORPUS / f"charlemagne/{name}.json").read_text(encoding="utf-8"))
+        rules = {e.rule for step in records.steps(rec) for e in step.events if e.kind == "round"}
+        assert {rule} == rules
 
 
 def test_corpus_is_complete() -> None:

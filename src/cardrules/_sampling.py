@@ -1,0 +1,76 @@
+"""Hidden-state sampling over every game: :func:`sample_state` and the observation lookup."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardrules.engine import GameSpec, _games
+
+__all__ = ["sample_state", "spec_for_observation"]
+
+
+def spec_for_observation(observation: object) -> GameSpec[Any, Any, Any, Any]:
+    """
+    The spec of the game whose observation *observation* is.
+
+    Raises:
+        TypeError: If *observation* is not the observation of any game
+            (a full state, for instance, or a dict).
+    """
+    for spec in _games().values():
+        if type(observation) is spec.observation_type:
+            return spec
+    for spec in _games().values():
+        if type(observation) is spec.state_type:
+            raise TypeError(
+                f"this is a full {spec.title} state, not an observation; "
+                f"pass game.observe(state, seat) to see what one seat knows"
+            )
+    raise TypeError(
+        f"not a cardrules observation: {type(observation).__name__}; "
+        f"an observation comes from game.observe(state, seat)"
+    )
+
+
+def sample_state(observation: Any, rng: random.Random) -> Any:
+    """
+    A full state consistent with what *observation*'s seat knows.
+
+    Cards the seat has seen are where it saw them; the cards it has not seen
+    are dealt at random, by *rng*, among the places hidden from it (other
+    hands, a kitty, the undealt stock), each with the right count. The match
+    seed and any undealt deck orders are replaced by fresh ones, since the
+    seat does not know them. So
+    ``game.observe(sample_state(obs, rng), obs.seat) == obs`` always holds,
+    and the result is a legal state to play on: this is how a search bot
+    imagines the hidden cards.
+
+    Each game may use more of what the observation shows (see its own
+    ``sample_state``); none uses more than the observation.
+
+    Args:
+        observation: What ``game.observe(state, seat)`` returned, for any game.
+        rng: The source of randomness; the same seed gives the same state.
+
+    Raises:
+        TypeError: If *observation* is not a cardrules observation.
+        NotImplementedError: If the game does not sample states yet.
+
+    Example:
+        >>> import random
+        >>> game = cardrules.get_game("mililla")
+        >>> state = game.new_game(seed=4)
+        >>> view = game.observe(state, 1)
+        >>> guess = cardrules.sample_state(view, random.Random(0))
+        >>> game.observe(guess, 1) == view
+        True
+        >>> guess.hands[1] == state.hands[1]
+        True
+    """
+    spec = spec_for_observation(observation)
+    if spec.sample_state is None:
+        raise NotImplementedError(f"{spec.title} does not sample hidden states yet")
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+    return spec.sample_state(observation, rng)

@@ -1,0 +1,35 @@
+"""
+Computer players and tournaments.
+
+A bot sees what a player sees: ``bot.choose(observation, legal_moves, rng)``
+gets ``game.observe(state, seat)``, never the state. :func:`get_bot` makes
+one by name (``"random"``, ``"greedy"``, ``"search"``); :func:`simulate`
+plays many matches between bots on any :class:`concurrent.futures.Executor`
+and reports win rates with confidence intervals. See :doc:`/howto/bot`.
+"""
+
+from cardrules.bots._base import Bot, GreedyBot, RandomBot, bot_names, get_bot
+from cardrules.bots._search import SearchBot
+from cardrules.bots._simulate import (
+    BotResult,
+    MatchOutcome,
+    SimulationResult,
+    play_match,
+    simulate,
+    wilson_interval,
+)
+
+__all__ = [
+    "Bot",
+    "BotResult",
+    "GreedyBot",
+    "MatchOutcome",
+    "RandomBot",
+    "SearchBot",
+    "SimulationResult",
+    "bot_names",
+    "get_bot",
+    "play_match",
+    "simulate",
+    "wilson_interval",
+]

@@ -1,0 +1,210 @@
+"""Charlemagne's rules of thumb: bid from hand strength, name the best trump, win tricks, follow partner."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final
+
+from cardrules.bots._games import Heuristic
+from cardrules.cards import CHARLEMAGNE_PACK, Card, Rank, Suit
+from cardrules.charlemagne._game import (
+    _FRENCH,
+    _SAME_COLOUR,
+    _STRENGTH,
+    _SUIT_OF,
+    Bid,
+    ChooseSource,
+    Contract,
+    Discard,
+    Give,
+    NameTrump,
+    Observation,
+    Pass,
+    Play,
+    _trick_winner,
+)
+from cardrules.engine import LegalMoves
+
+_ALL: Final = frozenset(CHARLEMAGNE_PACK.cards)
+_PARTNER_TRICKS: Final = 1.5  # what a partner's hand is worth, on average, to a number bid
+_NUMBER_BIDS: Final = (Contract.FIVE, Contract.SIX, Contract.SEVEN, Contract.EIGHT)
+
+
+def _trick_value(card: Card, trump: Suit) -> float:
+    """Roughly how many tricks *card* takes with *trump* as trump."""
+    if card.suit is Suit.JOKER:
+        return 1.0
+    if card.rank is Rank.JACK and card.suit is trump:
+        return 0.9
+    if card.rank is Rank.JACK and card.suit is _SAME_COLOUR[trump]:
+        return 0.8
+    if card.suit is trump:
+        return {Rank.ACE: 0.75, Rank.KING: 0.6}.get(card.rank, 0.45)
+    return {Rank.ACE: 0.8, Rank.KING: 0.3}.get(card.rank, 0.0)
+
+
+def _strength(hand: Iterable[Card], trump: Suit) -> float:
+    """The tricks *hand* should take with *trump*."""
+    return sum(_trick_value(c, trump) for c in hand)
+
+
+def _best_trump(hand: Sequence[Card]) -> tuple[Suit, float]:
+    return max(((s, _strength(hand, s)) for s in _FRENCH), key=lambda p: p[1])
+
+
+def _mulot_safe(hand: Sequence[Card]) -> bool:
+    """A hand that can lose every trick: no joker and nothing above a 9, bar one 10."""
+    if any(c.suit is Suit.JOKER for c in hand):
+        return False
+    high = [c for c in hand if c.rank not in (Rank.SEVEN, Rank.EIGHT, Rank.NINE)]
+    return len(high) <= 1 and all(c.rank is Rank.TEN for c in high)
+
+
+def _bid(obs: Observation, legal: Sequence[Any]) -> Any:
+    bids = {m.contract: m for m in legal if isinstance(m, Bid)}
+    can_pass = any(isinstance(m, Pass) for m in legal)
+    high = next((c for c in reversed(obs.calls) if c is not None), None)
+    partner_high = high is not None and obs.calls.index(high) % 2 == len(obs.calls) % 2
+    _, own = _best_trump(obs.hand)
+    want: Contract | None = None
+    if own >= 6.5 and Contract.CHARLEMAGNE in bids:
+        want = Contract.CHARLEMAGNE
+    elif _mulot_safe(obs.hand) and Contract.MULOT in bids:
+        want = Contract.MULOT
+    else:
+        team = own + _PARTNER_TRICKS
+        fits = [c for c in _NUMBER_BIDS if c in bids and int(c.value) <= team]
+        if fits and not (partner_high and can_pass):
+            want = fits[-1]
+    if want is not None:
+        return bids[want]
+    if can_pass:
+        return next(m for m in legal if isinstance(m, Pass))
+    return min(bids.values(), key=lambda m: m.contract.level)  # the dealer must bid
+
+
+def _unseen(obs: Observation) -> frozenset[Card]:
+    """Cards that may be in another seat's hand."""
+    seen = set(obs.hand) | set(obs.trick) | set(obs.won[0]) | set(obs.won[1])
+    seen |= set(obs.discards) | set(obs.out) | set(obs.kitty_taken)
+    return _ALL - seen
+
+
+def _play(obs: Observation, cards: Sequence[Card]) -> Card:
+    trump = obs.trump
+    suit_of, strength = _SUIT_OF[trump], _STRENGTH[trump]
+    top = Suit.JOKER if trump is None else trump
+    contract, bidder = obs.contract, obs.bidder
+    assert contract is not None and bidder is not None
+    seat = obs.seat
+    on_bidders = seat % 2 == bidder % 2
+    unseen = _unseen(obs)
+    trick = obs.trick
+    players = 3 if contract.is_solo else 4
+
+    def low(pool: Sequence[Card]) -> Card:
+        return min(pool, key=lambda c: (suit_of[c] is top, strength[c]))
+
+    def high(pool: Sequence[Card]) -> Card:
+        return max(pool, key=lambda c: (suit_of[c] is top, strength[c]))
+
+    def master(card: Card) -> bool:
+        for c in unseen:
+            if suit_of[c] is suit_of[card] and strength[c] > strength[card]:
+                return False
+            if suit_of[card] is not top and suit_of[c] is top:
+                return False
+        return True
+
+    out = (bidder + 2) % 4 if contract.is_solo else None
+    order = tuple(s for s in ((obs.leader + i) % 4 for i in range(4)) if s != out)
+
+    def wins(card: Card) -> bool:
+        return _trick_winner((*trick, card), trump) == len(trick)
+
+    if contract.is_mulot:
+        if seat == bidder:
+            # Lose every trick: the highest card that does not win, else the highest (to be rid of it).
+            losers = [c for c in cards if trick and not wins(c)]
+            return high(losers) if losers else (low(cards) if not trick else high(cards))
+        # Defenders: leave the bidder winning; under a winning bidder, shed the highest card that stays under.
+        if trick and order[_trick_winner(trick, trump)] == bidder:
+            under = [c for c in cards if not wins(c)]
+            if under:
+                return high(under)
+        return low(cards)
+    if not trick:
+        masters = [c for c in cards if master(c)]
+        if masters:
+            return high(masters)
+        trumps = [c for c in cards if suit_of[c] is top]
+        if on_bidders and trumps and len(trumps) >= 3:
+            return high(trumps)
+        side = [c for c in cards if suit_of[c] is not top] or list(cards)
+        return low(side)
+    w = _trick_winner(trick, trump)
+    winner_seat = order[w]
+    last = len(trick) == players - 1
+    if winner_seat % 2 == seat % 2:
+        if last or master(trick[w]):
+            return low(cards)
+    winners = [c for c in cards if wins(c)]
+    if winners:
+        if last:
+            return low(winners)
+        sure = [c for c in winners if master(c)]
+        if sure:
+            return low(sure)
+        if winner_seat % 2 != seat % 2:
+            return high(winners)
+    return low(cards)
+
+
+def choose(obs: Observation, legal_moves: LegalMoves[Any], rng: random.Random) -> Any:
+    """The greedy Charlemagne move."""
+    legal = list(legal_moves)
+    if len(legal) == 1:
+        return legal[0]
+    first = legal[0]
+    if isinstance(first, Bid | Pass):
+        return _bid(obs, legal)
+    if isinstance(first, ChooseSource):
+        return next(m for m in legal if m.source == "kitty")
+    if isinstance(first, NameTrump):
+        suit, _ = _best_trump(obs.hand)
+        return next(m for m in legal if m.suit is suit)
+    if isinstance(first, Give):
+        # The partner passes the card most likely to take a trick: a joker, a jack, an ace.
+        return max(legal, key=lambda m: (m.card.suit is Suit.JOKER, m.card.rank is Rank.JACK, _rank(m.card)))
+    if isinstance(first, Discard):
+        trump, _ = _best_trump(obs.hand)
+        return min(legal, key=lambda m: _keep_value(m.card, trump, obs.hand))
+    cards = [m.card for m in legal]
+    card = _play(obs, cards)
+    return next(m for m in legal if isinstance(m, Play) and m.card == card)
+
+
+def _rank(card: Card) -> int:
+    return _RANKS.get(card.rank, 0)
+
+
+_RANKS: Final[Mapping[Rank, int]] = {
+    Rank.ACE: 14,
+    Rank.KING: 13,
+    Rank.QUEEN: 12,
+    Rank.JACK: 11,
+    Rank.TEN: 10,
+    Rank.NINE: 9,
+    Rank.EIGHT: 8,
+    Rank.SEVEN: 7,
+}
+
+
+def _keep_value(card: Card, trump: Suit, hand: Sequence[Card]) -> tuple[float, int]:
+    """How much the bidder wants to keep *card* (discard the lowest): trick value, then suit length."""
+    length = sum(1 for c in hand if c.suit is card.suit)
+    return (_trick_value(card, trump) + (0.5 if card.suit is trump else 0.0), length)
+
+
+HEURISTIC: Final = Heuristic(choose=choose)

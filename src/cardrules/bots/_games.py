@@ -1,0 +1,54 @@
+"""The per-game heuristics, keyed by game name: adding a game to the bots means adding one entry here."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from typing import Any, Final
+
+import attrs
+
+from cardrules.engine import LegalMoves
+
+__all__ = ["Heuristic", "heuristic_for"]
+
+
+@attrs.frozen
+class Heuristic:
+    """
+    What the bots know about one game.
+
+    Attributes:
+        choose: The greedy move for an observation, its legal moves and a
+            random generator.
+        value: How good a state just after a round ended is for a side, from
+            0 (lost) to 1 (won), for the search bot's rollouts; ``None`` for
+            the generic measure (round tally and points compared).
+    """
+
+    choose: Callable[[Any, LegalMoves[Any], random.Random], Any]
+    value: Callable[[Any, int], float] | None = None
+
+
+# Game name -> the private module whose HEURISTIC it is.
+_MODULES: Final = {
+    "charlemagne": "cardrules.bots._charlemagne",
+    "mililla": "cardrules.bots._mililla",
+}
+_CACHE: dict[str, Heuristic] = {}
+
+
+def heuristic_for(game: str) -> Heuristic | None:
+    """The heuristic of *game*, or ``None`` if it has none (its greedy bot then plays at random)."""
+    found = _CACHE.get(game)
+    if found is None and game in _MODULES:
+        found = importlib.import_module(_MODULES[game]).HEURISTIC
+        assert isinstance(found, Heuristic)
+        _CACHE[game] = found
+    return found
+
+
+def heuristic_games() -> tuple[str, ...]:
+    """The games that have a heuristic."""
+    return tuple(sorted(_MODULES))

@@ -1,0 +1,285 @@
+"""Matches between bots, run on any ``concurrent.futures.Executor``, with win rates and confidence intervals."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import functools
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from cardrules.bots._base import Bot, get_bot
+from cardrules.cards import _derive_seed
+from cardrules.engine import Game, get_game
+from cardrules.errors import InvalidOptionError
+
+__all__ = ["BotResult", "SimulationResult", "play_match", "simulate", "wilson_interval"]
+
+_MAX_DECISIONS = 200_000
+_DEAL_PATH = 0x5EA7
+_BOT_PATH = 0xB07
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """
+    The Wilson score interval for a proportion: 95% confidence for the default *z*.
+
+    Example:
+        >>> from cardrules.bots import wilson_interval
+        >>> low, high = wilson_interval(60, 100)
+        >>> round(low, 3), round(high, 3)
+        (0.502, 0.691)
+        >>> wilson_interval(0, 0)
+        (0.0, 1.0)
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@attrs.frozen
+class MatchOutcome:
+    """
+    The result of one match, by side.
+
+    Attributes:
+        winner: The winning side.
+        points: Final match points per side.
+        decisions: The number of moves played.
+    """
+
+    winner: int
+    points: tuple[int, ...]
+    decisions: int
+
+
+@attrs.frozen
+class _Match:
+    """One match as a picklable work unit: texts and seeds only."""
+
+    game: str
+    bots: tuple[str, ...]  # bot text of each side
+    seed: int
+    bot_seed: int
+
+
+@functools.lru_cache(maxsize=64)
+def _game(text: str) -> Game[Any, Any, Any, Any]:
+    return get_game(text)
+
+
+@functools.lru_cache(maxsize=64)
+def _bot(text: str) -> Bot:
+    return get_bot(text)
+
+
+def play_match(
+    game: Game[Any, Any, Any, Any],
+    bots: Sequence[Bot],
+    *,
+    seed: int,
+    bot_seed: int | None = None,
+    on_move: Callable[[Any, Any, Any], None] | None = None,
+) -> MatchOutcome:
+    """
+    Play one whole match of *game* between *bots*, one per side (``game.score(state).sides``).
+
+    Each seat's bot gets its own random generator, seeded from *bot_seed*
+    (default: *seed*) and the seat, so a match is reproducible.
+    *on_move(state, move, after)* is called after every move, for narration.
+    """
+    state = game.new_game(seed=seed)
+    sides = game.score(state).sides
+    if len(bots) != len(sides):
+        raise InvalidOptionError(f"{game.text} has {len(sides)} sides, so it needs {len(sides)} bots, not {len(bots)}")
+    base = seed if bot_seed is None else bot_seed
+    by_seat: dict[int, tuple[Bot, random.Random]] = {}
+    for side, seats in enumerate(sides):
+        for seat in seats:
+            by_seat[seat] = (bots[side], random.Random(_derive_seed(base, _BOT_PATH, seat)))
+    decisions = 0
+    while not game.is_over(state):
+        if decisions >= _MAX_DECISIONS:
+            raise RuntimeError(f"{game.text} seed {seed}: no end after {_MAX_DECISIONS} moves")
+        mover = game.to_move(state)
+        assert mover is not None
+        bot, rng = by_seat[mover]
+        legal = game.legal_moves(state)
+        move = bot.choose(game.observe(state, mover), legal, rng)
+        after = game.apply(state, move)
+        if on_move is not None:
+            on_move(state, move, after)
+        state = after
+        decisions += 1
+    score = game.score(state)
+    assert score.winner is not None
+    return MatchOutcome(winner=score.winner, points=score.match, decisions=decisions)
+
+
+def _run(unit: _Match) -> MatchOutcome:
+    """Play a work unit (in whatever process or machine the executor chose)."""
+    return play_match(_game(unit.game), [_bot(b) for b in unit.bots], seed=unit.seed, bot_seed=unit.bot_seed)
+
+
+@attrs.frozen
+class BotResult:
+    """
+    How one entrant of a simulation did.
+
+    Attributes:
+        bot: The bot's text, as given.
+        entrant: Its index in the list of bots given.
+        matches: Matches played.
+        wins: Matches won.
+        win_rate: ``wins / matches``.
+        low: The lower end of the Wilson 95% confidence interval of the win rate.
+        high: Its upper end.
+        mean_points: Average final match points.
+    """
+
+    bot: str
+    entrant: int
+    matches: int
+    wins: int
+    win_rate: float
+    low: float
+    high: float
+    mean_points: float
+
+
+@attrs.frozen
+class SimulationResult:
+    """
+    The outcome of :func:`simulate`.
+
+    Attributes:
+        game: The ruleset text of the game played.
+        matches: The number of matches.
+        seed: The seed the matches were drawn from.
+        results: One :class:`BotResult` per entrant, in the order given.
+        decisions: Moves played in all.
+    """
+
+    game: str
+    matches: int
+    seed: int
+    results: tuple[BotResult, ...]
+    decisions: int
+
+    def __str__(self) -> str:
+        lines = [f"{self.game}: {self.matches} matches, seed {self.seed}"]
+        width = max(len(r.bot) for r in self.results)
+        for r in self.results:
+            lines.append(
+                f"  {r.bot:<{width}}  wins {r.wins:>5}/{r.matches:<5} {100 * r.win_rate:5.1f}% "
+                f"(95% CI {100 * r.low:5.1f}-{100 * r.high:5.1f}%)  mean points {r.mean_points:7.2f}"
+            )
+        return "\n".join(lines)
+
+
+def simulate(
+    game: str | Game[Any, Any, Any, Any],
+    bots: Sequence[str],
+    matches: int,
+    *,
+    seed: int = 0,
+    executor: concurrent.futures.Executor | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationResult:
+    """
+    Play *matches* matches between *bots* and count the wins.
+
+    *bots* gives one bot text per side of the game (two for Mililla and
+    Charlemagne, whose sides are teams; two to four for Mulle, one per
+    player), such as ``["search", "greedy"]``. Seats are rotated: match
+    ``k`` uses the deal of match ``k - k % n`` with the bots moved round
+    the *n* sides by ``k % n``, so every bot plays every deal from every
+    side and the luck of the cards evens out (set *matches* to a multiple of
+    *n*). The same seed gives the same result, whatever the executor.
+
+    Each match is sent to *executor* as a small picklable work unit (the
+    ruleset text, the bot texts and two seeds), so any
+    :class:`concurrent.futures.Executor` works: ``None`` plays the matches
+    here, one after another; a ``ProcessPoolExecutor`` uses the local
+    cores; a Dask ``distributed.Client(...).get_executor()`` or a Ray
+    ``RayExecutor`` spreads a large tournament over a cluster (cardrules
+    depends on neither: install them yourself, and cardrules on every
+    worker).
+
+    Args:
+        game: A :class:`~cardrules.Game` or ruleset text, such as ``"mililla"``.
+        bots: Bot texts, as :func:`get_bot` reads them, one per side.
+        matches: How many matches to play.
+        seed: Chooses the deals and the bots' random choices.
+        executor: Where to play the matches; ``None`` plays them here.
+        progress: Called as ``progress(done, total)`` after each match.
+
+    Raises:
+        UnknownOptionError, InvalidOptionError: For a bad game, bot or count.
+
+    Example:
+        >>> from cardrules.bots import simulate
+        >>> result = simulate("mililla", ["greedy", "random"], 4, seed=1)
+        >>> [r.matches for r in result.results]
+        [4, 4]
+        >>> sum(r.wins for r in result.results)
+        4
+    """
+    if isinstance(game, str):
+        game = get_game(game)
+    if not isinstance(game, Game):
+        raise InvalidOptionError(f"game must be a Game or ruleset text, not {game!r}")
+    if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
+        raise InvalidOptionError(f"matches must be a whole number of at least 1, not {matches!r}")
+    if isinstance(bots, str):
+        raise InvalidOptionError("bots is a list of bot texts, one per side, such as ['greedy', 'random']")
+    texts = tuple(bots)
+    for text in texts:
+        get_bot(text)  # fail here, with a clear message, not in a worker
+    n = len(game.score(game.new_game(seed=0)).sides)
+    if len(texts) != n:
+        raise InvalidOptionError(f"{game.text} has {n} sides, so it needs {n} bots, not {len(texts)}")
+    units: list[_Match] = []
+    for k in range(matches):
+        turn = k % n
+        seating = tuple(texts[(side - turn) % n] for side in range(n))  # entrant j sits at side (j + turn) % n
+        units.append(_Match(game.text, seating, _derive_seed(seed, _DEAL_PATH, k // n), _derive_seed(seed, k)))
+    outcomes: list[MatchOutcome | None] = [None] * matches
+    if executor is None:
+        for k, unit in enumerate(units):
+            outcomes[k] = _run(unit)
+            if progress is not None:
+                progress(k + 1, matches)
+    else:
+        futures = {executor.submit(_run, unit): k for k, unit in enumerate(units)}
+        try:
+            for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
+                outcomes[futures[future]] = future.result()
+                if progress is not None:
+                    progress(done, matches)
+        finally:
+            for future in futures:
+                future.cancel()
+    wins = [0] * n
+    points = [0] * n
+    decisions = 0
+    for k, outcome in enumerate(outcomes):
+        assert outcome is not None
+        turn = k % n
+        for j in range(n):
+            side = (j + turn) % n
+            wins[j] += outcome.winner == side
+            points[j] += outcome.points[side]
+        decisions += outcome.decisions
+    results = []
+    for j, text in enumerate(texts):
+        low, high = wilson_interval(wins[j], matches)
+        results.append(BotResult(text, j, matches, wins[j], wins[j] / matches, low, high, points[j] / matches))
+    return SimulationResult(game.text, matches, seed, tuple(results), decisions)

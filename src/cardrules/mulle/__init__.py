@@ -1,0 +1,119 @@
+"""
+Mulle, the Swedish two-pack casino game: the building game (preset
+``building``, the default) and the fishing game (preset ``fishing``).
+
+Rules: :doc:`/rules/mulle`. Every function takes a :class:`State`, which
+carries its :class:`MulleRuleset`. :func:`legal_moves` is lazy
+(:class:`MulleMoves`): a table can allow exponentially many captures.
+"""
+
+from typing import Final
+
+from cardrules.cards import DOUBLE_FRENCH_PACK
+from cardrules.engine import GameSpec
+from cardrules.mulle._game import (
+    BUILDING,
+    FISHING,
+    Build,
+    Capture,
+    Move,
+    Mulle,
+    MulleMoves,
+    MulleRuleset,
+    Observation,
+    State,
+    TableBuild,
+    Trail,
+    Turn,
+    apply,
+    check_move,
+    check_state,
+    deck_from_deal,
+    deck_from_hands,
+    events,
+    format_canonical,
+    format_move,
+    is_over,
+    legal_moves,
+    new_game,
+    observe,
+    parse_canonical,
+    parse_move,
+    round_deck,
+    sample_state,
+    score,
+    shuffle_hidden,
+    to_move,
+    zones,
+)
+from cardrules.mulle._rules import RULES
+
+__all__ = [
+    "BUILDING",
+    "FISHING",
+    "GAME",
+    "RULES",
+    "Build",
+    "Capture",
+    "Move",
+    "Mulle",
+    "MulleMoves",
+    "MulleRuleset",
+    "Observation",
+    "State",
+    "TableBuild",
+    "Trail",
+    "Turn",
+    "apply",
+    "check_move",
+    "check_state",
+    "deck_from_deal",
+    "deck_from_hands",
+    "events",
+    "format_canonical",
+    "format_move",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "observe",
+    "parse_canonical",
+    "parse_move",
+    "round_deck",
+    "sample_state",
+    "score",
+    "shuffle_hidden",
+    "to_move",
+    "zones",
+]
+
+GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
+    name="mulle",
+    title="Mulle",
+    pack=DOUBLE_FRENCH_PACK,
+    ruleset_type=MulleRuleset,
+    presets={"building": BUILDING, "fishing": FISHING},
+    state_type=State,
+    move_types=(Capture, Build, Trail),
+    observation_type=Observation,
+    rulebook=RULES,
+    new_game=new_game,
+    to_move=to_move,
+    legal_moves=legal_moves,
+    check_move=check_move,
+    apply=apply,
+    is_over=is_over,
+    score=score,
+    observe=observe,
+    parse_move=parse_move,
+    format_move=format_move,
+    parse_canonical=parse_canonical,
+    format_canonical=format_canonical,
+    zones=zones,
+    shuffle_hidden=shuffle_hidden,
+    check_state=check_state,
+    round_deck=round_deck,
+    deck_from_deal=deck_from_deal,
+    events=events,
+    sample_state=sample_state,
+)
+"""The Mulle game spec, as :func:`cardrules.get_game` uses it."""

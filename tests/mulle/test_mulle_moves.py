@@ -1,0 +1,207 @@
+"""The lazy LegalMoves contract, notation and bad input for Mulle."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardrules
+from cardrules import (
+    DOUBLE_FRENCH_PACK,
+    AmbiguousMoveError,
+    Card,
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidNotationError,
+    InvalidOptionError,
+    UnknownOptionError,
+)
+from cardrules.mulle import (
+    BUILDING,
+    FISHING,
+    Build,
+    Capture,
+    MulleRuleset,
+    State,
+    Trail,
+    apply,
+    check_move,
+    format_canonical,
+    legal_moves,
+    parse_canonical,
+    parse_move,
+)
+from tests.mulle.positions import card, cards, position
+
+SMALL = [c for c in DOUBLE_FRENCH_PACK.cards if c.rank.pips <= 6]
+
+
+def _brute_partition(values: list[int], t: int) -> bool:
+    if not values:
+        return True
+    values = sorted(values, reverse=True)
+    first, rest = values[0], values[1:]
+    for r in range(len(rest) + 1):
+        for idx in itertools.combinations(range(len(rest)), r):
+            if first + sum(rest[i] for i in idx) == t:
+                left = [v for i, v in enumerate(rest) if i not in idx]
+                if _brute_partition(left, t):
+                    return True
+    return False
+
+
+def _brute_captures(state: State, hand_card: Card, t: int) -> set[tuple[Card, ...]]:
+    """Every capture by brute force over the sub-multisets of the table."""
+    table = Counter(state.table)
+    distinct = list(table)
+    building = state.rules.building
+    builds = building and any(b.value == t for b in state.builds)
+    out: set[tuple[Card, ...]] = set()
+    for choice in itertools.product(*[range(table[c] + 1) for c in distinct]):
+        taken = [c for c, k in zip(distinct, choice, strict=True) for _ in range(k)]
+        if not taken and not builds:
+            continue
+        values = [c.rank.pips for c in taken]
+        if any(v > t for v in values) or sum(values) % t or not _brute_partition(values, t):
+            continue
+        if building:
+            left = [c.rank.pips for c, k in zip(distinct, choice, strict=True) for _ in range(table[c] - k)]
+            if any(sum(sub) == t for r in range(1, len(left) + 1) for sub in itertools.combinations(left, r)):
+                continue
+        out.add(tuple(sorted(taken, key=DOUBLE_FRENCH_PACK.cards.index)))
+    return out
+
+
+tables = st.lists(st.sampled_from(SMALL), min_size=0, max_size=9).filter(
+    lambda cs: all(n <= 2 for n in Counter(cs).values())
+)
+
+
+@pytest.mark.parametrize("rules", [BUILDING, FISHING], ids=["building", "fishing"])
+@settings(max_examples=25, deadline=None)
+@given(table=tables, data=st.data())
+def test_mulle_capture_lazy_moves_match_enumeration(
+    rules: MulleRuleset, table: list[Card], data: st.DataObject
+) -> None:
+    """len, indexing, membership and sample agree with a brute-force enumeration of the captures."""
+    rest = [c for c in DOUBLE_FRENCH_PACK.cards if Counter(table)[c] < 2]
+    hand = data.draw(st.lists(st.sampled_from(sorted(set(rest), key=str)), min_size=1, max_size=3, unique=True))
+    s = position(rules, hands=(" ".join(map(str, hand)), "KH"), table=" ".join(map(str, table)))
+    moves = legal_moves(s)
+    listed = list(moves)
+    assert len(listed) == len(moves)
+    assert len(set(listed)) == len(listed)
+    assert listed == [moves[i] for i in range(len(moves))]
+    assert listed[-1] == moves[-1]
+    for m in listed:
+        assert m in moves
+        assert check_move(s, m) is None
+    for c in set(hand):
+        for t in (14, 1) if c.rank.pips == 1 and not rules.building else (c.rank.pips,):
+            if rules.building:
+                t = {"AS": 14, "AH": 14, "AD": 14, "AC": 14, "2S": 15, "10D": 16}.get(str(c), c.rank.pips)
+            got = {m.taken for m in listed if isinstance(m, Capture) and m.card == c and m.value == t}
+            assert _brute_captures(s, c, t) == got
+            if rules.building:
+                break
+    rng = random.Random(data.draw(st.integers(0, 1000)))
+    for _ in range(5):
+        assert moves.sample(rng) in listed
+    assert bool(moves) == bool(listed)
+
+
+def test_mulle_capture_lazy_large_table_is_fast() -> None:
+    """On a 40-card table of small cards bool, in, check_move, sample and apply work without counting."""
+    small = [c for c in DOUBLE_FRENCH_PACK.cards if c.rank.pips <= 5]
+    table = " ".join(map(str, small[:40]))
+    s = position(FISHING, hands=("9H 8C", "KH"), table=table)
+    moves = legal_moves(s)
+    assert moves
+    rng = random.Random(1)
+    move = moves.sample(rng)
+    assert move in moves
+    assert check_move(s, move) is None
+    apply(s, move)
+    assert Capture(card("9H"), cards("4S 5S"), 9) in moves
+    assert Capture(card("9H"), cards("4S 4S"), 9) not in moves
+
+
+def test_mulle_notation_round_trip_and_bare_card() -> None:
+    """Readable and canonical notation read back; a bare card means its only move."""
+    s = position(hands=("9H 6S", "6D 2C"), table="9H 4S 5C")
+    move = parse_move(s, "9H")
+    assert Capture(card("9H"), cards("9H 4S 5C"), 9) == move
+    assert "9H x 4S 9H 5C" == format_canonical(move)
+    assert move == parse_canonical("9H x 4S+5C 9H")
+    assert Trail(card("7S")) == parse_canonical("7s -")
+    assert Build(card("3C"), 0, 12) == parse_canonical("3C > #0 = 12")
+    assert Capture(card("AH"), cards("AD KC"), 14) == parse_canonical("AH=14 x AD KC")
+
+
+def test_mulle_notation_ambiguous_lists_candidates() -> None:
+    """A bare card with several moves raises AmbiguousMoveError listing them."""
+    s = position(hands=("9S 2C", "6D 2D"), table="6C 3D 3H")
+    with pytest.raises(AmbiguousMoveError, match="9S x"):
+        parse_move(s, "9S")
+
+
+@pytest.mark.parametrize("text", ["", "hello", "9H x x", "9H > 6D", "9H >> 6D = 9", "9H 6D"])
+def test_mulle_notation_garbage(text: str) -> None:
+    """Garbage raises InvalidNotationError."""
+    s = position(hands=("9H 6S", "6D 2C"), table="9H 4S 5C")
+    with pytest.raises(InvalidNotationError):
+        parse_move(s, text)
+
+
+def test_mulle_notation_unknown_card() -> None:
+    """An unknown card raises InvalidCardError."""
+    s = position(hands=("9H 6S", "6D 2C"), table="9H 4S 5C")
+    with pytest.raises(InvalidCardError):
+        parse_move(s, "1X -")
+    with pytest.raises(InvalidCardError):
+        parse_move(s, "9H x 4S 5Z")
+
+
+def test_mulle_turn_wrong_seat_and_state_unchanged() -> None:
+    """A card from another hand is refused naming mulle.turn; the state is unchanged."""
+    s = position(hands=("9H 6S", "6D 2C"), table="9H 4S 5C")
+    text = cardrules.dumps(s)
+    with pytest.raises(IllegalMoveError) as err:
+        apply(s, Trail(card("6D")))
+    assert "mulle.turn" == err.value.rule.id
+    assert text == cardrules.dumps(s)
+
+
+def test_mulle_ruleset_options_and_errors() -> None:
+    """Ruleset text works for every option; bad values and misplaced options are refused."""
+    assert FISHING == cardrules.get_game("mulle/fishing").rules
+    assert 21 == cardrules.get_game("mulle/fishing(target=21)").rules.target
+    assert "mulle/fishing(glimne=true)" == cardrules.get_game("mulle/fishing(glimne=true)").text
+    assert BUILDING == cardrules.get_game("mulle").rules
+    with pytest.raises(InvalidOptionError):
+        cardrules.get_game("mulle(players=5)")
+    with pytest.raises(InvalidOptionError):
+        cardrules.get_game("mulle(glimne=true)")
+    with pytest.raises(InvalidOptionError):
+        cardrules.get_game("mulle/fishing(target=100)")
+    with pytest.raises(InvalidOptionError):
+        cardrules.get_game("mulle/fishing(locking_builds=true)")
+    with pytest.raises(UnknownOptionError):
+        cardrules.get_game("mulle(jokers=true)")
+
+
+def test_mulle_deck_from_hands_reproduces_a_deal() -> None:
+    """deck_from_hands turns a real table's deal into a deck order that deals it (C2)."""
+    from cardrules.mulle import deck_from_hands, new_game
+
+    hands = ("AS 2S 3S 4S 5S 6S 7S 8S", "AH 2H 3H 4H 5H 6H 7H 8H")
+    table = "AD 2D 3D 4D 5D 6D 7D 8D"
+    deck = deck_from_hands([cards(h) for h in hands], cards(table), dealer=1)
+    s = new_game(deck=deck, dealer=1)
+    assert (cards(hands[0]), cards(hands[1])) == s.hands
+    assert cards(table) == s.table

@@ -1,0 +1,139 @@
+"""Property tests over random legal play of whole Mulle matches, for both presets and each option."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import cardrules
+from cardrules import DOUBLE_FRENCH_PACK, Suit
+from cardrules.mulle import (
+    MulleRuleset,
+    State,
+    apply,
+    format_canonical,
+    format_move,
+    legal_moves,
+    observe,
+    parse_canonical,
+    parse_move,
+    score,
+    shuffle_hidden,
+    zones,
+)
+from cardrules.mulle._game import _card_points
+
+VARIANTS = [
+    "mulle",
+    "mulle/fishing",
+    "mulle(players=3)",
+    "mulle(players=4)",
+    "mulle(players=4, teams=false)",
+    "mulle(target=200)",
+    "mulle(target=0)",
+    "mulle(capture_duty=hand)",
+    "mulle(locking_builds=true)",
+    "mulle(mulle_value=hand)",
+    "mulle(mulle_value=fixed)",
+    "mulle(krypmulle=true)",
+    "mulle/fishing(players=3)",
+    "mulle/fishing(players=4)",
+    "mulle/fishing(players=4, teams=true)",
+    "mulle/fishing(target=21)",
+    "mulle/fishing(glimne=true)",
+    "mulle/fishing(most_cards=true)",
+]
+
+PACK = Counter(DOUBLE_FRENCH_PACK.cards)
+
+
+def _check_round(rules: MulleRuleset, rnd: cardrules.RoundScore) -> None:
+    assert rnd.tally == rnd.points
+    for side in range(len(rnd.points)):
+        assert rnd.points[side] == sum(i.points for i in rnd.items if i.side == side)
+    if rules.building:
+        assert 40 == sum(i.points for i in rnd.items if i.rule == "mulle.points.cards")
+    else:
+        assert 14 == sum(i.points for i in rnd.items if i.rule == "mulle.fishing.points")
+        assert sum(i.points for i in rnd.items if i.rule == "mulle.fishing.spades") <= 1
+        assert sum(i.points for i in rnd.items if i.rule == "mulle.fishing.sistan") <= 1
+
+
+def play_match(text: str, seed: int, deep: bool) -> State:
+    """Play a whole match by random sampling, checking the invariants at every step."""
+    game = cardrules.get_game(text)
+    rng = random.Random(seed)
+    s: State = game.new_game(seed=seed)
+    steps = 0
+    while not game.is_over(s):
+        assert PACK == sum((Counter(z) for z in zones(s).values()), Counter())
+        moves = legal_moves(s)
+        assert moves
+        move = moves.sample(rng)
+        assert move in moves
+        if deep or steps % 7 == 0:
+            assert move == parse_move(s, format_move(s, move))
+            assert move == parse_canonical(format_canonical(move))
+            seat = rng.randrange(s.rules.players)
+            assert observe(s, seat) == observe(shuffle_hidden(s, seat, rng), seat)
+            observe(s, seat).to_dict()
+        if steps % 50 == 0:
+            assert s == cardrules.loads(cardrules.dumps(s))
+        before = cardrules.dumps(s)
+        after = apply(s, move)
+        assert before == cardrules.dumps(s)  # apply never changes its input
+        if after.deal_no != s.deal_no or after.round_no != s.round_no or after.winner is not None:
+            assert () == after.builds  # no build survives a deal (mulle.build.owner)
+        if after.round_no != s.round_no or after.winner is not None:
+            _check_round(s.rules, after.rounds[-1])
+        steps += 1
+        s = after
+        assert steps < 20_000
+    sc = score(s)
+    assert sc.match == tuple(sum(r.points[i] for r in sc.rounds) for i in range(len(sc.sides)))
+    assert sc.winner is not None
+    assert s == cardrules.loads(cardrules.dumps(s))
+    return s
+
+
+@pytest.mark.parametrize("text", VARIANTS)
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32))
+def test_mulle_random_matches_keep_invariants(text: str, seed: int) -> None:
+    """Whole random matches conserve the pack, score correctly, round-trip and end."""
+    play_match(text, seed, deep=False)
+
+
+@pytest.mark.parametrize("text", ["mulle", "mulle(players=4, locking_builds=true)", "mulle(capture_duty=hand)"])
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_mulle_build_owner_no_build_survives_a_deal(text: str, seed: int) -> None:
+    """No build is on the table when a deal ends (mulle.build.owner, B8)."""
+    game = cardrules.get_game(text)
+    rng = random.Random(seed)
+    s: State = game.new_game(seed=seed)
+    deals = 0
+    for _ in range(400):
+        if game.is_over(s):
+            break
+        after = apply(s, legal_moves(s).sample(rng))
+        if after.deal_no != s.deal_no or after.round_no != s.round_no or after.winner is not None:
+            deals += 1
+            assert () == after.builds
+        s = after
+    assert deals > 0
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_mulle_fishing_points_spades_at_most_one(seed: int) -> None:
+    """Fishing rounds: 14 fixed points, at most 1 for spades and 1 for sistan (F6)."""
+    s = play_match("mulle/fishing(players=3)", seed, deep=False)
+    for rnd in s.rounds:
+        _check_round(s.rules, rnd)
+    assert sum(1 for c in DOUBLE_FRENCH_PACK.cards if c.suit is Suit.SPADES) == 26
+    assert 40 == sum(_card_points(c) for c in DOUBLE_FRENCH_PACK.cards)

@@ -1,0 +1,158 @@
+"""``cardrules play``, ``simulate`` and ``demo --bots``, driven as a user would: a subprocess with scripted input."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+import cardrules
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """Run ``python -m cardrules ARGS`` with *stdin* as its input (a pipe, so plain text)."""
+    return subprocess.run(
+        [sys.executable, "-m", "cardrules", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def first_turn(name: str, seed: int) -> tuple[cardrules.Game[Any, Any, Any, Any], Any, int]:
+    """The game, its first position for *seed*, and the seat to move there (the person's seat in these tests)."""
+    game = cardrules.get_game(name)
+    state = game.new_game(seed=seed)
+    seat = game.to_move(state)
+    assert seat is not None
+    return game, state, seat
+
+
+@pytest.mark.parametrize("name", cardrules.game_names())
+def test_play_wrong_input_then_notation_then_number(name: str) -> None:
+    """Garbage, a number out of range and an illegal card are explained; then notation and a number are played."""
+    game, state, seat = first_turn(name, 5)
+    legal = list(game.legal_moves(state))
+    notation = game.format_move(state, legal[-1])
+    illegal = next(str(c) for c in game.spec.pack.cards if game.check_move(state, game.spec.parse_canonical(str(c))))
+    script = f"xyzzy\n0\n{len(legal) + 1}\n{illegal}\nhelp\n\n{notation}\n1\n"
+    result = run("play", name, "--seed", "5", "--seat", str(seat), stdin=script)
+    assert 0 == result.returncode, result.stderr
+    out = result.stdout
+    assert "" == result.stderr
+    assert f"You are seat {seat}" in out
+    assert "your hand: " in out
+    assert "Your turn" in out and "  1) " in out
+    assert "'xyzzy'" in out
+    assert f"There is no move 0: choose a number from 1 to {len(legal)}" in out
+    assert f"There is no move {len(legal) + 1}" in out
+    assert "You may not play that:" in out and "(rule " in out
+    assert "Type a number from 1 to" in out
+    assert f"seat {seat} (you)" in out
+    assert out.rstrip().endswith("end of input: leaving the game.")
+    assert "\x1b[" not in out  # piped: no colours
+
+
+@pytest.mark.parametrize("name", cardrules.game_names())
+def test_play_eof_at_once(name: str) -> None:
+    """End of input at the first prompt leaves cleanly: status 0 and one closing line."""
+    result = run("play", name, "--seed", "2", stdin="")
+    assert 0 == result.returncode, result.stderr
+    assert result.stdout.rstrip().endswith("end of input: leaving the game.")
+
+
+@pytest.mark.parametrize("name", cardrules.game_names())
+def test_play_a_whole_match(name: str) -> None:
+    """Answering '1' every time plays a match to its end, which names the winner."""
+    result = run("play", name, "--seed", "8", "--opponents", "random", stdin="1\n" * 3000)
+    assert 0 == result.returncode, result.stderr
+    last = result.stdout.rstrip().splitlines()[-1]
+    assert last.startswith("match over: You win.") or last.startswith("match over: You lose.")
+
+
+def test_play_quit() -> None:
+    """'quit' leaves with status 0."""
+    result = run("play", "mililla", "--seed", "2", stdin="quit\n")
+    assert 0 == result.returncode
+    assert "You leave the game." in result.stdout
+
+
+def test_play_is_reproducible() -> None:
+    """The same seed and input give the same transcript, search opponents included."""
+    args = ("play", "mililla", "--seed", "4", "--opponents", "search(iterations=5)", "--ascii")
+    first = run(*args, stdin="1\n" * 4)
+    assert 0 == first.returncode, first.stderr
+    assert first.stdout == run(*args, stdin="1\n" * 4).stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("play", "mililla", "--seat", "9"),
+        ("play", "mililla", "--opponents", "wizard"),
+        ("play", "poker"),
+        ("play", "mililla", "--seed", "x"),
+        ("play", "mililla", "--rules", "other"),
+        ("simulate", "mililla", "--bots", "greedy", "--matches", "2"),
+        ("simulate", "mililla", "--bots", "greedy,random", "--matches", "0"),
+        ("simulate", "mililla", "--bots", "greedy,random", "--workers", "0"),
+        ("simulate", "mililla"),
+        ("demo", "mililla", "--bots", "greedy,random,random"),
+        ("nonsense",),
+    ],
+)
+def test_errors_are_one_line(args: tuple[str, ...]) -> None:
+    """Every error is one line on stderr with a non-zero status, never a traceback."""
+    result = run(*args)
+    assert result.returncode != 0
+    assert 1 == len(result.stderr.strip().splitlines()), result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("command", ["play", "demo", "simulate", "games"])
+def test_help_on_every_command(command: str) -> None:
+    """``--help`` works on every command."""
+    result = run(command, "--help")
+    assert 0 == result.returncode
+    assert result.stdout.startswith(f"usage: cardrules {command}")
+
+
+@pytest.mark.parametrize("name", cardrules.game_names())
+def test_simulate_prints_win_rates(name: str) -> None:
+    """``simulate`` prints each bot's wins, win rate with its 95% interval, and mean points; no bar in a pipe."""
+    game, state, _ = first_turn(name, 0)
+    n = len(game.score(state).sides)
+    bots = ",".join(["greedy"] + ["random"] * (n - 1))
+    result = run("simulate", name, "--bots", bots, "--matches", str(2 * n), "--seed", "3")
+    assert 0 == result.returncode, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"{game.text}: {2 * n} matches, seed 3"
+    assert len(lines) == 1 + n
+    assert all("95% CI" in line and "mean points" in line for line in lines[1:])
+    assert "" == result.stderr
+
+
+def test_simulate_on_processes_matches_one_process() -> None:
+    """``--workers 2`` plays on a process pool and prints the same figures."""
+    args = ("simulate", "mililla", "--bots", "greedy,random", "--matches", "6", "--seed", "1")
+    one = run(*args)
+    two = run(*args, "--workers", "2")
+    assert 0 == one.returncode == two.returncode, two.stderr
+    assert one.stdout == two.stdout
+
+
+@pytest.mark.parametrize("name", cardrules.game_names())
+def test_demo_with_bots_is_narrated(name: str) -> None:
+    """``demo --bots`` names the bots of each side and narrates the game's events."""
+    game, state, _ = first_turn(name, 1)
+    n = len(game.score(state).sides)
+    result = run("demo", name, "--seed", "1", "--bots", ",".join(["greedy"] + ["random"] * (n - 1)))
+    assert 0 == result.returncode, result.stderr
+    lines = result.stdout.splitlines()
+    assert "greedy (" in lines[0] and "random (" in lines[0]
+    assert any(line.startswith("    ") for line in lines)  # events beyond the move itself
+    assert lines[-1].startswith("match over after")
