@@ -57,7 +57,7 @@ class Settings:
 
 
 FULL = Settings()
-QUICK = Settings(play_seconds=0.3, repeat=3, positions=300, call_seconds=0.03, sim_matches=3, tree_states=10_000)
+QUICK = Settings(play_seconds=0.2, repeat=3, positions=200, call_seconds=0.02, sim_matches=2, tree_states=3000)
 
 
 def cases(contains: str = "") -> list[tuple[str, AnyGame]]:
