@@ -202,16 +202,16 @@ def find_group(cards: Sequence[Card], values: Sequence[int], t: int) -> tuple[Ca
 
 def random_group(cards: Sequence[Card], values: Sequence[int], t: int, rng: random.Random) -> list[int] | None:
     """Indices of a uniformly random subset of *cards* summing to *t*, or ``None`` if there is none."""
+    if not (subset_sums(values, t) >> t) & 1:
+        return None
     n = len(cards)
+    # ways[i][s]: the subsets of cards[i:] summing to s
     ways = [[0] * (t + 1) for _ in range(n + 1)]
     ways[n][0] = 1
     for i in range(n - 1, -1, -1):
         v = values[i]
-        row, nxt = ways[i], ways[i + 1]
-        for s in range(t + 1):
-            row[s] = nxt[s] + (nxt[s - v] if v <= s else 0)
-    if ways[0][t] == 0:
-        return None
+        nxt = ways[i + 1]
+        ways[i] = nxt[:v] + [a + b for a, b in zip(nxt[v:], nxt, strict=False)] if v <= t else nxt
     out: list[int] = []
     s = t
     for i in range(n):
