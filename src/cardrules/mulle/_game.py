@@ -786,13 +786,15 @@ class MulleMoves(LegalMoves[Move]):
 
     * ``bool``, ``move in moves`` (decided by :func:`check_move`) and
       :meth:`sample` never list or count the captures: each takes
-      milliseconds on any table.
+      milliseconds on any table. :func:`apply` does not check again the
+      move :meth:`sample` has just drawn for the same state.
+    * Iteration streams the moves in index order without counting: taking
+      the first *k* moves costs about *k* walks down the card values, however
+      many moves there are.
     * ``len`` and indexing count the captures exactly, without listing them
       (see :mod:`cardrules.mulle._captures`); the count is cached per table.
-      On large tables of many small cards counting can take much longer
-      than listing a few moves (see the benchmark).
-    * Iteration yields moves in order with a bounded cost per move once the
-      counts of the families it walks are known.
+      On large tables of many small cards counting can take seconds (see the
+      benchmark); prefer iteration, ``in`` and :meth:`sample` there.
 
     :meth:`sample` is *not* uniform over all moves: it picks one family
     uniformly (each trail, each build, and each (card, value) group of
