@@ -46,7 +46,7 @@ _EMPTY: Final[_States] = frozenset({0})
 
 
 _PARTS: dict[int, tuple[tuple[tuple[int, int], ...], int, int]] = {}
-_PARTS_CACHE: Final = 1 << 18
+_PARTS_CACHE: Final = 1 << 16  # entries (a few MB at most)
 
 
 def _parts(res: int) -> tuple[tuple[int, int], ...]:
