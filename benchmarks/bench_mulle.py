@@ -1,28 +1,35 @@
 """
-Mulle benchmark: random full rounds per second for each preset, and the
-lazy legal-move operations on adversarial tables, by table size.
+Mulle benchmark: random play speed for each preset (next to Mililla's, issue 8's yardstick), and
+the lazy legal-move operations on adversarial tables, by table size.
 
-Run: ``python benchmarks/bench_mulle.py``. Prints numbers; asserts nothing.
+Run: ``python benchmarks/bench_mulle.py [--quick]``. Prints numbers; asserts nothing.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
+import signal
+import sys
 import time
+from collections import Counter
 from collections.abc import Callable
-from itertools import islice
 
 import attrs
 
-from cardrules import DOUBLE_FRENCH_PACK, Card, mulle
+from cardrules import DOUBLE_FRENCH_PACK, Card, mililla, mulle
 from cardrules.mulle import BUILDING, FISHING, MulleRuleset, State
-from cardrules.mulle._game import _SPACES, _sorted
+from cardrules.mulle._game import _SPACES, _Captures, _sorted
 
-BUDGET = 5.0  # seconds for one full enumeration at most
+BUDGET = 3.0  # seconds for one exact count (len) at most
+FIRST = 1000  # moves taken from the start of the iteration
+SIZES = (8, 16, 24, 32, 40, 48, 60)
+# hands of cards that are not on any adversarial table, with the hardest values (ace 14/1, 16, 13...)
+HANDS = {"building": "AH 10D 9D 8C JC QC KC 10C", "fishing": "AH 9D 10C 8C KC"}
 
 
 def rounds_per_second(rules: MulleRuleset, seconds: float = 3.0) -> tuple[float, float]:
-    """Random rounds (play by ``sample``) per second, and moves per second."""
+    """Random full rounds (play by ``legal_moves(s).sample(rng)`` + ``apply``) per second, and decisions per second."""
     rng = random.Random(1)
     rounds = moves = 0
     start = time.perf_counter()
@@ -39,23 +46,40 @@ def rounds_per_second(rules: MulleRuleset, seconds: float = 3.0) -> tuple[float,
     return rounds / took, moves / took
 
 
+def mililla_decisions_per_second(seconds: float = 3.0) -> float:
+    """Mililla random play decisions per second, measured the same way."""
+    rng = random.Random(1)
+    moves = 0
+    seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        s = mililla.new_game(seed=seed)
+        seed += 1
+        first = s.round_no
+        while s.round_no == first and not mililla.is_over(s):
+            s = mililla.apply(s, mililla.legal_moves(s).sample(rng))
+            moves += 1
+    return moves / (time.perf_counter() - start)
+
+
 def adversarial_table(size: int) -> tuple[Card, ...]:
-    """*size* loose cards of the smallest values (aces excluded so the ace hand card is free)."""
+    """*size* loose cards of the smallest values, aces excluded (many equal sums); then 8s to kings."""
     small = sorted((c for c in DOUBLE_FRENCH_PACK.cards if 2 <= c.rank.pips <= 7), key=lambda c: c.rank.pips)
     more = [c for c in DOUBLE_FRENCH_PACK.cards if c.rank.pips >= 8]
     return _sorted((small + more)[:size])
 
 
 def position(rules: MulleRuleset, table: tuple[Card, ...], hand: str) -> State:
+    """Seat 0 to play *hand* at *table*; seat 1 holds one card, the rest is the stock."""
     base = mulle.new_game(rules, seed=0, dealer=1)
     hand_cards = tuple(Card.parse(t) for t in hand.split())
-    from collections import Counter
-
-    rest = Counter(DOUBLE_FRENCH_PACK.cards) - Counter(table) - Counter(hand_cards)
-    other = _sorted(list(rest.elements())[:1])
-    rest -= Counter(other)
+    rest = Counter(DOUBLE_FRENCH_PACK.cards)
+    rest.subtract(Counter(table) + Counter(hand_cards))
+    assert min(rest.values()) >= 0, "a card is used more than twice"
+    other = _sorted(list((+rest).elements())[:1])
+    rest.subtract(Counter(other))
     return attrs.evolve(
-        base, hands=(_sorted(hand_cards), other), table=table, stock=_sorted(list(rest.elements())), to_play=0
+        base, hands=(_sorted(hand_cards), other), table=table, stock=_sorted(list((+rest).elements())), to_play=0
     )
 
 
@@ -65,30 +89,48 @@ def ms(fn: Callable[[], object]) -> float:
     return (time.perf_counter() - t) * 1000
 
 
-def table_figures(rules: MulleRuleset, name: str, hand: str) -> None:
-    print(f"\n{name}: hand {hand}; times in ms; 'len' and 'enum' are first calls (counts cached per table)")
+def table_figures(rules: MulleRuleset, sizes: tuple[int, ...]) -> None:
+    hand = HANDS[rules.style]
+    print(f"\n{rules.style}: hand {hand}; adversarial tables; times in ms, first calls on a cold cache")
     print(
         f"{'cards':>5} {'create':>7} {'bool':>6} {'in':>6} {'sample':>7} {'check':>6} {'apply':>6} "
-        f"{'len':>9} {'moves':>22} {'[i]':>6} {'enum us/move':>13} {'enumerated':>11}"
+        f"{'1st move':>8} {'us/move':>8} {'worst 1st':>9} {'len':>8} {'moves':>22}"
     )
-    for size in (8, 16, 24, 32, 40, 48, 60):
+    for size in sizes:
         _row(rules, size, hand)
+    print(
+        f"(sample: the slowest of 20 draws; us/move: the first {FIRST:,} moves of the iteration; "
+        "worst 1st: the slowest capture family to yield its first move)"
+    )
 
 
 def _row(rules: MulleRuleset, size: int, hand: str) -> None:
-    table = adversarial_table(size)
-    s = position(rules, table, hand)
+    s = position(rules, adversarial_table(size), hand)
     _SPACES.clear()
     rng = random.Random(size)
     t_create = ms(lambda: mulle.legal_moves(s))
     moves = mulle.legal_moves(s)
     t_bool = ms(lambda: bool(moves))
-    move = moves.sample(rng)
+    t_sample = max(ms(lambda: moves.sample(rng)) for _ in range(20))
+    move = moves.sample(random.Random(0))
+    moves.sample(rng)  # apply trusts only the move sample drew last: time apply with its check
     t_in = ms(lambda: move in moves)
-    t_sample = ms(lambda: moves.sample(rng))
     t_check = ms(lambda: mulle.check_move(s, move))
     t_apply = ms(lambda: mulle.apply(s, move))
-    # len: exact count, bounded by a time budget through a watchdog on the first family
+    # iteration: streams without counting
+    start = time.perf_counter()
+    it = iter(moves)
+    next(it)
+    t_first = (time.perf_counter() - start) * 1000
+    produced = 1 + sum(1 for _ in itertools.islice(it, FIRST - 1))
+    per = (time.perf_counter() - start) * 1e6 / produced
+    # the slowest family to start: time to the first capture of each (card, value), on a cold cache
+    _SPACES.clear()
+    worst = 0.0
+    for fam in moves._families:
+        if isinstance(fam, _Captures):
+            worst = max(worst, ms(lambda fam=fam: next(iter(fam.space))))  # type: ignore[misc]
+    # len: the exact count, given a time budget
     start = time.perf_counter()
     n: int | None
     try:
@@ -96,25 +138,15 @@ def _row(rules: MulleRuleset, size: int, hand: str) -> None:
     except TimeoutError:
         n = None
     t_len = (time.perf_counter() - start) * 1000
-    t_idx = ms(lambda: moves[len(moves) // 2]) if n is not None else float("nan")
-    # enumeration: time per move produced over the first moves (bounded)
-    start = time.perf_counter()
-    produced = 0
-    for _ in islice(iter(moves), 20000) if n is not None else ():
-        produced += 1
-        if time.perf_counter() - start > BUDGET:
-            break
-    per = (time.perf_counter() - start) * 1e6 / produced if produced else float("nan")
-    shown = f"{n:,}" if n is not None else f"> {BUDGET:.0f}s to count"
+    shown = f"{n:,}" if n is not None else f"> {BUDGET:.0f} s to count"
+    len_text = f"{t_len:8.1f}" if n is not None else f"{'-':>8}"
     print(
         f"{size:>5} {t_create:>7.2f} {t_bool:>6.3f} {t_in:>6.2f} {t_sample:>7.2f} {t_check:>6.2f} {t_apply:>6.2f} "
-        f"{t_len:>9.1f} {shown:>22} {t_idx:>6.2f} {per:>13.1f} {produced:>11,}"
+        f"{t_first:>8.2f} {per:>8.1f} {worst:>9.1f} {len_text} {shown:>22}"
     )
 
 
 def _bounded_len(moves: mulle.MulleMoves, budget: float) -> int:
-    import signal
-
     def stop(_sig: int, _frame: object) -> None:
         raise TimeoutError
 
@@ -128,11 +160,19 @@ def _bounded_len(moves: mulle.MulleMoves, budget: float) -> int:
 
 
 def main() -> None:
-    for name, rules in (("building", BUILDING), ("fishing", FISHING)):
-        rps, mps = rounds_per_second(rules)
-        print(f"{name}: {rps:,.0f} random full rounds per second ({mps:,.0f} moves per second)")
-    table_figures(BUILDING, "building (maximal captures)", "9H 10D 7C 8C 5H 6H JS AH")
-    table_figures(FISHING, "fishing (any set of groups)", "9H 10C 7C 8C AH")
+    quick = "--quick" in sys.argv
+    seconds = 1.0 if quick else 3.0
+    base = mililla_decisions_per_second(seconds)
+    print(f"mililla: {base:,.0f} decisions per second (random play, same method)")
+    for rules in (BUILDING, FISHING):
+        rps, dps = rounds_per_second(rules, seconds)
+        print(
+            f"mulle {rules.style}: {rps:,.0f} random full rounds per second, {dps:,.0f} decisions per second "
+            f"(Mililla / Mulle = {base / dps:.2f})"
+        )
+    sizes = SIZES[:4] if quick else SIZES
+    for rules in (BUILDING, FISHING):
+        table_figures(rules, sizes)
 
 
 if __name__ == "__main__":

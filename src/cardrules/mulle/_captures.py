@@ -17,62 +17,106 @@ weighs each vector by the number of ways to pick its cards from the table's
 cards of each value (equal cards, which Mulle has in pairs, counted once).
 A residual multiset that is a refinement of another in the same set (two of
 its residuals merge into one, or into a finished group) can never complete
-anything the coarser one cannot, so it is dropped; this keeps the sets small.
+anything the coarser one cannot, so it is dropped; so is one with a residual,
+or a total, that the cards still to come cannot make. Residual multisets are
+packed into ints (a few bits per residual value) to keep this arithmetic.
+
+Iteration walks the same tree in index order without counting: it enters a
+child only once a memoised search has found one capture through it, so it
+never depends on the (possibly huge) counts.
 """
 
 from __future__ import annotations
 
-import bisect
 import random
 from collections.abc import Iterator, Sequence
 from typing import Final
 
 from cardrules.cards import Card
 
-_States = frozenset[tuple[int, ...]]
+# A residual multiset is packed into one int: _W bits per residual value r (1 to 15) at bit
+# _W * r hold how many open groups lack exactly r. 0 is the empty multiset (every group closed).
+_W: Final = 6
+_DIGIT: Final = (1 << _W) - 1
+_UNIT: Final = tuple(1 << (_W * r) for r in range(17))
+
+_States = frozenset[int]
 _Key = tuple[int, _States, int]
-_EMPTY: Final[_States] = frozenset({()})
+_EMPTY: Final[_States] = frozenset({0})
 
 
-def _insert(residuals: tuple[int, ...], r: int) -> tuple[int, ...]:
-    out = list(residuals)
-    bisect.insort(out, r)
-    return tuple(out)
+_PARTS: dict[int, tuple[tuple[tuple[int, int], ...], int, int]] = {}
+_PARTS_CACHE: Final = 1 << 16  # entries (a few MB at most)
 
 
-def _step(states: set[tuple[int, ...]] | _States, v: int, t: int) -> set[tuple[int, ...]]:
+def _parts(res: int) -> tuple[tuple[int, int], ...]:
+    """The ``(residual, how many)`` pairs of a packed multiset, largest residual first."""
+    got = _PARTS.get(res)
+    return got[0] if got is not None else _unpack(res)[0]
+
+
+def _total(res: int) -> int:
+    """The sum of the residuals of a packed multiset."""
+    got = _PARTS.get(res)
+    return got[1] if got is not None else _unpack(res)[1]
+
+
+def _unpack(res: int) -> tuple[tuple[tuple[int, int], ...], int, int]:
+    """The parts of a packed multiset, the sum and the number of its residuals (cached)."""
+    out: list[tuple[int, int]] = []
+    total = groups = 0
+    key = res
+    while res:
+        r = (res.bit_length() - 1) // _W
+        k = (res >> (_W * r)) & _DIGIT
+        out.append((r, k))
+        total += r * k
+        groups += k
+        res -= k << (_W * r)
+    if len(_PARTS) >= _PARTS_CACHE:
+        _PARTS.clear()
+    got = _PARTS[key] = (tuple(out), total, groups)
+    return got
+
+
+def _step(states: set[int] | _States, v: int, t: int) -> set[int]:
     """Every residual multiset after one more card of value *v* (a new group or into an open one)."""
-    out: set[tuple[int, ...]] = set()
+    out: set[int] = set()
+    unit = _UNIT
+    opened = unit[t - v] if v < t else 0  # a card of value t is a group on its own
     for res in states:
-        out.add(_insert(res, t - v) if v < t else res)
-        prev = -1
-        for i, r in enumerate(res):
-            if r >= v and r != prev:
-                prev = r
-                rest = res[:i] + res[i + 1 :]
-                out.add(_insert(rest, r - v) if r > v else rest)
+        out.add(res + opened)
+        for r, _ in _parts(res):
+            if r < v:
+                break
+            out.add(res - unit[r] + unit[r - v] if r > v else res - unit[r])
     return out
 
 
-def _prune(states: set[tuple[int, ...]], t: int) -> set[tuple[int, ...]]:
+def _prune(states: set[int], t: int) -> set[int]:
     """Drop residual multisets that merging two residuals turns into another member (dominated)."""
     if len(states) < 2:
         return states
-    keep: set[tuple[int, ...]] = set()
+    unit = _UNIT
+    # A merge keeps the total and makes one group fewer, or (two residuals making t) two fewer and
+    # t less: only a multiset whose shape has such a neighbour in the set can be dominated.
+    shapes = set()
     for res in states:
-        n = len(res)
+        _, total, groups = _PARTS.get(res) or _unpack(res)
+        shapes.add((groups, total))
+    keep: set[int] = set()
+    for res in states:
+        parts, total, groups = _PARTS.get(res) or _unpack(res)
+        if (groups - 1, total) not in shapes and (groups - 2, total - t) not in shapes:
+            keep.add(res)
+            continue
         dominated = False
-        tried: set[tuple[int, int]] = set()
-        for i in range(n):
-            a = res[i]
-            for j in range(i + 1, n):
-                b = res[j]
+        for x, (a, na) in enumerate(parts):
+            for b, _ in parts[x if na > 1 else x + 1 :]:
                 s = a + b
-                if s > t or (a, b) in tried:
+                if s > t:
                     continue
-                tried.add((a, b))
-                rest = res[:i] + res[i + 1 : j] + res[j + 1 :]
-                if (_insert(rest, s) if s < t else rest) in states:
+                if res - unit[a] - unit[b] + (unit[s] if s < t else 0) in states:
                     dominated = True
                     break
             if dominated:
@@ -80,6 +124,16 @@ def _prune(states: set[tuple[int, ...]], t: int) -> set[tuple[int, ...]]:
         if not dominated:
             keep.add(res)
     return keep
+
+
+def _dead_digits(reach: int, t: int) -> int:
+    """The digits of the residuals that are not sums in the bitmask *reach*: a multiset using one is dead."""
+    return sum(_DIGIT << (_W * r) for r in range(1, t) if not (reach >> r) & 1)
+
+
+def _fillable(res: int, reach: int, dead: int) -> bool:
+    """Whether each residual of *res* (no digit in *dead*) and their total (a bit of *reach*) can be made."""
+    return not res & dead and bool((reach >> (_PARTS.get(res) or _unpack(res))[1]) & 1)
 
 
 def _add_sums(mask: int, v: int, copies: int, full: int) -> int:
@@ -111,15 +165,15 @@ def partitionable(counts: Sequence[tuple[int, int]], t: int) -> bool:
     if sum(v * n for v, n in pairs) % t:
         return False
     remaining = sum(v * n for v, n in pairs)
-    states: set[tuple[int, ...]] = {()}
+    states: set[int] = {0}
     for v, n in pairs:
         for _ in range(n):
             states = _prune(_step(states, v, t), t)
         remaining -= v * n
-        states = {r for r in states if sum(r) <= remaining}
+        states = {r for r in states if _total(r) <= remaining}
         if not states:
             return False
-    return () in states
+    return 0 in states
 
 
 def find_group(cards: Sequence[Card], values: Sequence[int], t: int) -> tuple[Card, ...] | None:
@@ -148,16 +202,16 @@ def find_group(cards: Sequence[Card], values: Sequence[int], t: int) -> tuple[Ca
 
 def random_group(cards: Sequence[Card], values: Sequence[int], t: int, rng: random.Random) -> list[int] | None:
     """Indices of a uniformly random subset of *cards* summing to *t*, or ``None`` if there is none."""
+    if not (subset_sums(values, t) >> t) & 1:
+        return None
     n = len(cards)
+    # ways[i][s]: the subsets of cards[i:] summing to s
     ways = [[0] * (t + 1) for _ in range(n + 1)]
     ways[n][0] = 1
     for i in range(n - 1, -1, -1):
         v = values[i]
-        row, nxt = ways[i], ways[i + 1]
-        for s in range(t + 1):
-            row[s] = nxt[s] + (nxt[s - v] if v <= s else 0)
-    if ways[0][t] == 0:
-        return None
+        nxt = ways[i + 1]
+        ways[i] = nxt[:v] + [a + b for a, b in zip(nxt[v:], nxt, strict=False)] if v <= t else nxt
     out: list[int] = []
     s = t
     for i in range(n):
@@ -185,14 +239,15 @@ class CaptureSpace:
 
     __slots__ = (
         "_allow_empty",
-        "_caps",
+        "_avail",
         "_cards",
         "_children",
         "_counts",
+        "_found",
         "_full",
         "_maximal",
-        "_mins",
         "_poly",
+        "_steps",
         "_suffix",
         "_vals",
         "_zero_valid",
@@ -234,11 +289,23 @@ class CaptureSpace:
             self._poly.append(polys[0])
         n = len(self._vals)
         sizes = [len(p) - 1 for p in self._poly]
-        self._caps = [sum(v * sizes[i] for i, v in enumerate(self._vals) if i > lvl) for lvl in range(n)]
-        self._mins = [self._vals[-1] if lvl < n - 1 else 0 for lvl in range(n)]
+        # _avail[i][k]: the sums the cards still to come can make once k cards of level i are taken
+        # (the other cards of level i and every card of the later levels); a residual outside it is dead
+        self._avail: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        later = 1
+        for lvl in range(n - 1, -1, -1):
+            v = self._vals[lvl]
+            masks = [later]
+            for _ in range(sizes[lvl]):
+                masks.append(masks[-1] | (masks[-1] << v))
+            masks.reverse()
+            self._avail[lvl] = [(m, _dead_digits(m, t)) for m in masks]
+            later = masks[0]
         self._full = (1 << (t + 1)) - 1
         self._children: dict[_Key, tuple[tuple[int, _Key], ...]] = {}
         self._counts: dict[_Key, int] = {}
+        self._found: dict[_Key, bool] = {}
+        self._steps: dict[tuple[int, int, _States], _States] = {}
         # the zero vector: valid in the DP when leaving everything leaves no group of t
         if maximal:
             everything = [v for i, v in enumerate(self._vals) for _ in range(len(self._poly[i]) - 1)]
@@ -258,19 +325,13 @@ class CaptureSpace:
         i, states, mask = key
         v = self._vals[i]
         c = len(self._poly[i]) - 1
-        cap = self._caps[i]
-        low = self._mins[i]
+        later, dead = self._avail[i][c]
         t = self.t
         out: list[tuple[int, _Key]] = []
-        cur: set[tuple[int, ...]] = set(states)
+        cur = states
         for k in range(c + 1):
             if k:
-                # Drop dead ends: more than the rest of the table can fill, or a
-                # residual below v that no lower card can fill.
-                bound = cap + (c - k) * v
-                cur = _prune(
-                    {r for r in _step(cur, v, t) if sum(r) <= bound and (not r or r[0] >= v or r[0] >= low > 0)}, t
-                )
+                cur = self._advance(i, k, cur)
                 if not cur:
                     break
             if self._maximal:
@@ -279,12 +340,24 @@ class CaptureSpace:
                     continue
             else:
                 m2 = 0
-            child = frozenset(r for r in cur if sum(r) <= cap and (not r or r[0] >= low))
+            child = frozenset(r for r in cur if _fillable(r, later, dead))
             if child:
                 out.append((k, (i + 1, child, m2)))
         kids = tuple(out)
         self._children[key] = kids
         return kids
+
+    def _advance(self, i: int, k: int, states: _States) -> _States:
+        """The residual sets after taking the *k*-th card of level *i* (dead ends dropped), memoised."""
+        key = (i, k, states)
+        got = self._steps.get(key)
+        if got is None:
+            # a residual, or all of them together, more than the cards still to come can make is dead
+            reach, dead = self._avail[i][k]
+            t = self.t
+            got = frozenset(_prune({r for r in _step(states, self._vals[i], t) if _fillable(r, reach, dead)}, t))
+            self._steps[key] = got
+        return got
 
     def _count(self, key: _Key) -> int:
         got = self._counts.get(key)
@@ -292,7 +365,7 @@ class CaptureSpace:
             return got
         i = key[0]
         if i == len(self._vals):
-            total = 1 if () in key[1] else 0
+            total = 1 if 0 in key[1] else 0
         else:
             poly = self._poly[i]
             total = 0
@@ -372,7 +445,29 @@ class CaptureSpace:
                 raise AssertionError("capture index out of range")
         return tuple(out)
 
+    def _feasible(self, key: _Key) -> bool:
+        """Whether some capture goes through *key*: a search that stops at the first one, memoised."""
+        got = self._counts.get(key)
+        if got is not None:
+            return got > 0
+        found = self._found.get(key)
+        if found is None:
+            if key[0] == len(self._vals):
+                found = 0 in key[1]
+            else:
+                # most captures take most cards: try the largest counts first
+                found = any(self._feasible(child) for _, child in reversed(self._kids(key)))
+            self._found[key] = found
+        return found
+
     def __iter__(self) -> Iterator[tuple[Card, ...]]:
+        """
+        Every capture in index order, produced as it is found, without counting.
+
+        A depth-first walk of the same tree as indexing that enters a child only
+        when some capture goes through it, so each capture costs at most a walk
+        down the levels and the checks of the children met on the way.
+        """
         n = len(self._vals)
         skip = self._skip_zero()
 
@@ -382,7 +477,7 @@ class CaptureSpace:
                 yield []
                 return
             for k, child in self._kids(key):
-                if not self._count(child):
+                if not self._feasible(child):
                     continue
                 for head in self._combos(i, k):
                     for tail in rec(child):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import random
 import re
 from collections import Counter, OrderedDict
@@ -287,6 +288,8 @@ _BHV: Final[dict[Card, int]] = {
     c: 14 if c.rank is Rank.ACE else 15 if c == _LILLAN else 16 if c == _STORAN else c.rank.pips for c in PACK.cards
 }
 _SCORING: Final = frozenset(c for c in PACK.cards if c.rank is Rank.ACE or c in (_LILLAN, _STORAN))
+_BINFO: Final = {c: (_BHV[c], _TVAL[c], c not in _SCORING) for c in PACK.cards}
+"""Per card, building rules: hand value, table value, whether it may be built (mulle.build.scoring-card)."""
 
 
 def _hand_values(rules: MulleRuleset, card: Card) -> tuple[int, ...]:
@@ -674,11 +677,8 @@ def _build_targets(state: State, seat: int, card: Card) -> list[Build]:
 
 
 def _distinct(cards: Sequence[Card]) -> list[Card]:
-    out: list[Card] = []
-    for c in cards:
-        if not out or out[-1] != c:
-            out.append(c)
-    return out
+    """The distinct cards of *cards*, in order (equal cards are adjacent in hands and on the table)."""
+    return list(dict.fromkeys(cards))
 
 
 def _trail_violation(state: State, seat: int, card: Card, mask: int) -> Violation | None:
@@ -751,15 +751,17 @@ def _space(loose: tuple[Card, ...], t: int, maximal: bool, allow_empty: bool) ->
     return sp
 
 
-@attrs.frozen
 class _Captures:
-    """Every capture with one card at one value: a lazily counted family of moves."""
+    """Every capture with one card at one value: a lazily counted family of moves (read-only)."""
 
-    card: Card
-    t: int
-    table: tuple[Card, ...]
-    maximal: bool
-    allow_empty: bool
+    __slots__ = ("allow_empty", "card", "maximal", "t", "table")
+
+    def __init__(self, card: Card, t: int, table: tuple[Card, ...], maximal: bool, allow_empty: bool) -> None:
+        self.card = card
+        self.t = t
+        self.table = table
+        self.maximal = maximal
+        self.allow_empty = allow_empty
 
     @property
     def space(self) -> CaptureSpace:
@@ -771,6 +773,7 @@ class _Captures:
 
 
 _Family = Move | _Captures
+_TRAILS: Final = {c: Trail(c) for c in PACK.cards}
 
 
 class MulleMoves(LegalMoves[Move]):
@@ -783,13 +786,15 @@ class MulleMoves(LegalMoves[Move]):
 
     * ``bool``, ``move in moves`` (decided by :func:`check_move`) and
       :meth:`sample` never list or count the captures: each takes
-      milliseconds on any table.
+      milliseconds on any table. :func:`apply` does not check again the
+      move :meth:`sample` has just drawn for the same state.
+    * Iteration streams the moves in index order without counting: taking
+      the first *k* moves costs about *k* walks down the card values, however
+      many moves there are.
     * ``len`` and indexing count the captures exactly, without listing them
       (see :mod:`cardrules.mulle._captures`); the count is cached per table.
-      On large tables of many small cards counting can take much longer
-      than listing a few moves (see the benchmark).
-    * Iteration yields moves in order with a bounded cost per move once the
-      counts of the families it walks are known.
+      On large tables of many small cards counting can take seconds (see the
+      benchmark); prefer iteration, ``in`` and :meth:`sample` there.
 
     :meth:`sample` is *not* uniform over all moves: it picks one family
     uniformly (each trail, each build, and each (card, value) group of
@@ -858,9 +863,10 @@ class MulleMoves(LegalMoves[Move]):
         if not self._families:
             raise IndexError("no legal move: the match is over")
         fam = self._families[rng.randrange(len(self._families))]
-        if not isinstance(fam, _Captures):
-            return fam
-        return fam.move(_random_capture(self._state.table, fam.t, fam.maximal, rng))
+        move = fam if not isinstance(fam, _Captures) else fam.move(_random_capture(fam.table, fam.t, fam.maximal, rng))
+        global _vouched  # a one-entry memo of a legal move, see _vouched
+        _vouched = (self._state, move)
+        return move
 
     def families(self) -> int:
         """The number of families :meth:`sample` chooses among."""
@@ -902,18 +908,74 @@ def legal_moves(state: State) -> MulleMoves:
     seat = to_move(state)
     if seat is None:
         return MulleMoves(state, [])
-    rules = state.rules
-    mask = _loose_mask(state)
+    if state.rules.building:
+        return MulleMoves(state, _building_families(state, seat))
+    table = state.table
+    mask = subset_sums([_TVAL[c] for c in table], 16)
     families: list[_Family] = []
     for card in _distinct(state.hands[seat]):
-        for t in _hand_values(rules, card):
-            if _can_capture(state, t, mask):
-                allow_empty = rules.building and any(b.value == t for b in state.builds)
-                families.append(_Captures(card, t, state.table, rules.building, allow_empty))
-        families.extend(_build_targets(state, seat, card))
-        if _trail_violation(state, seat, card, mask) is None:
-            families.append(Trail(card))
+        for t in (1, 14) if card.rank is Rank.ACE else (_TVAL[card],):
+            if (mask >> t) & 1:
+                families.append(_Captures(card, t, table, False, False))
+        families.append(_TRAILS[card])
     return MulleMoves(state, families)
+
+
+def _building_families(state: State, seat: int) -> list[_Family]:
+    """
+    The move families of the building rules, in :class:`MulleMoves` order.
+
+    The same rules as :func:`_build_targets` and :func:`_trail_violation`,
+    computed once for the whole hand (this is the hot path of random play).
+    """
+    rules = state.rules
+    table = state.table
+    builds = state.builds
+    hand = state.hands[seat]
+    tvals = [_TVAL[c] for c in table]
+    mask = subset_sums(tvals, 16)
+    build_values = {b.value for b in builds}
+    owned = {b.value for b in builds if b.owner == seat}
+    cards = {c: _BINFO[c] for c in hand}  # distinct hand cards: (hand value, table value, may build)
+    held: dict[int, int] = {}
+    for c in hand:
+        v = cards[c][0]
+        held[v] = held.get(v, 0) + 1
+    loose = dict(zip(table, tvals, strict=True))  # the distinct loose cards and their values
+    per_card: list[tuple[Card, _Captures | None, list[Build]]] = []
+    for card, (t, hv, buildable) in cards.items():
+        capture = None
+        if (mask >> t) & 1 or t in build_values:
+            capture = _Captures(card, t, table, True, t in build_values)
+        targets: list[Build] = []
+        if buildable and not (t in owned and held[t] == 1):
+            # mulle.build.keep: the build values another hand card takes (all of them 2 to 16)
+            keep = {v for v, k in held.items() if k > (v == t)}
+            targets = [Build(card, x, hv + xv) for x, xv in loose.items() if hv + xv in keep]
+            for i, b in enumerate(builds):
+                if b.locked:
+                    continue
+                v = b.value + hv
+                if v in keep:
+                    targets.append(Build(card, i, v))
+                if rules.locking_builds and b.value == hv and hv in keep:
+                    targets.append(Build(card, i, hv))
+        per_card.append((card, capture, targets))
+    # mulle.build.owner and mulle.capture.duty: when a card may be trailed
+    if owned:
+        may_trail = False
+    elif rules.capture_duty == "hand":
+        may_trail = not any(capture is not None or targets for _, capture, targets in per_card)
+    else:
+        may_trail = True
+    families: list[_Family] = []
+    for card, capture, targets in per_card:
+        if capture is not None:
+            families.append(capture)
+        families.extend(targets)
+        if may_trail and capture is None:
+            families.append(_TRAILS[card])
+    return families
 
 
 # --- checking moves ------------------------------------------------------------------------
@@ -1081,10 +1143,20 @@ def apply(state: State, move: Move) -> State:
 
     .. versionadded:: 0.1.0
     """
-    violation = check_move(state, move)
-    if violation is not None:
-        raise IllegalMoveError(violation.rule, to_move(state), move, violation.reason)
+    if _vouched is None or _vouched[0] is not state or _vouched[1] is not move:
+        violation = check_move(state, move)
+        if violation is not None:
+            raise IllegalMoveError(violation.rule, to_move(state), move, violation.reason)
     return _apply(state, move)
+
+
+_vouched: tuple[State, Move] | None = None
+"""
+The last move :meth:`MulleMoves.sample` drew, with its state: legal by
+construction, so :func:`apply` does not check it again. Both are immutable
+and compared by identity, and the pair holds a reference to the state, so a
+later object can never be mistaken for them.
+"""
 
 
 def _remove(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
@@ -1098,9 +1170,12 @@ def _mulles(rules: MulleRuleset, card: Card, taken: Sequence[Card], builds: Sequ
     if not rules.building:
         twin = (len(taken) == 1 and taken[0] == card and not builds) or (rules.glimne and card in taken)
         return [Mulle(card, False, 5)] if twin else []
-    got = Counter(taken)
+    rank = card.rank
+    got = Counter(c for c in taken if c.rank is rank)
     for b in builds:
-        got.update(b.cards)
+        got.update(c for c in b.cards if c.rank is rank)
+    if not got:
+        return []
     out: list[Mulle] = []
     if got[card]:
         out.append(Mulle(card, False, _mulle_points(rules, card)))
@@ -1112,6 +1187,7 @@ def _mulles(rules: MulleRuleset, card: Card, taken: Sequence[Card], builds: Sequ
 
 def _apply(state: State, move: Move) -> State:
     rules = state.rules
+    building = rules.building
     seat = state.to_play
     card = move.card
     hands = list(state.hands)
@@ -1125,14 +1201,13 @@ def _apply(state: State, move: Move) -> State:
     turn: Turn
     last_play = not state.stock and not any(hands)
     if isinstance(move, Capture):
-        taken_builds = [b for b in builds if b.value == move.value] if rules.building else []
-        builds = tuple(b for b in builds if b.value != move.value) if rules.building else builds
+        taken_builds = [b for b in builds if b.value == move.value] if building and builds else []
+        if taken_builds:
+            builds = tuple(b for b in builds if b.value != move.value)
         table = _remove(table, move.taken)
         side = rules.side_of(seat)
-        won = [card, *move.taken]
-        for b in taken_builds:
-            won.extend(b.cards)
-        captured = _replace(captured, side, captured[side] + tuple(won))
+        won = (card, *move.taken, *(c for b in taken_builds for c in b.cards))
+        captured = _replace(captured, side, captured[side] + won)
         found = _mulles(rules, card, move.taken, taken_builds)
         if found:
             mulles = _replace(mulles, side, mulles[side] + tuple(found))
@@ -1151,25 +1226,39 @@ def _apply(state: State, move: Move) -> State:
             builds = builds[: move.onto] + (new,) + builds[move.onto + 1 :]
         turn = Turn(seat, move)
     else:
-        table = _sorted((*table, card))
+        i = bisect.bisect_right(table, _ORDER[card], key=_ORDER.__getitem__)
+        table = (*table[:i], card, *table[i:])
         turn = Turn(seat, move)
     n = rules.players
-    after = attrs.evolve(
-        state,
+    more = any(hands)
+    nxt = seat
+    if more:
+        nxt = (seat + 1) % n
+        while not hands[nxt]:
+            nxt = (nxt + 1) % n
+    after = State(
+        rules=rules,
+        seed=state.seed,
+        pending_decks=state.pending_decks,
+        round_no=state.round_no,
+        dealer=state.dealer,
+        deal_no=state.deal_no,
+        stock=state.stock,
         hands=tuple(hands),
         table=table,
         builds=builds,
+        to_play=nxt,
         captured=captured,
         tabbes=tabbes,
         mulles=mulles,
         last_capture=last_capture,
         history=(*state.history, turn),
+        match=state.match,
+        rounds=state.rounds,
+        winner=state.winner,
     )
-    if any(hands):
-        nxt = (seat + 1) % n
-        while not hands[nxt]:
-            nxt = (nxt + 1) % n
-        return attrs.evolve(after, to_play=nxt)
+    if more:
+        return after
     assert not builds, "a build survived a deal"  # mulle.build.owner makes this impossible
     if state.stock:
         return _redeal(after)
