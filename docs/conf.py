@@ -32,7 +32,7 @@ napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 html_theme = "alabaster"
 html_title = "cardrules"
-doctest_global_setup = "import cardrules\nfrom cardrules import charlemagne, mililla"
+doctest_global_setup = "import cardrules\nfrom cardrules import charlemagne, mililla, mulle"
 
 # Names that autodoc writes from type hints but that have no page of their own.
 nitpick_ignore_regex = [
@@ -45,6 +45,8 @@ nitpick_ignore_regex = [
     ("py:class", r"attr\..*"),
     ("py:class", r"(int|str|bool|object|type|tuple|dict|frozenset|list|float)"),
     ("py:class", r"cardrules\.mililla\._game\..*"),
+    ("py:class", r"cardrules\.(mulle|charlemagne)\._game\..*"),
+    ("py:class", r"_Family"),
     ("py:class", r"(Card|Event|Step|Problem|MoveEntry|RoundEntry|Result|Record|Score)"),
     ("py:obj", r"cardrules\..*\.(M|S|R|Ob)"),
 ]

@@ -41,8 +41,8 @@ _BOOLS: Final = (False, True)
 @attrs.frozen(kw_only=True)
 class MulleRuleset:
     """
-    The options of Mulle. Rules: :doc:`/rules/mulle`. Presets: :data:`BUILDING`
-    (``get_game("mulle")``) and :data:`FISHING` (``get_game("mulle/fishing")``).
+    The options of Mulle, each a rule of :doc:`/rules/mulle`. Presets, :data:`~cardrules.mulle.BUILDING`
+    (``get_game("mulle")``) and :data:`~cardrules.mulle.FISHING` (``get_game("mulle/fishing")``).
 
     Options that belong to one game only are refused in the other with
     :class:`~cardrules.InvalidOptionError`, so a ruleset never silently ignores one.
@@ -495,7 +495,7 @@ def new_game(
         InvalidOptionError: For a bad seed or dealer, or both deck and decks.
 
     Example:
-        >>> s = new_game(seed=7)
+        >>> s = mulle.new_game(seed=7)
         >>> [len(h) for h in s.hands], len(s.table), len(s.stock)
         ([8, 8], 8, 80)
 
@@ -572,8 +572,8 @@ def round_deck(state: State) -> tuple[Card, ...]:
         ValueError: Once a card of the round has been played.
 
     Example:
-        >>> s = new_game(seed=4)
-        >>> new_game(deck=round_deck(s), dealer=s.dealer, seed=4) == s
+        >>> s = mulle.new_game(seed=4)
+        >>> mulle.new_game(deck=mulle.round_deck(s), dealer=s.dealer, seed=4) == s
         True
     """
     if state.history or state.deal_no or state.winner is not None:
@@ -792,7 +792,7 @@ class MulleMoves(LegalMoves[Move]):
       the first *k* moves costs about *k* walks down the card values, however
       many moves there are.
     * ``len`` and indexing count the captures exactly, without listing them
-      (see :mod:`cardrules.mulle._captures`); the count is cached per table.
+      (see the private module ``cardrules.mulle._captures``); the count is cached per table.
       On large tables of many small cards counting can take seconds (see the
       benchmark); prefer iteration, ``in`` and :meth:`sample` there.
 
@@ -900,8 +900,8 @@ def legal_moves(state: State) -> MulleMoves:
     mulle.build, mulle.build.keep, mulle.build.scoring-card, mulle.build.owner, mulle.build.lock, mulle.trail
 
     Example:
-        >>> s = new_game(FISHING, seed=1)
-        >>> moves = legal_moves(s)
+        >>> s = mulle.new_game(mulle.FISHING, seed=1)
+        >>> moves = mulle.legal_moves(s)
         >>> bool(moves) and moves[0] in moves
         True
     """
@@ -1090,8 +1090,8 @@ def check_move(state: State, move: Move) -> Violation | None:
     Decided by the rules alone; it never lists the legal moves.
 
     Example:
-        >>> s = new_game(seed=3)
-        >>> check_move(s, legal_moves(s)[0]) is None
+        >>> s = mulle.new_game(seed=3)
+        >>> mulle.check_move(s, mulle.legal_moves(s)[0]) is None
         True
     """
     if not isinstance(move, Capture | Build | Trail) or not isinstance(move.card, Card):
@@ -1137,8 +1137,8 @@ def apply(state: State, move: Move) -> State:
     Rules: mulle.capture, mulle.mulle.twin, mulle.mulle.double, mulle.fishing.mulle, mulle.tabbe
 
     Example:
-        >>> s = new_game(seed=1)
-        >>> apply(s, legal_moves(s)[0]) == s
+        >>> s = mulle.new_game(seed=1)
+        >>> mulle.apply(s, mulle.legal_moves(s)[0]) == s
         False
 
     .. versionadded:: 0.1.0
@@ -1739,7 +1739,7 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
 
 
 def check_state(state: State) -> None:
-    """Raise :class:`InvalidRecordError` if *state* is not a position Mulle can reach."""
+    """Raise :class:`~cardrules.InvalidRecordError` if *state* is not a position Mulle can reach."""
 
     def bad(msg: str) -> InvalidRecordError:
         return InvalidRecordError(msg, "$.state")
