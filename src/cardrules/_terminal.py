@@ -295,8 +295,9 @@ def _mulle_moves(legal: Sequence[Any], limit: int) -> tuple[list[Any], MoreMoves
                 taken.extend(group)
                 for c in group:
                     left.remove(c)
-            if taken or fam.allow_empty:
-                picked[i].append(fam.move(taken))
+            made = fam.move(taken)
+            if made in legal:
+                picked[i].append(made)
     total = sum(len(p) for p in picked)
     while sources and total < limit:
         for i in list(sources):
