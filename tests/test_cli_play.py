@@ -37,9 +37,10 @@ def test_play_wrong_input_then_notation_then_number(name: str) -> None:
     """Garbage, a number out of range and an illegal card are explained; then notation and a number are played."""
     game, state, seat = first_turn(name, 5)
     legal = list(game.legal_moves(state))
+    shown = min(len(legal), 30)
     notation = game.format_move(state, legal[-1])
-    illegal = next(str(c) for c in game.spec.pack.cards if game.check_move(state, game.spec.parse_canonical(str(c))))
-    script = f"xyzzy\n0\n{len(legal) + 1}\n{illegal}\nhelp\n\n{notation}\n1\n"
+    illegal = illegal_card(game, state)
+    script = f"xyzzy\n0\n{shown + 1}\n{illegal}\nhelp\n\n{notation}\n1\n"
     result = run("play", name, "--seed", "5", "--seat", str(seat), stdin=script)
     assert 0 == result.returncode, result.stderr
     out = result.stdout
@@ -48,13 +49,25 @@ def test_play_wrong_input_then_notation_then_number(name: str) -> None:
     assert "your hand: " in out
     assert "Your turn" in out and "  1) " in out
     assert "'xyzzy'" in out
-    assert f"There is no move 0: choose a number from 1 to {len(legal)}" in out
-    assert f"There is no move {len(legal) + 1}" in out
+    assert f"There is no move 0: choose a number from 1 to {shown}" in out
+    assert f"There is no move {shown + 1}" in out
     assert "You may not play that:" in out and "(rule " in out
     assert "Type a number from 1 to" in out
     assert f"seat {seat} (you)" in out
     assert out.rstrip().endswith("end of input: leaving the game.")
     assert "\x1b[" not in out  # piped: no colours
+
+
+def illegal_card(game: cardrules.Game[Any, Any, Any, Any], state: Any) -> str:
+    """A card whose bare notation names no legal move (in the hand of no one who may play it)."""
+    for c in game.spec.pack.cards:
+        try:
+            game.parse_move(state, str(c))
+        except cardrules.IllegalMoveError:
+            return str(c)
+        except cardrules.CardrulesError:
+            continue
+    raise AssertionError("every card is playable")
 
 
 @pytest.mark.parametrize("name", cardrules.game_names())
@@ -156,3 +169,69 @@ def test_demo_with_bots_is_narrated(name: str) -> None:
     assert "greedy (" in lines[0] and "random (" in lines[0]
     assert any(line.startswith("    ") for line in lines)  # events beyond the move itself
     assert lines[-1].startswith("match over after")
+
+
+# --- Mulle -------------------------------------------------------------------------------
+
+# Seed 1 of the building game: seat 1 plays first, holding 5H, 6S, 8C and 9H, among others.
+MULLE = ("play", "mulle", "--seed", "1", "--seat", "1")
+
+
+def test_play_mulle_capture_in_notation() -> None:
+    """Mulle: wrong input, a trail the capture duty forbids, then a capture in readable notation."""
+    result = run(*MULLE, stdin="xyzzy\n6S -\n6S\n6S x 6S 6H 2H+4H\n")
+    assert 0 == result.returncode, result.stderr
+    out = result.stdout
+    assert "round 1 (building game), dealt by seat 0; deal 1 of 6, 80 cards left in the stock" in out
+    assert "table: " in out and "cards in hand: seat 0 8, seat 1 8" in out
+    assert "captured this round: seat 0 0 cards; seat 1 (you) 0 cards" in out
+    assert "your hand: " in out and "Your turn (seat 1). Legal moves:" in out
+    assert "'xyzzy'" in out
+    assert "You may not play that: your 6S can capture" in out and "(rule mulle.capture.duty)" in out
+    assert "'6S' fits several legal moves" in out
+    assert "seat 1 (you) plays 6S and takes" in out
+    assert "mulle 6S" in out  # the twin was taken
+    assert "captured this round: seat 0" in out.split("seat 1 (you) plays 6S")[1]
+    assert out.rstrip().endswith("end of input: leaving the game.")
+
+
+def test_play_mulle_trail_and_number() -> None:
+    """Mulle: a trail in notation, then a move by its number."""
+    result = run(*MULLE, stdin="5H -\n1\n")
+    assert 0 == result.returncode, result.stderr
+    out = result.stdout
+    assert "seat 1 (you) trails 5H" in out
+    assert out.count("Your turn (seat 1)") == 3  # two moves played, then the third turn's prompt meets the end of input
+    assert out.rstrip().endswith("end of input: leaving the game.")
+
+
+@pytest.mark.parametrize("text", ["mulle/fishing", "mulle(players=3, target=0)", "mulle/fishing(players=4)"])
+def test_play_mulle_presets_to_the_end(text: str) -> None:
+    """The fishing game and more players: answering '1' every time plays a whole match."""
+    result = run("play", text, "--seed", "3", "--opponents", "greedy", stdin="1\n" * 600)
+    assert 0 == result.returncode, result.stderr
+    assert "(fishing game)" in result.stdout or "(building game)" in result.stdout
+    last = result.stdout.rstrip().splitlines()[-1]
+    assert last.startswith("match over: You win.") or last.startswith("match over: You lose.")
+
+
+def test_mulle_moves_listed_on_a_huge_table() -> None:
+    """A fishing table of 34 small cards allows millions of captures: 30 are numbered, each card's shown."""
+    from cardrules._terminal import MOVE_LISTS
+    from cardrules.mulle import FISHING, legal_moves
+    from tests.mulle.positions import position
+
+    small = "2C 2D 3C 3D 4C 4D 5C 5D 6C 6D 7C 7D 2H 3H 4H 5H 6H 7H 8H 9H 8C 9C 2S 3S 4S 5S 6S 7S 8S 9S 2C 2D 3C 3D"
+    state = position(FISHING, ("10C 10H QS JD KH", "KC"), small)
+    legal = legal_moves(state)
+    moves, more = MOVE_LISTS["mulle"](legal, 30)
+    assert more is None  # too many to count quickly
+    assert 0 < len(moves) <= 30
+    assert all(m in legal for m in moves)
+    assert {m.card for m in moves} == set(state.hands[0])
+    state = position(FISHING, ("10C 10H QS JD KH", "KC"), small[:59])  # 20 cards: counted
+    legal = legal_moves(state)
+    moves, more = MOVE_LISTS["mulle"](legal, 30)
+    assert len(moves) == 30 and more == len(legal) - 30
+    assert {m.card for m in moves} == set(state.hands[0])
+    assert len(set(moves)) == 30

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import enum
+import itertools
 import os
 import re
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import IO, Any, Final
 
 import attrs
 
-from cardrules.cards import Card, Pack, Suit
+from cardrules.cards import DOUBLE_FRENCH_PACK, Card, Pack, Suit
 from cardrules.errors import CardrulesError
 
 __all__ = ["Style", "describe", "style_for"]
@@ -201,6 +202,120 @@ def _charlemagne(obs: Any, style: Style) -> list[str]:
     return lines
 
 
+def _who(seats: typing.Sequence[int], me: int) -> str:
+    text = ("seat " if len(seats) == 1 else "seats ") + "+".join(map(str, seats))
+    return text + (" (you)" if me in seats else "")
+
+
+def _mulle(obs: Any, style: Style) -> list[str]:
+    rules = obs.rules
+    per_deal = rules.players * rules.hand_size
+    deals = -(-(len(DOUBLE_FRENCH_PACK) - rules.table_size) // per_deal)
+    game = "building" if rules.building else "fishing"
+    lines = [
+        f"round {obs.round_no + 1} ({game} game), dealt by seat {obs.dealer}; deal {obs.deal_no + 1} of {deals}, "
+        f"{obs.stock_count} cards left in the stock",
+        "table: " + (style.cards(obs.table) if obs.table else "empty"),
+    ]
+    for i, b in enumerate(obs.builds):
+        owner = "yours" if b.owner == obs.seat else f"seat {b.owner}'s"
+        lock = ", locked" if b.locked else ""
+        lines.append(f"build #{i}: [{'+'.join(style.card(c) for c in b.cards)}] = {b.value}, {owner}{lock}")
+    lines.append("cards in hand: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(obs.hand_counts)))
+    parts = []
+    for side, seats in enumerate(obs.sides):
+        text = f"{_who(seats, obs.seat)} {obs.captured_counts[side]} cards"
+        if obs.mulles[side]:
+            mulles = ", ".join(f"{style.card(m.card)} {m.points}" for m in obs.mulles[side])
+            text += f", mulles {mulles}"
+        if obs.tabbes[side]:
+            text += f", tabbes {obs.tabbes[side]}"
+        parts.append(text)
+    lines.append("captured this round: " + "; ".join(parts))
+    if obs.last_capture is not None:
+        lines.append(f"last capture: seat {obs.last_capture}")
+    lines.append(style.bold("your hand: ") + style.cards(obs.hand))
+    return lines
+
+
 Describer = Callable[[Any, Style], list[str]]
-VIEWS: Final[Mapping[str, Describer]] = {"charlemagne": _charlemagne, "mililla": _mililla}
+VIEWS: Final[Mapping[str, Describer]] = {"charlemagne": _charlemagne, "mililla": _mililla, "mulle": _mulle}
 """Views written for one game; any other game gets :func:`describe`'s generic one."""
+
+
+# --- numbered moves ------------------------------------------------------------
+
+MoreMoves = int | None
+"""How many legal moves a list leaves out: a count, or ``None`` for some, not counted."""
+
+
+def first_moves(legal: Sequence[Any], limit: int) -> tuple[list[Any], MoreMoves]:
+    """The first *limit* legal moves, and how many more there are (counted only when few)."""
+    moves = list(itertools.islice(iter(legal), limit + 1))
+    if len(moves) <= limit:
+        return moves, 0
+    return moves[:limit], len(legal) - limit
+
+
+# Counting a Mulle table's captures is quick up to about this many loose cards (benchmarks/bench_mulle.py).
+_MULLE_COUNTED: Final = 24
+
+
+def _walk(family: Any) -> Iterator[Any]:
+    for taken in family.space:
+        yield family.move(taken)
+
+
+def _mulle_moves(legal: Sequence[Any], limit: int) -> tuple[list[Any], MoreMoves]:
+    """
+    Mulle's moves to number: every trail and build, and the captures shared
+    out among the (card, value) groups, so that each card shows what it can
+    do. Under the fishing rules a table can allow millions of captures.
+    """
+    from cardrules.mulle._captures import find_group
+    from cardrules.mulle._game import _TVAL, MulleMoves, _Captures
+
+    if not isinstance(legal, MulleMoves):
+        return first_moves(legal, limit)
+    families = legal._families
+    table = legal._state.table
+    small = len(table) <= _MULLE_COUNTED
+    picked: list[list[Any]] = [[] for _ in families]
+    sources: dict[int, Iterator[Any]] = {}
+    for i, fam in enumerate(families):
+        if not isinstance(fam, _Captures):
+            picked[i].append(fam)
+        elif small:
+            sources[i] = _walk(fam)
+        else:
+            # Too big to walk: the capture that takes the most, made group by group.
+            left = [c for c in table if _TVAL[c] <= fam.t]
+            taken: list[Any] = []
+            while (group := find_group(left, [_TVAL[c] for c in left], fam.t)) is not None:
+                taken.extend(group)
+                for c in group:
+                    left.remove(c)
+            made = fam.move(taken)
+            if made in legal:
+                picked[i].append(made)
+    total = sum(len(p) for p in picked)
+    while sources and total < limit:
+        for i in list(sources):
+            if total >= limit:
+                break
+            move = next(sources[i], None)
+            if move is None:
+                del sources[i]
+                continue
+            picked[i].append(move)
+            total += 1
+    moves = [m for p in picked for m in p]
+    if len(moves) > limit:
+        return moves[:limit], (len(legal) - limit) if small else None
+    if not small:
+        return moves, None
+    return moves, len(legal) - len(moves)
+
+
+MOVE_LISTS: Final[Mapping[str, Callable[[Sequence[Any], int], tuple[list[Any], MoreMoves]]]] = {"mulle": _mulle_moves}
+"""How a game's legal moves are chosen to be numbered; any other game gets :func:`first_moves`."""

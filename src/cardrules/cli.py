@@ -19,7 +19,7 @@ from typing import IO, Any, NoReturn
 
 from cardrules._cli_records import add_commands as _add_records
 from cardrules._sampling import spec_for_observation
-from cardrules._terminal import VIEWS, Style, describe, style_for, unsymbol
+from cardrules._terminal import MOVE_LISTS, VIEWS, MoreMoves, Style, describe, first_moves, style_for, unsymbol
 from cardrules.bots import Bot, bot_names, get_bot, play_match, simulate
 from cardrules.cards import _derive_seed
 from cardrules.engine import Game, _games, game_names, get_game
@@ -28,7 +28,7 @@ from cardrules.errors import CardrulesError, IllegalMoveError
 __all__ = ["COMMANDS", "main"]
 
 _PLAY_PATH = 0x91A7
-_MOVES_SHOWN = 40
+_MOVES_SHOWN = 30
 _QUIT = frozenset({"q", "quit", "exit"})
 _HELP = frozenset({"?", "h", "help"})
 
@@ -276,7 +276,7 @@ class Session:
         view = self.game.observe(self.state, seat)
         return self.opponent.choose(view, self.game.legal_moves(self.state), self.rngs[seat])
 
-    def show(self, moves: Sequence[Any], more: bool) -> None:
+    def show(self, moves: Sequence[Any], more: MoreMoves) -> None:
         """The table as this seat sees it, the score, and the numbered legal moves."""
         game, style = self.game, self.style
         view = game.observe(self.state, self.seat)
@@ -293,20 +293,18 @@ class Session:
         cells = [f"{i:>3}) {style.text(game.format_move(self.state, m), self.pack)}" for i, m in enumerate(moves, 1)]
         for i in range(0, len(cells), 6):
             print("  ".join(cells[i : i + 6]), file=self.out)
-        if more:
-            self.say(f"  ... and more: type a move's notation to play one not listed ({len(moves)} shown)")
+        if more is None:
+            self.say("  ... and more not listed: type a move in notation to play one")
+        elif more:
+            self.say(f"  ... {more} more not listed: type a move in notation to play one")
         self.out.flush()
 
     def ask(self) -> Any | None:
         """Read the person's move; ``None`` to leave (end of input or 'quit')."""
         game = self.game
         legal = game.legal_moves(self.state)
-        moves: list[Any] = []
-        for m in legal:
-            if len(moves) == _MOVES_SHOWN:
-                break
-            moves.append(m)
-        more = len(moves) == _MOVES_SHOWN and len(legal) > _MOVES_SHOWN
+        listing = MOVE_LISTS.get(game.spec.name, first_moves)
+        moves, more = listing(legal, _MOVES_SHOWN)
         self.show(moves, more)
         while True:
             self.out.write("> ")

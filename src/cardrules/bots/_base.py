@@ -74,7 +74,9 @@ class GreedyBot:
     who is sure to win the trick; otherwise throw the cheapest card; lead a
     card no one can beat, else a low one. Charlemagne: bid what the hand and
     an average partner should make, name the best trump, then play tricks
-    the same way. Each game's rules of thumb are listed in :doc:`/api/bots`.
+    the same way. Mulle: take mulles and cards worth points, leave no single
+    card for a tabbe, build only with the card to take the build. Each
+    game's rules of thumb are listed in :doc:`/api/bots`.
     A game without a heuristic is played at random.
     """
 

@@ -22,19 +22,26 @@ class Heuristic:
     Attributes:
         choose: The greedy move for an observation, its legal moves and a
             random generator.
-        value: How good a state just after a round ended is for a side, from
-            0 (lost) to 1 (won), for the search bot's rollouts; ``None`` for
-            the generic measure (round tally and points compared).
+        value: How good a state just after a round ended (or where the
+            *horizon* stopped a rollout) is for a side, from 0 (lost) to 1
+            (won), for the search bot's rollouts; ``None`` for the generic
+            measure (round tally and points compared).
+        horizon: For games with long rounds, a number that the search bot's
+            rollouts watch: when it changes (Mulle: the next deal of the
+            round), the rollout stops and *value* scores the state there.
+            ``None``: rollouts go to the end of the round.
     """
 
     choose: Callable[[Any, LegalMoves[Any], random.Random], Any]
     value: Callable[[Any, int], float] | None = None
+    horizon: Callable[[Any], int] | None = None
 
 
 # Game name -> the private module whose HEURISTIC it is.
 _MODULES: Final = {
     "charlemagne": "cardrules.bots._charlemagne",
     "mililla": "cardrules.bots._mililla",
+    "mulle": "cardrules.bots._mulle",
 }
 _CACHE: dict[str, Heuristic] = {}
 

@@ -53,10 +53,11 @@ class SearchBot:
     Each iteration deals the cards the seat cannot see at random
     (:func:`cardrules.sample_state`), picks a candidate move by UCB1 over the
     results so far, plays it in that imagined deal, then plays on to the end
-    of the round with the *rollout* policy, and scores the result for the
-    seat's side: 1 or 0 if the match ended, otherwise the game's measure of
-    the round (Mililla: the share of the round's 70 points). The move with the
-    best average is played.
+    of the round (Mulle: of the deal, as its rounds are long) with the
+    *rollout* policy, and scores the result for the seat's side: 1 or 0 if
+    the match ended, otherwise the game's measure of the round (Mililla: the
+    share of the round's 70 points; Mulle: the lead in the round's points so
+    far). The move with the best average is played.
 
     The bot is deterministic for a given *rng* when *seconds* is ``None``;
     with a time budget the number of iterations, and so the move, may vary.
@@ -143,9 +144,14 @@ class SearchBot:
     ) -> float:
         rounds = _round_count(spec, state)
         greedy = heuristic is not None and self.rollout == "greedy"
+        horizon = heuristic.horizon if heuristic is not None and heuristic.value is not None else None
+        stage = None if horizon is None else horizon(state)
         for _ in range(_MAX_ROLLOUT):
             if spec.is_over(state) or _round_count(spec, state) != rounds:
                 break
+            if horizon is not None and horizon(state) != stage:
+                assert heuristic is not None and heuristic.value is not None
+                return heuristic.value(state, side)
             legal = spec.legal_moves(state)
             if greedy:
                 assert heuristic is not None

@@ -1,0 +1,352 @@
+"""
+Mulle's rules of thumb: take mulles and cards worth points, leave no easy
+tabbe or mulle behind, and build only with the card to take the build.
+
+The heuristic never lists the legal moves: a fishing table can allow
+millions of captures. It makes a few candidate moves from the observation
+(for each hand card and value, the capture that takes the most points, the
+lone twin for a fishing mulle, each build, the trail), scores them, and plays
+the best one that ``move in legal_moves`` accepts, which the rules decide
+without listing anything.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Final
+
+from cardrules.bots._games import Heuristic
+from cardrules.cards import Card, Rank, Suit
+from cardrules.engine import LegalMoves
+from cardrules.mulle._captures import partitionable, subset_sums
+from cardrules.mulle._game import (
+    _BHV,
+    _SCORING,
+    _TVAL,
+    PACK,
+    Build,
+    Capture,
+    Move,
+    Observation,
+    State,
+    TableBuild,
+    Trail,
+    _card_points,
+    _mulle_points,
+    _mulles,
+    score,
+)
+
+_PACK_COUNT: Final = Counter(PACK.cards)
+_LILLAN: Final = Card(Rank.TWO, Suit.SPADES)
+_STORAN: Final = Card(Rank.TEN, Suit.DIAMONDS)
+
+# Weights of the rules of thumb, in round points.
+_CARD: Final = 0.02  # a card taken, points or not: fewer left for the others' mulles and tabbes
+_TRAIL: Final = 0.3  # a trail wastes the turn
+_TRAIL_LOSS: Final = 0.6  # the share of a trailed card's points that ends up with the others
+_EXPOSED: Final = 0.5  # the share of a left card's points the next player takes when they can
+_BUILD_DELAY: Final = 0.9  # a build is taken a turn later
+_TABBE_SIZE: Final = 4  # tables with more loose cards than this are not checked for a tabbe
+
+
+def _worth(card: Card, building: bool, most_cards: bool) -> float:
+    if building:
+        return _card_points(card) + _CARD
+    pts = 1.0 if card.rank is Rank.ACE else 2.0 if card == _STORAN else 1.0 if card == _LILLAN else 0.0
+    if card.suit is Suit.SPADES:
+        pts += 0.15  # towards most spades
+    return pts + (0.05 if most_cards else 0.0) + _CARD
+
+
+# What each card is worth in a capture pile, by (building rules, most_cards option).
+_WORTH: Final = {
+    (building, most): {c: _worth(c, building, most) for c in PACK.cards}
+    for building in (False, True)
+    for most in (False, True)
+}
+
+
+class _View:
+    """What the heuristic works out once per decision from the observation."""
+
+    __slots__ = (
+        "building",
+        "last_play",
+        "obs",
+        "opp_cards",
+        "rules",
+        "sign",
+        "unseen",
+        "unseen_total",
+        "values",
+        "worth",
+    )
+
+    def __init__(self, obs: Observation) -> None:
+        self.obs = obs
+        self.rules = rules = obs.rules
+        self.building = rules.building
+        self.sign = -1.0 if rules.krypmulle else 1.0
+        self.worth = _WORTH[(rules.building, rules.most_cards)]
+        seen: list[Card] = [*obs.hand, *obs.table]
+        for b in obs.builds:
+            seen.extend(b.cards)
+        for turn in obs.history:
+            move = turn.move
+            if isinstance(move, Capture):
+                seen.append(move.card)
+                seen.extend(move.taken)
+                for cards in turn.builds:
+                    seen.extend(cards)
+        self.unseen = _PACK_COUNT - Counter(seen)
+        self.unseen_total = max(1, sum(self.unseen.values()))
+        # How many unseen cards capture with each hand value.
+        values: Counter[int] = Counter()
+        for c, k in self.unseen.items():
+            if self.building:
+                values[_BHV[c]] += k
+            elif c.rank is Rank.ACE:
+                values[1] += k
+                values[14] += k
+            else:
+                values[_TVAL[c]] += k
+        self.values = values
+        # The next player, if an opponent, is who can punish what we leave.
+        n = len(obs.hand_counts)
+        side = rules.side_of(obs.seat)
+        self.opp_cards = 0
+        for step in range(1, n):
+            s = (obs.seat + step) % n
+            if obs.hand_counts[s]:
+                if rules.side_of(s) != side:
+                    self.opp_cards = obs.hand_counts[s]
+                break
+        self.last_play = obs.stock_count == 0 and sum(obs.hand_counts) == 1
+
+    def p_holds(self, k: int) -> float:
+        """The chance that the next opponent holds one of *k* given unseen cards."""
+        if k <= 0 or not self.opp_cards:
+            return 0.0
+        return 1.0 - (1.0 - min(1.0, k / self.unseen_total)) ** self.opp_cards
+
+    def points(self, card: Card) -> float:
+        """What *card* is worth in a capture pile."""
+        return self.worth[card]
+
+
+def _best_group(cards: Sequence[Card], t: int, weight: dict[Card, float]) -> list[int] | None:
+    """Indices of the cards summing to *t* with the greatest weight, or ``None``."""
+    best: list[tuple[float, tuple[int, ...]] | None] = [None] * (t + 1)
+    best[0] = (0.0, ())
+    for i, c in enumerate(cards):
+        v = _TVAL[c]
+        if v > t:
+            continue
+        w = weight[c]
+        for s in range(t, v - 1, -1):
+            prev = best[s - v]
+            if prev is not None:
+                got = best[s]
+                score = prev[0] + w
+                if got is None or score > got[0]:
+                    best[s] = (score, (*prev[1], i))
+    found = best[t]
+    return None if found is None else list(found[1])
+
+
+def _greedy_capture(view: _View, card: Card, t: int) -> tuple[Card, ...]:
+    """The loose cards a capture with *card* worth *t* takes: best groups first, until none is left."""
+    weight = {c: view.points(c) for c in view.obs.table}
+    if view.building or view.rules.glimne:
+        weight[card] = weight.get(card, 0.0) + 5.0  # the twin makes a mulle
+    left = [c for c in view.obs.table if _TVAL[c] <= t]
+    taken: list[Card] = []
+    while left:
+        idx = _best_group(left, t, weight)
+        if idx is None:
+            break
+        chosen = set(idx)
+        taken.extend(left[i] for i in idx)
+        left = [c for i, c in enumerate(left) if i not in chosen]
+    return tuple(taken)
+
+
+def _candidates(view: _View) -> list[Move]:
+    obs = view.obs
+    rules = view.rules
+    out: list[Move] = []
+    hand = obs.hand
+    distinct = list(dict.fromkeys(hand))
+    for card in distinct:
+        values = (_BHV[card],) if view.building else (1, 14) if card.rank is Rank.ACE else (_TVAL[card],)
+        for t in values:
+            taken = _greedy_capture(view, card, t)
+            if taken or (view.building and any(b.value == t for b in obs.builds)):
+                out.append(Capture(card, taken, t))
+            if not view.building and t == _TVAL[card] and card in obs.table and taken != (card,):
+                out.append(Capture(card, (card,), t))  # the lone twin: a fishing mulle
+        if view.building and card not in _SCORING:
+            rest = list(hand)
+            rest.remove(card)
+            keep = {_BHV[c] for c in rest}
+            hv = _TVAL[card]
+            for x in dict.fromkeys(obs.table):
+                v = hv + _TVAL[x]
+                if 2 <= v <= 16 and v in keep:
+                    out.append(Build(card, x, v))
+            for i, b in enumerate(obs.builds):
+                if b.locked:
+                    continue
+                v = b.value + hv
+                if v <= 16 and v in keep:
+                    out.append(Build(card, i, v))
+                if rules.locking_builds and b.value == hv and hv in keep:
+                    out.append(Build(card, i, hv))
+        out.append(Trail(card))
+    return out
+
+
+def _risk(view: _View, table: Sequence[Card], builds: Sequence[TableBuild]) -> float:
+    """What the next opponent can be expected to make of the table we leave: mulles, points, a tabbe."""
+    if not view.opp_cards or view.last_play:
+        return 0.0
+    rules = view.rules
+    side = rules.side_of(view.obs.seat)
+    risk = 0.0
+    values = [_TVAL[c] for c in table]
+    for c in dict.fromkeys(table):
+        twins = view.unseen[c]
+        if twins:
+            if view.building and _BHV[c] != _TVAL[c]:
+                # An ace, lillan or storan is mulled only inside a sum of its hand value.
+                j = table.index(c)
+                others = subset_sums(values[:j] + values[j + 1 :], 16)
+                reachable = bool((others >> (_BHV[c] - _TVAL[c])) & 1)
+            else:
+                reachable = True
+            if reachable:
+                risk += view.p_holds(twins) * (_mulle_points(rules, c) if view.building else 5.0)
+        pts = view.points(c) - _CARD
+        if pts > 0:
+            risk += _EXPOSED * view.p_holds(view.values[_TVAL[c]]) * pts
+    for b in builds:
+        if rules.side_of(b.owner) == side:
+            risk += view.p_holds(view.values[b.value]) * sum(view.points(c) for c in b.cards)
+    if table or builds:
+        risk += _tabbe_risk(view, table, values, builds)
+    return risk
+
+
+def _tabbe_risk(view: _View, table: Sequence[Card], values: Sequence[int], builds: Sequence[TableBuild]) -> float:
+    """The chance the next opponent clears the table with one card, times what that is worth to them."""
+    if len(table) > _TABBE_SIZE or len({b.value for b in builds}) > 1:
+        return 0.0
+    total = sum(values)
+    top = max(values, default=0)
+    worth = 1.0 + sum(view.points(c) for c in table) + sum(view.points(c) for b in builds for c in b.cards)
+    options = [b.value for b in builds[:1]] or list(range(max(1, top), 17))
+    p_none = 1.0
+    for t in options:
+        if t < top or (total and total % t) or (builds and t != builds[0].value):
+            continue
+        if t not in view.values:
+            continue
+        if total and not partitionable(list(Counter(values).items()), t):
+            continue
+        p_none *= 1.0 - view.p_holds(view.values[t])
+    return (1.0 - p_none) * worth
+
+
+def _remove(cards: Sequence[Card], gone: Sequence[Card]) -> list[Card]:
+    out = list(cards)
+    for c in gone:
+        out.remove(c)
+    return out
+
+
+def _score(view: _View, move: Move) -> float:
+    obs = view.obs
+    rules = view.rules
+    side = rules.side_of(obs.seat)
+    hand = obs.hand
+    if isinstance(move, Capture):
+        taken_builds = [b for b in obs.builds if b.value == move.value] if view.building else []
+        builds = [b for b in obs.builds if b.value != move.value] if view.building else list(obs.builds)
+        table = _remove(obs.table, move.taken)
+        won = [move.card, *move.taken, *(c for b in taken_builds for c in b.cards)]
+        gain = sum(view.points(c) for c in won)
+        gain += sum(m.points for m in _mulles(rules, move.card, move.taken, taken_builds))
+        for b in taken_builds:
+            if rules.side_of(b.owner) != side:  # the owner would have taken it
+                gain += sum(view.points(c) for c in b.cards)
+        if not table and not builds and not view.last_play:
+            gain += 1.0
+        if not view.building and obs.stock_count == 0:
+            gain += 0.3  # towards sistan and the leftovers
+        return gain - _risk(view, table, builds)
+    if isinstance(move, Build):
+        rest = _remove(hand, (move.card,))
+        builds = list(obs.builds)
+        table = list(obs.table)
+        denial = 0.0
+        if isinstance(move.onto, Card):
+            table.remove(move.onto)
+            cards: tuple[Card, ...] = (move.onto, move.card)
+        else:
+            old = builds.pop(move.onto)
+            cards = (*old.cards, move.card)
+            old_pts = sum(view.points(c) for c in old.cards)
+            denial = old_pts if rules.side_of(old.owner) != side else -old_pts
+        new = TableBuild(cards, move.value, obs.seat)
+        keepers = [k for k in dict.fromkeys(rest) if _BHV[k] == move.value]
+        future = sum(view.points(c) for c in cards)
+        future += max(view.points(k) + sum(m.points for m in _mulles(rules, k, (), [new])) for k in keepers)
+        p = view.p_holds(view.values[move.value])
+        gain = _BUILD_DELAY * ((1.0 - p) * future - p * future) + denial
+        return gain - _risk(view, table, builds)
+    table = sorted([*obs.table, move.card], key=_TVAL.__getitem__)
+    pts = view.points(move.card) - _CARD
+    gain = -_TRAIL - _TRAIL_LOSS * pts
+    if hand.count(move.card) > 1:  # we hold the twin: a mulle for us unless someone takes it first
+        mulle = _mulle_points(rules, move.card) if view.building else 5.0
+        gain += 0.8 * mulle * (1.0 - view.p_holds(view.values[_TVAL[move.card]]))
+    return gain - _risk(view, table, obs.builds)
+
+
+def choose(obs: Observation, legal_moves: LegalMoves[Move], rng: random.Random) -> Move:
+    """The greedy Mulle move."""
+    view = _View(obs)
+    cands = _candidates(view)
+    scored = sorted(range(len(cands)), key=lambda i: (-view.sign * _score(view, cands[i]), i))
+    for i in scored:
+        if cands[i] in legal_moves:
+            return cands[i]
+    return next(iter(legal_moves))  # pragma: no cover - some candidate is always legal
+
+
+def value(state: State, side: int) -> float:
+    """
+    The side's lead in the round's points over the best other side, squashed
+    to 0..1 (reversed under krypmulle): the running tally when a rollout
+    stops at a new deal, the last round's once a round is over.
+    """
+    current = score(state).round if state.history else state.rounds[-1]
+    assert current is not None
+    tally = current.tally
+    lead = tally[side] - max(t for i, t in enumerate(tally) if i != side)
+    if state.rules.krypmulle:
+        lead = -lead
+    scale = 30.0 if state.rules.building else 8.0
+    return 0.5 + 0.5 * math.tanh(lead / scale)
+
+
+def horizon(state: State) -> int:
+    """The deal in progress: the search bot's rollouts stop at the next deal."""
+    return state.deal_no
+
+
+HEURISTIC: Final = Heuristic(choose=choose, value=value, horizon=horizon)
