@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 from collections import Counter
 from typing import Any
@@ -81,7 +82,7 @@ def test_check_move_agrees_with_legal_moves(game: cardrules.Game[Any, Any, Any, 
         if rng.random() < 0.3 and not game.is_over(after):
             moves = game.legal_moves(after)
             earlier = game.legal_moves(state)
-            for old in list(earlier)[:50]:
+            for old in itertools.islice(earlier, 50):
                 if old in moves:
                     assert game.check_move(after, old) is None
                     continue
@@ -132,7 +133,7 @@ def test_notation_round_trips(game: cardrules.Game[Any, Any, Any, Any], seed: in
     for state, _, _ in playout(game, seed):
         if rng.random() < 0.2:
             moves = game.legal_moves(state)
-            for move in list(moves)[:30]:
+            for move in itertools.islice(moves, 30):
                 assert move == game.parse_move(state, game.format_move(state, move))
                 assert move == game.spec.parse_canonical(game.spec.format_canonical(move))
 
@@ -176,7 +177,9 @@ def test_sample_state_is_consistent_with_the_observation(text: str, seed: int) -
             sampled = game.spec.sample_state(obs, rng)
             assert obs == game.observe(sampled, seat)
             assert Counter(game.spec.pack.cards) == _cards(game, sampled)
-            assert list(game.legal_moves(state)) == list(game.legal_moves(sampled))
+            assert list(itertools.islice(game.legal_moves(state), 200)) == list(
+                itertools.islice(game.legal_moves(sampled), 200)
+            )
 
 
 @pytest.mark.parametrize("text", DECKED)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from typing import Any
@@ -37,7 +38,7 @@ def test_sample_is_a_legal_position(case: tuple[cardrules.Game[Any, Any, Any, An
     game.spec.check_state(sample)
     placed = Counter(c for cards in game.spec.zones(sample).values() for c in cards)
     assert placed == Counter(c for cards in game.spec.zones(state).values() for c in cards)
-    assert list(game.legal_moves(sample)) == list(game.legal_moves(state))
+    assert list(itertools.islice(game.legal_moves(sample), 200)) == list(itertools.islice(game.legal_moves(state), 200))
 
 
 @pytest.mark.parametrize("name", cardrules.game_names())
