@@ -757,24 +757,28 @@ def legal_moves(state: State) -> LegalMoves[Move]:
         ['pass', 'bid 5', 'bid 6']
     """
     global _last_legal
-    seat = to_move(state)
-    if seat is None:
+    if state.winner is not None:
         return TupleMoves(())
     phase = state.phase
     moves: tuple[Move, ...]
     if phase == "play":
+        seat = _order(state)[len(state.trick)]  # to_move(state), in line
         moves = _card_moves(_playable(state, seat), _PLAY_OF_ID, _PLAYS)
     elif phase == "bid":
         calls = _CALLS_ABOVE[_high_bid(state)]
         moves = calls[1:] if _dealer_forced(state) else calls
-    elif phase == "discard":
-        moves = _card_moves(state.hands[seat], _DISCARD_OF_ID, _DISCARDS)
-    elif phase == "trump":
-        moves = _TRUMPS
-    elif phase == "give":
-        moves = _card_moves(state.hands[seat], _GIVE_OF_ID, _GIVES)
     else:
-        moves = _SOURCES
+        mover = to_move(state)
+        if mover is None:
+            return TupleMoves(())
+        if phase == "discard":
+            moves = _card_moves(state.hands[mover], _DISCARD_OF_ID, _DISCARDS)
+        elif phase == "trump":
+            moves = _TRUMPS
+        elif phase == "give":
+            moves = _card_moves(state.hands[mover], _GIVE_OF_ID, _GIVES)
+        else:
+            moves = _SOURCES
     _last_legal = (state, moves)
     return TupleMoves(moves)
 
@@ -1024,63 +1028,88 @@ def _replace(hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, .
 
 
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    try:
-        i = list(map(id, hand)).index(id(card))  # by identity, in C; == calls Card.__eq__ in Python
-    except ValueError:  # an equal card, but another object
-        i = hand.index(card)
+    rest = tuple([c for c in hand if c is not card])  # by identity: == calls Card.__eq__, in Python
+    if len(rest) == len(hand) - 1:
+        return rest
+    i = hand.index(card)  # an equal card that is another object (or a card held twice)
     return hand[:i] + hand[i + 1 :]
 
 
 def _call(state: State, call: Contract | None) -> State:
-    calls = (*state.calls, call)
+    s = state
+    calls = (*s.calls, call)
     if len(calls) < SEATS:
-        s = state
         return State(
             s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
             s.hands, s.kitty, s.phase, calls, s.bidder, s.contract, s.source, s.taken, s.passed, s.discards, s.out,
             s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
         )  # fmt: skip
     i = max(k for k, c in enumerate(calls) if c is not None)
-    bidder = (state.dealer + 1 + i) % SEATS
+    bidder = (s.dealer + 1 + i) % SEATS
     contract = calls[i]
     assert contract is not None
-    s = attrs.evolve(state, calls=calls, bidder=bidder, contract=contract)
-    if contract.is_number:
-        return attrs.evolve(_take_kitty(s), phase="discard")
+    hands, kitty, taken, out = s.hands, s.kitty, s.taken, s.out
+    leader, last_leader = s.leader, s.last_leader
+    phase: Phase
     if contract.is_mulot:
-        return attrs.evolve(_throw_out(s), phase="play", leader=bidder, last_leader=bidder)
-    if contract is Contract.CHARLEMAGNE:
-        return attrs.evolve(_take_kitty(s), phase="give")
-    return attrs.evolve(s, phase="source")
+        hands, out = _throw_out(hands, bidder)
+        phase, leader, last_leader = "play", bidder, bidder
+    elif contract is Contract.GROS_CHARLEMAGNE:
+        phase = "source"
+    else:  # a number bid or Charlemagne
+        hands, kitty, taken = _take_kitty(hands, kitty, bidder)
+        phase = "discard" if contract.is_number else "give"
+    return State(
+        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
+        hands, kitty, phase, calls, bidder, contract, s.source, taken, s.passed, s.discards, out,
+        s.trump, leader, s.trick, s.won, s.tricks, s.last_trick, last_leader, s.match, s.rounds, s.winner,
+    )  # fmt: skip
 
 
-def _take_kitty(state: State) -> State:
-    assert state.bidder is not None
-    b = state.bidder
-    hand = _sorted_hand(state.hands[b] + state.kitty)
-    return attrs.evolve(state, hands=_replace(state.hands, b, hand), kitty=(), taken=state.kitty)
+def _take_kitty(
+    hands: tuple[tuple[Card, ...], ...], kitty: tuple[Card, ...], bidder: int
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[Card, ...]]:
+    """The hands, kitty and record of the cards taken once the bidder takes the kitty."""
+    return _replace(hands, bidder, _sorted_hand(hands[bidder] + kitty)), (), kitty
 
 
-def _throw_out(state: State) -> State:
-    p = state.partner
-    assert p is not None
-    return attrs.evolve(state, hands=_replace(state.hands, p, ()), out=state.hands[p])
+def _throw_out(
+    hands: tuple[tuple[Card, ...], ...], bidder: int
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """The hands and the partner's thrown-away cards once the bidder's partner sits out."""
+    p = (bidder + 2) % SEATS
+    return _replace(hands, p, ()), hands[p]
 
 
 def _choose(state: State, source: Source) -> State:
-    s = attrs.evolve(state, source=source)
+    s = state
+    b = s.bidder
+    assert b is not None
+    hands, kitty, taken, out = s.hands, s.kitty, s.taken, s.out
+    phase: Phase = "give"
     if source == "kitty":
-        return attrs.evolve(_throw_out(_take_kitty(s)), phase="discard")
-    return attrs.evolve(s, phase="give")
+        hands, kitty, taken = _take_kitty(hands, kitty, b)
+        hands, out = _throw_out(hands, b)
+        phase = "discard"
+    return State(
+        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
+        hands, kitty, phase, s.calls, s.bidder, s.contract, source, taken, s.passed, s.discards, out,
+        s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
+    )  # fmt: skip
 
 
 def _give(state: State, card: Card) -> State:
-    b, p = state.bidder, state.partner
+    s = state
+    b, p = s.bidder, s.partner
     assert b is not None and p is not None
-    hands = _replace(state.hands, b, _sorted_hand((*state.hands[b], card)))
-    rest = _without(state.hands[p], card)
+    hands = _replace(s.hands, b, _sorted_hand((*s.hands[b], card)))
+    rest = _without(s.hands[p], card)
     hands = _replace(hands, p, ())
-    return attrs.evolve(state, hands=hands, passed=card, out=rest, phase="discard")
+    return State(
+        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
+        hands, s.kitty, "discard", s.calls, s.bidder, s.contract, s.source, s.taken, card, s.discards, rest,
+        s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
+    )  # fmt: skip
 
 
 def _discard(state: State, card: Card) -> State:
