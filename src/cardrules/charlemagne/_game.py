@@ -615,17 +615,11 @@ _ORDERS: Final = {(lead, p): _trick_seats(lead, p) for lead in range(SEATS) for 
 _SOLO: Final = tuple(c for c in _LADDER if c.is_solo)
 
 
-def _sitting_out(state: State) -> int | None:
-    """The partner who sits out a solo contract, else ``None``."""
-    b = state.bidder
-    if b is None or state.contract not in _SOLO:
-        return None
-    return (b + 2) % SEATS
-
-
 def _order(state: State) -> tuple[int, ...]:
     """The seats that play the current trick, the leader first (``charlemagne.play.turn``)."""
-    return _ORDERS[state.leader, _sitting_out(state)]
+    b = state.bidder
+    sitting_out = None if b is None or state.contract not in _SOLO else (b + 2) % SEATS  # the partner, in a solo
+    return _ORDERS[state.leader, sitting_out]
 
 
 def to_move(state: State) -> int | None:
@@ -1146,19 +1140,14 @@ def _trick_winner(trick: Sequence[Card], trump: Suit | None) -> int:
         by_suit, by_strength = _SUIT_OF[trump], _STRENGTH[trump]
         keys = [(by_suit[c], by_strength[c]) for c in trick]
     top = _JOKER if trump is None else trump
-    led, first = keys[0]
     best = 0
-    best_key = (led is top, first)
+    best_suit, best_value = keys[0]  # the best card so far is always of the suit led or a trump
     for i in range(1, len(keys)):
-        s, value = keys[i]
-        if s is top:
-            key = (True, value)
-        elif s is led:
-            key = (False, value)
-        else:
-            continue
-        if key > best_key:
-            best, best_key = i, key
+        suit, value = keys[i]
+        # A card wins so far if it is higher in the suit of the best card, or the first trump
+        # on a card of the suit led (a card of any other suit never wins).
+        if (suit is best_suit and value > best_value) or (suit is top and best_suit is not top):
+            best, best_suit, best_value = i, suit, value
     return best
 
 
@@ -1213,7 +1202,7 @@ def _result(state: State, *, early: bool) -> bool | None:
 def _hand_score(state: State, made: bool | None) -> RoundScore:
     c, b = state.contract, state.bidder
     if c is None or b is None or made is None:
-        return RoundScore(tally=state.tricks, points=(0, 0), items=(), complete=False)
+        return RoundScore(state.tricks, (0, 0), (), False)  # tally, points, items, complete
     side = b % 2 if made else 1 - b % 2
     value = c.points[0 if made else 1]
     ours = state.tricks[b % 2]
@@ -1256,7 +1245,7 @@ def score(state: State) -> Score:
         (0, 0)
     """
     current = state.rounds[-1] if state.winner is not None else _hand_score(state, None)
-    return Score(sides=SIDES, match=state.match, round=current, rounds=state.rounds, winner=state.winner)
+    return Score(SIDES, state.match, current, state.rounds, state.winner)  # sides, match, round, rounds, winner
 
 
 def _open_hand(state: State) -> bool:
@@ -1281,41 +1270,23 @@ def observe(state: State, seat: int) -> Observation:
     """
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
         raise ValueError(f"seat must be 0 to 3, not {seat!r}")
-    h = state.hands
-    bidder = seat == state.bidder
-    partner = seat == state.partner
+    s = state
+    h = s.hands
+    b = s.bidder
+    bidder = seat == b
+    partner = seat == s.partner
+    open_hand = h[b] if b is not None and _open_hand(s) else None
+    # Positional, in the order of Observation's fields (keywords cost a third more).
     return Observation(
-        seat=seat,
-        rules=state.rules,
-        round_no=state.round_no,
-        dealer=state.dealer,
-        phase=state.phase,
-        to_move=to_move(state),
-        hand=h[seat],
-        hand_counts=(len(h[0]), len(h[1]), len(h[2]), len(h[3])),
-        kitty_count=len(state.kitty),
-        calls=state.calls,
-        bidder=state.bidder,
-        contract=state.contract,
-        source=state.source,
-        trump=state.trump,
-        kitty_taken=state.taken if bidder else (),
-        passed=state.passed if bidder or partner else None,
-        discards=state.discards if bidder else (),
-        discard_count=len(state.discards),
-        out=state.out if partner else (),
-        out_count=len(state.out),
-        open_hand=h[state.bidder] if _open_hand(state) and state.bidder is not None else None,
-        leader=state.leader,
-        trick=state.trick,
-        won=state.won,
-        tricks=state.tricks,
-        last_trick=state.last_trick,
-        last_leader=state.last_leader,
-        match=state.match,
-        rounds=state.rounds,
-        winner=state.winner,
-    )
+        seat, s.rules, s.round_no, s.dealer, s.phase, to_move(s),
+        h[seat], (len(h[0]), len(h[1]), len(h[2]), len(h[3])), len(s.kitty),
+        s.calls, b, s.contract, s.source, s.trump,
+        s.taken if bidder else (),  # kitty_taken
+        s.passed if bidder or partner else None,  # passed
+        s.discards if bidder else (), len(s.discards),  # discards, discard_count
+        s.out if partner else (), len(s.out),  # out, out_count
+        open_hand, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
+    )  # fmt: skip
 
 
 # --- notation ----------------------------------------------------------------------------
