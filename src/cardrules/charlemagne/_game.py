@@ -1018,7 +1018,9 @@ def apply(state: State, move: Move) -> State:
 
 
 def _replace(hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
-    return hands[:seat] + (hand,) + hands[seat + 1 :]
+    new = list(hands)  # one copy; slicing and concatenating makes four tuples
+    new[seat] = hand
+    return tuple(new)
 
 
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
