@@ -343,10 +343,10 @@ def _names(cards: Sequence[Card]) -> str:
 
 def _sorted_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
     try:
-        order = sorted(map(_HAND_ORDER_ID.__getitem__, map(id, cards)))
+        order = sorted([_HAND_ORDER_ID[id(c)] for c in cards])
     except KeyError:  # a card equal to one of the pack's, but another object
         return tuple(sorted(cards, key=_HAND_ORDER.__getitem__))
-    return tuple(map(_PACK_CARDS.__getitem__, order))  # the very same objects, sorted
+    return tuple([_PACK_CARDS[i] for i in order])  # the very same objects, sorted
 
 
 # --- state -------------------------------------------------------------------
@@ -426,6 +426,14 @@ class State:
         return None if self.bidder is None else (self.bidder + 2) % SEATS
 
 
+# The deal and the moves build each next State with a positional call: attrs.evolve costs three
+# times as much, and keywords half as much again. The order is that of State's fields, written
+# five, eleven and ten to a line:
+#   rules, seed, pending_decks, round_no, dealer,
+#   hands, kitty, phase, calls, bidder, contract, source, taken, passed, discards, out,
+#   trump, leader, trick, won, tricks, last_trick, last_leader, match, rounds, winner
+
+
 @attrs.frozen
 class Observation:
     """
@@ -493,34 +501,12 @@ def _deal(
     # deck[i] (i < 32) goes to seat (dealer + 1 + i) % 4: seat s gets every fourth card from (s - dealer - 1) % 4.
     hands = tuple(_sorted_hand(deck[(s - dealer - 1) % SEATS : dealt : SEATS]) for s in range(SEATS))
     first = (dealer + 1) % SEATS
+    kitty = tuple(deck[dealt:])
     return State(
-        rules=rules,
-        seed=seed,
-        pending_decks=pending,
-        round_no=round_no,
-        dealer=dealer,
-        hands=hands,
-        kitty=tuple(deck[dealt:]),
-        phase="bid",
-        calls=(),
-        bidder=None,
-        contract=None,
-        source=None,
-        taken=(),
-        passed=None,
-        discards=(),
-        out=(),
-        trump=None,
-        leader=first,
-        trick=(),
-        won=((), ()),
-        tricks=(0, 0),
-        last_trick=(),
-        last_leader=first,
-        match=match,
-        rounds=rounds,
-        winner=None,
-    )
+        rules, seed, pending, round_no, dealer,
+        hands, kitty, "bid", (), None, None, None, (), None, (), (),
+        None, first, (), ((), ()), (0, 0), (), first, match, rounds, None,
+    )  # fmt: skip
 
 
 def new_game(
@@ -1009,12 +995,6 @@ def apply(state: State, move: Move) -> State:
         return _give(state, move.card)
     return _choose(state, move.source)
 
-
-# The functions below build each next State with a positional call: attrs.evolve costs three
-# times as much, and keywords half as much again. The order is that of State's fields:
-#   rules, seed, pending_decks, round_no, dealer,
-#   hands, kitty, phase, calls, bidder, contract, source, taken, passed, discards, out,
-#   trump, leader, trick, won, tricks, last_trick, last_leader, match, rounds, winner
 
 
 def _replace(hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
