@@ -681,7 +681,7 @@ _M = TypeVar("_M", Play, Give, Discard)
 def _card_moves(cards: Sequence[Card], by_id: Mapping[int, _M], by_card: Mapping[Card, _M]) -> tuple[_M, ...]:
     """The move of each card, the pack's cards looked up by identity."""
     try:
-        return tuple(map(by_id.__getitem__, map(id, cards)))
+        return tuple([by_id[id(c)] for c in cards])
     except KeyError:  # a card equal to one of the pack's, but another object
         return tuple(map(by_card.__getitem__, cards))
 
@@ -994,7 +994,6 @@ def apply(state: State, move: Move) -> State:
     if isinstance(move, Give):
         return _give(state, move.card)
     return _choose(state, move.source)
-
 
 
 def _replace(hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
