@@ -6,7 +6,7 @@ import enum
 import itertools
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar, Final, Literal
+from typing import ClassVar, Final, Literal, TypeVar
 
 import attrs
 
@@ -259,6 +259,17 @@ _MODES: Final[tuple[Suit | None, ...]] = (None, *_FRENCH)
 _SUIT_OF: Final = {m: _tables(m)[0] for m in _MODES}
 _STRENGTH: Final = {m: _tables(m)[1] for m in _MODES}
 _HAND_ORDER: Final = _common.pack_order(CHARLEMAGNE_PACK)
+_JOKER: Final = Suit.JOKER
+
+# The same facts looked up by identity. The pack's cards (and the suits) are module constants that
+# live as long as the module, so id() names them; a dict keyed by id() is read in C, where a Card
+# key calls the Card's and its enums' __hash__ in Python. A card equal to one of the pack's but
+# another object (built by hand, or read from a supplied deck) is not in these tables: every user
+# catches the KeyError and falls back on the tables above, keyed by Card.
+_PACK_CARDS: Final = tuple(_HAND_ORDER)  # the pack's cards in hand order: _PACK_CARDS[_HAND_ORDER[c]] is c
+_HAND_ORDER_ID: Final = {id(c): i for c, i in _HAND_ORDER.items()}
+_SUIT_OF_ID: Final = {id(m): {id(c): s for c, s in _SUIT_OF[m].items()} for m in _MODES}
+_STRENGTH_ID: Final = {id(m): {id(c): v for c, v in _STRENGTH[m].items()} for m in _MODES}
 _PLURAL: Final = {
     Suit.SPADES: "spades",
     Suit.HEARTS: "hearts",
@@ -331,7 +342,11 @@ def _names(cards: Sequence[Card]) -> str:
 
 
 def _sorted_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=_HAND_ORDER.__getitem__))
+    try:
+        order = sorted([_HAND_ORDER_ID[id(c)] for c in cards])
+    except KeyError:  # a card equal to one of the pack's, but another object
+        return tuple(sorted(cards, key=_HAND_ORDER.__getitem__))
+    return tuple([_PACK_CARDS[i] for i in order])  # the very same objects, sorted
 
 
 # --- state -------------------------------------------------------------------
@@ -411,6 +426,14 @@ class State:
         return None if self.bidder is None else (self.bidder + 2) % SEATS
 
 
+# The deal and the moves build each next State with a positional call: attrs.evolve costs three
+# times as much, and keywords half as much again. The order is that of State's fields, written
+# five, eleven and ten to a line:
+#   rules, seed, pending_decks, round_no, dealer,
+#   hands, kitty, phase, calls, bidder, contract, source, taken, passed, discards, out,
+#   trump, leader, trick, won, tricks, last_trick, last_leader, match, rounds, winner
+
+
 @attrs.frozen
 class Observation:
     """
@@ -474,38 +497,16 @@ def _deal(
 ) -> State:
     """Deal hand *round_no* (K1): deck[0..31] one at a time from seat dealer + 1, deck[32:34] the kitty."""
     deck, pending = _common.next_deck(pending, CHARLEMAGNE_PACK, seed, round_no)
-    hands: list[list[Card]] = [[], [], [], []]
-    for i in range(SEATS * HAND_SIZE):
-        hands[(dealer + 1 + i) % SEATS].append(deck[i])
+    dealt = SEATS * HAND_SIZE
+    # deck[i] (i < 32) goes to seat (dealer + 1 + i) % 4: seat s gets every fourth card from (s - dealer - 1) % 4.
+    hands = tuple(_sorted_hand(deck[(s - dealer - 1) % SEATS : dealt : SEATS]) for s in range(SEATS))
     first = (dealer + 1) % SEATS
+    kitty = tuple(deck[dealt:])
     return State(
-        rules=rules,
-        seed=seed,
-        pending_decks=pending,
-        round_no=round_no,
-        dealer=dealer,
-        hands=tuple(_sorted_hand(h) for h in hands),
-        kitty=tuple(deck[SEATS * HAND_SIZE :]),
-        phase="bid",
-        calls=(),
-        bidder=None,
-        contract=None,
-        source=None,
-        taken=(),
-        passed=None,
-        discards=(),
-        out=(),
-        trump=None,
-        leader=first,
-        trick=(),
-        won=((), ()),
-        tricks=(0, 0),
-        last_trick=(),
-        last_leader=first,
-        match=match,
-        rounds=rounds,
-        winner=None,
-    )
+        rules, seed, pending, round_no, dealer,
+        hands, kitty, "bid", (), None, None, None, (), None, (), (),
+        None, first, (), ((), ()), (0, 0), (), first, match, rounds, None,
+    )  # fmt: skip
 
 
 def new_game(
@@ -595,19 +596,16 @@ def _trick_seats(leader: int, partner: int | None) -> tuple[int, ...]:
 
 
 _ORDERS: Final = {(lead, p): _trick_seats(lead, p) for lead in range(SEATS) for p in (None, 0, 1, 2, 3)}
-
-
-def _sitting_out(state: State) -> int | None:
-    """The partner who sits out a solo contract, else ``None``."""
-    c = state.contract
-    if c is None or not c.is_solo:
-        return None
-    return state.partner
+# The solo contracts (Contract.is_solo). Testing membership in a tuple of enum members is an
+# identity test in C; the property goes through two Python calls and the enum's hash.
+_SOLO: Final = tuple(c for c in _LADDER if c.is_solo)
 
 
 def _order(state: State) -> tuple[int, ...]:
     """The seats that play the current trick, the leader first (``charlemagne.play.turn``)."""
-    return _ORDERS[state.leader, _sitting_out(state)]
+    b = state.bidder
+    sitting_out = None if b is None or state.contract not in _SOLO else (b + 2) % SEATS  # the partner, in a solo
+    return _ORDERS[state.leader, sitting_out]
 
 
 def to_move(state: State) -> int | None:
@@ -667,25 +665,56 @@ _TRUMPS: Final = tuple(NameTrump(s) for s in _FRENCH)
 _PLAYS: Final = {c: Play(c) for c in CHARLEMAGNE_PACK.cards}
 _GIVES: Final = {c: Give(c) for c in CHARLEMAGNE_PACK.cards}
 _DISCARDS: Final = {c: Discard(c) for c in CHARLEMAGNE_PACK.cards}
+# The same moves by the card's identity (see _SUIT_OF_ID).
+_PLAY_OF_ID: Final = {id(c): m for c, m in _PLAYS.items()}
+_GIVE_OF_ID: Final = {id(c): m for c, m in _GIVES.items()}
+_DISCARD_OF_ID: Final = {id(c): m for c, m in _DISCARDS.items()}
+# The bidding moves after the highest bid so far (None: no bid yet): pass, then each higher bid.
+_CALLS_ABOVE: Final[dict[Contract | None, tuple[Bid | Pass, ...]]] = {
+    high: (PASS, *(_BIDS[c] for c in _LADDER[0 if high is None else high.level + 1 :])) for high in (None, *_LADDER)
+}
 
 
-def _playable(state: State, seat: int) -> tuple[Card, ...]:
+_M = TypeVar("_M", Play, Give, Discard)
+
+
+def _card_moves(cards: Sequence[Card], by_id: Mapping[int, _M], by_card: Mapping[Card, _M]) -> tuple[_M, ...]:
+    """The move of each card, the pack's cards looked up by identity."""
+    try:
+        return tuple([by_id[id(c)] for c in cards])
+    except KeyError:  # a card equal to one of the pack's, but another object
+        return tuple(map(by_card.__getitem__, cards))
+
+
+def _playable(state: State, seat: int) -> Sequence[Card]:
     """The cards *seat* may play to the trick, in hand order (K7)."""
     hand = state.hands[seat]
     trick = state.trick
     if not trick:
         return hand
     trump = state.trump
-    suit_of = _SUIT_OF[trump]
-    led = suit_of[trick[0]]
-    follow = tuple(c for c in hand if suit_of[c] is led)
+    try:
+        suit_of = _SUIT_OF_ID[id(trump)]
+        led = suit_of[id(trick[0])]
+        follow = [c for c in hand if suit_of[id(c)] is led]
+    except KeyError:  # a card equal to one of the pack's, but another object
+        by_card = _SUIT_OF[trump]
+        led = by_card[trick[0]]
+        follow = [c for c in hand if by_card[c] is led]
     if follow:
         return follow
-    if trump is None and led is not Suit.JOKER:
-        jokers = tuple(c for c in hand if c.suit is Suit.JOKER)
+    if trump is None and led is not _JOKER:
+        jokers = [c for c in hand if c.suit is _JOKER]
         if jokers:
             return jokers
     return hand
+
+
+# The last answer of legal_moves, as (state, moves). The usual loop calls legal_moves(state) and
+# then apply(state, move): apply finds the move here instead of working out the rules again.
+# States are immutable, so the entry holds for as long as it is the same object; it is replaced
+# as a whole, so a thread always reads a state with its own moves.
+_last_legal: tuple[State | None, tuple[Move, ...]] = (None, ())
 
 
 def legal_moves(state: State) -> LegalMoves[Move]:
@@ -707,24 +736,31 @@ def legal_moves(state: State) -> LegalMoves[Move]:
         >>> [str(m) for m in charlemagne.legal_moves(s)][:3]
         ['pass', 'bid 5', 'bid 6']
     """
-    seat = to_move(state)
-    if seat is None:
+    global _last_legal
+    if state.winner is not None:
         return TupleMoves(())
     phase = state.phase
+    moves: tuple[Move, ...]
     if phase == "play":
-        return TupleMoves(tuple(_PLAYS[c] for c in _playable(state, seat)))
-    if phase == "bid":
-        high = _high_bid(state)
-        start = 0 if high is None else high.level + 1
-        bids = tuple(_BIDS[c] for c in _LADDER[start:])
-        return TupleMoves(bids if _dealer_forced(state) else (PASS, *bids))
-    if phase == "discard":
-        return TupleMoves(tuple(_DISCARDS[c] for c in state.hands[seat]))
-    if phase == "trump":
-        return TupleMoves(_TRUMPS)
-    if phase == "give":
-        return TupleMoves(tuple(_GIVES[c] for c in state.hands[seat]))
-    return TupleMoves(_SOURCES)
+        seat = _order(state)[len(state.trick)]  # to_move(state), in line
+        moves = _card_moves(_playable(state, seat), _PLAY_OF_ID, _PLAYS)
+    elif phase == "bid":
+        calls = _CALLS_ABOVE[_high_bid(state)]
+        moves = calls[1:] if _dealer_forced(state) else calls
+    else:
+        mover = to_move(state)
+        if mover is None:
+            return TupleMoves(())
+        if phase == "discard":
+            moves = _card_moves(state.hands[mover], _DISCARD_OF_ID, _DISCARDS)
+        elif phase == "trump":
+            moves = _TRUMPS
+        elif phase == "give":
+            moves = _card_moves(state.hands[mover], _GIVE_OF_ID, _GIVES)
+        else:
+            moves = _SOURCES
+    _last_legal = (state, moves)
+    return TupleMoves(moves)
 
 
 # --- checking moves ----------------------------------------------------------------
@@ -860,7 +896,9 @@ def check_move(state: State, move: Move) -> Violation | None:
     phase = state.phase
     if phase == "play" and isinstance(move, Play):
         card = move.card
-        if card in _playable(state, seat):
+        playable = _playable(state, seat)
+        # An identity test first (in C); an equal card that is another object is found by ==.
+        if id(card) in map(id, playable) or card in playable:
             return None
         if card not in state.hands[seat]:
             return _v("charlemagne.play.turn", f"you (seat {seat}) do not hold {_card_name_safe(card)}")
@@ -936,9 +974,13 @@ def apply(state: State, move: Move) -> State:
 
     .. versionadded:: 0.1.0
     """
-    violation = check_move(state, move)
-    if violation is not None:
-        raise IllegalMoveError(violation.rule, to_move(state), move, violation.reason)
+    known, moves = _last_legal
+    # A move that is one of the very objects legal_moves just listed for this very state is legal
+    # (an identity test, in C); anything else, an equal move object included, is checked.
+    if known is not state or id(move) not in map(id, moves):
+        violation = check_move(state, move)
+        if violation is not None:
+            raise IllegalMoveError(violation.rule, to_move(state), move, violation.reason)
     if isinstance(move, Play):
         return _play(state, move.card)
     if isinstance(move, Bid):
@@ -948,122 +990,171 @@ def apply(state: State, move: Move) -> State:
     if isinstance(move, Discard):
         return _discard(state, move.card)
     if isinstance(move, NameTrump):
-        leader = state.leader
-        assert state.contract is not None and state.bidder is not None
-        leader = state.bidder if state.contract.is_solo else (state.bidder + 1) % SEATS
-        return attrs.evolve(state, trump=move.suit, phase="play", leader=leader, last_leader=leader)
+        return _name_trump(state, move.suit)
     if isinstance(move, Give):
         return _give(state, move.card)
     return _choose(state, move.source)
 
 
 def _replace(hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
-    return hands[:seat] + (hand,) + hands[seat + 1 :]
+    new = list(hands)  # one copy; slicing and concatenating makes four tuples
+    new[seat] = hand
+    return tuple(new)
 
 
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    i = hand.index(card)
+    rest = tuple([c for c in hand if c is not card])  # by identity: == calls Card.__eq__, in Python
+    if len(rest) == len(hand) - 1:
+        return rest
+    i = hand.index(card)  # an equal card that is another object (or a card held twice)
     return hand[:i] + hand[i + 1 :]
 
 
 def _call(state: State, call: Contract | None) -> State:
-    calls = (*state.calls, call)
+    s = state
+    calls = (*s.calls, call)
     if len(calls) < SEATS:
-        return attrs.evolve(state, calls=calls)
+        return State(
+            s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
+            s.hands, s.kitty, s.phase, calls, s.bidder, s.contract, s.source, s.taken, s.passed, s.discards, s.out,
+            s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
+        )  # fmt: skip
     i = max(k for k, c in enumerate(calls) if c is not None)
-    bidder = (state.dealer + 1 + i) % SEATS
+    bidder = (s.dealer + 1 + i) % SEATS
     contract = calls[i]
     assert contract is not None
-    s = attrs.evolve(state, calls=calls, bidder=bidder, contract=contract)
-    if contract.is_number:
-        return attrs.evolve(_take_kitty(s), phase="discard")
+    hands, kitty, taken, out = s.hands, s.kitty, s.taken, s.out
+    leader, last_leader = s.leader, s.last_leader
+    phase: Phase
     if contract.is_mulot:
-        return attrs.evolve(_throw_out(s), phase="play", leader=bidder, last_leader=bidder)
-    if contract is Contract.CHARLEMAGNE:
-        return attrs.evolve(_take_kitty(s), phase="give")
-    return attrs.evolve(s, phase="source")
+        hands, out = _throw_out(hands, bidder)
+        phase, leader, last_leader = "play", bidder, bidder
+    elif contract is Contract.GROS_CHARLEMAGNE:
+        phase = "source"
+    else:  # a number bid or Charlemagne
+        hands, kitty, taken = _take_kitty(hands, kitty, bidder)
+        phase = "discard" if contract.is_number else "give"
+    return State(
+        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
+        hands, kitty, phase, calls, bidder, contract, s.source, taken, s.passed, s.discards, out,
+        s.trump, leader, s.trick, s.won, s.tricks, s.last_trick, last_leader, s.match, s.rounds, s.winner,
+    )  # fmt: skip
 
 
-def _take_kitty(state: State) -> State:
-    assert state.bidder is not None
-    b = state.bidder
-    hand = _sorted_hand(state.hands[b] + state.kitty)
-    return attrs.evolve(state, hands=_replace(state.hands, b, hand), kitty=(), taken=state.kitty)
+def _take_kitty(
+    hands: tuple[tuple[Card, ...], ...], kitty: tuple[Card, ...], bidder: int
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[Card, ...]]:
+    """The hands, kitty and record of the cards taken once the bidder takes the kitty."""
+    return _replace(hands, bidder, _sorted_hand(hands[bidder] + kitty)), (), kitty
 
 
-def _throw_out(state: State) -> State:
-    p = state.partner
-    assert p is not None
-    return attrs.evolve(state, hands=_replace(state.hands, p, ()), out=state.hands[p])
+def _throw_out(
+    hands: tuple[tuple[Card, ...], ...], bidder: int
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """The hands and the partner's thrown-away cards once the bidder's partner sits out."""
+    p = (bidder + 2) % SEATS
+    return _replace(hands, p, ()), hands[p]
 
 
 def _choose(state: State, source: Source) -> State:
-    s = attrs.evolve(state, source=source)
+    s = state
+    b = s.bidder
+    assert b is not None
+    hands, kitty, taken, out = s.hands, s.kitty, s.taken, s.out
+    phase: Phase = "give"
     if source == "kitty":
-        return attrs.evolve(_throw_out(_take_kitty(s)), phase="discard")
-    return attrs.evolve(s, phase="give")
+        hands, kitty, taken = _take_kitty(hands, kitty, b)
+        hands, out = _throw_out(hands, b)
+        phase = "discard"
+    return State(
+        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
+        hands, kitty, phase, s.calls, s.bidder, s.contract, source, taken, s.passed, s.discards, out,
+        s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
+    )  # fmt: skip
 
 
 def _give(state: State, card: Card) -> State:
-    b, p = state.bidder, state.partner
+    s = state
+    b, p = s.bidder, s.partner
     assert b is not None and p is not None
-    hands = _replace(state.hands, b, _sorted_hand((*state.hands[b], card)))
-    rest = _without(state.hands[p], card)
+    hands = _replace(s.hands, b, _sorted_hand((*s.hands[b], card)))
+    rest = _without(s.hands[p], card)
     hands = _replace(hands, p, ())
-    return attrs.evolve(state, hands=hands, passed=card, out=rest, phase="discard")
+    return State(
+        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
+        hands, s.kitty, "discard", s.calls, s.bidder, s.contract, s.source, s.taken, card, s.discards, rest,
+        s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
+    )  # fmt: skip
 
 
 def _discard(state: State, card: Card) -> State:
-    b = state.bidder
+    s = state
+    b = s.bidder
     assert b is not None
-    discards = (*state.discards, card)
-    phase: Phase = "trump" if len(discards) == _discards_due(state) else "discard"
-    hands = _replace(state.hands, b, _without(state.hands[b], card))
-    return attrs.evolve(state, hands=hands, discards=discards, phase=phase)
+    discards = (*s.discards, card)
+    phase: Phase = "trump" if len(discards) == _discards_due(s) else "discard"
+    hands = _replace(s.hands, b, _without(s.hands[b], card))
+    return State(
+        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
+        hands, s.kitty, phase, s.calls, s.bidder, s.contract, s.source, s.taken, s.passed, discards, s.out,
+        s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
+    )  # fmt: skip
+
+
+def _name_trump(state: State, trump: Suit) -> State:
+    s = state
+    assert s.contract is not None and s.bidder is not None
+    leader = s.bidder if s.contract in _SOLO else (s.bidder + 1) % SEATS
+    return State(
+        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
+        s.hands, s.kitty, "play", s.calls, s.bidder, s.contract, s.source, s.taken, s.passed, s.discards, s.out,
+        trump, leader, s.trick, s.won, s.tricks, s.last_trick, leader, s.match, s.rounds, s.winner,
+    )  # fmt: skip
 
 
 def _trick_winner(trick: Sequence[Card], trump: Suit | None) -> int:
     """Index in *trick* of the card winning it (charlemagne.trick.winner)."""
-    suit_of, strength = _SUIT_OF[trump], _STRENGTH[trump]
-    top = Suit.JOKER if trump is None else trump
-    led = suit_of[trick[0]]
+    try:
+        suit_of, strength = _SUIT_OF_ID[id(trump)], _STRENGTH_ID[id(trump)]
+        keys = [(suit_of[id(c)], strength[id(c)]) for c in trick]
+    except KeyError:  # a card equal to one of the pack's, but another object
+        by_suit, by_strength = _SUIT_OF[trump], _STRENGTH[trump]
+        keys = [(by_suit[c], by_strength[c]) for c in trick]
+    top = _JOKER if trump is None else trump
     best = 0
-    best_key = (led is top, strength[trick[0]])
-    for i in range(1, len(trick)):
-        c = trick[i]
-        s = suit_of[c]
-        if s is top:
-            key = (True, strength[c])
-        elif s is led:
-            key = (False, strength[c])
-        else:
-            continue
-        if key > best_key:
-            best, best_key = i, key
+    best_suit, best_value = keys[0]  # the best card so far is always of the suit led or a trump
+    for i in range(1, len(keys)):
+        suit, value = keys[i]
+        # A card wins so far if it is higher in the suit of the best card, or the first trump
+        # on a card of the suit led (a card of any other suit never wins).
+        if (suit is best_suit and value > best_value) or (suit is top and best_suit is not top):
+            best, best_suit, best_value = i, suit, value
     return best
 
 
 def _play(state: State, card: Card) -> State:
-    order = _order(state)
-    seat = order[len(state.trick)]
-    hands = _replace(state.hands, seat, _without(state.hands[seat], card))
-    trick = (*state.trick, card)
+    s = state
+    order = _order(s)
+    trick = (*s.trick, card)
+    seat = order[len(trick) - 1]
+    hands = _replace(s.hands, seat, _without(s.hands[seat], card))
     if len(trick) < len(order):
-        return attrs.evolve(state, hands=hands, trick=trick)
-    w = order[_trick_winner(trick, state.trump)]
-    side = w % 2
-    won = (state.won[0] + trick, state.won[1]) if side == 0 else (state.won[0], state.won[1] + trick)
-    tricks = (state.tricks[0] + 1, state.tricks[1]) if side == 0 else (state.tricks[0], state.tricks[1] + 1)
-    after = attrs.evolve(
-        state,
-        hands=hands,
-        trick=(),
-        leader=w,
-        won=won,
-        tricks=tricks,
-        last_trick=trick,
-        last_leader=state.leader,
-    )
+        return State(
+            s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
+            hands, s.kitty, s.phase, s.calls, s.bidder, s.contract, s.source, s.taken, s.passed, s.discards, s.out,
+            s.trump, s.leader, trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
+        )  # fmt: skip
+    w = order[_trick_winner(trick, s.trump)]
+    won, tricks = s.won, s.tricks
+    if w % 2 == 0:
+        won, tricks = (won[0] + trick, won[1]), (tricks[0] + 1, tricks[1])
+    else:
+        won, tricks = (won[0], won[1] + trick), (tricks[0], tricks[1] + 1)
+    after = State(
+        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
+        hands, s.kitty, s.phase, s.calls, s.bidder, s.contract, s.source, s.taken, s.passed, s.discards, s.out,
+        s.trump, w, (), won, tricks, trick, s.leader, s.match, s.rounds, s.winner,
+    )  # fmt: skip
     made = _result(after, early=after.rules.end_when_decided)
     if made is None:
         return after
@@ -1092,7 +1183,7 @@ def _result(state: State, *, early: bool) -> bool | None:
 def _hand_score(state: State, made: bool | None) -> RoundScore:
     c, b = state.contract, state.bidder
     if c is None or b is None or made is None:
-        return RoundScore(tally=state.tricks, points=(0, 0), items=(), complete=False)
+        return RoundScore(state.tricks, (0, 0), (), False)  # tally, points, items, complete
     side = b % 2 if made else 1 - b % 2
     value = c.points[0 if made else 1]
     ours = state.tricks[b % 2]
@@ -1135,7 +1226,7 @@ def score(state: State) -> Score:
         (0, 0)
     """
     current = state.rounds[-1] if state.winner is not None else _hand_score(state, None)
-    return Score(sides=SIDES, match=state.match, round=current, rounds=state.rounds, winner=state.winner)
+    return Score(SIDES, state.match, current, state.rounds, state.winner)  # sides, match, round, rounds, winner
 
 
 def _open_hand(state: State) -> bool:
@@ -1160,41 +1251,23 @@ def observe(state: State, seat: int) -> Observation:
     """
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
         raise ValueError(f"seat must be 0 to 3, not {seat!r}")
-    h = state.hands
-    bidder = seat == state.bidder
-    partner = seat == state.partner
+    s = state
+    h = s.hands
+    b = s.bidder
+    bidder = seat == b
+    partner = seat == s.partner
+    open_hand = h[b] if b is not None and _open_hand(s) else None
+    # Positional, in the order of Observation's fields (keywords cost a third more).
     return Observation(
-        seat=seat,
-        rules=state.rules,
-        round_no=state.round_no,
-        dealer=state.dealer,
-        phase=state.phase,
-        to_move=to_move(state),
-        hand=h[seat],
-        hand_counts=(len(h[0]), len(h[1]), len(h[2]), len(h[3])),
-        kitty_count=len(state.kitty),
-        calls=state.calls,
-        bidder=state.bidder,
-        contract=state.contract,
-        source=state.source,
-        trump=state.trump,
-        kitty_taken=state.taken if bidder else (),
-        passed=state.passed if bidder or partner else None,
-        discards=state.discards if bidder else (),
-        discard_count=len(state.discards),
-        out=state.out if partner else (),
-        out_count=len(state.out),
-        open_hand=h[state.bidder] if _open_hand(state) and state.bidder is not None else None,
-        leader=state.leader,
-        trick=state.trick,
-        won=state.won,
-        tricks=state.tricks,
-        last_trick=state.last_trick,
-        last_leader=state.last_leader,
-        match=state.match,
-        rounds=state.rounds,
-        winner=state.winner,
-    )
+        seat, s.rules, s.round_no, s.dealer, s.phase, to_move(s),
+        h[seat], (len(h[0]), len(h[1]), len(h[2]), len(h[3])), len(s.kitty),
+        s.calls, b, s.contract, s.source, s.trump,
+        s.taken if bidder else (),  # kitty_taken
+        s.passed if bidder or partner else None,  # passed
+        s.discards if bidder else (), len(s.discards),  # discards, discard_count
+        s.out if partner else (), len(s.out),  # out, out_count
+        open_hand, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
+    )  # fmt: skip
 
 
 # --- notation ----------------------------------------------------------------------------
