@@ -47,6 +47,8 @@ def bench(session: nox.Session) -> None:
     """Print the speed and memory figures of every game and preset (``-- --quick`` for a short run)."""
     session.install(".")
     session.run("python", "benchmarks/suite.py", *session.posargs)
+    # Mulle's worst cases: the lazy legal moves on adversarial tables, by table size.
+    session.run("python", "benchmarks/bench_mulle.py", *(a for a in session.posargs if a == "--quick"))
 
 
 PEERS = ("open-spiel==2.0.2", "rlcard==1.2.0", "pokerkit==0.7.7")
