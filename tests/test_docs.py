@@ -34,3 +34,26 @@ def test_cited_rule_ids_exist(name: str) -> None:
         cited |= set(re.findall(rf"[\"'`]({name}(?:\.[a-z0-9\-]+)+)[\"'`*]", path.read_text(encoding="utf-8")))
     assert cited, f"no rule id cited in {src}"
     assert sorted(cited - set(spec.rulebook)) == []
+
+
+API_PAGES = Path(__file__).resolve().parent.parent / "docs" / "api"
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "cardrules",
+        "cardrules.mulle",
+        "cardrules.mililla",
+        "cardrules.charlemagne",
+        "cardrules.records",
+        "cardrules.bots",
+    ],
+)
+def test_every_public_name_has_reference_docs(module: str) -> None:
+    """Each name in a public module's ``__all__`` is documented on an API page."""
+    mod = __import__(module, fromlist=["__all__"])
+    text = "\n".join(p.read_text(encoding="utf-8") for p in API_PAGES.glob("*.md"))
+    skip = {"__version__", "records", "bots"}
+    missing = [name for name in mod.__all__ if name not in skip and f"{module}.{name}" not in text]
+    assert [] == missing
