@@ -724,7 +724,7 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
 
 
 def check_state(state: State) -> None:
-    """Raise :class:`InvalidRecordError` if *state* is not a position Mililla can reach."""
+    """Raise :class:`~cardrules.InvalidRecordError` if *state* is not a position Mililla can reach."""
 
     def bad(msg: str) -> InvalidRecordError:
         return InvalidRecordError(msg, "$.state")
