@@ -26,27 +26,9 @@ from cardrules.mulle import (
     zones,
 )
 from cardrules.mulle._game import _card_points
+from tests.variants import MULLE
 
-VARIANTS = [
-    "mulle",
-    "mulle/fishing",
-    "mulle(players=3)",
-    "mulle(players=4)",
-    "mulle(players=4, teams=false)",
-    "mulle(target=200)",
-    "mulle(target=0)",
-    "mulle(capture_duty=hand)",
-    "mulle(locking_builds=true)",
-    "mulle(mulle_value=hand)",
-    "mulle(mulle_value=fixed)",
-    "mulle(krypmulle=true)",
-    "mulle/fishing(players=3)",
-    "mulle/fishing(players=4)",
-    "mulle/fishing(players=4, teams=true)",
-    "mulle/fishing(target=21)",
-    "mulle/fishing(glimne=true)",
-    "mulle/fishing(most_cards=true)",
-]
+VARIANTS = MULLE
 
 PACK = Counter(DOUBLE_FRENCH_PACK.cards)
 
