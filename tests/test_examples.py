@@ -99,3 +99,17 @@ def test_http_example_shows_only_the_seats_view(server: tuple[str, Any]) -> None
     status, data = _get(f"{base}/observe?seat=0")
     assert 200 == status
     assert data["observation"] == table.game.observe(table.state, 0).to_dict()
+
+
+def test_readme_example_runs() -> None:
+    """The README's Python example runs as written and plays a whole match."""
+    import re
+
+    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    match = re.search(r"```python\n(.*?)```", readme, re.S)
+    assert match is not None
+    namespace: dict[str, Any] = {"print": lambda *args: namespace.setdefault("printed", args)}
+    exec(compile(match.group(1), "README.md", "exec"), namespace)
+    match_score, winner = namespace["printed"]
+    assert winner in (0, 1)
+    assert max(match_score) >= 35
