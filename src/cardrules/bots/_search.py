@@ -74,13 +74,14 @@ class SearchBot:
     dropped (never the greedy move) and the rest are tried in more deals.
     The bot plays the move with the best average, but keeps the greedy move
     (:class:`GreedyBot`'s) unless the best one beats it, deal by deal, by
-    more than *margin* standard errors.
+    more than *margin* standard errors. When every candidate has scored the
+    same in every deal so far (8, 16, 32, ... deals), the search stops early.
 
     The bot is deterministic for a given *rng* when *seconds* is ``None``;
     with a time budget the number of rollouts, and so the move, may vary.
 
     Attributes:
-        iterations: The number of rollouts per decision (at least one
+        iterations: The most rollouts per decision (at least one
             imagined deal per candidate, whatever the budget).
         seconds: An optional time budget per decision; the search stops at
             whichever of the two budgets runs out first.
