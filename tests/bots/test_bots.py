@@ -144,6 +144,7 @@ def test_get_bot_names_and_options() -> None:
         ("search(iterations=0)", cardrules.InvalidOptionError, "at least 1"),
         ("search(seconds=-1)", cardrules.InvalidOptionError, "positive"),
         ("search(rollout=smart)", cardrules.InvalidOptionError, "greedy or random"),
+        ("search(margin=x)", cardrules.InvalidOptionError, "margin"),
         ("search(iterations)", cardrules.UnknownOptionError, "option=value"),
         ("search(", cardrules.UnknownOptionError, "cannot read"),
     ],
@@ -161,3 +162,41 @@ def test_time_budget_still_returns_a_legal_move() -> None:
     bot = SearchBot(iterations=10_000, seconds=0.001)
     move = bot.choose(game.observe(state, seat), game.legal_moves(state), random.Random(1))
     assert move in game.legal_moves(state)
+
+
+@pytest.mark.parametrize("name", cardrules.game_names())
+def test_search_keeps_the_greedy_move_without_clear_evidence(name: str) -> None:
+    """With a huge margin no move is clearly better than the greedy one, so the search plays it."""
+    for seed in range(4):
+        game, state = position(name, seed, 3 + 7 * seed)
+        seat = mover(game, state)
+        view, legal = game.observe(state, seat), game.legal_moves(state)
+        want = GreedyBot().choose(view, legal, random.Random(seed))
+        got = SearchBot(iterations=12, margin=1e9).choose(view, legal, random.Random(seed))
+        assert got == want
+
+
+def test_search_margin_is_checked() -> None:
+    """The margin is a number of at least 0."""
+    assert get_bot("search(margin=0)") == SearchBot(margin=0)
+    with pytest.raises(cardrules.InvalidOptionError, match="margin"):
+        get_bot("search(margin=-1)")
+
+
+def test_charlemagne_bids_seen_fit_the_real_deal() -> None:
+    """Charlemagne: the real deal is always plausible to the search bot when every seat bids by the heuristic."""
+    from cardrules.bots._charlemagne import plausible
+    from cardrules.charlemagne import sample_state
+
+    game = cardrules.get_game("charlemagne")
+    rng = random.Random(2)
+    rejected = 0
+    for seed in range(30):
+        state = game.new_game(seed=seed)
+        while state.phase == "bid":
+            seat = mover(game, state)
+            view = game.observe(state, seat)
+            assert plausible(state, view)
+            rejected += not plausible(sample_state(view, rng), view) if view.calls else 0
+            state = game.apply(state, GreedyBot().choose(view, game.legal_moves(state), rng))
+    assert rejected > 0  # a pass or a bid says something about a hand

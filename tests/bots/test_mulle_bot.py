@@ -149,3 +149,18 @@ def test_search_plays_mulle() -> None:
     big = table_position(FISHING, ("9S 10C AH 8D 7S", "KC"), small)
     move = SearchBot(iterations=8).choose(observe(big, 0), legal_moves(big), random.Random(1))
     assert move in legal_moves(big)
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_ranked_starts_with_the_greedy_move(text: str) -> None:
+    """The shortlist the search bot takes is legal, each move once, the greedy move first."""
+    from cardrules.bots._mulle import ranked
+
+    for seed in range(3):
+        game, state = position(text, seed, 5 + 9 * seed)
+        seat = mover(game, state)
+        view, legal = game.observe(state, seat), game.legal_moves(state)
+        shortlist = ranked(view, legal, random.Random(0))
+        assert shortlist[0] == GreedyBot().choose(view, legal, random.Random(0))
+        assert len(set(shortlist)) == len(shortlist)
+        assert all(m in legal for m in shortlist)

@@ -138,7 +138,7 @@ def get_bot(text: str) -> Bot:
     Example:
         >>> from cardrules.bots import get_bot
         >>> get_bot("search(iterations=50)")
-        SearchBot(iterations=50, seconds=None, rollout='greedy', max_candidates=12, exploration=0.7)
+        SearchBot(iterations=50, seconds=None, rollout='greedy', max_candidates=12, exploration=0.7, margin=1.0)
     """
     if not isinstance(text, str):
         raise UnknownOptionError(f"a bot is named by text, not {text!r}; bots: {', '.join(bot_names())}")

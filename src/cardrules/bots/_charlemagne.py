@@ -10,6 +10,7 @@ from cardrules.bots._games import Heuristic
 from cardrules.cards import CHARLEMAGNE_PACK, Card, Rank, Suit
 from cardrules.charlemagne._game import (
     _FRENCH,
+    _LADDER,
     _SAME_COLOUR,
     _STRENGTH,
     _SUIT_OF,
@@ -22,6 +23,7 @@ from cardrules.charlemagne._game import (
     Observation,
     Pass,
     Play,
+    State,
     _trick_winner,
 )
 from cardrules.engine import LegalMoves
@@ -61,16 +63,16 @@ def _mulot_safe(hand: Sequence[Card]) -> bool:
     return len(high) <= 1 and all(c.rank is Rank.TEN for c in high)
 
 
-def _bid(obs: Observation, legal: Sequence[Any]) -> Any:
+def _bid(calls: Sequence[Contract | None], hand: Sequence[Card], legal: Sequence[Any]) -> Any:
     bids = {m.contract: m for m in legal if isinstance(m, Bid)}
     can_pass = any(isinstance(m, Pass) for m in legal)
-    high = next((c for c in reversed(obs.calls) if c is not None), None)
-    partner_high = high is not None and obs.calls.index(high) % 2 == len(obs.calls) % 2
-    _, own = _best_trump(obs.hand)
+    high = next((c for c in reversed(calls) if c is not None), None)
+    partner_high = high is not None and calls.index(high) % 2 == len(calls) % 2
+    _, own = _best_trump(hand)
     want: Contract | None = None
     if own >= 6.5 and Contract.CHARLEMAGNE in bids:
         want = Contract.CHARLEMAGNE
-    elif _mulot_safe(obs.hand) and Contract.MULOT in bids:
+    elif _mulot_safe(hand) and Contract.MULOT in bids:
         want = Contract.MULOT
     else:
         team = own + _PARTNER_TRICKS
@@ -168,7 +170,7 @@ def choose(obs: Observation, legal_moves: LegalMoves[Any], rng: random.Random) -
         return legal[0]
     first = legal[0]
     if isinstance(first, Bid | Pass):
-        return _bid(obs, legal)
+        return _bid(obs.calls, obs.hand, legal)
     if isinstance(first, ChooseSource):
         return next(m for m in legal if m.source == "kitty")
     if isinstance(first, NameTrump):
@@ -207,4 +209,45 @@ def _keep_value(card: Card, trump: Suit, hand: Sequence[Card]) -> tuple[float, i
     return (_trick_value(card, trump) + (0.5 if card.suit is trump else 0.0), length)
 
 
-HEURISTIC: Final = Heuristic(choose=choose)
+_MATCH_POINTS: Final = 64.0  # a hand's points swing, as a share of this, moves the value from 0.5
+_TRICK: Final = 0.005  # a trick more or less, to break ties between moves that score the same
+
+
+def value(state: State, side: int) -> float:
+    """
+    How good the hand just played was for *side*, from 0 to 1: the points
+    it swung (a contract's points go to one side only, so tricks alone say
+    little), plus a trace of the tricks taken to break ties.
+    """
+    last = state.rounds[-1]
+    swing = last.points[side] - last.points[1 - side]
+    tricks = last.tally[side] - last.tally[1 - side]
+    return min(1.0, max(0.0, 0.5 + swing / _MATCH_POINTS + _TRICK * tricks))
+
+
+def plausible(world: State, obs: Observation) -> bool:
+    """
+    Whether the others' calls so far are the ones these rules of thumb
+    would have made with their hands in *world* (checked while the bidding
+    is on, when the hands are still whole): the search bot prefers such
+    imagined deals, so a pass says a weak hand and a bid a strong one.
+    """
+    if obs.phase != "bid":
+        return True
+    calls = obs.calls
+    for i, call in enumerate(calls):
+        seat = (obs.dealer + 1 + i) % 4
+        if seat == obs.seat:
+            continue
+        before = calls[:i]
+        high = next((c for c in reversed(before) if c is not None), None)
+        legal: list[Any] = [Bid(c) for c in _LADDER[0 if high is None else high.level + 1 :]]
+        if not (i == 3 and high is None):  # the dealer may not pass if all others did
+            legal.insert(0, Pass())
+        made = _bid(before, world.hands[seat], legal)
+        if made != (Pass() if call is None else Bid(call)):
+            return False
+    return True
+
+
+HEURISTIC: Final = Heuristic(choose=choose, value=value, plausible=plausible)

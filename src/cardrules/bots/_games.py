@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import attrs
@@ -30,11 +30,26 @@ class Heuristic:
             rollouts watch: when it changes (Mulle: the next deal of the
             round), the rollout stops and *value* scores the state there.
             ``None``: rollouts go to the end of the round.
+        lookahead: With a *horizon*, the fewest moves a rollout plays
+            before it may stop there (Mulle: two turns of every player,
+            so that a table left for the next deal is played on); ``None``
+            for none.
+        ranked: For games whose legal moves can be too many to search
+            (Mulle), the heuristic's own shortlist of legal moves, best
+            first (the first is the greedy move); the search bot considers
+            the first few. ``None``: the search bot takes the legal moves.
+        plausible: Whether a sampled state fits what the seat saw the
+            others do, judged by these rules of thumb (Charlemagne: their
+            bids); the search bot samples again (a few times at most) when
+            it does not. ``None``: every sample is taken as it comes.
     """
 
     choose: Callable[[Any, LegalMoves[Any], random.Random], Any]
     value: Callable[[Any, int], float] | None = None
     horizon: Callable[[Any], int] | None = None
+    lookahead: Callable[[Any], int] | None = None
+    ranked: Callable[[Any, LegalMoves[Any], random.Random], Sequence[Any]] | None = None
+    plausible: Callable[[Any, Any], bool] | None = None
 
 
 # Game name -> the private module whose HEURISTIC it is.

@@ -51,6 +51,8 @@ _TRAIL_LOSS: Final = 0.6  # the share of a trailed card's points that ends up wi
 _EXPOSED: Final = 0.5  # the share of a left card's points the next player takes when they can
 _BUILD_DELAY: Final = 0.9  # a build is taken a turn later
 _TABBE_SIZE: Final = 4  # tables with more loose cards than this are not checked for a tabbe
+_SPADE: Final = 0.1  # fishing: a spade in the pile, towards most spades (scored at the round's end)
+_PILE: Final = 0.03  # fishing with most_cards: a card in the pile, towards most cards
 
 
 def _worth(card: Card, building: bool, most_cards: bool) -> float:
@@ -328,15 +330,37 @@ def choose(obs: Observation, legal_moves: LegalMoves[Move], rng: random.Random) 
     return next(iter(legal_moves))  # pragma: no cover - some candidate is always legal
 
 
+def ranked(obs: Observation, legal_moves: LegalMoves[Move], rng: random.Random) -> list[Move]:
+    """The heuristic's legal candidate moves, best first, each once: the first is :func:`choose`'s move."""
+    view = _View(obs)
+    cands = _candidates(view)
+    scored = sorted(range(len(cands)), key=lambda i: (-view.sign * _score(view, cands[i]), i))
+    out: list[Move] = []
+    for i in scored:
+        move = cands[i]
+        if move not in out and move in legal_moves:
+            out.append(move)
+    if not out:  # pragma: no cover - some candidate is always legal
+        out.append(next(iter(legal_moves)))
+    return out
+
+
 def value(state: State, side: int) -> float:
     """
     The side's lead in the round's points over the best other side, squashed
     to 0..1 (reversed under krypmulle): the running tally when a rollout
     stops at a new deal, the last round's once a round is over.
     """
-    current = score(state).round if state.history else state.rounds[-1]
+    running = bool(state.history)
+    current = score(state).round if running else state.rounds[-1]
     assert current is not None
-    tally = current.tally
+    tally: list[float] = list(current.tally)
+    if running and not state.rules.building:
+        # Most spades (and most cards) are scored only at the end: count the piles towards them.
+        for i, pile in enumerate(state.captured):
+            tally[i] += _SPADE * sum(1 for c in pile if c.suit is Suit.SPADES)
+            if state.rules.most_cards:
+                tally[i] += _PILE * len(pile)
     lead = tally[side] - max(t for i, t in enumerate(tally) if i != side)
     if state.rules.krypmulle:
         lead = -lead
@@ -344,9 +368,14 @@ def value(state: State, side: int) -> float:
     return 0.5 + 0.5 * math.tanh(lead / scale)
 
 
+def lookahead(state: State) -> int:
+    """Two turns of every player: a rollout that reaches the next deal sooner plays on to there."""
+    return 2 * state.rules.players
+
+
 def horizon(state: State) -> int:
     """The deal in progress: the search bot's rollouts stop at the next deal."""
     return state.deal_no
 
 
-HEURISTIC: Final = Heuristic(choose=choose, value=value, horizon=horizon)
+HEURISTIC: Final = Heuristic(choose=choose, value=value, horizon=horizon, lookahead=lookahead, ranked=ranked)

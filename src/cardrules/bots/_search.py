@@ -20,6 +20,10 @@ __all__ = ["SearchBot"]
 
 # A rollout that has not reached the end of the round after this many moves is scored where it stands.
 _MAX_ROLLOUT = 2_000
+# With every candidate equal in this many imagined deals (and in 16, 32, ...), the search stops.
+_SAME = 8
+# How many more samples to draw, at most, for a state the heuristic finds plausible.
+_RESAMPLES = 40
 
 
 def _positive_int(name: str) -> Any:
@@ -45,33 +49,52 @@ def _rollout(_inst: object, _attr: object, value: object) -> None:
         raise InvalidOptionError(f"rollout must be greedy or random, not {value!r}")
 
 
+def _margin(_inst: object, _attr: object, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        raise InvalidOptionError(f"margin must be a number of at least 0, not {value!r}")
+
+
 @attrs.frozen
 class SearchBot:
     """
     Looks ahead by imagining the hidden cards: determinized Monte Carlo search.
 
-    Each iteration deals the cards the seat cannot see at random
-    (:func:`cardrules.sample_state`), picks a candidate move by UCB1 over the
-    results so far, plays it in that imagined deal, then plays on to the end
-    of the round (Mulle: of the deal, as its rounds are long) with the
-    *rollout* policy, and scores the result for the seat's side: 1 or 0 if
-    the match ended, otherwise the game's measure of the round (Mililla: the
-    share of the round's 70 points; Mulle: the lead in the round's points so
-    far). The move with the best average is played.
+    The bot imagines deals of the cards its seat cannot see
+    (:func:`cardrules.sample_state`) and, in each, plays every candidate
+    move and then on to the end of the round (Mulle: of the deal, as its
+    rounds are long) with the *rollout* policy, scoring the result for the
+    seat's side: 1 or 0 if the match ended, otherwise the game's measure of
+    the round (Mililla: the share of the round's 70 points; Charlemagne: the
+    points the hand swung; Mulle: the lead in the round's points so far).
+
+    Every candidate is tried in the same imagined deals with the same
+    rollout seeds (common random numbers), so the comparison between two
+    moves is not drowned by the luck of the deal. The budget is spent by
+    successive halving: after each stage the worse half of the candidates is
+    dropped (never the greedy move) and the rest are tried in more deals.
+    The bot plays the move with the best average, but keeps the greedy move
+    (:class:`GreedyBot`'s) unless the best one beats it, deal by deal, by
+    more than *margin* standard errors. When every candidate has scored the
+    same in every deal so far (8, 16, 32, ... deals), the search stops early.
 
     The bot is deterministic for a given *rng* when *seconds* is ``None``;
-    with a time budget the number of iterations, and so the move, may vary.
+    with a time budget the number of rollouts, and so the move, may vary.
 
     Attributes:
-        iterations: The number of rollouts per decision.
+        iterations: The most rollouts per decision (at least one
+            imagined deal per candidate, whatever the budget).
         seconds: An optional time budget per decision; the search stops at
             whichever of the two budgets runs out first.
         rollout: ``"greedy"`` (the :class:`GreedyBot` heuristic for every
             seat, stronger) or ``"random"`` (faster).
-        max_candidates: When there are more legal moves than this (a big
-            Mulle table), the search considers the greedy move and random
-            others, this many in all.
-        exploration: The UCB1 constant; 0 is pure exploitation.
+        max_candidates: The most moves considered: the greedy move first,
+            then (Mulle) the heuristic's next best or (other games) the
+            other legal moves, or random ones if there are too many.
+        exploration: Unused since the search tries every candidate in the
+            same deals; kept so that older bot texts still work.
+        margin: How many standard errors of the deal-by-deal difference a
+            move must beat the greedy move by to be played instead; 0 plays
+            the best average.
     """
 
     iterations: int = attrs.field(default=200, validator=_positive_int("iterations"))
@@ -79,12 +102,13 @@ class SearchBot:
     rollout: Literal["greedy", "random"] = attrs.field(default="greedy", validator=_rollout)
     max_candidates: int = attrs.field(default=12, validator=_positive_int("max_candidates"))
     exploration: float = attrs.field(default=0.7, validator=_exploration)
+    margin: float = attrs.field(default=1.0, validator=_margin)
 
     def __str__(self) -> str:
         return "search"
 
     def choose(self, observation: Any, legal_moves: LegalMoves[Any], rng: random.Random) -> Any:
-        """The move with the best average over the rollouts."""
+        """The move with the best average over the imagined deals (or the greedy move, if none is clearly better)."""
         spec = spec_for_observation(observation)
         if spec.sample_state is None:
             raise NotImplementedError(f"{spec.title} does not sample hidden states, so it cannot be searched")
@@ -94,38 +118,56 @@ class SearchBot:
             return candidates[0]
         seat: int = observation.seat
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        totals = [0.0] * len(candidates)
-        visits = [0] * len(candidates)
+        results: list[list[float]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))
+        stages = max(1, math.ceil(math.log2(len(candidates))))
+        spent = 0
         side: int | None = None
-        for i in range(self.iterations):
-            if deadline is not None and i and time.perf_counter() > deadline:
+        stop = False
+        for stage in range(stages):
+            share = (self.iterations - spent) // (stages - stage)
+            for _ in range(max(1, share // len(alive))):
+                if deadline is not None and results[0] and time.perf_counter() > deadline:
+                    stop = True
+                    break
+                world = _sample(spec, heuristic, observation, rng)
+                if side is None:
+                    side = _side_of(spec.score(world), seat)
+                seed = rng.getrandbits(64)
+                for arm in alive:
+                    state = spec.apply(world, candidates[arm])
+                    results[arm].append(self._playout(spec, heuristic, state, side, random.Random(seed)))
+                spent += len(alive)
+                worlds = len(results[0])
+                if worlds >= _SAME and worlds & (worlds - 1) == 0 and all(results[a] == results[0] for a in alive):
+                    stop = True  # every candidate has come to the same in every deal so far: nothing to find
+                    break
+            if stop or len(alive) <= 2:
                 break
-            if i < len(candidates):
-                arm = i
-            else:
-                log_n = math.log(i)
-                arm = max(
-                    range(len(candidates)),
-                    key=lambda a: totals[a] / visits[a] + self.exploration * math.sqrt(log_n / visits[a]),
-                )
-            world = spec.sample_state(observation, rng)
-            if side is None:
-                side = _side_of(spec.score(world), seat)
-            totals[arm] += self._playout(spec, heuristic, spec.apply(world, candidates[arm]), side, rng)
-            visits[arm] += 1
-        best = max(range(len(candidates)), key=lambda a: (totals[a] / visits[a] if visits[a] else -1.0, visits[a]))
+            if stage < stages - 1:
+                # Keep the better half, and the greedy move (candidate 0) whatever its average.
+                ranked = sorted(alive, key=lambda a: -_mean(results[a]))
+                alive = sorted({0, *ranked[: math.ceil(len(alive) / 2)]})
+        best = max(alive, key=lambda a: (_mean(results[a]), -a))
+        if best != 0 and not _beats(results[best], results[0], self.margin):
+            best = 0
         return candidates[best]
 
     def _candidates(
         self, observation: Any, legal_moves: LegalMoves[Any], rng: random.Random, heuristic: Heuristic | None
     ) -> Sequence[Any]:
+        """The moves to search, the greedy move first (when there is a heuristic)."""
+        if heuristic is not None and heuristic.ranked is not None:
+            return list(heuristic.ranked(observation, legal_moves, rng))[: self.max_candidates]
         first = list(itertools.islice(iter(legal_moves), self.max_candidates + 1))
+        greedy = None if heuristic is None or len(first) == 1 else heuristic.choose(observation, legal_moves, rng)
         if len(first) <= self.max_candidates:
+            if greedy is not None:
+                first.remove(greedy)
+                first.insert(0, greedy)
             return first
         # Too many to try them all: the greedy move, then random distinct others.
-        chosen: list[Any] = []
-        if heuristic is not None:
-            chosen.append(heuristic.choose(observation, legal_moves, rng))
+        chosen: list[Any] = [] if greedy is None else [greedy]
         for _ in range(self.max_candidates * 4):
             if len(chosen) >= self.max_candidates:
                 break
@@ -146,10 +188,11 @@ class SearchBot:
         greedy = heuristic is not None and self.rollout == "greedy"
         horizon = heuristic.horizon if heuristic is not None and heuristic.value is not None else None
         stage = None if horizon is None else horizon(state)
-        for _ in range(_MAX_ROLLOUT):
+        least = 0 if horizon is None or heuristic is None or heuristic.lookahead is None else heuristic.lookahead(state)
+        for ply in range(_MAX_ROLLOUT):
             if spec.is_over(state) or _round_count(spec, state) != rounds:
                 break
-            if horizon is not None and horizon(state) != stage:
+            if horizon is not None and ply >= least and horizon(state) != stage:
                 assert heuristic is not None and heuristic.value is not None
                 return heuristic.value(state, side)
             legal = spec.legal_moves(state)
@@ -162,6 +205,38 @@ class SearchBot:
                 move = legal.sample(rng)
             state = spec.apply(state, move)
         return _value(spec, heuristic, state, side)
+
+
+def _sample(
+    spec: GameSpec[Any, Any, Any, Any], heuristic: Heuristic | None, observation: Any, rng: random.Random
+) -> Any:
+    """A sampled state, one the heuristic finds plausible if one turns up in a few tries."""
+    assert spec.sample_state is not None
+    world = spec.sample_state(observation, rng)
+    if heuristic is None or heuristic.plausible is None:
+        return world
+    for _ in range(_RESAMPLES):
+        if heuristic.plausible(world, observation):
+            return world
+        world = spec.sample_state(observation, rng)
+    return world
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values) if values else -1.0
+
+
+def _beats(ours: Sequence[float], theirs: Sequence[float], margin: float) -> bool:
+    """Whether *ours* beats *theirs*, deal by deal, by more than *margin* standard errors of the mean difference."""
+    diffs = [a - b for a, b in zip(ours, theirs, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n if n else 0.0
+    if mean <= 0.0:
+        return False
+    if n < 2:
+        return margin == 0.0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > margin * math.sqrt(var / n)
 
 
 def _side_of(score: Score, seat: int) -> int:
