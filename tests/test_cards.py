@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 from collections import Counter
 
 import pytest
@@ -30,6 +32,33 @@ def test_text_round_trips(pack: cardrules.Pack) -> None:
         assert card == pack.parse(str(card))
         assert card == pack.parse(str(card).lower())
         assert card == eval(repr(card), {"Card": Card})
+
+
+@pytest.mark.parametrize("pack", [DOUBLE_FRENCH_PACK, SPANISH_PACK, CHARLEMAGNE_PACK])
+def test_one_object_per_card(pack: cardrules.Pack) -> None:
+    """Every way of making a card gives back the pack's own object, so == and hash are by identity."""
+    for card in pack.cards:
+        made = [
+            Card(card.rank, card.suit),
+            pack.parse(str(card)),
+            pickle.loads(pickle.dumps(card)),
+            copy.copy(card),
+            copy.deepcopy(card),
+            copy.deepcopy([card])[0],
+        ]
+        assert all(m is card for m in made)
+        assert hash(Card(card.rank, card.suit)) == hash(card)
+    assert Card(Rank.ACE, Suit.SPADES) != Card(Rank.ACE, Suit.HEARTS)
+    assert Card(Rank.ACE, Suit.SPADES) != "AS"  # type: ignore[comparison-overlap]
+
+
+def test_a_card_that_does_not_exist_is_refused_every_time() -> None:
+    """A refused card is not remembered: asking again raises again."""
+    for _ in range(2):
+        with pytest.raises(cardrules.InvalidCardError, match="no horse of spades"):
+            Card(Rank.HORSE, Suit.SPADES)
+        with pytest.raises(cardrules.InvalidCardError, match="not a card"):
+            Card("A", Suit.SPADES)  # type: ignore[arg-type]
 
 
 def test_card_text_forms() -> None:

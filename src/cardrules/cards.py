@@ -154,10 +154,20 @@ _SPANISH_RANKS: Final = (
 _JOKER_RANKS: Final = (Rank.BIG, Rank.LITTLE)
 
 
-@attrs.frozen(cache_hash=True, repr=False, order=False)
+_INTERNED: dict[tuple[Rank, Suit], Card] = {}
+"""Every card made so far: there is one object per card (see :class:`Card`)."""
+
+
+@attrs.frozen(eq=False, repr=False, order=False)
 class Card:
     """
     A playing card: a rank and a suit. Immutable and hashable.
+
+    There is exactly one object per card: ``Card(rank, suit)``, :meth:`parse`,
+    the packs, :mod:`pickle` and :mod:`copy` all hand back the same object
+    for the same rank and suit. So equal cards are identical, and equality
+    and hashing are by identity, as fast as Python can compare (the rules
+    engines compare and hash cards in their hot paths).
 
     ``str(card)`` is the short text form (``7H``, ``10D``, ``KS``, ``HO`` for
     the horse of oros, ``BJ`` and ``LJ`` for the jokers).
@@ -176,6 +186,15 @@ class Card:
     rank: Rank
     suit: Suit
 
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        # The interned card if there is one; a new object otherwise, which
+        # __attrs_post_init__ checks and interns.
+        if isinstance(rank, Rank) and isinstance(suit, Suit):
+            card = _INTERNED.get((rank, suit))
+            if card is not None:
+                return card
+        return super().__new__(cls)
+
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
             raise InvalidCardError(f"not a card: rank {self.rank!r}, suit {self.suit!r}")
@@ -187,6 +206,11 @@ class Card:
             ok = self.rank in _FRENCH_RANKS
         if not ok:
             raise InvalidCardError(f"there is no {self.rank.name.lower()} of {self.suit.value}")
+        _INTERNED.setdefault((self.rank, self.suit), self)
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
+        # pickle and copy rebuild a card through Card(rank, suit): the interned object
+        return (Card, (self.rank, self.suit))
 
     def __str__(self) -> str:
         return self.rank.value + _SUIT_LETTER[self.suit]
@@ -288,6 +312,7 @@ def parse_cards(text: str, pack: Pack = DOUBLE_FRENCH_PACK) -> tuple[Card, ...]:
 
 
 _MASK64: Final = (1 << 64) - 1
+_2_64: Final = 1 << 64
 
 
 class _SplitMix64:
@@ -304,14 +329,6 @@ class _SplitMix64:
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
         return z ^ (z >> 31)
-
-    def below(self, bound: int) -> int:
-        """Uniform in ``range(bound)`` by rejection, with no modulo bias."""
-        limit = (1 << 64) - ((1 << 64) % bound)
-        while True:
-            r = self.next()
-            if r < limit:
-                return r % bound
 
 
 def shuffled(cards: Sequence[Card], seed: int) -> tuple[Card, ...]:
@@ -330,9 +347,20 @@ def shuffled(cards: Sequence[Card], seed: int) -> tuple[Card, ...]:
         True
     """
     out = list(cards)
-    gen = _SplitMix64(seed)
+    # SplitMix64 outputs inlined, each j drawn by rejection below i + 1 (no modulo bias)
+    mask = _MASK64
+    state = seed & mask
     for i in range(len(out) - 1, 0, -1):
-        j = gen.below(i + 1)
+        bound = i + 1
+        limit = _2_64 - (_2_64 % bound)
+        while True:
+            state = (state + 0x9E3779B97F4A7C15) & mask
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % bound
         out[i], out[j] = out[j], out[i]
     return tuple(out)
 

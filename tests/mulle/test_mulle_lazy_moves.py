@@ -117,3 +117,43 @@ def test_mulle_apply_checks_moves_sample_did_not_draw() -> None:
     other = position(FISHING, hands=("8C 2D", "KH"), table="4S 5S 3C")
     with pytest.raises(IllegalMoveError):
         apply(other, drawn)  # drawn for s, not for other
+
+
+class _Counting(random.Random):
+    """A Random whose randrange answers 0, 1, 2, ... in turn, and records each bound it was given."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.next = 0
+        self.bounds: list[int] = []
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        assert stop is None and step == 1
+        self.bounds.append(start)
+        self.next += 1
+        return self.next - 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(values=st.lists(st.integers(1, 9), max_size=12), t=st.integers(1, 16))
+def test_mulle_random_group_is_uniform(values: list[int], t: int) -> None:
+    """random_group draws one number below the count of subsets summing to t, each naming another subset."""
+    from cardrules.mulle._captures import random_group
+
+    cards = list(DOUBLE_FRENCH_PACK.cards[: len(values)])
+    subsets = {
+        idx
+        for r in range(len(values) + 1)
+        for idx in itertools.combinations(range(len(values)), r)
+        if sum(values[i] for i in idx) == t
+    }
+    rng = _Counting()
+    got = set()
+    for _ in range(len(subsets)):
+        idx = random_group(cards, values, t, rng)
+        assert idx is not None
+        got.add(tuple(idx))
+    assert got == subsets
+    assert rng.bounds == [len(subsets)] * len(subsets)
+    if not subsets:
+        assert random_group(cards, values, t, rng) is None

@@ -36,7 +36,10 @@ from cardrules.mulle import (
     parse_canonical,
     parse_move,
 )
+from cardrules.mulle._game import _Captures
 from tests.mulle.positions import card, cards, position
+from tests.playout import playout
+from tests.variants import MULLE
 
 SMALL = [c for c in DOUBLE_FRENCH_PACK.cards if c.rank.pips <= 6]
 
@@ -205,3 +208,48 @@ def test_mulle_deck_from_hands_reproduces_a_deal() -> None:
     s = new_game(deck=deck, dealer=1)
     assert (cards(hands[0]), cards(hands[1])) == s.hands
     assert cards(table) == s.table
+
+
+def _reachable(values: list[int], t: int) -> bool:
+    """Whether some of *values* sum to *t* (a plain set-based subset sum, no bitmasks)."""
+    sums = {0}
+    for v in values:
+        sums |= {s + v for s in sums if s + v <= t}
+    return t in sums
+
+
+BUILDING_VARIANTS = [v for v in MULLE if "fishing" not in v]
+
+
+@pytest.mark.parametrize("text", [*BUILDING_VARIANTS, "mulle/fishing", "mulle/fishing(players=3)"])
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**63 - 1))
+def test_mulle_listed_families_are_exactly_the_legal_ones(text: str, seed: int) -> None:
+    """
+    Over random play, the builds and trails listed are exactly the candidates that check_move
+    (the rules one at a time) accepts, and a capture family is listed for a card and value exactly
+    when some loose cards, or a build, make that value.
+    """
+    game = cardrules.get_game(text)
+    for state, _, _ in playout(game, seed):
+        seat = state.to_play
+        listed = legal_moves(state)._families
+        others = {f for f in listed if isinstance(f, Build | Trail)}
+        candidates: set[Build | Trail] = set()
+        values = [c.rank.pips for c in state.table]
+        families: set[tuple[Card, int]] = set()
+        for c in set(state.hands[seat]):
+            candidates.add(Trail(c))
+            hv = c.rank.pips
+            for x in state.table:
+                candidates.add(Build(c, x, hv + x.rank.pips))
+            for i, b in enumerate(state.builds):
+                candidates.update((Build(c, i, b.value + hv), Build(c, i, b.value)))
+            if state.rules.building:
+                t = {"AS": 14, "AH": 14, "AD": 14, "AC": 14, "2S": 15, "10D": 16}.get(str(c), hv)
+                if _reachable(values, t) or any(b.value == t for b in state.builds):
+                    families.add((c, t))
+            else:
+                families.update((c, t) for t in ((1, 14) if hv == 1 else (hv,)) if _reachable(values, t))
+        assert others == {m for m in candidates if check_move(state, m) is None}
+        assert families == {(f.card, f.t) for f in listed if isinstance(f, _Captures)}

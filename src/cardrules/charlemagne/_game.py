@@ -261,15 +261,11 @@ _STRENGTH: Final = {m: _tables(m)[1] for m in _MODES}
 _HAND_ORDER: Final = _common.pack_order(CHARLEMAGNE_PACK)
 _JOKER: Final = Suit.JOKER
 
-# The same facts looked up by identity. The pack's cards (and the suits) are module constants that
-# live as long as the module, so id() names them; a dict keyed by id() is read in C, where a Card
-# key calls the Card's and its enums' __hash__ in Python. A card equal to one of the pack's but
-# another object (built by hand, or read from a supplied deck) is not in these tables: every user
-# catches the KeyError and falls back on the tables above, keyed by Card.
-_PACK_CARDS: Final = tuple(_HAND_ORDER)  # the pack's cards in hand order: _PACK_CARDS[_HAND_ORDER[c]] is c
-_HAND_ORDER_ID: Final = {id(c): i for c, i in _HAND_ORDER.items()}
-_SUIT_OF_ID: Final = {id(m): {id(c): s for c, s in _SUIT_OF[m].items()} for m in _MODES}
-_STRENGTH_ID: Final = {id(m): {id(c): v for c, v in _STRENGTH[m].items()} for m in _MODES}
+# The same tables with the mode looked up by identity: the suits are enum members (singletons),
+# and a dict keyed by id() is read in C, where a Suit key calls the enum's __hash__ in Python.
+# Cards are interned and hash by identity already.
+_SUIT_OF_ID: Final = {id(m): _SUIT_OF[m] for m in _MODES}
+_STRENGTH_ID: Final = {id(m): _STRENGTH[m] for m in _MODES}
 _PLURAL: Final = {
     Suit.SPADES: "spades",
     Suit.HEARTS: "hearts",
@@ -342,11 +338,7 @@ def _names(cards: Sequence[Card]) -> str:
 
 
 def _sorted_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
-    try:
-        order = sorted([_HAND_ORDER_ID[id(c)] for c in cards])
-    except KeyError:  # a card equal to one of the pack's, but another object
-        return tuple(sorted(cards, key=_HAND_ORDER.__getitem__))
-    return tuple([_PACK_CARDS[i] for i in order])  # the very same objects, sorted
+    return tuple(sorted(cards, key=_HAND_ORDER.__getitem__))
 
 
 # --- state -------------------------------------------------------------------
@@ -665,10 +657,6 @@ _TRUMPS: Final = tuple(NameTrump(s) for s in _FRENCH)
 _PLAYS: Final = {c: Play(c) for c in CHARLEMAGNE_PACK.cards}
 _GIVES: Final = {c: Give(c) for c in CHARLEMAGNE_PACK.cards}
 _DISCARDS: Final = {c: Discard(c) for c in CHARLEMAGNE_PACK.cards}
-# The same moves by the card's identity (see _SUIT_OF_ID).
-_PLAY_OF_ID: Final = {id(c): m for c, m in _PLAYS.items()}
-_GIVE_OF_ID: Final = {id(c): m for c, m in _GIVES.items()}
-_DISCARD_OF_ID: Final = {id(c): m for c, m in _DISCARDS.items()}
 # The bidding moves after the highest bid so far (None: no bid yet): pass, then each higher bid.
 _CALLS_ABOVE: Final[dict[Contract | None, tuple[Bid | Pass, ...]]] = {
     high: (PASS, *(_BIDS[c] for c in _LADDER[0 if high is None else high.level + 1 :])) for high in (None, *_LADDER)
@@ -678,12 +666,9 @@ _CALLS_ABOVE: Final[dict[Contract | None, tuple[Bid | Pass, ...]]] = {
 _M = TypeVar("_M", Play, Give, Discard)
 
 
-def _card_moves(cards: Sequence[Card], by_id: Mapping[int, _M], by_card: Mapping[Card, _M]) -> tuple[_M, ...]:
-    """The move of each card, the pack's cards looked up by identity."""
-    try:
-        return tuple([by_id[id(c)] for c in cards])
-    except KeyError:  # a card equal to one of the pack's, but another object
-        return tuple(map(by_card.__getitem__, cards))
+def _card_moves(cards: Sequence[Card], by_card: Mapping[Card, _M]) -> tuple[_M, ...]:
+    """The move of each card (made once per card of the pack)."""
+    return tuple(map(by_card.__getitem__, cards))
 
 
 def _playable(state: State, seat: int) -> Sequence[Card]:
@@ -693,14 +678,9 @@ def _playable(state: State, seat: int) -> Sequence[Card]:
     if not trick:
         return hand
     trump = state.trump
-    try:
-        suit_of = _SUIT_OF_ID[id(trump)]
-        led = suit_of[id(trick[0])]
-        follow = [c for c in hand if suit_of[id(c)] is led]
-    except KeyError:  # a card equal to one of the pack's, but another object
-        by_card = _SUIT_OF[trump]
-        led = by_card[trick[0]]
-        follow = [c for c in hand if by_card[c] is led]
+    suit_of = _SUIT_OF_ID[id(trump)]
+    led = suit_of[trick[0]]
+    follow = [c for c in hand if suit_of[c] is led]
     if follow:
         return follow
     if trump is None and led is not _JOKER:
@@ -743,7 +723,7 @@ def legal_moves(state: State) -> LegalMoves[Move]:
     moves: tuple[Move, ...]
     if phase == "play":
         seat = _order(state)[len(state.trick)]  # to_move(state), in line
-        moves = _card_moves(_playable(state, seat), _PLAY_OF_ID, _PLAYS)
+        moves = _card_moves(_playable(state, seat), _PLAYS)
     elif phase == "bid":
         calls = _CALLS_ABOVE[_high_bid(state)]
         moves = calls[1:] if _dealer_forced(state) else calls
@@ -752,11 +732,11 @@ def legal_moves(state: State) -> LegalMoves[Move]:
         if mover is None:
             return TupleMoves(())
         if phase == "discard":
-            moves = _card_moves(state.hands[mover], _DISCARD_OF_ID, _DISCARDS)
+            moves = _card_moves(state.hands[mover], _DISCARDS)
         elif phase == "trump":
             moves = _TRUMPS
         elif phase == "give":
-            moves = _card_moves(state.hands[mover], _GIVE_OF_ID, _GIVES)
+            moves = _card_moves(state.hands[mover], _GIVES)
         else:
             moves = _SOURCES
     _last_legal = (state, moves)
@@ -897,8 +877,7 @@ def check_move(state: State, move: Move) -> Violation | None:
     if phase == "play" and isinstance(move, Play):
         card = move.card
         playable = _playable(state, seat)
-        # An identity test first (in C); an equal card that is another object is found by ==.
-        if id(card) in map(id, playable) or card in playable:
+        if card in playable:
             return None
         if card not in state.hands[seat]:
             return _v("charlemagne.play.turn", f"you (seat {seat}) do not hold {_card_name_safe(card)}")
@@ -1114,12 +1093,8 @@ def _name_trump(state: State, trump: Suit) -> State:
 
 def _trick_winner(trick: Sequence[Card], trump: Suit | None) -> int:
     """Index in *trick* of the card winning it (charlemagne.trick.winner)."""
-    try:
-        suit_of, strength = _SUIT_OF_ID[id(trump)], _STRENGTH_ID[id(trump)]
-        keys = [(suit_of[id(c)], strength[id(c)]) for c in trick]
-    except KeyError:  # a card equal to one of the pack's, but another object
-        by_suit, by_strength = _SUIT_OF[trump], _STRENGTH[trump]
-        keys = [(by_suit[c], by_strength[c]) for c in trick]
+    suit_of, strength = _SUIT_OF_ID[id(trump)], _STRENGTH_ID[id(trump)]
+    keys = [(suit_of[c], strength[c]) for c in trick]
     top = _JOKER if trump is None else trump
     best = 0
     best_suit, best_value = keys[0]  # the best card so far is always of the suit led or a trump

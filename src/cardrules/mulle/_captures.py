@@ -200,25 +200,40 @@ def find_group(cards: Sequence[Card], values: Sequence[int], t: int) -> tuple[Ca
     return tuple(out)
 
 
+_FIELD: Final = 72  # bits per count in random_group: more than the subsets of 104 cards summing to 16 or less
+_FIELD_MASK: Final = (1 << _FIELD) - 1
+
+
 def random_group(cards: Sequence[Card], values: Sequence[int], t: int, rng: random.Random) -> list[int] | None:
-    """Indices of a uniformly random subset of *cards* summing to *t*, or ``None`` if there is none."""
-    if not (subset_sums(values, t) >> t) & 1:
-        return None
+    """
+    Indices of a uniformly random subset of *cards* summing to *t*, or ``None`` if there is none.
+
+    ``ways[i]`` packs, for each sum ``s`` up to *t*, the number of subsets of
+    ``cards[i:]`` summing to ``s`` into one int (:data:`_FIELD` bits per
+    sum), so that adding a card is one shift and one addition. One random
+    number below the count of subsets summing to *t* then names the subset.
+    """
     n = len(cards)
-    # ways[i][s]: the subsets of cards[i:] summing to s
-    ways = [[0] * (t + 1) for _ in range(n + 1)]
-    ways[n][0] = 1
+    keep = (1 << (_FIELD * (t + 1))) - 1
+    ways = [0] * (n + 1)
+    ways[n] = acc = 1
     for i in range(n - 1, -1, -1):
         v = values[i]
-        nxt = ways[i + 1]
-        ways[i] = nxt[:v] + [a + b for a, b in zip(nxt[v:], nxt, strict=False)] if v <= t else nxt
+        if v <= t:
+            acc = (acc + (acc << (_FIELD * v))) & keep
+        ways[i] = acc
+    count = (acc >> (_FIELD * t)) & _FIELD_MASK
+    if not count:
+        return None
+    r = rng.randrange(count)
     out: list[int] = []
     s = t
     for i in range(n):
         if s == 0:
             break
-        skip = ways[i + 1][s]
-        if rng.randrange(ways[i][s]) >= skip:
+        skip = (ways[i + 1] >> (_FIELD * s)) & _FIELD_MASK  # the subsets without cards[i]
+        if r >= skip:
+            r -= skip
             out.append(i)
             s -= values[i]
     return out

@@ -288,8 +288,11 @@ _BHV: Final[dict[Card, int]] = {
     c: 14 if c.rank is Rank.ACE else 15 if c == _LILLAN else 16 if c == _STORAN else c.rank.pips for c in PACK.cards
 }
 _SCORING: Final = frozenset(c for c in PACK.cards if c.rank is Rank.ACE or c in (_LILLAN, _STORAN))
-_BINFO: Final = {c: (_BHV[c], _TVAL[c], c not in _SCORING) for c in PACK.cards}
-"""Per card, building rules: hand value, table value, whether it may be built (mulle.build.scoring-card)."""
+_SUMS16: Final = (1 << 17) - 1
+_HAND_BIT: Final = {c: 1 << v for c, v in _BHV.items()}
+_FISHING_VALUES: Final = {c: (1, 14) if c.rank is Rank.ACE else (_TVAL[c],) for c in PACK.cards}
+_BINFO: Final = {c: (_BHV[c], 1 << _BHV[c], _TVAL[c], c not in _SCORING) for c in PACK.cards}
+"""Per card, building rules: hand value, its bit, table value, whether it may be built (mulle.build.scoring-card)."""
 
 
 def _hand_values(rules: MulleRuleset, card: Card) -> tuple[int, ...]:
@@ -310,6 +313,9 @@ def _card_points(card: Card) -> int:
     if card.rank is Rank.ACE:
         return 1
     return 2 if card == _STORAN else 0
+
+
+_CARD_POINTS: Final = {c: _card_points(c) for c in PACK.cards}
 
 
 def _mulle_points(rules: MulleRuleset, card: Card) -> int:
@@ -751,25 +757,61 @@ def _space(loose: tuple[Card, ...], t: int, maximal: bool, allow_empty: bool) ->
     return sp
 
 
-class _Captures:
-    """Every capture with one card at one value: a lazily counted family of moves (read-only)."""
+class _Captures(tuple[Card, int, tuple[Card, ...], bool, bool]):
+    """
+    Every capture with one card at one value: a lazily counted family of moves.
 
-    __slots__ = ("allow_empty", "card", "maximal", "t", "table")
+    ``_Captures((card, t, table, maximal, allow_empty))``. A tuple, because
+    :func:`legal_moves` makes one for every card that can capture and a tuple
+    is made in C.
+    """
 
-    def __init__(self, card: Card, t: int, table: tuple[Card, ...], maximal: bool, allow_empty: bool) -> None:
-        self.card = card
-        self.t = t
-        self.table = table
-        self.maximal = maximal
-        self.allow_empty = allow_empty
+    __slots__ = ()
+
+    @property
+    def card(self) -> Card:
+        """The hand card played."""
+        return self[0]
+
+    @property
+    def t(self) -> int:
+        """The value it captures."""
+        return self[1]
+
+    @property
+    def table(self) -> tuple[Card, ...]:
+        """The loose table cards."""
+        return self[2]
+
+    @property
+    def maximal(self) -> bool:
+        """Whether only maximal captures count (building rules)."""
+        return self[3]
+
+    @property
+    def allow_empty(self) -> bool:
+        """Whether taking only builds (no loose card) is a capture."""
+        return self[4]
 
     @property
     def space(self) -> CaptureSpace:
         """The capture space, made (or fetched from the cache) only when counting or listing."""
-        return _space(self.table, self.t, self.maximal, self.allow_empty)
+        return _space(self[2], self[1], self[3], self[4])
 
     def move(self, taken: Sequence[Card]) -> Capture:
-        return Capture(self.card, tuple(taken), self.t)
+        return Capture(self[0], taken, self[1])  # the converter sorts taken into a tuple
+
+
+_BUILDS: dict[tuple[Card, Card | int, int], Build] = {}
+
+
+def _build(card: Card, onto: Card | int, value: int) -> Build:
+    """``Build(card, onto, value)``, made once and shared: moves are immutable (at most a few thousand)."""
+    key = (card, onto, value)
+    move = _BUILDS.get(key)
+    if move is None:
+        move = _BUILDS[key] = Build(card, onto, value)
+    return move
 
 
 _Family = Move | _Captures
@@ -863,7 +905,7 @@ class MulleMoves(LegalMoves[Move]):
         if not self._families:
             raise IndexError("no legal move: the match is over")
         fam = self._families[rng.randrange(len(self._families))]
-        move = fam if not isinstance(fam, _Captures) else fam.move(_random_capture(fam.table, fam.t, fam.maximal, rng))
+        move = fam if not isinstance(fam, _Captures) else fam.move(_random_capture(fam[2], fam[1], fam[3], rng))
         global _vouched  # a one-entry memo of a legal move, see _vouched
         _vouched = (self._state, move)
         return move
@@ -874,17 +916,21 @@ class MulleMoves(LegalMoves[Move]):
 
 
 def _random_capture(table: tuple[Card, ...], t: int, maximal: bool, rng: random.Random) -> list[Card]:
-    cards = [c for c in table if _TVAL[c] <= t]
-    values = [_TVAL[c] for c in cards]
+    cards: list[Card] = []
+    values: list[int] = []
+    for c in table:
+        v = _TVAL[c]
+        if v <= t:
+            cards.append(c)
+            values.append(v)
     taken: list[Card] = []
     while True:
         idx = random_group(cards, values, t, rng)
         if idx is None:
             break
-        chosen = set(idx)
-        taken.extend(cards[i] for i in idx)
-        cards = [c for i, c in enumerate(cards) if i not in chosen]
-        values = [v for i, v in enumerate(values) if i not in chosen]
+        for i in reversed(idx):
+            taken.append(cards.pop(i))
+            del values[i]
         if not maximal and rng.random() < 0.5:
             break
     return taken
@@ -905,18 +951,25 @@ def legal_moves(state: State) -> MulleMoves:
         >>> bool(moves) and moves[0] in moves
         True
     """
-    seat = to_move(state)
-    if seat is None:
+    if state.winner is not None:
         return MulleMoves(state, [])
+    seat = state.to_play
     if state.rules.building:
         return MulleMoves(state, _building_families(state, seat))
     table = state.table
-    mask = subset_sums([_TVAL[c] for c in table], 16)
+    tval = _TVAL
+    sums = 1  # bit s: some loose cards sum to s
+    for x in table:
+        sums = (sums | (sums << tval[x])) & _SUMS16
     families: list[_Family] = []
-    for card in _distinct(state.hands[seat]):
-        for t in (1, 14) if card.rank is Rank.ACE else (_TVAL[card],):
-            if (mask >> t) & 1:
-                families.append(_Captures(card, t, table, False, False))
+    prev = None
+    for card in state.hands[seat]:
+        if card is prev:  # equal cards are adjacent in a hand
+            continue
+        prev = card
+        for t in _FISHING_VALUES[card]:
+            if (sums >> t) & 1:
+                families.append(_Captures((card, t, table, False, False)))
         families.append(_TRAILS[card])
     return MulleMoves(state, families)
 
@@ -926,55 +979,70 @@ def _building_families(state: State, seat: int) -> list[_Family]:
     The move families of the building rules, in :class:`MulleMoves` order.
 
     The same rules as :func:`_build_targets` and :func:`_trail_violation`,
-    computed once for the whole hand (this is the hot path of random play).
+    computed once for the whole hand. This is the hot path of random play, so
+    sets of values are bitmasks (bit ``v`` for value ``v``) and cards are
+    compared by identity (cards are interned).
     """
     rules = state.rules
     table = state.table
     builds = state.builds
     hand = state.hands[seat]
-    tvals = [_TVAL[c] for c in table]
-    mask = subset_sums(tvals, 16)
-    build_values = {b.value for b in builds}
-    owned = {b.value for b in builds if b.owner == seat}
-    cards = {c: _BINFO[c] for c in hand}  # distinct hand cards: (hand value, table value, may build)
-    held: dict[int, int] = {}
+    tval = _TVAL
+    sums = 1  # bit s: some loose cards sum to s (mulle.capture)
+    loose_values = 0  # bit v: some loose card is worth v
+    for x in table:
+        v = tval[x]
+        sums = (sums | (sums << v)) & _SUMS16
+        loose_values |= 1 << v
+    loose: list[tuple[Card, int]] | None = None  # the distinct loose cards and their values, when needed
+    build_values = owned = raisable = 0  # bit v: a build of v / of v owned by seat / of v not locked
+    for b in builds:
+        bit = 1 << b.value
+        build_values |= bit
+        if b.owner == seat:
+            owned |= bit
+        if not b.locked:
+            raisable |= bit
+    held = twice = 0  # bit v: a hand card / two or more hand cards capture v
     for c in hand:
-        v = cards[c][0]
-        held[v] = held.get(v, 0) + 1
-    loose = dict(zip(table, tvals, strict=True))  # the distinct loose cards and their values
-    per_card: list[tuple[Card, _Captures | None, list[Build]]] = []
-    for card, (t, hv, buildable) in cards.items():
-        capture = None
-        if (mask >> t) & 1 or t in build_values:
-            capture = _Captures(card, t, table, True, t in build_values)
-        targets: list[Build] = []
-        if buildable and not (t in owned and held[t] == 1):
-            # mulle.build.keep: the build values another hand card takes (all of them 2 to 16)
-            keep = {v for v, k in held.items() if k > (v == t)}
-            targets = [Build(card, x, hv + xv) for x, xv in loose.items() if hv + xv in keep]
-            for i, b in enumerate(builds):
-                if b.locked:
-                    continue
-                v = b.value + hv
-                if v in keep:
-                    targets.append(Build(card, i, v))
-                if rules.locking_builds and b.value == hv and hv in keep:
-                    targets.append(Build(card, i, hv))
-        per_card.append((card, capture, targets))
-    # mulle.build.owner and mulle.capture.duty: when a card may be trailed
-    if owned:
-        may_trail = False
-    elif rules.capture_duty == "hand":
-        may_trail = not any(capture is not None or targets for _, capture, targets in per_card)
-    else:
-        may_trail = True
+        bit = _HAND_BIT[c]
+        twice |= held & bit
+        held |= bit
+    once = held & ~twice
+    blocked = owned & once  # mulle.build.owner: the owner's last card of a build's value only captures
+    capturable = sums | build_values
+    may_trail = not owned  # mulle.build.owner
     families: list[_Family] = []
-    for card, capture, targets in per_card:
-        if capture is not None:
-            families.append(capture)
-        families.extend(targets)
-        if may_trail and capture is None:
+    trails = 0
+    prev = None
+    for card in hand:
+        if card is prev:
+            continue
+        prev = card
+        t, bit, hv, buildable = _BINFO[card]
+        can_capture = capturable & bit
+        if can_capture:
+            families.append(_Captures((card, t, table, True, bool(build_values & bit))))
+        if buildable and not blocked & bit:
+            keep = held ^ (once & bit)  # mulle.build.keep: the values another hand card captures
+            if (loose_values << hv) & keep:
+                if loose is None:
+                    loose = [(x, tval[x]) for x in dict.fromkeys(table)]
+                families.extend([_build(card, x, hv + xv) for x, xv in loose if (keep >> (hv + xv)) & 1])
+            if (raisable << hv) & keep or (rules.locking_builds and raisable & bit & keep):
+                for i, b in enumerate(builds):
+                    if b.locked:
+                        continue
+                    if (keep >> (b.value + hv)) & 1:
+                        families.append(_build(card, i, b.value + hv))
+                    if rules.locking_builds and b.value == hv and keep & bit:
+                        families.append(_build(card, i, hv))
+        if may_trail and not can_capture:
             families.append(_TRAILS[card])
+            trails += 1
+    if trails and len(families) > trails and rules.capture_duty == "hand":
+        # mulle.capture.duty (hand): no trail while some card can capture or build
+        families = [f for f in families if type(f) is not Trail]
     return families
 
 
@@ -1168,30 +1236,38 @@ def _remove(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
 
 def _mulles(rules: MulleRuleset, card: Card, taken: Sequence[Card], builds: Sequence[TableBuild]) -> list[Mulle]:
     if not rules.building:
-        twin = (len(taken) == 1 and taken[0] == card and not builds) or (rules.glimne and card in taken)
+        twin = (len(taken) == 1 and taken[0] is card and not builds) or (rules.glimne and card in taken)
         return [Mulle(card, False, 5)] if twin else []
     rank = card.rank
-    got = Counter(c for c in taken if c.rank is rank)
+    if not builds and all(c.rank is not rank for c in taken):
+        return []
+    got: dict[Card, int] = {}  # the captured cards of the played card's rank, and how many of each
+    for c in taken:
+        if c.rank is rank:
+            got[c] = got.get(c, 0) + 1
     for b in builds:
-        got.update(c for c in b.cards if c.rank is rank)
+        for c in b.cards:
+            if c.rank is rank:
+                got[c] = got.get(c, 0) + 1
     if not got:
         return []
     out: list[Mulle] = []
-    if got[card]:
+    if card in got:
         out.append(Mulle(card, False, _mulle_points(rules, card)))
     for c in _sorted(list(got)):
-        if c != card and c.rank is card.rank and got[c] >= 2:
+        if c is not card and got[c] >= 2:
             out.append(Mulle(c, True, _mulle_points(rules, c)))
     return out
 
 
 def _apply(state: State, move: Move) -> State:
     rules = state.rules
-    building = rules.building
     seat = state.to_play
     card = move.card
     hands = list(state.hands)
-    hands[seat] = _remove(hands[seat], (card,))
+    hand = hands[seat]
+    i = hand.index(card)
+    hands[seat] = hand[:i] + hand[i + 1 :]
     table = state.table
     builds = state.builds
     captured = state.captured
@@ -1199,63 +1275,67 @@ def _apply(state: State, move: Move) -> State:
     mulles = state.mulles
     last_capture = state.last_capture
     turn: Turn
-    last_play = not state.stock and not any(hands)
     if isinstance(move, Capture):
-        taken_builds = [b for b in builds if b.value == move.value] if building and builds else []
+        taken = move.taken
+        value = move.value
+        taken_builds = [b for b in builds if b.value == value] if builds else []
         if taken_builds:
-            builds = tuple(b for b in builds if b.value != move.value)
-        table = _remove(table, move.taken)
-        side = rules.side_of(seat)
-        won = (card, *move.taken, *(c for b in taken_builds for c in b.cards))
+            builds = tuple([b for b in builds if b.value != value])
+        if taken:
+            table = _remove(table, taken)
+        side = seat % 2 if rules.players == 4 and rules.teams else seat  # rules.side_of(seat), inlined
+        won = (card, *taken, *(c for b in taken_builds for c in b.cards)) if taken_builds else (card, *taken)
         captured = _replace(captured, side, captured[side] + won)
-        found = _mulles(rules, card, move.taken, taken_builds)
+        found = _mulles(rules, card, taken, taken_builds)
         if found:
             mulles = _replace(mulles, side, mulles[side] + tuple(found))
-        tabbe = not table and not builds and not last_play
+        tabbe = not table and not builds and (bool(state.stock) or any(hands))
         if tabbe:
             tabbes = _replace(tabbes, side, tabbes[side] + 1)
         last_capture = seat
-        turn = Turn(seat, move, tuple(b.cards for b in taken_builds), tuple(found), tabbe)
+        turn = Turn(seat, move, tuple([b.cards for b in taken_builds]), tuple(found), tabbe)
     elif isinstance(move, Build):
-        if isinstance(move.onto, Card):
-            table = _remove(table, (move.onto,))
-            builds = (*builds, TableBuild((move.onto, card), move.value, seat))
-        else:
-            b = builds[move.onto]
+        onto = move.onto
+        if isinstance(onto, int):
+            b = builds[onto]
             new = TableBuild((*b.cards, card), move.value, seat, b.locked or move.value == b.value)
-            builds = builds[: move.onto] + (new,) + builds[move.onto + 1 :]
+            builds = (*builds[:onto], new, *builds[onto + 1 :])
+        else:
+            table = _remove(table, (onto,))
+            builds = (*builds, TableBuild((onto, card), move.value, seat))
         turn = Turn(seat, move)
     else:
         i = bisect.bisect_right(table, _ORDER[card], key=_ORDER.__getitem__)
         table = (*table[:i], card, *table[i:])
         turn = Turn(seat, move)
     n = rules.players
-    more = any(hands)
     nxt = seat
+    more = any(hands)
     if more:
         nxt = (seat + 1) % n
         while not hands[nxt]:
             nxt = (nxt + 1) % n
+    # positional, in State's field order (a keyword call costs more in this hot path)
     after = State(
-        rules=rules,
-        seed=state.seed,
-        pending_decks=state.pending_decks,
-        round_no=state.round_no,
-        dealer=state.dealer,
-        deal_no=state.deal_no,
-        stock=state.stock,
-        hands=tuple(hands),
-        table=table,
-        builds=builds,
-        to_play=nxt,
-        captured=captured,
-        tabbes=tabbes,
-        mulles=mulles,
-        last_capture=last_capture,
-        history=(*state.history, turn),
-        match=state.match,
-        rounds=state.rounds,
-        winner=state.winner,
+        rules,
+        state.seed,
+        state.pending_decks,
+        state.round_no,
+        state.dealer,
+        state.deal_no,
+        state.stock,
+        tuple(hands),
+        table,
+        builds,
+        nxt,
+        captured,
+        tabbes,
+        mulles,
+        last_capture,
+        (*state.history, turn),
+        state.match,
+        state.rounds,
+        state.winner,
     )
     if more:
         return after
@@ -1273,16 +1353,14 @@ def _redeal(state: State) -> State:
     rules = state.rules
     n = rules.players
     k = min(len(state.stock), n * rules.hand_size)
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    for i in range(k):
-        hands[(state.dealer + 1 + i) % n].append(state.stock[i])
-    return attrs.evolve(
-        state,
-        stock=state.stock[k:],
-        hands=tuple(_sorted(h) for h in hands),
-        deal_no=state.deal_no + 1,
-        to_play=(state.dealer + 1) % n,
-    )
+    stock = state.stock
+    # the i-th card goes to seat dealer + 1 + i (mulle.deal.later)
+    hands = tuple(_sorted(stock[(seat - state.dealer - 1) % n : k : n]) for seat in range(n))
+    s = state
+    return State(
+        rules, s.seed, s.pending_decks, s.round_no, s.dealer, s.deal_no + 1, stock[k:], hands, s.table, s.builds,
+        (s.dealer + 1) % n, s.captured, s.tabbes, s.mulles, s.last_capture, s.history, s.match, s.rounds, s.winner,
+    )  # fmt: skip
 
 
 def _most(counts: Sequence[int]) -> int | None:
@@ -1297,7 +1375,7 @@ def _round_score(state: State, complete: bool) -> RoundScore:
     for side in range(nsides):
         pile = state.captured[side]
         if rules.building:
-            items.append(ScoreItem(side, "mulle.points.cards", "card points", sum(_card_points(c) for c in pile)))
+            items.append(ScoreItem(side, "mulle.points.cards", "card points", sum(map(_CARD_POINTS.__getitem__, pile))))
         else:
             aces = sum(1 for c in pile if c.rank is Rank.ACE)
             items.append(ScoreItem(side, "mulle.fishing.points", "aces", aces))
