@@ -916,21 +916,24 @@ class MulleMoves(LegalMoves[Move]):
 
 
 def _random_capture(table: tuple[Card, ...], t: int, maximal: bool, rng: random.Random) -> list[Card]:
+    """Draw groups one at a time, each uniform among the remaining ones (see :meth:`MulleMoves.sample`)."""
     cards: list[Card] = []
     values: list[int] = []
+    total = 0
     for c in table:
         v = _TVAL[c]
         if v <= t:
             cards.append(c)
             values.append(v)
+            total += v
     taken: list[Card] = []
-    while True:
+    while total >= t:  # else no group is left (a quick test before the counting)
         idx = random_group(cards, values, t, rng)
         if idx is None:
             break
         for i in reversed(idx):
             taken.append(cards.pop(i))
-            del values[i]
+            total -= values.pop(i)
         if not maximal and rng.random() < 0.5:
             break
     return taken
@@ -1011,6 +1014,8 @@ def _building_families(state: State, seat: int) -> list[_Family]:
     once = held & ~twice
     blocked = owned & once  # mulle.build.owner: the owner's last card of a build's value only captures
     capturable = sums | build_values
+    targets = loose_values | raisable  # bit v: something to build on is worth v
+    lock = rules.locking_builds
     may_trail = not owned  # mulle.build.owner
     families: list[_Family] = []
     trails = 0
@@ -1025,17 +1030,17 @@ def _building_families(state: State, seat: int) -> list[_Family]:
             families.append(_Captures((card, t, table, True, bool(build_values & bit))))
         if buildable and not blocked & bit:
             keep = held ^ (once & bit)  # mulle.build.keep: the values another hand card captures
-            if (loose_values << hv) & keep:
-                if loose is None:
-                    loose = [(x, tval[x]) for x in dict.fromkeys(table)]
-                families.extend([_build(card, x, hv + xv) for x, xv in loose if (keep >> (hv + xv)) & 1])
-            if (raisable << hv) & keep or (rules.locking_builds and raisable & bit & keep):
+            if (targets << hv) & keep or (lock and raisable & bit & keep):
+                if (loose_values << hv) & keep:
+                    if loose is None:
+                        loose = [(x, tval[x]) for x in dict.fromkeys(table)]
+                    families.extend([_build(card, x, hv + xv) for x, xv in loose if (keep >> (hv + xv)) & 1])
                 for i, b in enumerate(builds):
                     if b.locked:
                         continue
                     if (keep >> (b.value + hv)) & 1:
                         families.append(_build(card, i, b.value + hv))
-                    if rules.locking_builds and b.value == hv and keep & bit:
+                    if lock and b.value == hv and keep & bit:
                         families.append(_build(card, i, hv))
         if may_trail and not can_capture:
             families.append(_TRAILS[card])
@@ -1211,56 +1216,12 @@ def apply(state: State, move: Move) -> State:
 
     .. versionadded:: 0.1.0
     """
-    if _vouched is None or _vouched[0] is not state or _vouched[1] is not move:
+    vouched = _vouched  # read once: another thread may replace it meanwhile
+    if vouched is None or vouched[0] is not state or vouched[1] is not move:
         violation = check_move(state, move)
         if violation is not None:
             raise IllegalMoveError(violation.rule, to_move(state), move, violation.reason)
-    return _apply(state, move)
-
-
-_vouched: tuple[State, Move] | None = None
-"""
-The last move :meth:`MulleMoves.sample` drew, with its state: legal by
-construction, so :func:`apply` does not check it again. Both are immutable
-and compared by identity, and the pair holds a reference to the state, so a
-later object can never be mistaken for them.
-"""
-
-
-def _remove(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
-    out = list(cards)
-    for c in gone:
-        out.remove(c)
-    return tuple(out)
-
-
-def _mulles(rules: MulleRuleset, card: Card, taken: Sequence[Card], builds: Sequence[TableBuild]) -> list[Mulle]:
-    if not rules.building:
-        twin = (len(taken) == 1 and taken[0] is card and not builds) or (rules.glimne and card in taken)
-        return [Mulle(card, False, 5)] if twin else []
-    rank = card.rank
-    if not builds and all(c.rank is not rank for c in taken):
-        return []
-    got: dict[Card, int] = {}  # the captured cards of the played card's rank, and how many of each
-    for c in taken:
-        if c.rank is rank:
-            got[c] = got.get(c, 0) + 1
-    for b in builds:
-        for c in b.cards:
-            if c.rank is rank:
-                got[c] = got.get(c, 0) + 1
-    if not got:
-        return []
-    out: list[Mulle] = []
-    if card in got:
-        out.append(Mulle(card, False, _mulle_points(rules, card)))
-    for c in _sorted(list(got)):
-        if c is not card and got[c] >= 2:
-            out.append(Mulle(c, True, _mulle_points(rules, c)))
-    return out
-
-
-def _apply(state: State, move: Move) -> State:
+    # The move is legal from here on: play it.
     rules = state.rules
     seat = state.to_play
     card = move.card
@@ -1293,7 +1254,7 @@ def _apply(state: State, move: Move) -> State:
         if tabbe:
             tabbes = _replace(tabbes, side, tabbes[side] + 1)
         last_capture = seat
-        turn = Turn(seat, move, tuple([b.cards for b in taken_builds]), tuple(found), tabbe)
+        turn = Turn(seat, move, tuple([b.cards for b in taken_builds]) if taken_builds else (), tuple(found), tabbe)
     elif isinstance(move, Build):
         onto = move.onto
         if isinstance(onto, int):
@@ -1343,6 +1304,52 @@ def _apply(state: State, move: Move) -> State:
     if state.stock:
         return _redeal(after)
     return _end_round(after)
+
+
+_vouched: tuple[State, Move] | None = None
+"""
+The last move :meth:`MulleMoves.sample` drew, with its state: legal by
+construction, so :func:`apply` does not check it again. Both are immutable
+and compared by identity, and the pair holds a reference to the state, so a
+later object can never be mistaken for them.
+"""
+
+
+def _remove(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
+    out = list(cards)
+    for c in gone:
+        out.remove(c)
+    return tuple(out)
+
+
+def _mulles(rules: MulleRuleset, card: Card, taken: Sequence[Card], builds: Sequence[TableBuild]) -> list[Mulle]:
+    if not rules.building:
+        twin = (len(taken) == 1 and taken[0] is card and not builds) or (rules.glimne and card in taken)
+        return [Mulle(card, False, 5)] if twin else []
+    rank = card.rank
+    if not builds:
+        for c in taken:
+            if c.rank is rank:
+                break
+        else:
+            return []  # nothing of the played card's rank taken
+    got: dict[Card, int] = {}  # the captured cards of the played card's rank, and how many of each
+    for c in taken:
+        if c.rank is rank:
+            got[c] = got.get(c, 0) + 1
+    for b in builds:
+        for c in b.cards:
+            if c.rank is rank:
+                got[c] = got.get(c, 0) + 1
+    if not got:
+        return []
+    out: list[Mulle] = []
+    if card in got:
+        out.append(Mulle(card, False, _mulle_points(rules, card)))
+    for c in _sorted(list(got)):
+        if c is not card and got[c] >= 2:
+            out.append(Mulle(c, True, _mulle_points(rules, c)))
+    return out
 
 
 def _replace(values: tuple[_T, ...], i: int, value: _T) -> tuple[_T, ...]:
