@@ -426,15 +426,11 @@ def legal_moves(state: State) -> LegalMoves[Play]:
 
 
 def _plays(cards: Sequence[Card]) -> tuple[Play, ...]:
-    """The Play of each card. Cards of the pack are looked up by identity, which needs no Python-level hash."""
-    try:
-        return tuple(map(_PLAY_OF_ID.__getitem__, map(id, cards)))
-    except KeyError:  # a card equal to one of the pack, but another object
-        return tuple(map(_PLAYS.__getitem__, cards))
+    """The Play of each card (made once per card of the pack)."""
+    return tuple(map(_PLAYS.__getitem__, cards))
 
 
 _PLAYS: Final = {c: Play(c) for c in SPANISH_PACK.cards}
-_PLAY_OF_ID: Final = {id(c): p for c, p in _PLAYS.items()}  # the pack's cards live as long as the module
 
 
 def _name(card: Card) -> str:
