@@ -221,7 +221,8 @@ def random_group(cards: Sequence[Card], values: Sequence[int], t: int, rng: rand
     ``ways[i]`` packs, for each sum ``s`` up to *t*, the number of subsets of
     ``cards[i:]`` summing to ``s`` into one int (:data:`_FIELD` bits per
     sum), so that adding a card is one shift and one addition. One random
-    number below the count of subsets summing to *t* then names the subset.
+    number below the count of subsets summing to *t* then names the subset
+    (none is drawn when there is only one).
     """
     n = len(cards)
     keep = (1 << (_FIELD * (t + 1))) - 1
@@ -235,7 +236,7 @@ def random_group(cards: Sequence[Card], values: Sequence[int], t: int, rng: rand
     count = (acc >> (_FIELD * t)) & _FIELD_MASK
     if not count:
         return None
-    r = rng.randrange(count)
+    r = rng.randrange(count) if count > 1 else 0  # one subset: nothing to draw
     out: list[int] = []
     s = t
     for i in range(n):

@@ -904,7 +904,7 @@ class MulleMoves(LegalMoves[Move]):
     def sample(self, rng: random.Random) -> Move:
         if not self._families:
             raise IndexError("no legal move: the match is over")
-        fam = self._families[rng.randrange(len(self._families))]
+        fam = rng.choice(self._families)  # uniform, as randrange(len(...)) is, with fewer checks
         move = fam if not isinstance(fam, _Captures) else fam.move(_random_capture(fam[2], fam[1], fam[3], rng))
         global _vouched  # a one-entry memo of a legal move, see _vouched
         _vouched = (self._state, move)
@@ -926,6 +926,8 @@ def _random_capture(table: tuple[Card, ...], t: int, maximal: bool, rng: random.
             cards.append(c)
             values.append(v)
             total += v
+    if maximal and (total == t or (cards and min(values) == t)):
+        return cards  # one group of them all, or each card a group: a maximal capture takes them all
     taken: list[Card] = []
     while total >= t:  # else no group is left (a quick test before the counting)
         idx = random_group(cards, values, t, rng)
@@ -957,7 +959,7 @@ def legal_moves(state: State) -> MulleMoves:
     if state.winner is not None:
         return MulleMoves(state, [])
     seat = state.to_play
-    if state.rules.building:
+    if state.rules.style == "building":
         return MulleMoves(state, _building_families(state, seat))
     table = state.table
     tval = _TVAL
