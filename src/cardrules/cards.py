@@ -164,7 +164,7 @@ class Card:
     A playing card: a rank and a suit. Immutable and hashable.
 
     There is exactly one object per card: ``Card(rank, suit)``, :meth:`parse`,
-    the packs, :mod:`pickle` and :mod:`copy` all hand back the same object
+    the packs, ``pickle`` and ``copy`` all hand back the same object
     for the same rank and suit. So equal cards are identical, and equality
     and hashing are by identity, as fast as Python can compare (the rules
     engines compare and hash cards in their hot paths).

@@ -253,3 +253,26 @@ def test_mulle_listed_families_are_exactly_the_legal_ones(text: str, seed: int) 
                 families.update((c, t) for t in ((1, 14) if hv == 1 else (hv,)) if _reachable(values, t))
         assert others == {m for m in candidates if check_move(state, m) is None}
         assert families == {(f.card, f.t) for f in listed if isinstance(f, _Captures)}
+
+
+@pytest.mark.parametrize(
+    "budget", [0, 3, 400, 10**9], ids=["residuals-only", "tiny-search", "as-shipped", "search-only"]
+)
+@settings(max_examples=60, deadline=None)
+@given(values=st.lists(st.integers(1, 9), max_size=9), t=st.integers(1, 16))
+def test_mulle_partitionable_agrees_with_brute_force(budget: int, values: list[int], t: int) -> None:
+    """Both exact methods of partitionable (the search and the residual sets) give the brute-force answer."""
+    from cardrules.mulle import _captures
+
+    want = all(v <= t for v in values) and sum(values) % t == 0 and _brute_partition(values, t)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_captures, "_SEARCH_BUDGET", budget)
+        assert want == _captures.partitionable(list(Counter(values).items()), t)
+
+
+def test_mulle_a_large_split_is_found_by_the_search() -> None:
+    """37 small cards in 11 groups of 13: the search finds a split within its budget, with no fallback."""
+    from cardrules.mulle._captures import _SEARCH_BUDGET, _split_search
+
+    assert _split_search([(6, 6), (5, 7), (4, 8), (3, 8), (2, 8)], 13, _SEARCH_BUDGET)
+    assert _split_search([(6, 6), (5, 7), (4, 8), (3, 8), (2, 9)], 13, _SEARCH_BUDGET) is not True  # 145: no

@@ -166,14 +166,98 @@ def partitionable(counts: Sequence[tuple[int, int]], t: int) -> bool:
     """
     Whether cards with these ``(value, count)`` pairs split into groups each summing to *t*.
 
-    Runs the residual-set construction along one value vector, so it is
-    polynomial in practice.
+    Two exact methods, because each is fast where the other can be slow: a
+    depth-first search for a split (:func:`_split_search`), which finds one
+    at once when there is one but can wander when there is none, within a
+    budget of groups tried; then, if the budget runs out, the residual-set
+    construction along the value vector (:func:`_split_residuals`), which
+    rules splits out quickly.
     """
-    pairs = sorted(((v, n) for v, n in counts if n), reverse=True)
-    if any(v > t for v, _ in pairs):
+    merged: dict[int, int] = {}
+    for v, n in counts:
+        if n:
+            merged[v] = merged.get(v, 0) + n
+    pairs = sorted(merged.items(), reverse=True)
+    if any(v > t or v <= 0 for v, _ in pairs):
         return False
     if sum(v * n for v, n in pairs) % t:
         return False
+    found = _split_search(pairs, t, _SEARCH_BUDGET)
+    return found if found is not None else _split_residuals(pairs, t)
+
+
+_SEARCH_BUDGET = 400  # groups tried by _split_search before partitionable falls back
+
+
+def _split_search(pairs: list[tuple[int, int]], t: int, budget: int) -> bool | None:
+    """
+    Split *pairs* (distinct values, largest first) into groups of *t* by depth-first search, or
+    ``None`` once *budget* groups have been tried.
+
+    The next group always holds a card of the largest value left (any split has such a group),
+    and groups are tried as sub-multisets in value order, so no split is tried twice; a count
+    vector found unsplittable is remembered.
+    """
+    values = [v for v, _ in pairs]
+    size = len(values)
+    failed: set[tuple[int, ...]] = set()
+    left = [budget]
+
+    def groups(vec: list[int], j: int, need: int) -> Iterator[list[tuple[int, int]]]:
+        """Every way to take *need* from the values at index *j* on: lists of (index, how many)."""
+        if need == 0:
+            yield []
+            return
+        for i in range(j, size):
+            v = values[i]
+            if v > need or not vec[i]:
+                continue
+            for k in range(min(vec[i], need // v), 0, -1):
+                for rest in groups(vec, i + 1, need - k * v):
+                    yield [(i, k), *rest]
+
+    def split(vec: list[int]) -> bool | None:
+        first = next((i for i in range(size) if vec[i]), None)
+        if first is None:
+            return True
+        key = tuple(vec)
+        if key in failed:
+            return False
+        # A group holds at most k cards worth more than t / (k + 1): too many large cards
+        # for the groups left is a dead end (k = 1, 2, 3).
+        groups_left = sum(n * v for n, v in zip(vec, values, strict=True)) // t
+        large = 0
+        for i in range(first, size):
+            large += vec[i]
+            limit = t // values[i]  # cards worth values[i] or more: at most this many per group
+            if large > limit * groups_left:
+                failed.add(key)
+                return False
+        vec[first] -= 1  # the group holds one card of the largest value left
+        outcome: bool | None = False
+        for group in list(groups(vec, first, t - values[first])):
+            left[0] -= 1
+            if left[0] < 0:
+                outcome = None
+                break
+            for i, k in group:
+                vec[i] -= k
+            got = split(vec)
+            for i, k in group:
+                vec[i] += k
+            if got is None or got:
+                outcome = got
+                break
+        vec[first] += 1
+        if outcome is False:
+            failed.add(key)
+        return outcome
+
+    return split([n for _, n in pairs])
+
+
+def _split_residuals(pairs: list[tuple[int, int]], t: int) -> bool:
+    """Split *pairs* (distinct values, largest first) into groups of *t*: the residual-set construction."""
     remaining = sum(v * n for v, n in pairs)
     states: set[int] = {0}
     for v, n in pairs:
