@@ -182,6 +182,8 @@ def partitionable(counts: Sequence[tuple[int, int]], t: int) -> bool:
         return False
     if sum(v * n for v, n in pairs) % t:
         return False
+    if t % 2 and sum(n for v, n in pairs if v % 2) < sum(v * n for v, n in pairs) // t:
+        return False  # every group of an odd value holds an odd card
     found = _split_search(pairs, t, _SEARCH_BUDGET)
     return found if found is not None else _split_residuals(pairs, t)
 
@@ -223,16 +225,18 @@ def _split_search(pairs: list[tuple[int, int]], t: int, budget: int) -> bool | N
         key = tuple(vec)
         if key in failed:
             return False
-        # A group holds at most k cards worth more than t / (k + 1): too many large cards
-        # for the groups left is a dead end (k = 1, 2, 3).
+        # A group holds at most t // v cards worth v or more: too many large cards for the groups
+        # left is a dead end. An odd t needs an odd card in every group.
         groups_left = sum(n * v for n, v in zip(vec, values, strict=True)) // t
         large = 0
         for i in range(first, size):
             large += vec[i]
-            limit = t // values[i]  # cards worth values[i] or more: at most this many per group
-            if large > limit * groups_left:
+            if large > (t // values[i]) * groups_left:
                 failed.add(key)
                 return False
+        if t % 2 and sum(n for n, v in zip(vec, values, strict=True) if v % 2) < groups_left:
+            failed.add(key)
+            return False
         vec[first] -= 1  # the group holds one card of the largest value left
         outcome: bool | None = False
         for group in list(groups(vec, first, t - values[first])):
