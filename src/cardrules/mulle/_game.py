@@ -289,7 +289,6 @@ _BHV: Final[dict[Card, int]] = {
 }
 _SCORING: Final = frozenset(c for c in PACK.cards if c.rank is Rank.ACE or c in (_LILLAN, _STORAN))
 _SUMS16: Final = (1 << 17) - 1
-_HAND_BIT: Final = {c: 1 << v for c, v in _BHV.items()}
 _FISHING_VALUES: Final = {c: (1, 14) if c.rank is Rank.ACE else (_TVAL[c],) for c in PACK.cards}
 _BINFO: Final = {c: (_BHV[c], 1 << _BHV[c], _TVAL[c], c not in _SCORING) for c in PACK.cards}
 """Per card, building rules: hand value, its bit, table value, whether it may be built (mulle.build.scoring-card)."""
@@ -297,9 +296,7 @@ _BINFO: Final = {c: (_BHV[c], 1 << _BHV[c], _TVAL[c], c not in _SCORING) for c i
 
 def _hand_values(rules: MulleRuleset, card: Card) -> tuple[int, ...]:
     """The values *card* may capture with (fishing ace: 1 and 14)."""
-    if rules.building:
-        return (_BHV[card],)
-    return (1, 14) if card.rank is Rank.ACE else (_TVAL[card],)
+    return (_BHV[card],) if rules.building else _FISHING_VALUES[card]
 
 
 def _build_value(card: Card) -> int:
@@ -779,21 +776,6 @@ class _Captures(tuple[Card, int, tuple[Card, ...], bool, bool]):
         return self[1]
 
     @property
-    def table(self) -> tuple[Card, ...]:
-        """The loose table cards."""
-        return self[2]
-
-    @property
-    def maximal(self) -> bool:
-        """Whether only maximal captures count (building rules)."""
-        return self[3]
-
-    @property
-    def allow_empty(self) -> bool:
-        """Whether taking only builds (no loose card) is a capture."""
-        return self[4]
-
-    @property
     def space(self) -> CaptureSpace:
         """The capture space, made (or fetched from the cache) only when counting or listing."""
         return _space(self[2], self[1], self[3], self[4])
@@ -1010,7 +992,7 @@ def _building_families(state: State, seat: int) -> list[_Family]:
             raisable |= bit
     held = twice = 0  # bit v: a hand card / two or more hand cards capture v
     for c in hand:
-        bit = _HAND_BIT[c]
+        bit = _BINFO[c][1]
         twice |= held & bit
         held |= bit
     once = held & ~twice
