@@ -68,9 +68,7 @@ def _foreign(cards: Sequence[Card]) -> bool:
 
 @pytest.mark.parametrize("rules", RULESETS, ids=["standard", "end_when_decided"])
 @given(seed=st.integers(min_value=0, max_value=2**63 - 1), odds=st.sampled_from([0.0, 0.5, 0.8]))
-def test_copied_states_and_moves_get_the_same_answers(
-    rules: ch.CharlemagneRuleset, seed: int, odds: float
-) -> None:
+def test_copied_states_and_moves_get_the_same_answers(rules: ch.CharlemagneRuleset, seed: int, odds: float) -> None:
     """A deep copy holds new tuples and moves but the same (interned) cards: the answers are the same."""
     for state, move, after in _playout(rules, seed, odds):
         expected = _answers(state, move, after)

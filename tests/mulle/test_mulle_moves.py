@@ -256,18 +256,81 @@ def test_mulle_listed_families_are_exactly_the_legal_ones(text: str, seed: int) 
 
 
 @pytest.mark.parametrize(
-    "budget", [0, 3, 400, 10**9], ids=["residuals-only", "tiny-search", "as-shipped", "search-only"]
+    ("budget", "lp"),
+    [(0, False), (3, False), (0, True), (None, True), (10**9, True)],
+    ids=["residuals-only", "tiny-search", "linear-program", "as-shipped", "search-only"],
 )
 @settings(max_examples=60, deadline=None)
 @given(values=st.lists(st.integers(1, 9), max_size=9), t=st.integers(1, 16))
-def test_mulle_partitionable_agrees_with_brute_force(budget: int, values: list[int], t: int) -> None:
-    """Both exact methods of partitionable (the search and the residual sets) give the brute-force answer."""
+def test_mulle_partitionable_agrees_with_brute_force(budget: int | None, lp: bool, values: list[int], t: int) -> None:
+    """Every exact method of partitionable (search, linear program, residual sets), alone and together, is right."""
     from cardrules.mulle import _captures
 
     want = all(v <= t for v in values) and sum(values) % t == 0 and _brute_partition(values, t)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(_captures, "_SEARCH_BUDGET", budget)
+        if budget is not None:
+            mp.setattr(_captures, "_SEARCH_BUDGET", budget)
+        if not lp:
+            mp.setattr(_captures, "_split_by_lp", lambda pairs, t: None)
         assert want == _captures.partitionable(list(Counter(values).items()), t)
+
+
+@settings(max_examples=300, deadline=None)
+@given(values=st.lists(st.integers(1, 13), min_size=1, max_size=10), t=st.integers(2, 16))
+def test_mulle_the_linear_program_is_right_when_it_decides(values: list[int], t: int) -> None:
+    """``_split_by_lp`` answers only what brute force confirms (it may leave a question open)."""
+    from cardrules.mulle._captures import _split_by_lp
+
+    values = [min(v, t) for v in values]
+    if sum(values) % t:
+        values.append(t - sum(values) % t)
+    got = _split_by_lp(sorted(Counter(values).items(), reverse=True), t)
+    assert got is None or got == _brute_partition(values, t)
+
+
+# Found by benchmarks/stress_partition.py; the search gives up on each within its budget.
+_HARD_SPLITS = [
+    # 23 groups of 16 that do not exist; both older methods took over 20 ms to say so
+    ([(12, 8), (11, 2), (10, 1), (9, 8), (8, 1), (7, 2), (6, 8), (5, 8), (4, 6), (3, 8), (2, 2), (1, 6)], 16, False),
+    # eight 7s, but only six other odd cards to pair them with (and the two aces once, as 7 7 A A)
+    ([(9, 1), (8, 5), (7, 8), (6, 4), (5, 2), (4, 8), (3, 1), (1, 2)], 16, False),
+    # 52 cards that do split into groups of 15, but not the way the search tries first
+    ([(11, 3), (10, 5), (9, 7), (8, 1), (7, 8), (6, 3), (5, 3), (4, 6), (3, 5), (2, 7), (1, 4)], 15, True),
+]
+
+
+@pytest.mark.parametrize(("pairs", "t", "want"), _HARD_SPLITS, ids=["no-23-groups", "sevens", "yes-15"])
+def test_mulle_the_linear_program_settles_what_the_search_gives_up_on(
+    pairs: list[tuple[int, int]], t: int, want: bool
+) -> None:
+    from cardrules.mulle._captures import _SEARCH_BUDGET, _split_by_lp, _split_residuals, _split_search
+
+    assert _split_search(pairs, t, _SEARCH_BUDGET) is None
+    assert _split_by_lp(pairs, t) is want
+    assert _split_residuals(pairs, t) is want  # the independent exact method agrees
+
+
+def test_mulle_the_residual_sets_settle_what_the_linear_program_leaves_open() -> None:
+    """A fractional split exists (the linear program cannot refute it) but no split does."""
+    from cardrules.mulle._captures import _split_by_lp, partitionable
+
+    pairs = [(13, 5), (12, 6), (11, 8), (10, 6), (9, 6), (8, 5), (7, 7), (6, 3), (5, 6), (4, 7), (3, 8), (2, 8)]
+    assert _split_by_lp(pairs, 16) is None
+    assert partitionable(pairs, 16) is False
+
+
+def test_mulle_a_refutation_is_checked_exactly() -> None:
+    """Weights prove there is no split only if every group weighs at most 0 and the cards more."""
+    from cardrules.mulle._captures import _group_patterns, _refutes
+
+    pairs = [(9, 1), (8, 5), (7, 8), (6, 4), (5, 2), (4, 8), (3, 1), (1, 2)]
+    groups = _group_patterns(pairs, 16)
+    assert (0, 2) in groups and (2, 2, 7, 7) in groups  # 9 7 and 7 7 A A
+    sevens = [-1.0, 0.0, 1.0, 0.0, -1.0, 0.0, -1.0, -1.0]  # a 7 needs another odd card, or two with 7 7 A A
+    assert _refutes(sevens, pairs, groups)
+    assert _refutes([w * 3 + 1e-12 for w in sevens], pairs, groups)  # floating-point noise is rounded off
+    assert not _refutes([0.0, *sevens[1:]], pairs, groups)  # then 7 9 weighs 1
+    assert not _refutes([w - 0.25 for w in sevens], pairs, groups)  # the cards now weigh -5.75
 
 
 def test_mulle_a_large_split_is_found_by_the_search() -> None:

@@ -40,6 +40,8 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from math import lcm
 from typing import Final
 
 from cardrules.cards import Card
@@ -166,12 +168,14 @@ def partitionable(counts: Sequence[tuple[int, int]], t: int) -> bool:
     """
     Whether cards with these ``(value, count)`` pairs split into groups each summing to *t*.
 
-    Two exact methods, because each is fast where the other can be slow: a
-    depth-first search for a split (:func:`_split_search`), which finds one
-    at once when there is one but can wander when there is none, within a
-    budget of groups tried; then, if the budget runs out, the residual-set
-    construction along the value vector (:func:`_split_residuals`), which
-    rules splits out quickly.
+    A depth-first search for a split (:func:`_split_search`) finds one at
+    once when there is one but can wander when there is none, so it stops
+    after a budget of groups tried. A linear program over the possible groups
+    (:func:`_split_by_lp`) then either proves that there is none (a proof
+    checked in exact arithmetic) or, rounding its fractional split down,
+    leaves a few cards for the search to split. It settles every multiset we
+    have drawn; whatever it leaves open, the residual-set construction along
+    the value vector (:func:`_split_residuals`) decides exactly.
     """
     merged: dict[int, int] = {}
     for v, n in counts:
@@ -185,10 +189,13 @@ def partitionable(counts: Sequence[tuple[int, int]], t: int) -> bool:
     if t % 2 and sum(n for v, n in pairs if v % 2) < sum(v * n for v, n in pairs) // t:
         return False  # every group of an odd value holds an odd card
     found = _split_search(pairs, t, _SEARCH_BUDGET)
+    if found is not None:
+        return found
+    found = _split_by_lp(pairs, t)
     return found if found is not None else _split_residuals(pairs, t)
 
 
-_SEARCH_BUDGET = 400  # groups tried by _split_search before partitionable falls back
+_SEARCH_BUDGET = 100  # groups tried by _split_search before partitionable turns to the linear program
 
 
 def _split_search(pairs: list[tuple[int, int]], t: int, budget: int) -> bool | None:
@@ -258,6 +265,123 @@ def _split_search(pairs: list[tuple[int, int]], t: int, budget: int) -> bool | N
         return outcome
 
     return split([n for _, n in pairs])
+
+
+def _group_patterns(pairs: list[tuple[int, int]], t: int) -> list[tuple[int, ...]]:
+    """Every group summing to *t* that *pairs* could supply, as the indices of its values (repeated)."""
+    out: list[tuple[int, ...]] = []
+    size = len(pairs)
+
+    def walk(i: int, need: int, prefix: tuple[int, ...]) -> None:
+        if need == 0:
+            out.append(prefix)
+            return
+        for j in range(i, size):
+            v, n = pairs[j]
+            for k in range(1, min(n, need // v) + 1):
+                walk(j + 1, need - k * v, prefix + (j,) * k)
+
+    walk(0, t, ())
+    return out
+
+
+_LP_EPS: Final = 1e-9
+
+
+def _split_by_lp(pairs: list[tuple[int, int]], t: int) -> bool | None:
+    """
+    Whether *pairs* (distinct values, largest first) split into groups of *t*, decided through
+    linear programming, or ``None`` when it leaves the question open.
+
+    A split writes the count vector ``n`` as a sum of group vectors ``p``
+    (each ``p <= n``, summing to *t*). The first phase of the simplex method,
+    in floating point with the group vectors as columns, asks whether even a
+    fractional sum exists.
+
+    - When none does, its dual values ``y`` weigh the values so that every
+      group weighs at most 0 and ``n`` more than 0. Rounded to integers and
+      checked exactly against every group, such a ``y`` proves that no sum of
+      groups is ``n``: ``False``. Floating point only finds ``y``; the exact
+      check decides, so a rounding error costs a fallback, never a wrong answer.
+    - When one does, each group it uses is taken as many whole times as it
+      uses it, and :func:`_split_search` splits the few cards left: ``True``
+      if it does. If it does not, one and then two fewer of each group are
+      taken. The groups are checked to be made of the cards, in integers.
+    """
+    size = len(pairs)
+    groups = _group_patterns(pairs, t)
+    if not groups:
+        return False  # not even one group can be made
+    # Revised simplex, first phase: minimise the artificial variables a in  P x + a = n,  x, a >= 0.
+    inverse = [[1.0 if i == j else 0.0 for j in range(size)] for i in range(size)]
+    level = [float(n) for _, n in pairs]  # the basic variables' values
+    basis: list[tuple[int, ...] | None] = [None] * size  # None: an artificial variable
+    y = [1.0] * size  # the dual values: the basic costs (1 for an artificial variable) times the inverse
+    for _ in range(_LP_STEPS):
+        best = _LP_EPS
+        column: tuple[int, ...] = ()
+        weigh = y.__getitem__
+        for group in groups:
+            w = sum(map(weigh, group))
+            if w > best:
+                best, column = w, group
+        if not column:
+            break  # optimal
+        u = [0.0] * size
+        for i in column:
+            for r in range(size):
+                u[r] += inverse[r][i]
+        out = -1
+        step = float("inf")
+        for r in range(size):
+            if u[r] > _LP_EPS and level[r] / u[r] < step:
+                step, out = level[r] / u[r], r
+        if out < 0:
+            return None  # unbounded: impossible in a first phase, so a numerical failure
+        pivot = [x / u[out] for x in inverse[out]]
+        for r in range(size):
+            if r != out and u[r]:
+                f = u[r]
+                inverse[r] = [a - f * b for a, b in zip(inverse[r], pivot, strict=True)]
+                level[r] -= f * step
+        inverse[out], level[out], basis[out] = pivot, step, column
+        y = [a - best * b for a, b in zip(y, pivot, strict=True)]  # what the entering column weighed goes
+    else:
+        return None  # too many steps (degenerate cycling): no verdict
+    if sum(x for x, b in zip(level, basis, strict=True) if b is None) > _LP_EPS:
+        return False if _refutes(y, pairs, groups) else None
+    used = [(int(x + _LP_EPS), group) for x, group in zip(level, basis, strict=True) if group is not None]
+    for fewer in range(_LP_SLACK + 1):  # if the cards left do not split, leave more of the groups to the search
+        rest = [n for _, n in pairs]
+        for copies, group in used:
+            for i in group:
+                rest[i] -= max(0, copies - fewer)
+        if any(n < 0 for n in rest):
+            return None  # rounding took more than there is: a numerical failure
+        left = [(v, n) for (v, _), n in zip(pairs, rest, strict=True) if n]
+        if not left or _split_search(left, t, _SEARCH_BUDGET):
+            return True
+    return None
+
+
+def _refutes(weights: Sequence[float], pairs: Sequence[tuple[int, int]], groups: Sequence[tuple[int, ...]]) -> bool:
+    """
+    Whether *weights* (one per value of *pairs*, rounded here to fractions of small denominators)
+    prove that the cards of *pairs* are no sum of *groups*: every group weighs at most 0 and the
+    cards more than 0. Checked in integers.
+    """
+    rounded = [Fraction(w).limit_denominator(_LP_DENOMINATOR) for w in weights]
+    scale = lcm(*(w.denominator for w in rounded))
+    whole = [int(w * scale) for w in rounded]
+    weigh = whole.__getitem__
+    return sum(w * n for w, (_, n) in zip(whole, pairs, strict=True)) > 0 and all(
+        sum(map(weigh, group)) <= 0 for group in groups
+    )
+
+
+_LP_STEPS: Final = 200  # simplex steps before _split_by_lp gives up (it needs at most about 35 on 13 values)
+_LP_DENOMINATOR: Final = 1000  # the largest denominator tried when rounding the dual values
+_LP_SLACK: Final = 2  # how many fewer copies of each group _split_by_lp tries leaving to the search
 
 
 def _split_residuals(pairs: list[tuple[int, int]], t: int) -> bool:
