@@ -796,8 +796,28 @@ def _build(card: Card, onto: Card | int, value: int) -> Build:
     return move
 
 
+class _BuildsOnto(dict[Card, Build]):
+    """The build of one hand card onto each loose card (the two cards fix its value), made once and shared."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, card: Card) -> None:
+        super().__init__()
+        self.card = card
+
+    def __missing__(self, onto: Card) -> Build:
+        card = self.card
+        move = self[onto] = _build(card, onto, _BINFO[card][2] + _TVAL[onto])
+        return move
+
+
+_ONTO: Final = {c: _BuildsOnto(c) for c in PACK.cards}
+_LOOSE: Final = {c: (c, _TVAL[c]) for c in PACK.cards}  # a loose card and its value, made once
+
 _Family = Move | _Captures
 _TRAILS: Final = {c: Trail(c) for c in PACK.cards}
+# the record of each seat's trail of each card, made once: a trail equal to another records the same
+_TRAIL_TURNS: Final = tuple({c: Turn(seat, t) for c, t in _TRAILS.items()} for seat in range(4))
 
 
 class MulleMoves(LegalMoves[Move]):
@@ -1017,8 +1037,9 @@ def _building_families(state: State, seat: int) -> list[_Family]:
             if (targets << hv) & keep or (lock and raisable & bit & keep):
                 if (loose_values << hv) & keep:
                     if loose is None:
-                        loose = [(x, tval[x]) for x in dict.fromkeys(table)]
-                    families.extend([_build(card, x, hv + xv) for x, xv in loose if (keep >> (hv + xv)) & 1])
+                        loose = list(map(_LOOSE.__getitem__, dict.fromkeys(table)))
+                    onto = _ONTO[card]
+                    families.extend([onto[x] for x, xv in loose if (keep >> (hv + xv)) & 1])
                 for i, b in enumerate(builds):
                     if b.locked:
                         continue
@@ -1252,7 +1273,7 @@ def apply(state: State, move: Move) -> State:
     else:
         i = bisect.bisect_right(table, _ORDER[card], key=_ORDER.__getitem__)
         table = (*table[:i], card, *table[i:])
-        turn = Turn(seat, move)
+        turn = _TRAIL_TURNS[seat][card]
     n = rules.players
     nxt = seat
     more = any(hands)
