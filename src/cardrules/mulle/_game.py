@@ -1039,7 +1039,10 @@ def _building_families(state: State, seat: int) -> list[_Family]:
                     if loose is None:
                         loose = list(map(_LOOSE.__getitem__, dict.fromkeys(table)))
                     onto = _ONTO[card]
-                    families.extend([onto[x] for x, xv in loose if (keep >> (hv + xv)) & 1])
+                    kept = keep >> hv  # bit v: this card on a loose card worth v makes a kept value
+                    for x, xv in loose:
+                        if (kept >> xv) & 1:
+                            families.append(onto[x])
                 for i, b in enumerate(builds):
                     if b.locked:
                         continue
@@ -1298,7 +1301,7 @@ def apply(state: State, move: Move) -> State:
         tabbes,
         mulles,
         last_capture,
-        (*state.history, turn),
+        state.history + (turn,),
         state.match,
         state.rounds,
         state.winner,
