@@ -331,6 +331,7 @@ def test_mulle_a_refutation_is_checked_exactly() -> None:
     assert _refutes([w * 3 + 1e-12 for w in sevens], pairs, groups)  # floating-point noise is rounded off
     assert not _refutes([0.0, *sevens[1:]], pairs, groups)  # then 7 9 weighs 1
     assert not _refutes([w - 0.25 for w in sevens], pairs, groups)  # the cards now weigh -5.75
+    assert not _refutes([float("nan"), *sevens[1:]], pairs, groups)  # a numerical failure proves nothing
 
 
 def test_mulle_a_large_split_is_found_by_the_search() -> None:
