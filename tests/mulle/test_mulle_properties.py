@@ -68,6 +68,9 @@ def play_match(text: str, seed: int, deep: bool) -> State:
         before = cardrules.dumps(s)
         after = apply(s, move)
         assert before == cardrules.dumps(s)  # apply never changes its input
+        if after.round_no == s.round_no and after.winner is None:  # the play is on the record: who, and what
+            assert (s.to_play, move) == (after.history[-1].seat, after.history[-1].move)
+            assert after.history[:-1] == s.history
         if after.deal_no != s.deal_no or after.round_no != s.round_no or after.winner is not None:
             assert () == after.builds  # no build survives a deal (mulle.build.owner)
         if after.round_no != s.round_no or after.winner is not None:
