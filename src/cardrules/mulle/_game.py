@@ -816,7 +816,7 @@ _LOOSE: Final = {c: (c, _TVAL[c]) for c in PACK.cards}  # a loose card and its v
 
 _Family = Move | _Captures
 _TRAILS: Final = {c: Trail(c) for c in PACK.cards}
-# the record of each seat's trail of each card, made once: a trail equal to another records the same
+# each seat's record of trailing each card, made once and shared (a Trail the caller made is recorded as its equal here)
 _TRAIL_TURNS: Final = tuple({c: Turn(seat, t) for c, t in _TRAILS.items()} for seat in range(4))
 
 
