@@ -1252,7 +1252,7 @@ def apply(state: State, move: Move) -> State:
             builds = tuple([b for b in builds if b.value != value])
         if taken:
             table = _remove(table, taken)
-        side = seat % 2 if rules.players == 4 and rules.teams else seat  # rules.side_of(seat), inlined
+        side = rules.side_of(seat)
         won = (card, *taken, *(c for b in taken_builds for c in b.cards)) if taken_builds else (card, *taken)
         captured = _replace(captured, side, captured[side] + won)
         found = _mulles(rules, card, taken, taken_builds)
