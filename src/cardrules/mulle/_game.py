@@ -784,11 +784,11 @@ class _Captures(tuple[Card, int, tuple[Card, ...], bool, bool]):
         return Capture(self[0], taken, self[1])  # the converter sorts taken into a tuple
 
 
-_BUILDS: dict[tuple[Card, Card | int, int], Build] = {}
+_BUILDS: dict[tuple[Card, int, int], Build] = {}
 
 
-def _build(card: Card, onto: Card | int, value: int) -> Build:
-    """``Build(card, onto, value)``, made once and shared: moves are immutable (at most a few thousand)."""
+def _build(card: Card, onto: int, value: int) -> Build:
+    """``Build(card, onto, value)`` onto a build, made once and shared: moves are immutable (a few thousand)."""
     key = (card, onto, value)
     move = _BUILDS.get(key)
     if move is None:
@@ -807,7 +807,7 @@ class _BuildsOnto(dict[Card, Build]):
 
     def __missing__(self, onto: Card) -> Build:
         card = self.card
-        move = self[onto] = _build(card, onto, _BINFO[card][2] + _TVAL[onto])
+        move = self[onto] = Build(card, onto, _BINFO[card][2] + _TVAL[onto])
         return move
 
 
