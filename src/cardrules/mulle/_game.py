@@ -1335,12 +1335,6 @@ def _mulles(rules: MulleRuleset, card: Card, taken: Sequence[Card], builds: Sequ
         twin = (len(taken) == 1 and taken[0] is card and not builds) or (rules.glimne and card in taken)
         return [Mulle(card, False, 5)] if twin else []
     rank = card.rank
-    if not builds:
-        for c in taken:
-            if c.rank is rank:
-                break
-        else:
-            return []  # nothing of the played card's rank taken
     got: dict[Card, int] = {}  # the captured cards of the played card's rank, and how many of each
     for c in taken:
         if c.rank is rank:
