@@ -278,7 +278,7 @@ def _mulle_moves(legal: Sequence[Any], limit: int) -> tuple[list[Any], MoreMoves
     if not isinstance(legal, MulleMoves):
         return first_moves(legal, limit)
     families = legal._families
-    table = legal._state.table
+    table = legal._seen[3]  # the table the moves were made for
     small = len(table) <= _MULLE_COUNTED
     picked: list[list[Any]] = [[] for _ in families]
     sources: dict[int, Iterator[Any]] = {}

@@ -56,7 +56,13 @@ class Suit(enum.Enum):
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
 
+    def __hash__(self) -> int:
+        # Enum hashes a member's name, which PYTHONHASHSEED changes from process to process: a
+        # fixed number instead makes sets of suits iterate, and print, in the same order everywhere.
+        return _SUIT_HASH[self._name_]
 
+
+_SUIT_HASH: Final = {name: i for i, name in enumerate(Suit.__members__)}
 _SUIT_LETTER: Final = {
     Suit.SPADES: "S",
     Suit.HEARTS: "H",
@@ -234,7 +240,8 @@ class Card:
         table = _SPANISH_BY_TEXT if spanish else _FRENCH_BY_TEXT
         if not isinstance(text, str):
             raise InvalidCardError(f"a card is written as text, not {text!r}")
-        card = table.get(text.strip().upper())
+        # ASCII only: str.upper() would read the long s "ſ" as "S", and strip() drops Unicode spaces.
+        card = table.get(text.strip(_ASCII_SPACE).upper()) if text.isascii() else None
         if card is None:
             pack = "Spanish" if spanish else "French"
             raise InvalidCardError(
@@ -251,6 +258,7 @@ def _make(ranks: Iterable[Rank], suits: Iterable[Suit]) -> tuple[Card, ...]:
 _ALL_FRENCH: Final = _make(_FRENCH_RANKS, _FRENCH_SUITS)
 _JOKERS: Final = _make(_JOKER_RANKS, (Suit.JOKER,))
 _ALL_SPANISH: Final = _make(_SPANISH_RANKS, _SPANISH_SUITS)
+_ASCII_SPACE: Final = " \t\r\n\f\v"
 _FRENCH_BY_TEXT: Final = {str(c): c for c in _ALL_FRENCH + _JOKERS}
 _SPANISH_BY_TEXT: Final = {str(c): c for c in _ALL_SPANISH}
 
@@ -298,7 +306,7 @@ CHARLEMAGNE_PACK: Final = Pack(
 )
 """A to 7 in the four French suits plus the Big and the Little joker: 34 cards."""
 
-_SPLIT: Final = re.compile(r"[\s,]+")
+_SPLIT: Final = re.compile(r"[ \t\r\n\f\v,]+")
 
 
 def parse_cards(text: str, pack: Pack = DOUBLE_FRENCH_PACK) -> tuple[Card, ...]:
@@ -308,6 +316,8 @@ def parse_cards(text: str, pack: Pack = DOUBLE_FRENCH_PACK) -> tuple[Card, ...]:
     Raises:
         InvalidCardError: Naming the first text that is not a card of *pack*.
     """
+    if not isinstance(text, str):
+        raise InvalidCardError(f"cards are written as text, not {type(text).__name__}")
     return tuple(pack.parse(part) for part in _SPLIT.split(text.strip()) if part)
 
 

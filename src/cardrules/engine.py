@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 import re
+import threading
 import typing
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, Final, Generic, TypeVar, overload
 
 import attrs
 
@@ -329,9 +330,14 @@ def _registry() -> dict[str, GameSpec[Any, Any, Any, Any]]:
 _GAMES: dict[str, GameSpec[Any, Any, Any, Any]] = {}
 
 
+_GAMES_LOCK: Final = threading.Lock()
+
+
 def _games() -> dict[str, GameSpec[Any, Any, Any, Any]]:
     if not _GAMES:
-        _GAMES.update(_registry())
+        with _GAMES_LOCK:  # one thread fills the registry; the others wait for it
+            if not _GAMES:
+                _GAMES.update(_registry())
     return _GAMES
 
 
@@ -378,6 +384,8 @@ def get_game(text: str, **options: object) -> Game[Any, Any, Any, Any]:
     """
     if not isinstance(text, str):
         raise UnknownOptionError(f"a game is named by text, not {text!r}; games: {', '.join(game_names())}")
+    if not text.isascii():
+        raise UnknownOptionError(f"cannot read {text!r}: a ruleset is written in ASCII letters, digits and signs")
     match = _TEXT.match(text)
     if match is None:
         raise UnknownOptionError(
@@ -415,6 +423,9 @@ def _field_hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
+_INT_TEXT: Final = re.compile(r"-?[0-9]+")
+
+
 def _coerce(name: str, hint: Any, value: object) -> object:
     """Turn option text into the field's type; other values pass to the validators."""
     if not isinstance(value, str):
@@ -428,10 +439,10 @@ def _coerce(name: str, hint: Any, value: object) -> object:
             return False
         raise InvalidOptionError(f"option {name} takes true or false, not {value!r}")
     if hint is int:
-        try:
-            return int(text)
-        except ValueError:
-            raise InvalidOptionError(f"option {name} takes a whole number, not {value!r}") from None
+        # ASCII digits only: int() would also read "٤" (Arabic-Indic four), "1_0" and full-width digits.
+        if _INT_TEXT.fullmatch(text) is None:
+            raise InvalidOptionError(f"option {name} takes a whole number, not {value!r}")
+        return int(text)
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin is typing.Union and type(None) in args:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import bisect
 import random
 import re
+import threading
 from collections import Counter, OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from typing import ClassVar, Final, Literal, TypeVar, overload
@@ -740,17 +741,23 @@ _SPACES: OrderedDict[tuple[object, ...], CaptureSpace] = OrderedDict()
 _SPACE_CACHE: Final = 512
 
 
+_SPACES_LOCK: Final = threading.Lock()
+"""Guards every use of ``_SPACES``: a lookup and its move to the end are one step for other threads."""
+
+
 def _space(loose: tuple[Card, ...], t: int, maximal: bool, allow_empty: bool) -> CaptureSpace:
     """A (cached) capture space: counting work is shared by every call on the same table."""
     key = (loose, t, maximal, allow_empty)
-    sp = _SPACES.get(key)
-    if sp is not None:
-        _SPACES.move_to_end(key)
-        return sp
-    sp = CaptureSpace(loose, _TVAL, t, maximal, allow_empty)
-    _SPACES[key] = sp
-    if len(_SPACES) > _SPACE_CACHE:
-        _SPACES.popitem(last=False)
+    with _SPACES_LOCK:
+        sp = _SPACES.get(key)
+        if sp is not None:
+            _SPACES.move_to_end(key)
+            return sp
+    made = CaptureSpace(loose, _TVAL, t, maximal, allow_empty)  # outside the lock: other tables go on
+    with _SPACES_LOCK:
+        sp = _SPACES.setdefault(key, made)  # a thread that made the same space first wins
+        while len(_SPACES) > _SPACE_CACHE:
+            _SPACES.popitem(last=False)
     return sp
 
 
@@ -849,11 +856,21 @@ class MulleMoves(LegalMoves[Move]):
     probability 1/2. Every legal move has a positive probability.
     """
 
-    __slots__ = ("_families", "_state")
+    __slots__ = ("_families", "_public", "_seen")
 
     def __init__(self, state: State, families: list[_Family]) -> None:
-        self._state = state
+        # Only what the mover may see is kept (never the state: a bot handed these moves must not
+        # reach the other hands or the stock through them).
+        self._seen = (state.rules, state.to_play, state.hands[state.to_play], state.table, state.builds, state.winner)
         self._families = families
+        self._public: State | None = None
+
+    def _position(self) -> State:
+        """A state holding only what the mover sees (other hands and the stock empty), for :func:`check_move`."""
+        public = self._public
+        if public is None:
+            public = self._public = _mover_state(*self._seen)
+        return public
 
     def _size(self, fam: _Family) -> int:
         return fam.space.count() if isinstance(fam, _Captures) else 1
@@ -894,7 +911,7 @@ class MulleMoves(LegalMoves[Move]):
     def __contains__(self, move: object) -> bool:
         if not isinstance(move, Capture | Build | Trail):
             return False
-        return check_move(self._state, move) is None
+        return check_move(self._position(), move) is None
 
     def __bool__(self) -> bool:
         return bool(self._families)
@@ -909,7 +926,7 @@ class MulleMoves(LegalMoves[Move]):
         fam = rng.choice(self._families)  # uniform, as randrange(len(...)) is, with fewer checks
         move = fam if not isinstance(fam, _Captures) else fam.move(_random_capture(fam[2], fam[1], fam[3], rng))
         global _vouched  # a one-entry memo of a legal move, see _vouched
-        _vouched = (self._state, move)
+        _vouched = (self, move)
         return move
 
     def families(self) -> int:
@@ -958,11 +975,14 @@ def legal_moves(state: State) -> MulleMoves:
         >>> bool(moves) and moves[0] in moves
         True
     """
+    global _issued
     if state.winner is not None:
         return MulleMoves(state, [])
     seat = state.to_play
     if state.rules.style == "building":
-        return MulleMoves(state, _building_families(state, seat))
+        moves = MulleMoves(state, _building_families(state, seat))
+        _issued = (state, moves)
+        return moves
     table = state.table
     tval = _TVAL
     sums = 1  # bit s: some loose cards sum to s
@@ -978,7 +998,27 @@ def legal_moves(state: State) -> MulleMoves:
             if (sums >> t) & 1:
                 families.append(_Captures((card, t, table, False, False)))
         families.append(_TRAILS[card])
-    return MulleMoves(state, families)
+    moves = MulleMoves(state, families)
+    _issued = (state, moves)
+    return moves
+
+
+def _mover_state(
+    rules: MulleRuleset,
+    seat: int,
+    hand: tuple[Card, ...],
+    table: tuple[Card, ...],
+    builds: tuple[TableBuild, ...],
+    winner: int | None,
+) -> State:
+    """A state with what the seat to move sees and nothing hidden: legality depends on nothing else."""
+    n = len(rules.sides)
+    hands = tuple(hand if s == seat else () for s in range(rules.players))
+    none: tuple[()] = ()
+    return State(
+        rules, 0, (), 0, 0, 0, (), hands, table, builds, seat,
+        (none,) * n, (0,) * n, (none,) * n, None, (), (0,) * n, (), winner,
+    )  # fmt: skip
 
 
 def _building_families(state: State, seat: int) -> list[_Family]:
@@ -1224,8 +1264,8 @@ def apply(state: State, move: Move) -> State:
 
     .. versionadded:: 0.1.0
     """
-    vouched = _vouched  # read once: another thread may replace it meanwhile
-    if vouched is None or vouched[0] is not state or vouched[1] is not move:
+    vouched, issued = _vouched, _issued  # read once: another thread may replace them meanwhile
+    if vouched is None or issued[0] is not state or vouched[0] is not issued[1] or vouched[1] is not move:
         violation = check_move(state, move)
         if violation is not None:
             raise IllegalMoveError(violation.rule, to_move(state), move, violation.reason)
@@ -1314,11 +1354,17 @@ def apply(state: State, move: Move) -> State:
     return _end_round(after)
 
 
-_vouched: tuple[State, Move] | None = None
+_issued: tuple[State | None, MulleMoves | None] = (None, None)
+"""The last answer of :func:`legal_moves` that may have moves, with its state."""
+
+_vouched: tuple[MulleMoves, Move] | None = None
 """
-The last move :meth:`MulleMoves.sample` drew, with its state: legal by
-construction, so :func:`apply` does not check it again. Both are immutable
-and compared by identity, and the pair holds a reference to the state, so a
+The last move :meth:`MulleMoves.sample` drew, with the moves it drew from.
+:func:`apply` does not check that move again when those moves are the last
+that :func:`legal_moves` gave for the very state applied to (``_issued``):
+it is then legal by construction. A :class:`MulleMoves` made by hand is
+never in ``_issued``, so a move drawn from it is always checked. Everything
+is compared by identity, and the memos hold references to the objects, so a
 later object can never be mistaken for them.
 """
 
