@@ -42,16 +42,21 @@ def server(request: pytest.FixtureRequest) -> Iterator[tuple[str, Any]]:
         srv.server_close()
 
 
-def _get(url: str) -> tuple[int, Any]:
+def _auth(token: str | None) -> dict[str, str]:
+    return {} if token is None else {"Authorization": f"Bearer {token}"}
+
+
+def _get(url: str, token: str | None = None) -> tuple[int, Any]:
     try:
-        with urllib.request.urlopen(url, timeout=10) as r:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=_auth(token)), timeout=10) as r:
             return r.status, json.loads(r.read())
     except urllib.error.HTTPError as e:
         return e.code, json.loads(e.read())
 
 
-def _post(url: str, body: Any) -> tuple[int, Any]:
-    req = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+def _post(url: str, body: Any, token: str | None = None) -> tuple[int, Any]:
+    headers = {"Content-Type": "application/json", **_auth(token)}
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), headers=headers)
     try:
         with urllib.request.urlopen(req, timeout=10) as r:
             return r.status, json.loads(r.read())
@@ -61,16 +66,16 @@ def _post(url: str, body: Any) -> tuple[int, Any]:
 
 def test_http_example_plays_moves(server: tuple[str, Any]) -> None:
     """A client observes, plays the first legal move a few times, and reads the score."""
-    base, _ = server
+    base, table = server
     for _ in range(12):
-        status, data = _get(f"{base}/observe?seat=0")
+        status, data = _get(f"{base}/observe?seat=0", table.tokens[0])
         assert 200 == status
         seat = data["to_move"]
         if seat is None:
             break
-        status, data = _get(f"{base}/observe?seat={seat}")
+        status, data = _get(f"{base}/observe?seat={seat}", table.tokens[seat])
         assert data["legal_moves"]
-        status, played = _post(f"{base}/move", {"seat": seat, "move": data["legal_moves"][0]})
+        status, played = _post(f"{base}/move", {"seat": seat, "move": data["legal_moves"][0]}, table.tokens[seat])
         assert 200 == status, played
     status, score = _get(f"{base}/score")
     assert 200 == status
@@ -83,12 +88,12 @@ def test_http_example_refuses_bad_moves(server: tuple[str, Any]) -> None:
     before = cardrules.dumps(table.state)
     seat = table.game.to_move(table.state)
     other = (seat + 1) % table.seats()
-    status, data = _post(f"{base}/move", {"seat": other, "move": "x"})
+    status, data = _post(f"{base}/move", {"seat": other, "move": "x"}, table.tokens[other])
     assert 400 == status
     assert "turn" in data["error"]
-    status, data = _post(f"{base}/move", {"seat": seat, "move": "not a move"})
+    status, data = _post(f"{base}/move", {"seat": seat, "move": "not a move"}, table.tokens[seat])
     assert 400 == status
-    status, data = _get(f"{base}/observe?seat=99")
+    status, data = _get(f"{base}/observe?seat=99", table.tokens[0])
     assert 400 == status
     assert before == cardrules.dumps(table.state)
 
@@ -96,7 +101,7 @@ def test_http_example_refuses_bad_moves(server: tuple[str, Any]) -> None:
 def test_http_example_shows_only_the_seats_view(server: tuple[str, Any]) -> None:
     """The JSON a seat receives is its observation: it never holds another seat's hidden hand."""
     base, table = server
-    status, data = _get(f"{base}/observe?seat=0")
+    status, data = _get(f"{base}/observe?seat=0", table.tokens[0])
     assert 200 == status
     assert data["observation"] == table.game.observe(table.state, 0).to_dict()
 

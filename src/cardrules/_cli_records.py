@@ -8,7 +8,8 @@ import sys
 from typing import Any, TextIO
 
 from cardrules import records
-from cardrules.engine import get_game
+from cardrules._terminal import MOVE_LISTS, first_moves
+from cardrules.engine import Game, get_game
 from cardrules.errors import CardrulesError, InvalidRecordError
 
 _MAX_ALTERNATIVES = 12
@@ -37,16 +38,22 @@ def add_commands(sub: Any) -> None:
 
 
 def _read(path: str) -> records.Record:
+    """The record in the file *path* (``-``: standard input), read no further than a record may be long."""
+    limit = records._MAX_TEXT
     try:
         if path == "-":
-            text = sys.stdin.read()
+            if sys.stdin is None:
+                raise InvalidRecordError("cannot read standard input: it is closed")
+            text = sys.stdin.read(limit + 1)
         else:
             with open(path, encoding="utf-8") as f:
-                text = f.read()
+                text = f.read(limit + 1)  # never more: /dev/zero or a huge file is refused, not read to its end
     except OSError as exc:
-        raise InvalidRecordError(f"cannot read {path}: {exc.strerror}") from None
+        raise InvalidRecordError(f"cannot read {path}: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
         raise InvalidRecordError(f"{path} is not UTF-8 text: {exc.reason}") from None
+    if len(text) > limit:
+        raise InvalidRecordError(f"{path} is too large: a record is at most {limit:,} characters")
     return records.loads(text)
 
 
@@ -65,6 +72,23 @@ def _verify(args: argparse.Namespace, out: TextIO) -> int:
     else:
         print(report, file=out)
     return 0 if report.ok else 1
+
+
+def _alternatives(game: Game[Any, Any, Any, Any], before: Any, move: Any) -> str:
+    """
+    What else the mover could have played: a bounded list, and a count only where counting is cheap
+    (a Mulle table can allow millions of captures).
+    """
+    listing = MOVE_LISTS.get(game.spec.name, first_moves)
+    shown, more = listing(game.legal_moves(before), _MAX_ALTERNATIVES + 1)
+    others = [m for m in shown if m != move]
+    if not others and more == 0:
+        return "that was the only legal move"
+    texts = ", ".join(game.format_move(before, m) for m in others[:_MAX_ALTERNATIVES])
+    if more is None:
+        return f"could have played instead: {texts} and more"
+    left = len(shown) + more - 1 - min(len(others), _MAX_ALTERNATIVES)  # every legal move but the one played
+    return f"could have played instead: {texts}" + (f" and {left} more" if left > 0 else "")
 
 
 def _seat_name(record: records.Record, seat: int) -> str:
@@ -90,13 +114,8 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
                 if event.kind == "play":
                     continue
                 print(f"  - {event.text}  [{event.rule}]", file=out)
-            others = [m for m in game.legal_moves(step.before) if m != step.move]
-            if others:
-                shown = [game.format_move(step.before, m) for m in others[:_MAX_ALTERNATIVES]]
-                more = f" and {len(others) - _MAX_ALTERNATIVES} more" if len(others) > _MAX_ALTERNATIVES else ""
-                print(f"  could have played instead: {', '.join(shown)}{more}", file=out)
-            else:
-                print("  that was the only legal move", file=out)
+            line = _alternatives(game, step.before, step.move)
+            print(f"  {line}", file=out)
             if step.comment:
                 print(f"  comment: {step.comment}", file=out)
             if pause:

@@ -15,7 +15,7 @@ import os
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import IO, Any, NoReturn
+from typing import IO, Any, Final, NoReturn
 
 from cardrules._cli_records import add_commands as _add_records
 from cardrules._sampling import spec_for_observation
@@ -205,6 +205,8 @@ def _add_play(sub: Subparsers) -> None:
 
 def _run_play(args: argparse.Namespace) -> int:
     game = _game(args)
+    if sys.stdin is None:  # started with standard input closed (``<&-``)
+        raise CardrulesError("standard input is closed, and 'cardrules play' reads your moves from it")
     return Session(game, args.seat, get_bot(args.opponents), _seed(args.seed), sys.stdin, sys.stdout, args).run()
 
 
@@ -326,7 +328,7 @@ class Session:
                 self.say(f"Type a number from 1 to {len(moves)}, or a move in notation, such as "
                          f"'{game.format_move(self.state, moves[0])}'; 'quit' leaves.")  # fmt: skip
                 continue
-            if text.isdigit():
+            if text.isascii() and text.isdigit():
                 n = int(text)
                 if 1 <= n <= len(moves):
                     return moves[n - 1]
@@ -401,6 +403,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="cardrules",
         description="The reference rules engine for Mulle, Mililla and Charlemagne.",
+        epilog=EXIT_STATUS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for add in COMMANDS:
@@ -408,8 +412,29 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+EXIT_STATUS: Final = """exit status:
+  0    done (verify: the record is valid; check: the move is legal)
+  1    a record or move breaks a rule, or claims a wrong result
+  2    bad input: an argument, a file or standard input that cannot be read or used
+  3    the output could not be written (a full disk, a closed output)
+  130  interrupted"""
+"""The exit statuses of every command, as ``cardrules --help`` lists them."""
+
+EXIT_OUTPUT: Final = 3
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that Python's last flush at exit cannot fail again."""
+    if sys.stdout is None:
+        return
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # no file descriptor behind it (a test's StringIO, say)
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status (see :data:`EXIT_STATUS`)."""
     parser = _parser()
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace], int] | None = getattr(args, "run", None)
@@ -419,16 +444,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         if run is not None:
-            return run(args)
-        assert handler is not None
-        return handler(args, sys.stdout)
+            status = run(args)
+        else:
+            assert handler is not None
+            status = handler(args, sys.stdout)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a full disk shows here, not in Python's flush at exit
+        return status
     except CardrulesError as exc:
         print(f"cardrules: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader went away (``cardrules demo mililla | head``): not an error.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _silence_stdout()
         return 0
+    except OSError as exc:
+        # Reading is checked where files are opened; what is left is writing the output.
+        _silence_stdout()
+        print(f"cardrules: error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_OUTPUT
     except KeyboardInterrupt:
         print("cardrules: interrupted", file=sys.stderr)
         return 130

@@ -199,7 +199,8 @@ class GameSpec(Generic[S, M, R, Ob]):
     The last four fields serve records, replays and bots: ``round_deck``
     gives the deck order the round in progress was dealt from,
     ``deck_from_deal`` turns an explicit deal (JSON-like data, as seen at a
-    real table) and the dealer into such a deck, ``events`` describes what a
+    real table), the dealer and the ruleset into such a deck (refusing a
+    deal that does not fit the ruleset), ``events`` describes what a
     move did, and ``sample_state`` makes a full state consistent with an
     observation. A game may leave them ``None`` while they are not built.
     """
@@ -229,7 +230,7 @@ class GameSpec(Generic[S, M, R, Ob]):
     shuffle_hidden: Callable[[S, int, random.Random], S]
     check_state: Callable[[S], None]
     round_deck: Callable[[S], tuple[Card, ...]] | None = None
-    deck_from_deal: Callable[[Mapping[str, Any], int], tuple[Card, ...]] | None = None
+    deck_from_deal: Callable[[Mapping[str, Any], int, R], tuple[Card, ...]] | None = None
     events: Callable[[S, M, S], tuple[Event, ...]] | None = None
     sample_state: Callable[[Ob, random.Random], S] | None = None
 

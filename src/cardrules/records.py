@@ -471,8 +471,7 @@ def loads(text: str | bytes) -> Record:
             _expect(len(raw["deck"]) <= 1000, "deck too long", f"{path}.deck")
             deck = tuple(_card(game, v, f"{path}.deck[{j}]") for j, v in enumerate(raw["deck"]))
         else:
-            _expect(isinstance(raw["deal"], dict), f"expected an object, got {_type(raw['deal'])}", f"{path}.deal")
-            deal = raw["deal"]
+            deal = _deal(raw["deal"], f"{path}.deal")
         moves = raw["moves"]
         _expect(isinstance(moves, list), f"expected a list, got {_type(moves)}", f"{path}.moves")
         total += len(moves)
@@ -504,6 +503,34 @@ def loads(text: str | bytes) -> Record:
     return Record(game_text, dealer, tuple(rounds), seats, result, writer, comment, seed)
 
 
+_MAX_DEAL_KEYS: Final = 16
+_MAX_DEAL_ITEMS: Final = 1000
+
+
+def _deal(value: Any, path: str) -> dict[str, Any]:
+    """
+    An explicit deal, checked for form only: an object whose fields hold a card text, a list of them,
+    or a list of lists of them (hands). What the game makes of it is :func:`verify`'s question. Any
+    deeper nesting is refused here, so that no later step recurses through hostile data.
+    """
+    _expect(isinstance(value, dict), f"expected an object, got {_type(value)}", path)
+    _expect(len(value) <= _MAX_DEAL_KEYS, f"a deal has at most {_MAX_DEAL_KEYS} fields", path)
+    for key, field in value.items():
+        _cards_or_lists(field, f"{path}.{key}", depth=2)
+    return value
+
+
+def _cards_or_lists(value: Any, path: str, depth: int) -> None:
+    """A card text, or (*depth* > 0) a bounded list of what *depth* - 1 allows."""
+    if isinstance(value, str):
+        _text(value, path)
+        return
+    _expect(depth > 0 and isinstance(value, list), f"expected a card as text, got {_type(value)}", path)
+    _expect(len(value) <= _MAX_DEAL_ITEMS, f"expected at most {_MAX_DEAL_ITEMS} items", path)
+    for i, item in enumerate(value):
+        _cards_or_lists(item, f"{path}[{i}]", depth - 1)
+
+
 def _seat_count(game: Game[Any, Any, Any, Any]) -> int:
     return len({s for side in game.score(game.new_game(seed=0)).sides for s in side})
 
@@ -532,7 +559,7 @@ def _decks(game: Game[Any, Any, Any, Any], record: Record, problems: list[Proble
                     raise InvalidRecordError(f"explicit deals are not supported for {game.name} yet", path)
                 assert r.deal is not None
                 # Every game passes the deal to the next seat: round i is dealt by seat dealer + i.
-                decks.append(game.spec.deck_from_deal(r.deal, (record.dealer + i) % seats))
+                decks.append(game.spec.deck_from_deal(r.deal, (record.dealer + i) % seats, game.rules))
         except InvalidRecordError as exc:
             problems.append(Problem("deal", exc.path, str(exc).split(": ", 1)[-1], round=i))
             decks.append(None)

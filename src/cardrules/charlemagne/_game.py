@@ -1622,10 +1622,15 @@ def round_deck(state: State) -> tuple[Card, ...]:
     return deck_from_hands(state.hands, state.kitty, state.dealer)
 
 
-def deck_from_deal(deal: Mapping[str, object], dealer: int) -> tuple[Card, ...]:
+def deck_from_deal(
+    deal: Mapping[str, object], dealer: int, rules: CharlemagneRuleset | None = None
+) -> tuple[Card, ...]:
     """
     The deck order for an explicit deal written as data:
     ``{"hands": [four lists of 8 cards, in seat order], "kitty": [2 cards]}``.
+
+    *rules* is accepted for the records, which pass every game its ruleset; no option of this
+    game changes how a deal is dealt.
 
     Raises:
         InvalidDeckError: If the deal is malformed or not the pack.

@@ -773,9 +773,12 @@ def round_deck(state: State) -> tuple[Card, ...]:
     return deck_from_hands(state.hands, state.dealer, state.turn_up)
 
 
-def deck_from_deal(deal: Mapping[str, object], dealer: int) -> tuple[Card, ...]:
+def deck_from_deal(deal: Mapping[str, object], dealer: int, rules: MilillaRuleset | None = None) -> tuple[Card, ...]:
     """
     The deck order for an explicit deal written as data: ``{"hands": [[...] x4], "turn_up": "7O"}``.
+
+    *rules* is accepted for the records, which pass every game its ruleset; no option of this
+    game changes how a deal is dealt.
 
     Raises:
         InvalidDeckError: If the deal is malformed or not the pack.

@@ -585,16 +585,19 @@ def round_deck(state: State) -> tuple[Card, ...]:
     return deck_from_hands(state.hands, state.table, dealer=state.dealer, rules=state.rules, stock=state.stock)
 
 
-def deck_from_deal(deal: Mapping[str, object], dealer: int) -> tuple[Card, ...]:
+def deck_from_deal(deal: Mapping[str, object], dealer: int, rules: MulleRuleset | None = None) -> tuple[Card, ...]:
     """
     The deck order for an explicit deal written as data, as records use it:
     ``{"hands": [lists of cards in seat order], "table": [cards], "stock": [cards]}``
-    (``"stock"`` optional: the rest of the pack in pack order). The number
-    of hands gives the players and their size the game: 8 cards the
-    building game, 5 the fishing game.
+    (``"stock"`` optional: the rest of the pack in pack order).
+
+    With *rules* (records always give their ruleset), the deal must fit them:
+    one hand per player, of the game's hand size. Without, the number of
+    hands gives the players and their size the game: 8 cards the building
+    game, 5 the fishing game.
 
     Raises:
-        InvalidDeckError: If the deal is malformed or not the pack.
+        InvalidDeckError: If the deal is malformed, does not fit *rules*, or is not the pack.
     """
     if not isinstance(deal, Mapping) or not {"hands", "table"} <= set(deal) <= {"hands", "table", "stock"}:
         raise InvalidDeckError('a Mulle deal is {"hands": [lists of cards], "table": [cards], "stock": [cards]}')
@@ -603,10 +606,12 @@ def deck_from_deal(deal: Mapping[str, object], dealer: int) -> tuple[Card, ...]:
         raise InvalidDeckError("hands must be a list of lists of cards")
     if not isinstance(table, list | tuple) or (stock is not None and not isinstance(stock, list | tuple)):
         raise InvalidDeckError("table and stock must be lists of cards")
-    if len(hands) not in (2, 3, 4) or not hands or len(hands[0]) not in (5, 8):
-        raise InvalidDeckError("a Mulle deal has 2 to 4 hands of 8 cards (building) or 5 (fishing)")
-    rules = BUILDING if len(hands[0]) == 8 else FISHING
-    rules = attrs.evolve(rules, players=len(hands))
+    if rules is None:
+        if len(hands) not in (2, 3, 4) or not hands or len(hands[0]) not in (5, 8):
+            raise InvalidDeckError("a Mulle deal has 2 to 4 hands of 8 cards (building) or 5 (fishing)")
+        rules = attrs.evolve(BUILDING if len(hands[0]) == 8 else FISHING, players=len(hands))
+    elif not isinstance(rules, MulleRuleset):
+        raise InvalidDeckError(f"rules must be a MulleRuleset, not {type(rules).__name__}")
     return deck_from_hands(hands, table, dealer=dealer, rules=rules, stock=stock)
 
 
