@@ -32,7 +32,6 @@ import attrs
 
 import cardrules
 
-
 MOVES_SHOWN = 200
 MAX_BODY = 10_000
 

@@ -515,9 +515,10 @@ def _deal(value: Any, path: str) -> dict[str, Any]:
     """
     _expect(isinstance(value, dict), f"expected an object, got {_type(value)}", path)
     _expect(len(value) <= _MAX_DEAL_KEYS, f"a deal has at most {_MAX_DEAL_KEYS} fields", path)
-    for key, field in value.items():
+    deal: dict[str, Any] = value
+    for key, field in deal.items():
         _cards_or_lists(field, f"{path}.{key}", depth=2)
-    return value
+    return deal
 
 
 def _cards_or_lists(value: Any, path: str, depth: int) -> None:

@@ -462,11 +462,11 @@ def test_charlemagne_round_deck_and_deck_from_deal() -> None:
         ch.round_deck(run(s, "pass", "pass", "pass", "bid 5"))
     deal = {"hands": [list(map(str, h)) for h in s.hands], "kitty": [str(x) for x in s.kitty]}
     assert ch.round_deck(s) == ch.deck_from_deal(deal, s.dealer)
-    assert ch.GAME.deck_from_deal is ch.deck_from_deal
     with pytest.raises(InvalidDeckError):
         ch.deck_from_deal({"hands": deal["hands"]}, 0)
     with pytest.raises(InvalidDeckError):
         ch.deck_from_deal({"hands": "AS", "kitty": []}, 0)
+    assert ch.GAME.deck_from_deal is ch.deck_from_deal
 
 
 def test_charlemagne_events_narrate_a_hand() -> None:

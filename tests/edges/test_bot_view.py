@@ -49,6 +49,7 @@ def test_legal_moves_reach_no_hidden_card(text: str) -> None:
         if i % 7:
             continue
         seat = game.to_move(state)
+        assert seat is not None
         moves = game.legal_moves(state)
         hidden = {id(p) for p in _hidden_parts(game, state, seat)}
         for obj in _reachable(moves):
