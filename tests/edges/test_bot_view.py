@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import random
 import types
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -56,7 +56,7 @@ def test_legal_moves_reach_no_hidden_card(text: str) -> None:
             assert obj is not state
             assert id(obj) not in hidden
             if type(obj) is type(state):
-                assert all(not h for s, h in enumerate(obj.hands) if s != seat)
+                assert all(not h for s, h in enumerate(cast(Any, obj).hands) if s != seat)
         checked += 1
         if checked >= 12:
             break
