@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import nox
 
 nox.options.sessions = ["lint", "typing", "tests", "docs"]
@@ -59,3 +61,34 @@ def bench_peers(session: nox.Session) -> None:
     """Random play, decisions per second, side by side in one run: OpenSpiel, RLCard, PokerKit and ours."""
     session.install(".", *PEERS)
     session.run("python", "benchmarks/bench_peers.py", *session.posargs)
+
+
+FUZZ_TESTS = (
+    "tests/edges/test_fuzz.py",
+    "tests/test_edges_states.py",
+    "tests/test_edges_messages.py",
+    "tests/records/test_records.py",
+)
+
+
+@nox.session
+def fuzz(session: nox.Session) -> None:
+    """
+    The fuzz tests for minutes, thousands of examples each, with the seed printed.
+
+    ``nox -s fuzz -- --hypothesis-seed=N`` runs the same inputs again.
+    """
+    import random
+
+    session.install(".[tests]")
+    args = list(session.posargs)
+    if not any(a.startswith("--hypothesis-seed") for a in args):
+        args.append(f"--hypothesis-seed={random.SystemRandom().randrange(2**32)}")
+    seed = next(a for a in args if a.startswith("--hypothesis-seed"))
+    session.log(f"fuzz: {seed}")
+    tests = [t for t in FUZZ_TESTS if os.path.exists(t)]
+    session.run(
+        "python", "-m", "pytest", "-q", "--hypothesis-show-statistics", *tests, *args,
+        env={"HYPOTHESIS_PROFILE": "fuzz", "CI": ""},
+    )  # fmt: skip
+    session.log(f"fuzz: done, {seed}")

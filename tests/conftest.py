@@ -1,4 +1,4 @@
-"""Hypothesis profiles: "dev" (default) and "ci" (derandomized, bounded), picked by CI=true."""
+"""Hypothesis profiles: "dev" (default) and "ci" (derandomized, bounded), picked by CI=true; "thorough" and "fuzz" on request."""
 
 import os
 
@@ -19,4 +19,11 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile("thorough", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "fuzz",  # nox -s fuzz: minutes of fuzzing, the seed printed by nox
+    max_examples=3000,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))

@@ -1,0 +1,24 @@
+"""
+Hypothesis strategies the tests share: positions of every game and variant reached by random
+play, hostile text (moves, cards, rulesets), and mutated JSON documents (states, records).
+
+The fuzz tests (``tests/edges/test_fuzz.py``, ``tests/test_edges_states.py``) draw from them;
+``nox -s fuzz`` runs those tests for minutes with many examples and prints the seed.
+"""
+
+from tests.strategies.documents import json_values, mutated, paths
+from tests.strategies.positions import live_positions, positions, states_of
+from tests.strategies.texts import TRICKY, edited, move_texts, ruleset_texts
+
+__all__ = [
+    "TRICKY",
+    "edited",
+    "json_values",
+    "live_positions",
+    "move_texts",
+    "mutated",
+    "paths",
+    "positions",
+    "ruleset_texts",
+    "states_of",
+]
