@@ -1,4 +1,4 @@
-"""Hypothesis profiles: "dev" (default) and "ci" (derandomized, bounded), picked by CI=true; "thorough" and "fuzz" on request."""
+"""Hypothesis profiles: "dev" (default), "ci" (derandomized, bounded; CI=true), "thorough" and "fuzz"."""
 
 import os
 

@@ -136,7 +136,7 @@ def test_fuzz_record_documents(data: st.DataObject) -> None:
 
 @given(data=st.data())
 def test_fuzz_state_documents_of_every_variant(data: st.DataObject) -> None:
-    """cardrules.loads of a mutated state: InvalidRecordError, or a state that check_state accepts and that conserves the pack."""
+    """loads of a mutated state: InvalidRecordError, or a state check_state accepts that conserves the pack."""
     game, state = data.draw(positions())
     doc = data.draw(mutated(json.loads(cardrules.dumps(state))))
     with bounded("loads"):
