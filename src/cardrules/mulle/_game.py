@@ -1987,8 +1987,7 @@ def _replay(state: State, seats: list[int], deal_ends: set[int]) -> None:
         seat, move = turn.seat, turn.move
         if seat != seats[k]:
             raise fail(f"{where}.seat", f"play {k + 1} of the round is seat {seats[k]}'s, not seat {seat}'s")
-        hands = _replace(state.hands, seat, (move.card,))
-        view = attrs.evolve(state, hands=hands, table=table, builds=builds, to_play=seat)
+        view = _view(state, seat, move.card, table, builds)
         violation = _public_violation(view, seat, move)
         if violation is not None:
             raise fail(f"{where}.move", f"an illegal move: [{violation.rule.id}] {violation.reason}")
@@ -2032,6 +2031,16 @@ def _replay(state: State, seats: list[int], deal_ends: set[int]) -> None:
     for name, value in want.items():
         if have[name] != value:
             raise fail(name, f"{name} is not what this round's history leaves")
+
+
+def _view(state: State, seat: int, card: Card, table: tuple[Card, ...], builds: tuple[TableBuild, ...]) -> State:
+    """*state* with this *table* and *builds*, *seat* to play holding only *card* (positional: a replay makes many)."""
+    s = state
+    hands = _replace(s.hands, seat, (card,))
+    return State(
+        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer, s.deal_no, s.stock, hands, table, builds,
+        seat, s.captured, s.tabbes, s.mulles, s.last_capture, s.history, s.match, s.rounds, s.winner,
+    )  # fmt: skip
 
 
 def _public_violation(view: State, seat: int, move: Move) -> Violation | None:
