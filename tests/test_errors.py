@@ -170,7 +170,7 @@ def _mutate(path: list[object], value: object) -> str:
         (_mutate(["format_version"], 99), "$.format_version"),
         (_mutate(["game"], "chess"), "$.game"),
         (_mutate(["state", "dealer"], "north"), "$.state.dealer"),
-        (_mutate(["state", "dealer"], 9), "$.state"),
+        (_mutate(["state", "dealer"], 9), "$.state.dealer"),
         (_mutate(["state", "hands", 0, 0], "8O"), "$.state.hands[0][0]"),
         (_mutate(["state", "hands", 0, 0], 7), "$.state.hands[0][0]"),
         (_mutate(["state", "hands", 0, 1], json.loads(VALID)["state"]["hands"][1][0]), "$.state"),

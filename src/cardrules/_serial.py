@@ -21,6 +21,8 @@ FORMAT_VERSION: Final = 1
 _MAX_TEXT: Final = 10_000_000
 
 _HINTS: dict[type, dict[str, Any]] = {}
+_GENERIC: Final = (IndexError, KeyError, TypeError, ValueError, AttributeError, ArithmeticError)
+"""The errors that bad data can raise from code that trusts it, turned into InvalidRecordError by loads."""
 
 
 def _hints(cls: type) -> dict[str, Any]:
@@ -151,7 +153,7 @@ def from_jsonable(data: Any, hint: Any, pack: Pack, path: str = "$") -> Any:
             return hint(**kwargs)
         except CardrulesError as exc:
             raise InvalidRecordError(str(exc), path) from None
-        except (TypeError, ValueError) as exc:
+        except _GENERIC as exc:
             raise InvalidRecordError(f"invalid {hint.__name__}: {exc}", path) from None
     raise TypeError(f"cannot decode {hint!r}")
 
@@ -201,7 +203,7 @@ def loads(text: str | bytes) -> Any:
     doc = parse_json_object(text, _MAX_TEXT)
     if doc.get("format") != FORMAT:
         raise InvalidRecordError(f"expected format {FORMAT!r}, got {doc.get('format')!r:.60}", "$.format")
-    if doc.get("format_version") != FORMAT_VERSION:
+    if not is_int(doc.get("format_version"), FORMAT_VERSION):
         raise InvalidRecordError(
             f"unsupported format_version {doc.get('format_version')!r:.60}; this cardrules reads {FORMAT_VERSION}",
             "$.format_version",
@@ -217,16 +219,23 @@ def loads(text: str | bytes) -> Any:
         raise InvalidRecordError("missing field 'state'")
     try:
         state = from_jsonable(doc["state"], spec.state_type, spec.pack, "$.state")
-    except RecursionError:
-        raise InvalidRecordError("state nested too deeply", "$.state") from None
-    check_pack(spec.zones(state), spec.pack)
-    try:
         spec.check_state(state)
+        check_pack(spec.zones(state), spec.pack)
     except InvalidRecordError:
         raise
+    except RecursionError:
+        raise InvalidRecordError("state nested too deeply", "$.state") from None
     except CardrulesError as exc:
         raise InvalidRecordError(str(exc), "$.state") from None
+    except _GENERIC as exc:
+        # A safety net: the checks above should name the problem themselves.
+        raise InvalidRecordError(f"not a possible position ({type(exc).__name__}: {exc})", "$.state") from None
     return state
+
+
+def is_int(value: object, want: int) -> bool:
+    """Whether JSON *value* is the whole number *want* (``true`` and ``1.0`` are not 1)."""
+    return type(value) is int and value == want
 
 
 def parse_json_object(text: str | bytes, max_size: int) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from typing import Any, Final
 import attrs
 
 from cardrules import _common
-from cardrules._serial import parse_json_object
+from cardrules._serial import is_int, parse_json_object
 from cardrules.cards import Card
 from cardrules.engine import Event, Game, Score, get_game
 from cardrules.errors import CardrulesError, InvalidNotationError, InvalidRecordError
@@ -433,7 +433,7 @@ def loads(text: str | bytes) -> Record:
     )
     _expect(doc["format"] == FORMAT, f"expected format {FORMAT!r}", "$.format")
     _expect(
-        doc["format_version"] == FORMAT_VERSION,
+        is_int(doc["format_version"], FORMAT_VERSION),
         f"this cardrules reads format_version {FORMAT_VERSION}",
         "$.format_version",
     )

@@ -1,0 +1,223 @@
+"""Private helpers of the games' ``check_state``: located errors, sizes, round scores, trick histories."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
+from typing import Final
+
+from cardrules import _common
+from cardrules.cards import Card, Pack
+from cardrules.engine import RoundScore
+from cardrules.errors import CardrulesError, InvalidRecordError
+
+__all__ = [
+    "NO_TRICK",
+    "Ending",
+    "check_counts",
+    "check_decks",
+    "check_lengths",
+    "check_match",
+    "check_order",
+    "check_rounds",
+    "check_seat",
+    "check_tricks",
+    "fail",
+    "last_trick_side",
+    "trick_endings",
+]
+
+NO_TRICK: Final = -1
+"""The side of the last trick in an :data:`Ending` when no trick has been completed."""
+
+Ending = tuple[int, int, int]
+"""How an order of a round's completed tricks ends: (leader now, leader of the last trick, side that won it)."""
+
+
+def fail(field: str, message: str) -> InvalidRecordError:
+    """The error for a bad *field* of a state document (``"hands"`` is ``$.state.hands``; ``""`` the state)."""
+    return InvalidRecordError(message, f"$.state.{field}" if field else "$.state")
+
+
+def check_seat(value: int, seats: int, field: str, what: str = "seat") -> None:
+    """A seat (or, with *what* ``"side"``, a side) number from 0 to ``seats - 1``."""
+    if not 0 <= value < seats:
+        raise fail(field, f"{what}s are numbered 0 to {seats - 1}, not {value}")
+
+
+def check_lengths(fields: Mapping[str, Sized], count: int, what: str) -> None:
+    """Each field holds *count* entries, one per *what* (``"seat"``, ``"side"``)."""
+    for name, value in fields.items():
+        if len(value) != count:
+            raise fail(name, f"needs one entry per {what} ({count}), not {len(value)}")
+
+
+def check_counts(fields: Mapping[str, Iterable[int]]) -> None:
+    """No count of *fields* (each field's counts) is negative."""
+    for name, counts in fields.items():
+        if any(n < 0 for n in counts):
+            raise fail(name, "counts cannot be negative")
+
+
+def check_order(fields: Mapping[str, Sequence[Card]], order: Mapping[Card, int]) -> None:
+    """Each field's cards are in pack *order* (as hands and tables are kept)."""
+    for name, cards in fields.items():
+        if list(cards) != sorted(cards, key=order.__getitem__):
+            raise fail(name, "the cards are not in pack order")
+
+
+def check_decks(decks: Sequence[Sequence[Card]], pack: Pack) -> None:
+    """Each deck of ``pending_decks`` is the whole *pack*."""
+    for i, deck in enumerate(decks):
+        try:
+            _common.check_deck(deck, pack)
+        except CardrulesError as exc:
+            raise fail(f"pending_decks[{i}]", str(exc)) from None
+
+
+def check_rounds(rounds: Sequence[RoundScore], sides: int, tally_rules: frozenset[str] | None) -> None:
+    """
+    The completed rounds' scores: complete, one entry per side in ``tally`` and
+    ``points``, items of real sides, and ``points`` the sum of the items (less
+    those of *tally_rules*, whose sum is ``tally`` when given).
+    """
+    for i, r in enumerate(rounds):
+        where = f"rounds[{i}]"
+        if not r.complete:
+            raise fail(f"{where}.complete", "a completed round's score is complete")
+        check_lengths({f"{where}.tally": r.tally, f"{where}.points": r.points}, sides, "side")
+        points = [0] * sides
+        tally = [0] * sides
+        for k, item in enumerate(r.items):
+            check_seat(item.side, sides, f"{where}.items[{k}].side", "side")
+            counts = tally if tally_rules is not None and item.rule in tally_rules else points
+            counts[item.side] += item.points
+        if tuple(points) != r.points:
+            raise fail(f"{where}.points", f"the points {list(r.points)} are not the sum of the items, {points}")
+        if tally_rules is not None and tuple(tally) != r.tally:
+            raise fail(f"{where}.tally", f"the tally {list(r.tally)} is not the sum of its items, {tally}")
+
+
+def check_match(
+    rounds: Sequence[RoundScore],
+    match: Sequence[int],
+    winner: int | None,
+    winner_of: Callable[[tuple[int, ...]], int | None],
+    extra: Sequence[int] = (),
+) -> None:
+    """
+    The match points are the rounds' points (plus *extra*, scored in the round
+    in progress); no round before the last ended the match; *winner* is the
+    side ``winner_of`` the final points names, and only the last round can
+    have decided it. Call it after :func:`check_rounds`.
+    """
+    sides = len(match)
+    if winner is not None:
+        check_seat(winner, sides, "winner", "side")
+        if not rounds:
+            raise fail("winner", "the match is won only at the end of a round")
+    total = [0] * sides
+    for i, r in enumerate(rounds):
+        total = [t + p for t, p in zip(total, r.points, strict=True)]
+        if (winner is None or i < len(rounds) - 1) and winner_of(tuple(total)) is not None:
+            raise fail(f"rounds[{i}]", f"the match was over after this round, at {total}")
+    if winner is not None and winner_of(tuple(total)) != winner:
+        raise fail("winner", f"side {winner} has not won the match at {total}")
+    if extra:
+        total = [t + e for t, e in zip(total, extra, strict=True)]
+    if tuple(total) != tuple(match):
+        raise fail("match", f"the match points {list(match)} are not those of the rounds, {total}")
+
+
+def trick_endings(
+    piles: Sequence[Sequence[Card]],
+    size: int,
+    first: int,
+    seats: Callable[[int], Sequence[int]],
+    winner: Callable[[tuple[Card, ...]], int],
+    player: Mapping[Card, int],
+) -> set[Ending]:
+    """
+    Every way the round's completed tricks can have been played.
+
+    Each side's pile in *piles* is its tricks in the order won, each *size*
+    cards, the leader's first; *first* led the first trick, ``seats(leader)``
+    gives the seats playing a trick in order, ``winner(trick)`` the index of
+    its winning card, and the winner (whose side, ``seat % 2``, must be the
+    pile's) leads next. A card of *player* must have been played by that seat.
+    The result holds, for each order of the two piles' tricks that works, the
+    leader now, the leader of the last trick and the side that won it
+    (:data:`NO_TRICK` and *first* before the first trick).
+    """
+    tricks = [[tuple(p[k : k + size]) for k in range(0, len(p), size)] for p in piles]
+    start = (0, 0, first, first, NO_TRICK)
+    seen = {start}
+    todo = [start]
+    ends: set[Ending] = set()
+    while todo:
+        i, j, lead, _, _ = node = todo.pop()
+        if i == len(tricks[0]) and j == len(tricks[1]):
+            ends.add(node[2:])
+        order = seats(lead)
+        for side, k in ((0, i), (1, j)):
+            if k == len(tricks[side]):
+                continue
+            trick = tricks[side][k]
+            if any(player.get(c, s) != s for c, s in zip(trick, order, strict=True)):
+                continue
+            w = order[winner(trick)]
+            if w % 2 != side:
+                continue
+            nxt = (i + 1, j, w, lead, 0) if side == 0 else (i, j + 1, w, lead, 1)
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return ends
+
+
+def check_tricks(
+    piles: Sequence[Sequence[Card]],
+    size: int,
+    first: int,
+    seats: Callable[[int], Sequence[int]],
+    winner: Callable[[tuple[Card, ...]], int],
+    player: Mapping[Card, int],
+    now: tuple[str, int, int, Sequence[Card]],
+) -> int:
+    """
+    Check that the won piles are a possible play of the round (see
+    :func:`trick_endings`) ending as *now* says: ``(name of the leader field,
+    leader now, last_leader, last_trick)``. Returns the side that won the last
+    trick (:data:`NO_TRICK` for none).
+    """
+    leader_field, leader, last_leader, last_trick = now
+    ends = trick_endings(piles, size, first, seats, winner, player)
+    if not ends:
+        raise fail(
+            "won",
+            "the won cards are no possible play of the round: each trick goes to its winner's side and the "
+            f"winner leads the next, from seat {first} leading the first, each card played by a seat that held it",
+        )
+    side = last_trick_side(piles, last_trick, size)
+    ends = {e for e in ends if e[0] == leader}
+    if not ends:
+        raise fail(leader_field, f"seat {leader} did not win the last trick, so does not lead now")
+    ends = {e for e in ends if e[1] == last_leader}
+    if not ends:
+        raise fail("last_leader", f"seat {last_leader} did not lead the last trick")
+    if not any(e[2] == side for e in ends):
+        raise fail("last_trick", "the last trick is not the last trick of the round")
+    return side
+
+
+def last_trick_side(piles: Sequence[Sequence[Card]], last: Sequence[Card], size: int) -> int:
+    """The side whose pile ends with the trick *last* (:data:`NO_TRICK` for none); raises if none does."""
+    if not last:
+        if any(piles):
+            raise fail("last_trick", "tricks have been won this round, but the last trick is empty")
+        return NO_TRICK
+    if len(last) != size:
+        raise fail("last_trick", f"a completed trick has {size} cards, not {len(last)}")
+    for side, pile in enumerate(piles):
+        if tuple(pile[-size:]) == tuple(last):
+            return side
+    raise fail("last_trick", "the last trick is not the last trick won by either side")
