@@ -8,15 +8,18 @@ The fuzz tests (``tests/edges/test_fuzz.py``, ``tests/test_edges_states.py``) dr
 
 from tests.strategies.documents import json_values, mutated, paths
 from tests.strategies.positions import live_positions, positions, states_of
+from tests.strategies.states import dumped_states, mutated_documents
 from tests.strategies.texts import TRICKY, edited, move_texts, ruleset_texts
 
 __all__ = [
     "TRICKY",
+    "dumped_states",
     "edited",
     "json_values",
     "live_positions",
     "move_texts",
     "mutated",
+    "mutated_documents",
     "paths",
     "positions",
     "ruleset_texts",

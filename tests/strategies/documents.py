@@ -4,23 +4,32 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from hypothesis import strategies as st
 
-json_values: st.SearchStrategy[Any] = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(2**70), 2**70)
-    | st.floats(allow_nan=False)
-    | st.sampled_from(["", "7O", "AS", "BJ", "x", "ſ", "١", "building", "mulle", "$", "10" * 50])
-    | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
-    max_leaves=12,
-)
+
+def json_values(cards: Sequence[str] = ("7O", "AS", "BJ")) -> st.SearchStrategy[Any]:
+    """Any JSON value, with *cards* texts, small numbers and lookalike text likely."""
+    leaves = (
+        st.none()
+        | st.booleans()
+        | st.integers(-3, 120)
+        | st.integers(-(2**70), 2**70)
+        | st.floats(allow_nan=False, allow_infinity=False)
+        | st.sampled_from(["", "x", "ſ", "١", "building", "mulle", "$", "10" * 50])
+        | st.text(max_size=8)
+        | st.sampled_from(list(cards))
+    )
+    return st.recursive(
+        leaves,
+        lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+        max_leaves=12,
+    )
 
 
-def paths(doc: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+def paths(doc: Any, prefix: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
     """Every path into *doc* (keys and indices), the root first."""
     out = [prefix]
     if isinstance(doc, dict):
@@ -60,5 +69,5 @@ def mutated(draw: st.DrawFn, doc: Any) -> str:
         where = paths(doc)
         path = draw(st.sampled_from(where[1:] or where))
         action = draw(st.sampled_from(["set", "delete", "duplicate", "bump", "stringify"]))
-        doc = _apply(doc, path, action, draw(json_values))
+        doc = _apply(doc, path, action, draw(json_values()))
     return json.dumps(doc)

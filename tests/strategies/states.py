@@ -21,9 +21,10 @@ from hypothesis import strategies as st
 
 import cardrules
 from tests.playout import playout
+from tests.strategies.documents import json_values, paths
 from tests.variants import VARIANTS
 
-__all__ = ["MUTATIONS", "Document", "dumped_states", "json_values", "mutated_documents", "paths"]
+__all__ = ["MUTATIONS", "Document", "dumped_states", "mutated_documents"]
 
 Path = tuple[str | int, ...]
 Document = tuple[str, dict[str, Any], str]
@@ -47,18 +48,6 @@ def dumped_states() -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def paths(node: Any, prefix: Path = ()) -> list[Path]:
-    """Every path into *node* (keys and list indices), its own ``()`` first."""
-    out = [prefix]
-    if isinstance(node, dict):
-        for k, v in node.items():
-            out += paths(v, (*prefix, k))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            out += paths(v, (*prefix, i))
-    return out
-
-
 def _get(doc: Any, path: Path) -> Any:
     for key in path:
         doc = doc[key]
@@ -79,24 +68,6 @@ def _cards_of(doc: dict[str, Any]) -> list[Path]:
         return True
 
     return [p for p in paths(doc) if p and is_card(_get(doc, p))]
-
-
-def json_values(cards: list[str]) -> st.SearchStrategy[Any]:
-    """Any JSON value, with *cards* texts and small numbers likely."""
-    leaves = (
-        st.none()
-        | st.booleans()
-        | st.integers(-3, 120)
-        | st.integers(-(2**70), 2**70)
-        | st.floats(allow_nan=False, allow_infinity=False)
-        | st.text(max_size=8)
-        | st.sampled_from(cards)
-    )
-    return st.recursive(
-        leaves,
-        lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
-        max_leaves=12,
-    )
 
 
 Mutation = Callable[[st.DrawFn, dict[str, Any]], str]
