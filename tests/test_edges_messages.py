@@ -115,7 +115,7 @@ def _hand_exchanges(game: AnyGame, state: Any, seat: int, pile: str) -> Iterator
 def _mililla_exchanges(state: mililla.State, seat: int) -> Iterator[mililla.State]:
     """States where two other seats swap one card each (Mililla has no stock)."""
     others = [s for s in range(4) if s != seat]
-    for a, b in itertools.pairwise(others):
+    for a, b in itertools.combinations(others, 2):
         for i, c in enumerate(state.hands[a]):
             for j, d in enumerate(state.hands[b]):
                 hands = list(state.hands)
