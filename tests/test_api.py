@@ -34,6 +34,7 @@ TOP = [
     "Suit",
     "UnknownOptionError",
     "Violation",
+    "WrongKindError",
     "__version__",
     "dumps",
     "game_names",

@@ -42,6 +42,7 @@ from cardrules.errors import (
     InvalidOptionError,
     InvalidRecordError,
     UnknownOptionError,
+    WrongKindError,
 )
 from cardrules.rules import Rule, RuleBook, Violation
 
@@ -77,6 +78,7 @@ __all__ = [
     "Suit",
     "UnknownOptionError",
     "Violation",
+    "WrongKindError",
     "__version__",
     "dumps",
     "game_names",

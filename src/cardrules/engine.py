@@ -11,6 +11,7 @@ from typing import Any, Final, Generic, TypeVar, overload
 
 import attrs
 
+from cardrules import _messages
 from cardrules.cards import Card, Pack
 from cardrules.errors import InvalidOptionError, UnknownOptionError
 from cardrules.rules import RuleBook, Violation
@@ -246,7 +247,10 @@ class Game(Generic[S, M, R, Ob]):
     A game with its ruleset chosen: what :func:`get_game` returns.
 
     Every method but :meth:`new_game` takes a state, which carries its own
-    ruleset, so a state from another ruleset of the same game works too.
+    ruleset, so a state from another ruleset of the same game works too. A
+    state of another game, or anything else, raises
+    :class:`~cardrules.WrongKindError` (one identity test, so the check
+    costs nothing to speak of).
     """
 
     spec: GameSpec[S, M, R, Ob]
@@ -285,39 +289,66 @@ class Game(Generic[S, M, R, Ob]):
 
     def to_move(self, state: S) -> int | None:
         """The seat to act, or ``None`` once the match is over."""
-        return self.spec.to_move(state)
+        spec = self.spec
+        if type(state) is not spec.state_type:
+            raise _messages.wrong_state(spec.title, state)
+        return spec.to_move(state)
 
     def legal_moves(self, state: S) -> LegalMoves[M]:
         """The legal moves, in a fixed order; empty only when the match is over."""
-        return self.spec.legal_moves(state)
+        spec = self.spec
+        if type(state) is not spec.state_type:
+            raise _messages.wrong_state(spec.title, state)
+        return spec.legal_moves(state)
 
     def check_move(self, state: S, move: M) -> Violation | None:
         """``None`` if *move* is legal, else the rule it breaks and why."""
-        return self.spec.check_move(state, move)
+        spec = self.spec
+        if type(state) is not spec.state_type:
+            raise _messages.wrong_state(spec.title, state)
+        return spec.check_move(state, move)
 
     def apply(self, state: S, move: M) -> S:
         """The state after *move*; raises :class:`~cardrules.IllegalMoveError` if it is illegal."""
-        return self.spec.apply(state, move)
+        spec = self.spec
+        if type(state) is not spec.state_type:
+            raise _messages.wrong_state(spec.title, state)
+        return spec.apply(state, move)
 
     def is_over(self, state: S) -> bool:
         """Whether the match is over."""
-        return self.spec.is_over(state)
+        spec = self.spec
+        if type(state) is not spec.state_type:
+            raise _messages.wrong_state(spec.title, state)
+        return spec.is_over(state)
 
     def score(self, state: S) -> Score:
         """The match score and the round breakdowns."""
-        return self.spec.score(state)
+        spec = self.spec
+        if type(state) is not spec.state_type:
+            raise _messages.wrong_state(spec.title, state)
+        return spec.score(state)
 
     def observe(self, state: S, seat: int) -> Ob:
         """What *seat* may see of *state*."""
-        return self.spec.observe(state, seat)
+        spec = self.spec
+        if type(state) is not spec.state_type:
+            raise _messages.wrong_state(spec.title, state)
+        return spec.observe(state, seat)
 
     def parse_move(self, state: S, text: str) -> M:
         """Read a move in the game's notation, in the context of *state*."""
-        return self.spec.parse_move(state, text)
+        spec = self.spec
+        if type(state) is not spec.state_type:
+            raise _messages.wrong_state(spec.title, state)
+        return spec.parse_move(state, text)
 
     def format_move(self, state: S, move: M) -> str:
         """Write a move in the game's notation, in the context of *state*."""
-        return self.spec.format_move(state, move)
+        spec = self.spec
+        if type(state) is not spec.state_type:
+            raise _messages.wrong_state(spec.title, state)
+        return spec.format_move(state, move)
 
 
 def _registry() -> dict[str, GameSpec[Any, Any, Any, Any]]:

@@ -17,6 +17,7 @@ __all__ = [
     "InvalidOptionError",
     "InvalidRecordError",
     "UnknownOptionError",
+    "WrongKindError",
 ]
 
 
@@ -40,18 +41,39 @@ class IllegalMoveError(CardrulesError, ValueError):
     """
     A well-formed move that breaks a rule of the game.
 
+    The message is ``[rule id] reason (move notation)``, such as
+    ``[mulle.turn] you do not hold the 2S (move 2S -)``. It is written for
+    the seat to move, from what that seat may see: it never tells where a
+    card hidden from that seat is.
+
     Attributes:
         rule: The :class:`~cardrules.Rule` that forbids the move.
         seat: The seat that tried the move.
-        move: The move as given.
+        move: The move as given (the object, for programs).
+        reason: Why the move is illegal, in player words.
+        move_text: The move in the game's canonical notation, or ``None``
+            for an object that is not a move of the game.
     """
 
-    def __init__(self, rule: Rule, seat: int | None, move: object, reason: str) -> None:
+    def __init__(
+        self, rule: Rule, seat: int | None, move: object, reason: str, *, move_text: str | None = None
+    ) -> None:
         self.rule = rule
         self.seat = seat
         self.move = move
         self.reason = reason
-        super().__init__(f"[{rule.id}] {reason} (move {move!r})")
+        self.move_text = move_text
+        suffix = f" (move {move_text})" if move_text else ""
+        super().__init__(f"[{rule.id}] {reason}{suffix}")
+
+
+class WrongKindError(CardrulesError, TypeError):
+    """
+    An object of the wrong kind: another game's state or move, something
+    that is not a state at all, or a non-card where a move needs a card.
+    The message says what was expected, such as ``expected a Mulle state,
+    got mililla.State``.
+    """
 
 
 class UnknownOptionError(CardrulesError, ValueError):

@@ -336,8 +336,12 @@ def test_charlemagne_wrong_move_objects() -> None:
     s = table(A, A_KITTY)
     v = ch.check_move(s, "pass")  # type: ignore[arg-type]
     assert v is not None and "charlemagne.play.turn" == v.rule.id
-    v = ch.check_move(s, ch.Bid("9"))  # type: ignore[arg-type]
-    assert v is not None and "charlemagne.bid.ladder" == v.rule.id
+    with pytest.raises(cardrules.WrongKindError, match=r"contract of a charlemagne\.Bid must be a Contract"):
+        ch.Bid("9")  # type: ignore[arg-type]
+    smuggled = ch.Bid(ch.Contract.FIVE)
+    object.__setattr__(smuggled, "contract", "9")  # past the constructor's check
+    v = ch.check_move(s, smuggled)
+    assert v is not None and "charlemagne.bid.ladder" == v.rule.id and "not '9'" in v.reason
     s = run(s, "bid 5", "pass", "pass", "pass", "discard 8H", "discard 7H")
     v = ch.check_move(s, ch.NameTrump(Suit.JOKER))
     assert v is not None and "charlemagne.trump.name" == v.rule.id

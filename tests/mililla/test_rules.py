@@ -73,7 +73,7 @@ def test_mililla_turn_card_of_another_hand_is_refused() -> None:
     violation = mililla.check_move(s, Play(card("5O")))
     assert violation is not None
     assert "mililla.turn" == violation.rule.id
-    assert "seat 0's turn" in violation.reason
+    assert "you do not hold the 5O" == violation.reason
 
 
 def test_mililla_rank_seed_order_king_high_ace_low() -> None:

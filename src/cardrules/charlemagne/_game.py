@@ -10,7 +10,7 @@ from typing import ClassVar, Final, Literal, TypeVar
 
 import attrs
 
-from cardrules import _common
+from cardrules import _common, _messages
 from cardrules._checks import (
     NO_TRICK,
     check_counts,
@@ -29,7 +29,6 @@ from cardrules.charlemagne._rules import RULES
 from cardrules.engine import Event, LegalMoves, RoundScore, Score, ScoreItem, TupleMoves, _option_check
 from cardrules.errors import (
     AmbiguousMoveError,
-    IllegalMoveError,
     InvalidDeckError,
     InvalidNotationError,
 )
@@ -149,7 +148,7 @@ class Bid:
     """Bid a contract (``bid 6``, ``bid mulot``, ``bid gros charlemagne``)."""
 
     _tagged: ClassVar[bool] = True
-    contract: Contract
+    contract: Contract = attrs.field(validator=_messages.check_kind(Contract, "a Contract"))
 
     def __str__(self) -> str:
         return f"bid {self.contract.value}"
@@ -170,7 +169,7 @@ class ChooseSource:
     """The Gros Charlemagne bidder takes the kitty or the partner's card (``source kitty``)."""
 
     _tagged: ClassVar[bool] = True
-    source: Source
+    source: Source = attrs.field(validator=_messages.check_kind(str, "text ('kitty' or 'partner')"))
 
     def __str__(self) -> str:
         return f"source {self.source}"
@@ -181,7 +180,7 @@ class Give:
     """The partner passes a card face down to a Charlemagne bidder (``give 9C``)."""
 
     _tagged: ClassVar[bool] = True
-    card: Card
+    card: Card = attrs.field(validator=_messages.check_card)
 
     def __str__(self) -> str:
         return f"give {self.card}"
@@ -192,7 +191,7 @@ class Discard:
     """The bidder discards one card face down (``discard 7S``); one move per card."""
 
     _tagged: ClassVar[bool] = True
-    card: Card
+    card: Card = attrs.field(validator=_messages.check_card)
 
     def __str__(self) -> str:
         return f"discard {self.card}"
@@ -203,7 +202,7 @@ class NameTrump:
     """The bidder names the trump suit (``trump H``)."""
 
     _tagged: ClassVar[bool] = True
-    suit: Suit
+    suit: Suit = attrs.field(validator=_messages.check_kind(Suit, "a Suit"))
 
     def __str__(self) -> str:
         return f"trump {self.suit.letter}"
@@ -214,7 +213,7 @@ class Play:
     """Play a card to the trick (``7S``, or ``play 7S``)."""
 
     _tagged: ClassVar[bool] = True
-    card: Card
+    card: Card = attrs.field(validator=_messages.check_card)
 
     def __str__(self) -> str:
         return str(self.card)
@@ -760,7 +759,8 @@ def _v(rule: str, reason: str) -> Violation:
 
 
 def _who(state: State, seat: int) -> str:
-    return f"seat {seat}"
+    """*seat* in a message to the seat to move: ``you`` or ``seat N``."""
+    return "you" if seat == to_move(state) else f"seat {seat}"
 
 
 def _phase_violation(state: State, move: Move) -> Violation:
@@ -800,7 +800,7 @@ def _phase_violation(state: State, move: Move) -> Violation:
             "a card is passed only by the partner of a Charlemagne bidder, before the discards",
         )
     if phase == "bid":
-        return _v("charlemagne.bid.turn", f"the bidding is not over: {_who(state, to_move(state) or 0)} bids or passes")
+        return _v("charlemagne.bid.turn", "the bidding is not over: bid or pass")
     assert c is not None and state.bidder is not None
     if phase == "source":
         return _v(
@@ -872,12 +872,22 @@ def check_move(state: State, move: Move) -> Violation | None:
         >>> charlemagne.check_move(s, charlemagne.legal_moves(s)[0]) is None
         True
         >>> print(charlemagne.check_move(s, charlemagne.Play(s.hands[charlemagne.to_move(s)][0])))
-        [charlemagne.bid.turn] the bidding is not over: seat 0 bids or passes
+        [charlemagne.bid.turn] the bidding is not over: bid or pass
+
+    The reason is written for the seat to move from what it may see: a card
+    it does not hold gets the same words wherever the card is (another hand,
+    the kitty, the discards, the cards thrown out).
+
+    Raises:
+        WrongKindError: If *state* is not a Charlemagne state (a move of the
+            wrong kind is a violation of ``charlemagne.play.turn``).
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Charlemagne", state)
     if not isinstance(move, MOVE_TYPES):
         return _v(
             "charlemagne.play.turn",
-            f"a Charlemagne move is a bid, pass, source, give, discard, trump or play, not {move!r}",
+            f"a Charlemagne move is a bid, pass, source, give, discard, trump or play, not {_messages.kind_name(move)}",
         )
     seat = to_move(state)
     if seat is None:
@@ -889,7 +899,7 @@ def check_move(state: State, move: Move) -> Violation | None:
         if card in playable:
             return None
         if card not in state.hands[seat]:
-            return _v("charlemagne.play.turn", f"you (seat {seat}) do not hold {_card_name_safe(card)}")
+            return _v("charlemagne.play.turn", f"you do not hold {_card_name_safe(card)}")
         return _follow_violation(state, seat, card)
     if phase == "bid" and isinstance(move, Bid | Pass):
         if isinstance(move, Pass):
@@ -902,7 +912,8 @@ def check_move(state: State, move: Move) -> Violation | None:
         if not isinstance(move.contract, Contract):
             return _v(
                 "charlemagne.bid.ladder",
-                f"a bid is one of 5, 6, 7, 8, mulot, charlemagne, gros mulot, gros charlemagne, not {move.contract!r}",
+                "a bid is one of 5, 6, 7, 8, mulot, charlemagne, gros mulot, gros charlemagne, "
+                f"not {_messages.shown(move.contract)}",
             )
         high = _high_bid(state)
         if high is None or move.contract.level > high.level:
@@ -921,7 +932,7 @@ def check_move(state: State, move: Move) -> Violation | None:
     if phase == "trump" and isinstance(move, NameTrump):
         if move.suit in _FRENCH:
             return None
-        return _v("charlemagne.trump.name", f"trump is spades, hearts, diamonds or clubs, not {move.suit!r}")
+        return _v("charlemagne.trump.name", f"trump is spades, hearts, diamonds or clubs, not {_suit_text(move.suit)}")
     if phase == "give" and isinstance(move, Give):
         if move.card in state.hands[seat]:
             return None
@@ -929,14 +940,23 @@ def check_move(state: State, move: Move) -> Violation | None:
     if phase == "source" and isinstance(move, ChooseSource):
         if move.source in ("kitty", "partner"):
             return None
-        return _v("charlemagne.source", f"the source is the kitty or the partner's card, not {move.source!r}")
+        return _v(
+            "charlemagne.source", f"the source is the kitty or the partner's card, not {_messages.shown(move.source)}"
+        )
     return _phase_violation(state, move)
 
 
 def _card_name_safe(card: object) -> str:
-    if isinstance(card, Card) and card in _HAND_ORDER:
-        return _card_name(card)
-    return repr(card)
+    """*card* in words: by name for a card of the pack, by its text for another card."""
+    if isinstance(card, Card):
+        return _card_name(card) if card in _HAND_ORDER else f"the {card}"
+    return _messages.shown(card)
+
+
+def _suit_text(suit: object) -> str:
+    if isinstance(suit, Suit):
+        return _PLURAL.get(suit, suit.value)
+    return _messages.shown(suit)
 
 
 # --- applying moves ------------------------------------------------------------------
@@ -968,7 +988,7 @@ def apply(state: State, move: Move) -> State:
     if known is not state or id(move) not in map(id, moves):
         violation = check_move(state, move)
         if violation is not None:
-            raise IllegalMoveError(violation.rule, to_move(state), move, violation.reason)
+            raise _messages.illegal(violation, to_move(state), move, format_canonical)
     if isinstance(move, Play):
         return _play(state, move.card)
     if isinstance(move, Bid):
@@ -1279,7 +1299,7 @@ def _candidates(text: str) -> tuple[tuple[Move, ...], bool]:
     means Gros Mulot or Gros Charlemagne); a bare card is a play.
     """
     if not isinstance(text, str):
-        raise InvalidNotationError(f"a move is written as text, not {text!r}")
+        raise InvalidNotationError(f"a move is written as text, not {_messages.kind_name(text)}")
     words = text.replace("-", " ").replace("_", " ").lower().split()
     if not words:
         raise _bad(text, "it is empty")
@@ -1357,12 +1377,15 @@ def parse_move(state: State, text: str) -> Move:
             for an unknown card).
         AmbiguousMoveError: If it fits more than one legal move.
         IllegalMoveError: If the move it means is not legal now.
+        WrongKindError: If *state* is not a Charlemagne state.
 
     Example:
         >>> s = charlemagne.new_game(seed=1)
         >>> charlemagne.parse_move(s, "PASS")
         Pass()
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Charlemagne", state)
     found, bare = _candidates(text)
     if bare:
         card = found[0]
@@ -1378,12 +1401,19 @@ def parse_move(state: State, text: str) -> Move:
         raise AmbiguousMoveError(f"{text!r} could be {' or '.join(repr(str(m)) for m in legal)}")
     violation = check_move(state, found[0])
     assert violation is not None
-    raise IllegalMoveError(violation.rule, to_move(state), found[0], violation.reason)
+    raise _messages.illegal(violation, to_move(state), found[0], format_canonical)
 
 
 def format_move(state: State, move: Move) -> str:
-    """The move's notation (the same as :func:`format_canonical`'s; it needs no context)."""
-    return str(move)
+    """
+    The move's notation (the same as :func:`format_canonical`'s; it needs no context).
+
+    Raises:
+        WrongKindError: If *state* is not a Charlemagne state or *move* not a Charlemagne move.
+    """
+    if type(state) is not State:
+        raise _messages.wrong_state("Charlemagne", state)
+    return format_canonical(move)
 
 
 def format_canonical(move: Move) -> str:
@@ -1395,9 +1425,12 @@ def format_canonical(move: Move) -> str:
         'bid gros charlemagne'
         >>> charlemagne.format_canonical(charlemagne.NameTrump(cardrules.Suit.HEARTS))
         'trump H'
+
+    Raises:
+        WrongKindError: If *move* is not a Charlemagne move.
     """
     if not isinstance(move, MOVE_TYPES):
-        raise TypeError(f"not a Charlemagne move: {move!r}")
+        raise _messages.wrong_move("Charlemagne", move)
     return str(move)
 
 

@@ -8,7 +8,7 @@ from typing import ClassVar, Final, Literal
 
 import attrs
 
-from cardrules import _common
+from cardrules import _common, _messages
 from cardrules._checks import (
     check_counts,
     check_decks,
@@ -24,7 +24,6 @@ from cardrules._serial import check_pack, to_jsonable
 from cardrules.cards import SPANISH_PACK, Card, Rank, Suit
 from cardrules.engine import Event, LegalMoves, RoundScore, Score, ScoreItem, TupleMoves, _option_check
 from cardrules.errors import (
-    IllegalMoveError,
     InvalidDeckError,
     InvalidNotationError,
 )
@@ -81,7 +80,7 @@ class Play:
     """
 
     _tagged: ClassVar[bool] = True
-    card: Card
+    card: Card = attrs.field(validator=_messages.check_card)
 
     def __str__(self) -> str:
         return str(self.card)
@@ -451,26 +450,31 @@ def check_move(state: State, move: Play) -> Violation | None:
     ``None`` if *move* is legal, else the first rule it breaks, in the order
     the rules apply: turn, follow suit, the 7 rule, the duty to beat.
 
+    The reason is written for the seat to move from what it may see: a card
+    it does not hold gets the same words wherever the card is.
+
+    Raises:
+        WrongKindError: If *state* is not a Mililla state (a move of the
+            wrong kind is a violation of ``mililla.turn``).
+
     Example:
         >>> s = mililla.new_game(seed=3)
         >>> mililla.check_move(s, mililla.legal_moves(s)[0]) is None
         True
     """
-    if not isinstance(move, Play) or not isinstance(move.card, Card):
-        return Violation(RULES["mililla.turn"], f"a Mililla move is Play(card), not {move!r}")
-    seat = to_move(state)
+    if type(state) is not State:
+        raise _messages.wrong_state("Mililla", state)
+    if not isinstance(move, Play):
+        return Violation(RULES["mililla.turn"], f"a Mililla move is a Play, not {_messages.kind_name(move)}")
     card = move.card
+    if not isinstance(card, Card):
+        return Violation(RULES["mililla.turn"], f"a Mililla move plays a card, not {_messages.shown(card)}")
+    seat = to_move(state)
     if seat is None:
         return Violation(RULES["mililla.match.target"], "the match is over; no more cards are played")
     hand = state.hands[seat]
     if card not in hand:
-        for h in state.hands:
-            if card in h:
-                return Violation(
-                    RULES["mililla.turn"],
-                    f"it is seat {seat}'s turn to play, and the {_name(card)} is not in seat {seat}'s hand",
-                )
-        return Violation(RULES["mililla.turn"], f"seat {seat} does not hold the {_name(card)}")
+        return Violation(RULES["mililla.turn"], f"you do not hold the {_name(card)}")
     allowed = _allowed(state, seat)
     if card in allowed:
         return None
@@ -527,7 +531,7 @@ def apply(state: State, move: Play) -> State:
     if known is not state or id(move) not in map(id, plays):
         violation = check_move(state, move)
         if violation is not None:
-            raise IllegalMoveError(violation.rule, to_move(state), move, violation.reason)
+            raise _messages.illegal(violation, to_move(state), move, format_canonical)
     return _apply(state, move.card)
 
 
@@ -662,18 +666,21 @@ def parse_move(state: State, text: str) -> Play:
     Raises:
         InvalidNotationError: If *text* is not a card of the Spanish pack.
         IllegalMoveError: If that card may not be played now.
+        WrongKindError: If *state* is not a Mililla state.
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Mililla", state)
     move = parse_canonical(text)
     violation = check_move(state, move)
     if violation is not None:
-        raise IllegalMoveError(violation.rule, to_move(state), move, violation.reason)
+        raise _messages.illegal(violation, to_move(state), move, format_canonical)
     return move
 
 
 def parse_canonical(text: str) -> Play:
     """Read a move without a position: the card's text, such as ``7O``."""
     if not isinstance(text, str):
-        raise InvalidNotationError(f"a move is written as text, not {text!r}")
+        raise InvalidNotationError(f"a move is written as text, not {_messages.kind_name(text)}")
     words = text.split()
     if len(words) == 2 and words[0].lower() == "play":
         words = words[1:]
@@ -683,12 +690,26 @@ def parse_canonical(text: str) -> Play:
 
 
 def format_move(state: State, move: Play) -> str:
-    """The move's notation: the card's text."""
-    return str(move.card)
+    """
+    The move's notation: the card's text.
+
+    Raises:
+        WrongKindError: If *state* is not a Mililla state or *move* not a Mililla move.
+    """
+    if type(state) is not State:
+        raise _messages.wrong_state("Mililla", state)
+    return format_canonical(move)
 
 
 def format_canonical(move: Play) -> str:
-    """The move's context-free notation, the same as :func:`format_move`'s."""
+    """
+    The move's context-free notation, the same as :func:`format_move`'s.
+
+    Raises:
+        WrongKindError: If *move* is not a Mililla move.
+    """
+    if not isinstance(move, Play):
+        raise _messages.wrong_move("Mililla", move)
     return str(move.card)
 
 

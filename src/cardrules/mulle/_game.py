@@ -12,7 +12,7 @@ from typing import ClassVar, Final, Literal, TypeVar, overload
 
 import attrs
 
-from cardrules import _common
+from cardrules import _common, _messages
 from cardrules._checks import (
     check_counts,
     check_decks,
@@ -28,10 +28,10 @@ from cardrules.cards import DOUBLE_FRENCH_PACK, Card, Rank, Suit
 from cardrules.engine import Event, LegalMoves, RoundScore, Score, ScoreItem, _option_check
 from cardrules.errors import (
     AmbiguousMoveError,
-    IllegalMoveError,
     InvalidDeckError,
     InvalidNotationError,
     InvalidOptionError,
+    WrongKindError,
 )
 from cardrules.mulle._captures import CaptureSpace, find_group, partitionable, random_group, subset_sums
 from cardrules.mulle._rules import RULES
@@ -171,6 +171,38 @@ def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_ORDER.__getitem__))
 
 
+class _TakenOrder(dict[Card, int]):
+    """
+    The sort key of :attr:`Capture.taken`: pack order, then any card of
+    another pack (which no capture can take) in a fixed order after it; an
+    item that is not a card is refused.
+    """
+
+    def __missing__(self, key: object) -> int:
+        if isinstance(key, Card):
+            return len(self) + int.from_bytes(str(key).encode(), "big")
+        raise WrongKindError(f"a capture takes cards, not {_messages.shown(key)}")
+
+
+_TAKEN_ORDER: Final = _TakenOrder(_ORDER)
+
+
+def _taken(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The converter of :attr:`Capture.taken`: the cards in pack order (the common case costs one sort)."""
+    try:
+        return tuple(sorted(cards, key=_TAKEN_ORDER.__getitem__))
+    except TypeError:  # a WrongKindError from the key, or cards that are not a sequence of cards
+        pass
+    if isinstance(cards, str):
+        raise WrongKindError(f"a capture takes a sequence of cards, not the text {_messages.shown(cards)}")
+    try:
+        items = list(cards)
+    except TypeError:
+        raise WrongKindError(f"a capture takes a sequence of cards, not {_messages.shown(cards)}") from None
+    bad = [c for c in items if not isinstance(c, Card)]
+    raise WrongKindError("a capture takes cards" + (f", not {_messages.shown(bad[0])}" if bad else ""))
+
+
 @attrs.frozen
 class Capture:
     """
@@ -190,8 +222,8 @@ class Capture:
     """
 
     _tagged: ClassVar[bool] = True
-    card: Card
-    taken: tuple[Card, ...] = attrs.field(converter=_sorted)
+    card: Card = attrs.field(validator=_messages.check_card)
+    taken: tuple[Card, ...] = attrs.field(converter=_taken)
     value: int
 
     def __str__(self) -> str:
@@ -212,7 +244,7 @@ class Build:
     """
 
     _tagged: ClassVar[bool] = True
-    card: Card
+    card: Card = attrs.field(validator=_messages.check_card)
     onto: Card | int
     value: int
 
@@ -225,7 +257,7 @@ class Trail:
     """Lay *card* face up on the table."""
 
     _tagged: ClassVar[bool] = True
-    card: Card
+    card: Card = attrs.field(validator=_messages.check_card)
 
     def __str__(self) -> str:
         return format_canonical(self)
@@ -1221,33 +1253,44 @@ def check_move(state: State, move: Move) -> Violation | None:
     """
     ``None`` if *move* is legal, else the first rule it breaks and why, in player words.
 
-    Decided by the rules alone; it never lists the legal moves.
+    Decided by the rules alone; it never lists the legal moves. The reason
+    is written for the seat to move from what it may see: a card it does not
+    hold gets the same words wherever the card is.
+
+    Raises:
+        WrongKindError: If *state* is not a Mulle state (a move of the wrong
+            kind is a violation of ``mulle.turn``).
 
     Example:
         >>> s = mulle.new_game(seed=3)
         >>> mulle.check_move(s, mulle.legal_moves(s)[0]) is None
         True
     """
-    if not isinstance(move, Capture | Build | Trail) or not isinstance(move.card, Card):
-        return Violation(RULES["mulle.turn"], f"a Mulle move is a Capture, Build or Trail, not {move!r}")
+    if type(state) is not State:
+        raise _messages.wrong_state("Mulle", state)
+    if not isinstance(move, Capture | Build | Trail):
+        return Violation(
+            RULES["mulle.turn"], f"a Mulle move is a Capture, Build or Trail, not {_messages.kind_name(move)}"
+        )
+    card = move.card
+    if not isinstance(card, Card):
+        return Violation(RULES["mulle.turn"], f"a Mulle move plays a card, not {_messages.shown(card)}")
     seat = to_move(state)
     if seat is None:
         return Violation(RULES["mulle.match.target"], "the match is over; no more cards are played")
-    card = move.card
     if card not in state.hands[seat]:
-        for other, h in enumerate(state.hands):
-            if card in h:
-                return Violation(
-                    RULES["mulle.turn"], f"it is seat {seat}'s turn, and the {card} is in seat {other}'s hand"
-                )
-        return Violation(RULES["mulle.turn"], f"seat {seat} does not hold the {card}")
+        return Violation(RULES["mulle.turn"], f"you do not hold the {card}")
     if isinstance(move, Capture):
         if not isinstance(move.value, int) or isinstance(move.value, bool):
-            return Violation(RULES["mulle.capture"], f"a capture's value is a whole number, not {move.value!r}")
+            return Violation(
+                RULES["mulle.capture"], f"a capture's value is a whole number, not {_messages.shown(move.value)}"
+            )
         return _capture_violation(state, seat, move)
     if isinstance(move, Build):
         if not isinstance(move.onto, Card | int) or isinstance(move.onto, bool):
-            return Violation(RULES["mulle.build"], f"a build goes onto a table card or a build, not {move.onto!r}")
+            return Violation(
+                RULES["mulle.build"], f"a build goes onto a table card or a build, not {_messages.shown(move.onto)}"
+            )
         return _build_violation(state, seat, move)
     return _trail_violation(state, seat, card, _loose_mask(state))
 
@@ -1281,7 +1324,7 @@ def apply(state: State, move: Move) -> State:
     if vouched is None or issued[0] is not state or vouched[0] is not issued[1] or vouched[1] is not move:
         violation = check_move(state, move)
         if violation is not None:
-            raise IllegalMoveError(violation.rule, to_move(state), move, violation.reason)
+            raise _messages.illegal(violation, to_move(state), move, format_canonical)
     # The move is legal from here on: play it.
     rules = state.rules
     seat = state.to_play
@@ -1561,7 +1604,7 @@ _TOKEN: Final = re.compile(r"\[[^\]]*\]|#\d+|[^\s+\[\]]+|\+")
 
 
 def _value_suffix(move: Capture) -> str:
-    return "" if move.value == _TVAL[move.card] else f"={move.value}"
+    return "" if move.value == _TVAL.get(move.card) else f"={move.value}"
 
 
 def format_canonical(move: Move) -> str:
@@ -1573,6 +1616,9 @@ def format_canonical(move: Move) -> str:
     pips, as in ``AH=14 x AD KC``; builds taken are implied by the value),
     ``3C > 6D = 9`` (a build on a loose card), ``2H > #0 = 11`` (raising or
     locking build 0), ``7S -`` (a trail).
+
+    Raises:
+        WrongKindError: If *move* is not a Mulle move.
     """
     if isinstance(move, Capture):
         head = f"{move.card}{_value_suffix(move)} x"
@@ -1582,7 +1628,7 @@ def format_canonical(move: Move) -> str:
         return f"{move.card} > {onto} = {move.value}"
     if isinstance(move, Trail):
         return f"{move.card} -"
-    raise TypeError(f"not a Mulle move: {move!r}")
+    raise _messages.wrong_move("Mulle", move)
 
 
 def _groups(cards: Sequence[Card], t: int) -> list[tuple[Card, ...]]:
@@ -1624,7 +1670,7 @@ def _groups(cards: Sequence[Card], t: int) -> list[tuple[Card, ...]]:
 def _format_build(state: State, move: Build) -> str:
     if isinstance(move.onto, Card):
         onto = str(move.onto)
-    elif 0 <= move.onto < len(state.builds):
+    elif isinstance(move.onto, int) and 0 <= move.onto < len(state.builds):
         onto = _build_text(state.builds[move.onto])
     else:
         onto = f"#{move.onto}"
@@ -1640,8 +1686,13 @@ def format_move(state: State, move: Move) -> str:
     ``2H > [3C+6D] = 11`` (raising a build), ``7S -`` (a trail). An ace's
     value follows ``=`` in the fishing game, as in ``AH=1 x AD``.
     :func:`parse_move` reads it back.
+
+    Raises:
+        WrongKindError: If *state* is not a Mulle state or *move* not a Mulle move.
     """
-    if isinstance(move, Capture):
+    if type(state) is not State:
+        raise _messages.wrong_state("Mulle", state)
+    if isinstance(move, Capture) and _plain_capture(move):
         value = f"={move.value}" if (not state.rules.building and move.card.rank is Rank.ACE) else ""
         if state.rules.building and move.value != _BHV[move.card]:
             value = f"={move.value}"
@@ -1652,6 +1703,11 @@ def format_move(state: State, move: Move) -> str:
     if isinstance(move, Build):
         return _format_build(state, move)
     return format_canonical(move)
+
+
+def _plain_capture(move: Capture) -> bool:
+    """Whether a capture's cards and value are of the game, so that its groups can be shown."""
+    return move.card in _BHV and type(move.value) is int and all(c in _TVAL for c in move.taken)
 
 
 def _card(text: str) -> Card:
@@ -1668,7 +1724,7 @@ def _syntax(text: str) -> InvalidNotationError:
 def _parse(text: str) -> tuple[str, Card, int | None, object, int | None]:
     """(kind, card, value, extra, build value): extra is the captured cards (and builds) or the build target."""
     if not isinstance(text, str):
-        raise InvalidNotationError(f"a move is written as text, not {text!r}")
+        raise InvalidNotationError(f"a move is written as text, not {_messages.kind_name(text)}")
     s = text.strip()
     if not s:
         raise _syntax(text)
@@ -1769,7 +1825,10 @@ def parse_move(state: State, text: str) -> Move:
         AmbiguousMoveError: If the text fits several legal moves; the message
             lists them.
         IllegalMoveError: If the move it names breaks a rule.
+        WrongKindError: If *state* is not a Mulle state.
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Mulle", state)
     kind, card, value, extra, bvalue = _parse(text)
     seat = to_move(state)
     move: Move
@@ -1794,7 +1853,9 @@ def parse_move(state: State, text: str) -> Move:
             base = Trail(card)
             violation = check_move(state, base)
             assert violation is not None
-            raise IllegalMoveError(violation.rule, seat, base, f"no legal move plays the {card}: {violation.reason}")
+            raise _messages.illegal(
+                violation, seat, base, format_canonical, f"no legal move plays the {card}: {violation.reason}"
+            )
         raise _ambiguous(state, text, cands[:8], len(cands) > 8)
     if kind == "trail":
         move = Trail(card)
@@ -1833,7 +1894,7 @@ def parse_move(state: State, text: str) -> Move:
             move = Build(card, extra, bvalue)
     violation = check_move(state, move)
     if violation is not None:
-        raise IllegalMoveError(violation.rule, seat, move, violation.reason)
+        raise _messages.illegal(violation, seat, move, format_canonical)
     return move
 
 

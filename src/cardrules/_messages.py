@@ -1,0 +1,80 @@
+"""Private helpers for messages: kinds of objects, values shown, illegal-move errors, move field validators."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from cardrules.cards import Card
+from cardrules.errors import CardrulesError, IllegalMoveError, WrongKindError
+
+if TYPE_CHECKING:
+    from cardrules.rules import Violation
+
+_SHOWN_MAX = 40
+_T = TypeVar("_T")
+
+
+def kind_name(obj: object) -> str:
+    """
+    The kind of *obj* in a message: ``mililla.State`` for a game's class,
+    ``Card`` or ``str`` for others, ``None`` for ``None``.
+    """
+    if obj is None:
+        return "None"
+    t = type(obj)
+    parts = t.__module__.split(".")
+    if parts[0] == "cardrules" and len(parts) > 2:
+        return f"{parts[1]}.{t.__qualname__}"
+    return t.__qualname__
+
+
+def shown(obj: object) -> str:
+    """*obj* in a message: plain data (text, numbers) as written in Python, anything else by its kind."""
+    if isinstance(obj, str | int | float):
+        text = repr(obj)
+        return text if len(text) <= _SHOWN_MAX else text[: _SHOWN_MAX - 3] + "..."
+    return kind_name(obj)
+
+
+def wrong_state(title: str, obj: object) -> WrongKindError:
+    """The error for *obj* given where a state of the game *title* belongs."""
+    return WrongKindError(f"expected a {title} state, got {kind_name(obj)}")
+
+
+def wrong_move(title: str, obj: object) -> WrongKindError:
+    """The error for *obj* given where a move of the game *title* belongs."""
+    return WrongKindError(f"expected a {title} move, got {kind_name(obj)}")
+
+
+def move_text(fmt: Callable[[Any], str], move: object) -> str | None:
+    """*move* in notation by *fmt* (a game's ``format_canonical``), or ``None`` if it is not such a move."""
+    try:
+        return fmt(move)
+    except CardrulesError:
+        return None
+
+
+def illegal(
+    violation: Violation, seat: int | None, move: object, fmt: Callable[[Any], str], reason: str | None = None
+) -> IllegalMoveError:
+    """The error for *move* breaking *violation*'s rule; its text is *fmt*'s notation of the move."""
+    return IllegalMoveError(
+        violation.rule, seat, move, violation.reason if reason is None else reason, move_text=move_text(fmt, move)
+    )
+
+
+def check_card(inst: object, attribute: Any, value: Card) -> None:
+    """An attrs validator: the field holds a :class:`~cardrules.Card`."""
+    if not isinstance(value, Card):
+        raise WrongKindError(f"the {attribute.name} of a {kind_name(inst)} must be a Card, not {shown(value)}")
+
+
+def check_kind(kind: type[_T], what: str) -> Callable[[object, Any, _T], None]:
+    """An attrs validator: the field holds a *kind* (described as *what* in the message)."""
+
+    def check(inst: object, attribute: Any, value: _T) -> None:
+        if not isinstance(value, kind):
+            raise WrongKindError(f"the {attribute.name} of a {kind_name(inst)} must be {what}, not {shown(value)}")
+
+    return check

@@ -1,0 +1,118 @@
+"""
+The layout rules of the package (see the Design page of the docs): what may import what, the
+same modules in every game, and modules of a readable size. Imports are read from the source,
+function-level imports included, so a rule cannot be dodged by importing late.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "cardrules"
+GAMES = ("charlemagne", "mililla", "mulle")
+MAX_LINES = 650
+"""No module runs much past 600 lines."""
+
+GAME_MODULES = (
+    "__init__", "_ruleset", "_rules", "_state", "_deal", "_legal", "_play", "_score", "_notation",
+    "_events", "_check", "_sample", "_bot", "_view",
+)  # fmt: skip
+"""The modules every game package has, each with the same role (see the Design page)."""
+
+
+def _module(path: Path) -> str:
+    rel = path.relative_to(SRC.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports(path: Path) -> Iterator[str]:
+    """Every module *path* imports, anywhere in the file, as absolute dotted names."""
+    package = _module(path) if path.name == "__init__.py" else _module(path).rsplit(".", 1)[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                name = f"{base}.{node.module}" if node.module else base
+            else:
+                name = node.module or ""
+            yield name
+            yield from (f"{name}.{alias.name}" for alias in node.names)
+
+
+def _game_of(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[0] == "cardrules" and parts[1] in GAMES else None
+
+
+SOURCES = sorted(SRC.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(SRC)))
+def test_import_rules(path: Path) -> None:
+    """Shared modules import no game; a game imports no other game, nor the bots, the CLI or the terminal."""
+    here = _module(path)
+    own = _game_of(here)
+    for name in _imports(path):
+        other = _game_of(name)
+        if own is None:
+            assert other is None, f"{here} (shared) imports the game module {name}"
+            continue
+        assert other in (None, own), f"{here} imports another game: {name}"
+        for banned in ("cardrules.bots", "cardrules.cli", "cardrules._cli_records", "cardrules._terminal"):
+            assert not (name == banned or name.startswith(banned + ".")), f"{here} imports {name}"
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(SRC)))
+def test_modules_are_of_a_readable_size(path: Path) -> None:
+    """No module runs much past 600 lines."""
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_LINES, f"{path.relative_to(SRC)} has {lines} lines"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_the_same_modules(game: str) -> None:
+    """A reader who knows one game knows where everything is in the others."""
+    have = {p.stem for p in (SRC / game).glob("*.py")}
+    missing = set(GAME_MODULES) - have
+    assert not missing, f"{game} lacks {sorted(missing)}"
+
+
+def test_no_import_circle() -> None:
+    """The modules of the package import each other without a circle (module-level imports)."""
+    graph: dict[str, set[str]] = {}
+    known = {_module(p) for p in SOURCES}
+    for path in SOURCES:
+        deps = set()
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                # "from package import module" depends on that module (the package is already loading)
+                subs = [f"{node.module}.{a.name}" for a in node.names]
+                names = [n for n in subs if n in known] or [node.module]
+            deps |= {n for n in names if n in known}
+        graph[_module(path)] = deps - {_module(path)}
+    state: dict[str, int] = {}
+
+    def visit(node: str, trail: list[str]) -> None:
+        state[node] = 1
+        for dep in sorted(graph[node]):
+            if state.get(dep) == 1:
+                raise AssertionError("import circle: " + " -> ".join([*trail[trail.index(dep) :], dep]))
+            if dep not in state:
+                visit(dep, [*trail, dep])
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [node])
