@@ -92,14 +92,14 @@ def test_no_import_circle() -> None:
     known = {_module(p) for p in SOURCES}
     for path in SOURCES:
         deps = set()
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        for stmt in ast.parse(path.read_text(encoding="utf-8")).body:
             names = []
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            if isinstance(stmt, ast.Import):
+                names = [a.name for a in stmt.names]
+            elif isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level:
                 # "from package import module" depends on that module (the package is already loading)
-                subs = [f"{node.module}.{a.name}" for a in node.names]
-                names = [n for n in subs if n in known] or [node.module]
+                subs = [f"{stmt.module}.{a.name}" for a in stmt.names]
+                names = [n for n in subs if n in known] or [stmt.module]
             deps |= {n for n in names if n in known}
         graph[_module(path)] = deps - {_module(path)}
     state: dict[str, int] = {}
@@ -113,6 +113,6 @@ def test_no_import_circle() -> None:
                 visit(dep, [*trail, dep])
         state[node] = 2
 
-    for node in sorted(graph):
-        if node not in state:
-            visit(node, [node])
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [name])
