@@ -217,25 +217,37 @@ def test_mulle_card_in_another_hand_or_the_stock_gets_the_same_words() -> None:
     assert str(mulle.check_move(s, mulle.Trail(two))) == str(mulle.check_move(in_stock, mulle.Trail(two)))
 
 
+def _won_card_exchanges(game: Any, s: Any) -> Iterator[tuple[Card, int, Any]]:
+    """``(card, seat, state)``: a won card moved into another hand (a hand card taking its place), still reachable."""
+    seat = game.to_move(s)
+    for side in (0, 1):
+        won = s.won[side]
+        for k in range(len(won)):
+            for o in range(4):
+                if o == seat or (o == s.dealer and s.turn_up in s.hands[o]):
+                    continue
+                for i in range(len(s.hands[o])):
+                    hands = list(s.hands)
+                    hands[o] = mililla._game._sorted_hand(_swap(s.hands[o], i, won[k]))
+                    piles = list(s.won)
+                    piles[side] = tuple(_swap(won, k, s.hands[o][i]))
+                    t = attrs.evolve(s, hands=tuple(hands), won=tuple(piles))
+                    if _valid(game, t):
+                        yield won[k], o, t
+
+
 def test_mililla_card_in_another_hand_or_played_gets_the_same_words() -> None:
     """A card already won in a trick and the same card in another hand get the same refusal, naming no seat."""
     game = cardrules.get_game("mililla")
     s = game.new_game(seed=1)
-    for _ in range(4):  # the first trick
-        s = game.apply(s, game.legal_moves(s)[0])
-    seat = game.to_move(s)
-    assert seat is not None
-    won = s.won[0] or s.won[1]
-    side = 0 if s.won[0] else 1
-    card = won[0]
-    other = next(o for o in range(4) if o != seat and not (o == s.dealer and s.turn_up in s.hands[o]))
-    spare = s.hands[other][0]
-    hands = list(s.hands)
-    hands[other] = mililla._game._sorted_hand(_swap(s.hands[other], 0, card))
-    piles = list(s.won)
-    piles[side] = tuple(_swap(won, 0, spare))
-    in_hand = attrs.evolve(s, hands=tuple(hands), won=tuple(piles))
-    assert _valid(game, in_hand) and card in in_hand.hands[other]
+    found = None
+    while found is None and not game.is_over(s):
+        for _ in range(4):  # one more trick
+            s = game.apply(s, game.legal_moves(s)[0])
+        found = next(_won_card_exchanges(game, s), None)
+    assert found is not None
+    card, other, in_hand = found
+    assert card in in_hand.hands[other] and card in s.won[0] + s.won[1]
     played = _refusal(game, s, str(card))
     assert f"[mililla.turn] you do not hold the {card} (move {card})" == played
     assert played == _refusal(game, in_hand, str(card))

@@ -1,0 +1,195 @@
+"""
+The game registry: the built-in games and those of installed plugins, found through the
+``cardrules.games`` entry-point group, read once and lazily.
+
+The engine knows no particular game. This module sits above it and names the built-in games
+by text, exactly as a plugin's entry point names its game (``"module:attribute"``), so the
+built-in games go through the same interface as a plugin and nothing here imports a game at
+import time. A plugin that fails to load is recorded with its error and refused by name; it
+never breaks the other games.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import re
+import threading
+from typing import Any, Final
+
+from cardrules.engine import Game, GameSpec, _evolve_rules
+from cardrules.errors import CardrulesError, UnknownOptionError, WrongKindError
+
+__all__ = ["BUILTIN", "GROUP", "game_names", "get_game", "games", "spec_for_state"]
+
+GROUP: Final = "cardrules.games"
+"""The entry-point group a package adds its games to: ``name = "package.module:GAME"``."""
+
+BUILTIN: Final = {
+    "charlemagne": "cardrules.charlemagne:GAME",
+    "mililla": "cardrules.mililla:GAME",
+    "mulle": "cardrules.mulle:GAME",
+}
+"""The games that come with cardrules, as entry points would name them."""
+
+AnySpec = GameSpec[Any, Any, Any, Any]
+
+_GAMES: dict[str, AnySpec] = {}
+_BROKEN: dict[str, str] = {}
+_LOCK: Final = threading.Lock()
+_NAME: Final = re.compile(r"[a-z][a-z0-9_-]*")
+
+
+class PluginError(CardrulesError):
+    """A game plugin that could not be loaded; the message names its entry point and the cause."""
+
+
+def _load(name: str, target: str, origin: str) -> AnySpec:
+    """The spec that *target* (``"module:attribute"``) names, checked; raises :class:`PluginError`."""
+    module, _, attribute = target.partition(":")
+    try:
+        spec = getattr(importlib.import_module(module), attribute) if attribute else None
+    except Exception as exc:  # noqa: BLE001 - any failure of a plugin's code is reported, never raised
+        raise PluginError(f"the game {name!r} ({origin}: {target}) failed to load: {type(exc).__name__}: {exc}") from None
+    if not isinstance(spec, GameSpec):
+        raise PluginError(f"the game {name!r} ({origin}: {target}) is not a cardrules GameSpec")
+    if spec.name != name:
+        raise PluginError(f"the game {name!r} ({origin}: {target}) names itself {spec.name!r}")
+    return spec
+
+
+def _plugins() -> list[tuple[str, str, str]]:
+    """``(name, target, origin)`` of every installed entry point of :data:`GROUP`."""
+    out = []
+    for ep in importlib.metadata.entry_points(group=GROUP):
+        dist = getattr(ep, "dist", None)
+        origin = f"entry point of {dist.name}" if dist is not None else "entry point"
+        out.append((ep.name, ep.value, origin))
+    return out
+
+
+def _fill() -> None:
+    found: dict[str, AnySpec] = {}
+    broken: dict[str, str] = {}
+    entries = [(n, t, "built in") for n, t in BUILTIN.items()]
+    entries += [e for e in _plugins() if e[0] not in BUILTIN or e[1] != BUILTIN[e[0]]]
+    for name, target, origin in entries:
+        if name in found or name in broken:
+            broken.setdefault(name, f"the game {name!r} ({origin}: {target}) is already provided; it was not loaded")
+            continue
+        if _NAME.fullmatch(name) is None:
+            broken[name] = f"the game name {name!r} ({origin}: {target}) is not lower-case letters, digits, - or _"
+            continue
+        try:
+            found[name] = _load(name, target, origin)
+        except PluginError as exc:
+            broken[name] = str(exc)
+    _BROKEN.update(broken)
+    _GAMES.update(sorted(found.items()))
+
+
+def games() -> dict[str, AnySpec]:
+    """Every game that loaded, by name, sorted (read once, on first use)."""
+    if not _GAMES:
+        with _LOCK:  # one thread reads the entry points; the others wait for it
+            if not _GAMES:
+                _fill()
+    return _GAMES
+
+
+def broken() -> dict[str, str]:
+    """The games that did not load, by name, with why (for ``cardrules games`` and error messages)."""
+    games()
+    return dict(_BROKEN)
+
+
+def reload() -> None:
+    """Forget what was read, so that the next lookup reads the entry points again (for tests)."""
+    with _LOCK:
+        _GAMES.clear()
+        _BROKEN.clear()
+
+
+def game_names() -> tuple[str, ...]:
+    """
+    The names of the games, sorted: the built-in ones and those of installed plugins.
+
+    Example:
+        >>> import cardrules
+        >>> "mililla" in cardrules.game_names()
+        True
+    """
+    return tuple(games())
+
+
+def spec_for_state(state: object) -> AnySpec:
+    """The spec of the game whose state *state* is; :class:`~cardrules.WrongKindError` otherwise."""
+    for spec in games().values():
+        if type(state) is spec.state_type:
+            return spec
+    raise WrongKindError(f"expected the state of a cardrules game, got {type(state).__name__}")
+
+
+_TEXT: Final = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*(?:/\s*([A-Za-z_][\w-]*)\s*)?(?:\((.*)\))?\s*$", re.S)
+
+
+def get_game(text: str, **options: object) -> Game[Any, Any, Any, Any]:
+    """
+    A game with a ruleset: a game name, optionally a preset and options.
+
+    *text* is ``"name"``, ``"name/preset"``, or either followed by options in
+    parentheses, ``"mulle/fishing(target=21, glimne=true)"``. Keyword
+    arguments set options too and win over the text. Games of installed
+    plugins (the ``cardrules.games`` entry points) are found by name too.
+
+    Raises:
+        UnknownOptionError: For an unknown game, preset or option; the
+            message lists the valid ones (and says why a plugin's game did
+            not load).
+        InvalidOptionError: For an option value the game does not accept.
+
+    Example:
+        >>> import cardrules
+        >>> game = cardrules.get_game("mililla", rank_order="malilla")
+        >>> game.rules.rank_order
+        'malilla'
+        >>> game.text
+        'mililla(rank_order=malilla)'
+    """
+    if not isinstance(text, str):
+        raise UnknownOptionError(f"a game is named by text, not {type(text).__name__}; games: {', '.join(game_names())}")
+    if not text.isascii():
+        raise UnknownOptionError(f"cannot read {text!r}: a ruleset is written in ASCII letters, digits and signs")
+    match = _TEXT.match(text)
+    if match is None:
+        raise UnknownOptionError(
+            f"cannot read {text!r}; write a game name, optionally '/preset' and '(option=value, ...)'"
+        )
+    name, preset, args = match.groups()
+    name = name.lower()
+    spec = games().get(name)
+    if spec is None:
+        why = _BROKEN.get(name)
+        if why is not None:
+            raise UnknownOptionError(why)
+        raise UnknownOptionError(f"unknown game {name!r}; the games are: {', '.join(game_names())}")
+    if preset is None:
+        preset = spec.default_preset
+    if preset not in spec.presets:
+        raise UnknownOptionError(f"unknown preset {preset!r} of {name}; the presets are: {', '.join(spec.presets)}")
+    given: dict[str, object] = _parse_options(args) if args else {}
+    given.update(options)
+    return Game(spec, _evolve_rules(spec, spec.presets[preset], given))
+
+
+def _parse_options(args: str) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for part in args.split(","):
+        if not part.strip():
+            continue
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise UnknownOptionError(f"cannot read option {part.strip()!r}; write option=value")
+        out[key] = value.strip()
+    return out
