@@ -87,3 +87,5 @@ __all__ = [
     "sample_state",
     "shuffled",
 ]
+
+__dir__ = __all__.copy  # dir() and autocompletion show the public names only

@@ -26,13 +26,13 @@ __all__ = [
     "get_game",
 ]
 
-M = TypeVar("M")
-S = TypeVar("S")
-R = TypeVar("R")
-Ob = TypeVar("Ob")
+MoveT = TypeVar("MoveT")
+StateT = TypeVar("StateT")
+RulesetT = TypeVar("RulesetT")
+ObservationT = TypeVar("ObservationT")
 
 
-class LegalMoves(Sequence[M]):
+class LegalMoves(Sequence[MoveT]):
     """
     The legal moves of a position: a read-only sequence in a fixed order.
 
@@ -44,7 +44,7 @@ class LegalMoves(Sequence[M]):
 
     __slots__ = ()
 
-    def sample(self, rng: random.Random) -> M:
+    def sample(self, rng: random.Random) -> MoveT:
         """
         A legal move chosen at random by *rng* (uniformly unless the game's
         documentation says otherwise).
@@ -57,25 +57,25 @@ class LegalMoves(Sequence[M]):
         return self[rng.randrange(len(self))]
 
 
-class TupleMoves(LegalMoves[M]):
+class TupleMoves(LegalMoves[MoveT]):
     """Legal moves backed by a tuple (trick games, where there are few)."""
 
     __slots__ = ("_moves",)
 
-    def __init__(self, moves: tuple[M, ...]) -> None:
+    def __init__(self, moves: tuple[MoveT, ...]) -> None:
         self._moves = moves
 
     @overload
-    def __getitem__(self, index: int) -> M: ...
+    def __getitem__(self, index: int) -> MoveT: ...
     @overload
-    def __getitem__(self, index: slice) -> Sequence[M]: ...
-    def __getitem__(self, index: int | slice) -> M | Sequence[M]:
+    def __getitem__(self, index: slice) -> Sequence[MoveT]: ...
+    def __getitem__(self, index: int | slice) -> MoveT | Sequence[MoveT]:
         return self._moves[index]
 
     def __len__(self) -> int:
         return len(self._moves)
 
-    def __iter__(self) -> Iterator[M]:
+    def __iter__(self) -> Iterator[MoveT]:
         return iter(self._moves)
 
     def __contains__(self, move: object) -> bool:
@@ -95,7 +95,7 @@ class TupleMoves(LegalMoves[M]):
     def __repr__(self) -> str:
         return f"LegalMoves({list(self._moves)!r})"
 
-    def sample(self, rng: random.Random) -> M:
+    def sample(self, rng: random.Random) -> MoveT:
         if not self._moves:
             raise IndexError("no legal move: the match is over")
         return self._moves[rng.randrange(len(self._moves))]
@@ -187,7 +187,7 @@ class Event:
 
 
 @attrs.frozen(kw_only=True)
-class GameSpec(Generic[S, M, R, Ob]):
+class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     """
     Everything a generic caller needs to run one game: bots, records and the
     command line use only this. Each game module defines one as ``GAME``.
@@ -206,31 +206,31 @@ class GameSpec(Generic[S, M, R, Ob]):
     name: str
     title: str
     pack: Pack
-    ruleset_type: type[R]
-    presets: Mapping[str, R]
-    state_type: type[S]
+    ruleset_type: type[RulesetT]
+    presets: Mapping[str, RulesetT]
+    state_type: type[StateT]
     move_types: tuple[type, ...]
-    observation_type: type[Ob]
+    observation_type: type[ObservationT]
     rulebook: RuleBook
-    new_game: Callable[..., S]
-    to_move: Callable[[S], int | None]
-    legal_moves: Callable[[S], LegalMoves[M]]
-    check_move: Callable[[S, M], Violation | None]
-    apply: Callable[[S, M], S]
-    is_over: Callable[[S], bool]
-    score: Callable[[S], Score]
-    observe: Callable[[S, int], Ob]
-    parse_move: Callable[[S, str], M]
-    format_move: Callable[[S, M], str]
-    parse_canonical: Callable[[str], M]
-    format_canonical: Callable[[M], str]
-    zones: Callable[[S], Mapping[str, tuple[Card, ...]]]
-    shuffle_hidden: Callable[[S, int, random.Random], S]
-    check_state: Callable[[S], None]
-    round_deck: Callable[[S], tuple[Card, ...]] | None = None
+    new_game: Callable[..., StateT]
+    to_move: Callable[[StateT], int | None]
+    legal_moves: Callable[[StateT], LegalMoves[MoveT]]
+    check_move: Callable[[StateT, MoveT], Violation | None]
+    apply: Callable[[StateT, MoveT], StateT]
+    is_over: Callable[[StateT], bool]
+    score: Callable[[StateT], Score]
+    observe: Callable[[StateT, int], ObservationT]
+    parse_move: Callable[[StateT, str], MoveT]
+    format_move: Callable[[StateT, MoveT], str]
+    parse_canonical: Callable[[str], MoveT]
+    format_canonical: Callable[[MoveT], str]
+    zones: Callable[[StateT], Mapping[str, tuple[Card, ...]]]
+    shuffle_hidden: Callable[[StateT, int, random.Random], StateT]
+    check_state: Callable[[StateT], None]
+    round_deck: Callable[[StateT], tuple[Card, ...]] | None = None
     deck_from_deal: Callable[[Mapping[str, Any], int], tuple[Card, ...]] | None = None
-    events: Callable[[S, M, S], tuple[Event, ...]] | None = None
-    sample_state: Callable[[Ob, random.Random], S] | None = None
+    events: Callable[[StateT, MoveT, StateT], tuple[Event, ...]] | None = None
+    sample_state: Callable[[ObservationT, random.Random], StateT] | None = None
 
     @property
     def default_preset(self) -> str:
@@ -239,16 +239,18 @@ class GameSpec(Generic[S, M, R, Ob]):
 
 
 @attrs.frozen
-class Game(Generic[S, M, R, Ob]):
+class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
     """
     A game with its ruleset chosen: what :func:`get_game` returns.
 
     Every method but :meth:`new_game` takes a state, which carries its own
     ruleset, so a state from another ruleset of the same game works too.
+    The type parameters are the game module's own types: for Mulle,
+    ``Game[mulle.State, mulle.Move, mulle.MulleRuleset, mulle.Observation]``.
     """
 
-    spec: GameSpec[S, M, R, Ob]
-    rules: R
+    spec: GameSpec[StateT, MoveT, RulesetT, ObservationT]
+    rules: RulesetT
 
     @property
     def name(self) -> str:
@@ -267,7 +269,7 @@ class Game(Generic[S, M, R, Ob]):
         deck: Sequence[Card | str] | None = None,
         decks: Sequence[Sequence[Card | str]] | None = None,
         dealer: int | None = None,
-    ) -> S:
+    ) -> StateT:
         """
         A new match, its first round dealt. See the game module's ``new_game``.
 
@@ -281,39 +283,39 @@ class Game(Generic[S, M, R, Ob]):
         """
         return self.spec.new_game(self.rules, seed=seed, deck=deck, decks=decks, dealer=dealer)
 
-    def to_move(self, state: S) -> int | None:
+    def to_move(self, state: StateT) -> int | None:
         """The seat to act, or ``None`` once the match is over."""
         return self.spec.to_move(state)
 
-    def legal_moves(self, state: S) -> LegalMoves[M]:
+    def legal_moves(self, state: StateT) -> LegalMoves[MoveT]:
         """The legal moves, in a fixed order; empty only when the match is over."""
         return self.spec.legal_moves(state)
 
-    def check_move(self, state: S, move: M) -> Violation | None:
+    def check_move(self, state: StateT, move: MoveT) -> Violation | None:
         """``None`` if *move* is legal, else the rule it breaks and why."""
         return self.spec.check_move(state, move)
 
-    def apply(self, state: S, move: M) -> S:
+    def apply(self, state: StateT, move: MoveT) -> StateT:
         """The state after *move*; raises :class:`~cardrules.IllegalMoveError` if it is illegal."""
         return self.spec.apply(state, move)
 
-    def is_over(self, state: S) -> bool:
+    def is_over(self, state: StateT) -> bool:
         """Whether the match is over."""
         return self.spec.is_over(state)
 
-    def score(self, state: S) -> Score:
+    def score(self, state: StateT) -> Score:
         """The match score and the round breakdowns."""
         return self.spec.score(state)
 
-    def observe(self, state: S, seat: int) -> Ob:
+    def observe(self, state: StateT, seat: int) -> ObservationT:
         """What *seat* may see of *state*."""
         return self.spec.observe(state, seat)
 
-    def parse_move(self, state: S, text: str) -> M:
+    def parse_move(self, state: StateT, text: str) -> MoveT:
         """Read a move in the game's notation, in the context of *state*."""
         return self.spec.parse_move(state, text)
 
-    def format_move(self, state: S, move: M) -> str:
+    def format_move(self, state: StateT, move: MoveT) -> str:
         """Write a move in the game's notation, in the context of *state*."""
         return self.spec.format_move(state, move)
 
@@ -442,7 +444,7 @@ def _coerce(name: str, hint: Any, value: object) -> object:
     return text.strip("'\"")
 
 
-def _evolve_rules(spec: GameSpec[Any, Any, R, Any], base: R, given: Mapping[str, object]) -> R:
+def _evolve_rules(spec: GameSpec[Any, Any, RulesetT, Any], base: RulesetT, given: Mapping[str, object]) -> RulesetT:
     fields = {f.name: f for f in attrs.fields(typing.cast(Any, spec.ruleset_type))}
     hints = _field_hints(spec.ruleset_type)
     changes: dict[str, object] = {}
@@ -460,7 +462,7 @@ def _evolve_rules(spec: GameSpec[Any, Any, R, Any], base: R, given: Mapping[str,
         raise InvalidOptionError(f"{spec.name}: {exc}") from None
 
 
-def format_ruleset(spec: GameSpec[Any, Any, R, Any], rules: R) -> str:
+def format_ruleset(spec: GameSpec[Any, Any, RulesetT, Any], rules: RulesetT) -> str:
     """The shortest text that :func:`get_game` reads back as *rules*."""
     best: tuple[int, int, str, dict[str, object]] | None = None
     for i, (preset, base) in enumerate(spec.presets.items()):
@@ -495,3 +497,6 @@ def _option_check(name: str, allowed: Sequence[object]) -> Callable[[object, obj
             )
 
     return check
+
+
+__dir__ = __all__.copy  # dir() and autocompletion show the public names only
