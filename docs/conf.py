@@ -34,6 +34,8 @@ napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 html_theme = "furo"
 html_title = "cardrules"
+html_static_path = ["_static"]
+html_css_files = ["cardrules.css"]
 
 # Names that autodoc writes from type hints but that have no page of their own.
 nitpick_ignore_regex = [
