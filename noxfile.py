@@ -62,9 +62,9 @@ def tests_long(session: nox.Session) -> None:
 
 @nox.session
 def typing(session: nox.Session) -> None:
-    """mypy --strict over the package and the tests."""
-    session.install(".[typing]")
-    session.run("mypy", "--strict", "src", "tests", "examples", "typing_tests")
+    """mypy --strict over the package, the tests, the examples and this file."""
+    session.install(".[typing]", "nox")
+    session.run("mypy", "--strict", "src", "tests", "examples", "typing_tests", "noxfile.py")
 
 
 @nox.session

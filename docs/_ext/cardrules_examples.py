@@ -14,9 +14,10 @@ import builtins
 import doctest
 import importlib
 import importlib.util
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sphinx.application import Sphinx
+if TYPE_CHECKING:  # the tests use with_imports() with no Sphinx installed
+    from sphinx.application import Sphinx
 
 _PARSER = doctest.DocTestParser()
 

@@ -8,10 +8,11 @@ parameters say nothing there, and the class's page says what they are for each g
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from docutils import nodes
-from sphinx.application import Sphinx
+if TYPE_CHECKING:  # the tests use bare() with no Sphinx installed
+    from docutils import nodes
+    from sphinx.application import Sphinx
 
 # Autodoc writes the hints as ``~cardrules.engine.Game[~typing.Any, ~typing.Any, ...]``.
 _ANY = r"(?:~?typing\.)?Any"
@@ -24,6 +25,8 @@ def bare(annotation: str) -> str:
 
 
 def _simplify(app: Sphinx, domain: str, objtype: str, content: nodes.Element) -> None:
+    from docutils import nodes
+
     for field in content.findall(nodes.field):
         name = field[0].astext()
         if not (name == "rtype" or name.startswith("type ")):
