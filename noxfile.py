@@ -1,27 +1,70 @@
-"""Development sessions: ``nox`` runs lint, typing, tests and docs; ``nox -s bench`` prints speed figures."""
+"""Development sessions: ``nox`` runs lint, typing, tests and docs; ``nox -l`` lists them all."""
 
 from __future__ import annotations
 
 import os
+import re
+import shutil
+import subprocess
+import tempfile
+import tomllib
+from pathlib import Path
 
 import nox
 
 nox.options.sessions = ["lint", "typing", "tests", "docs"]
 nox.options.reuse_existing_virtualenvs = True
 
+ROOT = Path(__file__).resolve().parent
+# The Python versions the package is tested on: the classifiers of pyproject.toml say the same.
+PYTHONS = ("3.11", "3.12", "3.13")
+# The conformance and property suites, which the long Hypothesis profiles run with many examples.
+LONG_SUITES = (
+    "tests/test_conformance.py",
+    "tests/mulle/test_mulle_properties.py",
+    "tests/mililla/test_properties.py",
+    "tests/charlemagne/test_charlemagne_props.py",
+)
+SMOKE = ROOT / "tests" / "smoke_installed.py"
+LINTED = ("src", "tests", "benchmarks", "examples", "docs/_ext", "noxfile.py")
+
+
+def _python(version: str) -> str:
+    """``pythonX.Y`` where it runs, else pyenv's newest X.Y by its path (pyenv's shims run only selected versions)."""
+    name = f"python{version}"
+    found = shutil.which(name)
+    if found and subprocess.run([found, "-c", ""], capture_output=True, check=False).returncode == 0:
+        return name
+    root = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv"))
+    candidates = root.glob(f"versions/{version}.*/bin/{name}")
+    newest = max(candidates, key=lambda p: [int(n) for n in re.findall(r"\d+", p.parts[-3])], default=None)
+    return str(newest) if newest else name
+
 
 @nox.session
+@nox.parametrize("python", [nox.param(_python(v), id=v) for v in PYTHONS])
 def tests(session: nox.Session) -> None:
-    """Run the test suite against the installed package."""
+    """The quick suite (the README's command) against the installed package, on every tested Python."""
     session.install(".[tests]")
-    session.run("python", "-m", "pytest", *session.posargs)
+    session.run("python", "-m", "pytest", "-n", "auto", *session.posargs)
+
+
+@nox.session
+def tests_long(session: nox.Session) -> None:
+    """The conformance and property suites with many examples: the ``thorough`` profile, or HYPOTHESIS_PROFILE."""
+    if session.venv_backend != "none":  # with --no-venv, CI's own environment, already installed
+        session.install(".[tests]")
+    profile = os.environ.get("HYPOTHESIS_PROFILE") or "thorough"
+    session.run(
+        "python", "-m", "pytest", "-n", "auto", *LONG_SUITES, *session.posargs, env={"HYPOTHESIS_PROFILE": profile}
+    )
 
 
 @nox.session
 def typing(session: nox.Session) -> None:
-    """mypy --strict over the package and the tests."""
-    session.install(".[typing]")
-    session.run("mypy", "--strict", "src", "tests", "examples", "typing_tests")
+    """mypy --strict over the package, the tests, the examples and this file."""
+    session.install(".[typing]", "nox")
+    session.run("mypy", "--strict", "src", "tests", "examples", "typing_tests", "noxfile.py")
 
 
 @nox.session
@@ -29,11 +72,11 @@ def lint(session: nox.Session) -> None:
     """ruff check and ruff format --check; ``nox -s lint -- --fix`` fixes locally."""
     session.install("ruff>=0.5")
     if "--fix" in session.posargs:
-        session.run("ruff", "check", "--fix", "src", "tests", "benchmarks", "examples", "docs/_ext", "noxfile.py")
-        session.run("ruff", "format", "src", "tests", "benchmarks", "examples", "docs/_ext", "noxfile.py")
+        session.run("ruff", "check", "--fix", *LINTED)
+        session.run("ruff", "format", *LINTED)
     else:
-        session.run("ruff", "check", "src", "tests", "benchmarks", "examples", "docs/_ext", "noxfile.py")
-        session.run("ruff", "format", "--check", "src", "tests", "benchmarks", "examples", "docs/_ext", "noxfile.py")
+        session.run("ruff", "check", *LINTED)
+        session.run("ruff", "format", "--check", *LINTED)
 
 
 @nox.session
@@ -42,6 +85,40 @@ def docs(session: nox.Session) -> None:
     session.install(".[docs]")
     session.run("python", "-m", "sphinx", "-n", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
     session.run("python", "-m", "sphinx", "-n", "-W", "--keep-going", "-b", "doctest", "docs", "docs/_build/doctest")
+
+
+@nox.session
+def package(session: nox.Session) -> None:
+    """Build the sdist and, from it, the wheel; twine check; install the wheel afresh and play from outside."""
+    session.install("build", "twine")
+    with tempfile.TemporaryDirectory(prefix="cardrules-package-") as where:
+        tmp = Path(where)
+        dist = tmp / "dist"
+        session.run("python", "-m", "build", "--outdir", str(dist), str(ROOT), silent=True)
+        session.run("twine", "check", "--strict", *(str(p) for p in sorted(dist.iterdir())))
+        (wheel,) = dist.glob("*.whl")
+        session.run("python", str(SMOKE), "--wheel", str(wheel))
+        venv = tmp / "venv"
+        session.run("python", "-m", "venv", str(venv))
+        session.run(str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel), external=True)
+        outside = tmp / "outside"
+        outside.mkdir()
+        shutil.copy(SMOKE, outside)
+        with session.chdir(outside):
+            demo = session.run(str(venv / "bin" / "cardrules"), "demo", "mililla", external=True, silent=True)
+            session.log(f"cardrules demo mililla: {str(demo).strip().splitlines()[-1]}")
+            session.run(str(venv / "bin" / "python"), "smoke_installed.py", str(ROOT), external=True)
+
+
+@nox.session
+def package_oldest_setuptools(session: nox.Session) -> None:
+    """Build with the oldest setuptools that pyproject.toml allows, exactly that version, without isolation."""
+    requires = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["build-system"]["requires"]
+    (oldest,) = (m[1] for r in requires if (m := re.fullmatch(r"setuptools>=([\d.]+)", r)))
+    session.install(f"setuptools=={oldest}", "build")
+    with tempfile.TemporaryDirectory(prefix="cardrules-oldest-") as dist:
+        session.run("python", "-m", "build", "--no-isolation", "--outdir", dist, str(ROOT), silent=True)
+        session.run("python", str(SMOKE), "--wheel", *(str(p) for p in Path(dist).glob("*.whl")))
 
 
 @nox.session

@@ -18,6 +18,8 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
     "cardrules_options",
+    "cardrules_examples",
+    "cardrules_types",
 ]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 myst_enable_extensions = ["colon_fence", "deflist"]
@@ -30,17 +32,16 @@ autodoc_typehints_format = "short"
 autodoc_preserve_defaults = True
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
-html_theme = "alabaster"
+html_theme = "furo"
 html_title = "cardrules"
-doctest_global_setup = "import cardrules\nfrom cardrules import charlemagne, mililla, mulle"
+html_static_path = ["_static"]
+html_css_files = ["cardrules.css"]
 
 # Names that autodoc writes from type hints but that have no page of their own.
 nitpick_ignore_regex = [
     ("py:class", r"(typing|collections\.abc|typing_extensions|random|enum)\..*"),
     ("py:class", r"concurrent\.futures\..*"),
     ("py:class", r"(Any|Sequence|Mapping|Callable|Iterator|Iterable|Literal|Final|ClassVar|NewType)"),
-    ("py:class", r"(M|S|R|Ob|T)"),
-    ("py:class", r"cardrules\.engine\.(M|S|R|Ob)"),
     ("py:class", r"(RankOrder|SevenRule|HeldBonus|Random)"),
     ("py:class", r"attr\..*"),
     ("py:class", r"(int|str|bool|object|type|tuple|dict|frozenset|list|float)"),
@@ -48,5 +49,4 @@ nitpick_ignore_regex = [
     ("py:class", r"cardrules\.(mulle|charlemagne)\._game\..*"),
     ("py:class", r"_Family"),
     ("py:class", r"(Card|Event|Step|Problem|MoveEntry|RoundEntry|Result|Record|Score)"),
-    ("py:obj", r"cardrules\..*\.(M|S|R|Ob)"),
 ]

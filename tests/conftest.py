@@ -1,29 +1,29 @@
-"""Hypothesis profiles: "dev" (default), "ci" (derandomized, bounded; CI=true), "thorough" and "fuzz"."""
+"""Hypothesis profiles, picked by HYPOTHESIS_PROFILE; the default is the small, bounded "quick".
+
+- ``quick`` (the default, also named ``ci``): 12 examples a test, derandomized, so the README's
+  command takes a few minutes and fails the same way on every machine;
+- ``dev``: 20 random examples a test, new ones on each run, to explore;
+- ``long``: 30 examples a test, derandomized: what CI adds on the conformance and property suites;
+- ``thorough``: 300 random examples a test (``nox -s tests_long``).
+- ``fuzz``: 3,000 random examples a test (``nox -s fuzz``, which prints the seed).
+"""
 
 import os
 
 from hypothesis import HealthCheck, settings
 
+_BASE = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+settings.register_profile("quick", _BASE, max_examples=12, derandomize=True, print_blob=True)
+settings.register_profile("ci", settings.get_profile("quick"))
+settings.register_profile("dev", _BASE, max_examples=20)
+settings.register_profile("long", _BASE, max_examples=30, derandomize=True, print_blob=True)
+settings.register_profile("thorough", _BASE, max_examples=300, print_blob=True)
 settings.register_profile(
-    "dev",
-    max_examples=20,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-settings.register_profile(
-    "ci",
-    max_examples=12,
-    deadline=None,
-    derandomize=True,
-    print_blob=True,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-settings.register_profile("thorough", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile(
-    "fuzz",  # nox -s fuzz: minutes of fuzzing, the seed printed by nox
+    "fuzz",
+    _BASE,
     max_examples=3000,
-    deadline=None,
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or "quick")

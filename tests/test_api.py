@@ -60,16 +60,16 @@ SIGNATURES = {
 
 GAME_METHODS = {
     "new_game": "(self, *, seed: 'int | None' = None, deck: 'Sequence[Card | str] | None' = None, "
-    "decks: 'Sequence[Sequence[Card | str]] | None' = None, dealer: 'int | None' = None) -> 'S'",
-    "to_move": "(self, state: 'S') -> 'int | None'",
-    "legal_moves": "(self, state: 'S') -> 'LegalMoves[M]'",
-    "check_move": "(self, state: 'S', move: 'M') -> 'Violation | None'",
-    "apply": "(self, state: 'S', move: 'M') -> 'S'",
-    "is_over": "(self, state: 'S') -> 'bool'",
-    "score": "(self, state: 'S') -> 'Score'",
-    "observe": "(self, state: 'S', seat: 'int') -> 'Ob'",
-    "parse_move": "(self, state: 'S', text: 'str') -> 'M'",
-    "format_move": "(self, state: 'S', move: 'M') -> 'str'",
+    "decks: 'Sequence[Sequence[Card | str]] | None' = None, dealer: 'int | None' = None) -> 'StateT'",
+    "to_move": "(self, state: 'StateT') -> 'int | None'",
+    "legal_moves": "(self, state: 'StateT') -> 'LegalMoves[MoveT]'",
+    "check_move": "(self, state: 'StateT', move: 'MoveT') -> 'Violation | None'",
+    "apply": "(self, state: 'StateT', move: 'MoveT') -> 'StateT'",
+    "is_over": "(self, state: 'StateT') -> 'bool'",
+    "score": "(self, state: 'StateT') -> 'Score'",
+    "observe": "(self, state: 'StateT', seat: 'int') -> 'ObservationT'",
+    "parse_move": "(self, state: 'StateT', text: 'str') -> 'MoveT'",
+    "format_move": "(self, state: 'StateT', move: 'MoveT') -> 'str'",
 }
 
 GAME_MODULE = [

@@ -89,3 +89,5 @@ __all__ = [
     "sample_state",
     "shuffled",
 ]
+
+__dir__ = __all__.copy  # dir() and autocompletion show the public names only

@@ -49,8 +49,10 @@ def _load(name: str, target: str, origin: str) -> AnySpec:
     module, _, attribute = target.partition(":")
     try:
         spec = getattr(importlib.import_module(module), attribute) if attribute else None
-    except Exception as exc:  # noqa: BLE001 - any failure of a plugin's code is reported, never raised
-        raise PluginError(f"the game {name!r} ({origin}: {target}) failed to load: {type(exc).__name__}: {exc}") from None
+    except Exception as exc:  # any failure of a plugin's code is reported, never raised
+        raise PluginError(
+            f"the game {name!r} ({origin}: {target}) failed to load: {type(exc).__name__}: {exc}"
+        ) from None
     if not isinstance(spec, GameSpec):
         raise PluginError(f"the game {name!r} ({origin}: {target}) is not a cardrules GameSpec")
     if spec.name != name:
@@ -157,7 +159,9 @@ def get_game(text: str, **options: object) -> Game[Any, Any, Any, Any]:
         'mililla(rank_order=malilla)'
     """
     if not isinstance(text, str):
-        raise UnknownOptionError(f"a game is named by text, not {type(text).__name__}; games: {', '.join(game_names())}")
+        raise UnknownOptionError(
+            f"a game is named by text, not {type(text).__name__}; games: {', '.join(game_names())}"
+        )
     if not text.isascii():
         raise UnknownOptionError(f"cannot read {text!r}: a ruleset is written in ASCII letters, digits and signs")
     match = _TEXT.match(text)

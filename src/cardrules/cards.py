@@ -383,3 +383,6 @@ def _derive_seed(seed: int, *path: int) -> int:
         gen = _SplitMix64(value ^ ((p * 0xD1B54A32D192ED03) & _MASK64))
         value = gen.next()
     return value
+
+
+__dir__ = __all__.copy  # dir() and autocompletion show the public names only

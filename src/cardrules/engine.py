@@ -28,13 +28,13 @@ __all__ = [
     "get_game",
 ]
 
-M = TypeVar("M")
-S = TypeVar("S")
-R = TypeVar("R")
-Ob = TypeVar("Ob")
+MoveT = TypeVar("MoveT")
+StateT = TypeVar("StateT")
+RulesetT = TypeVar("RulesetT")
+ObservationT = TypeVar("ObservationT")
 
 
-class LegalMoves(Sequence[M]):
+class LegalMoves(Sequence[MoveT]):
     """
     The legal moves of a position: a read-only sequence in a fixed order.
 
@@ -46,7 +46,7 @@ class LegalMoves(Sequence[M]):
 
     __slots__ = ()
 
-    def sample(self, rng: random.Random) -> M:
+    def sample(self, rng: random.Random) -> MoveT:
         """
         A legal move chosen at random by *rng* (uniformly unless the game's
         documentation says otherwise).
@@ -59,25 +59,25 @@ class LegalMoves(Sequence[M]):
         return self[rng.randrange(len(self))]
 
 
-class TupleMoves(LegalMoves[M]):
+class TupleMoves(LegalMoves[MoveT]):
     """Legal moves backed by a tuple (trick games, where there are few)."""
 
     __slots__ = ("_moves",)
 
-    def __init__(self, moves: tuple[M, ...]) -> None:
+    def __init__(self, moves: tuple[MoveT, ...]) -> None:
         self._moves = moves
 
     @overload
-    def __getitem__(self, index: int) -> M: ...
+    def __getitem__(self, index: int) -> MoveT: ...
     @overload
-    def __getitem__(self, index: slice) -> Sequence[M]: ...
-    def __getitem__(self, index: int | slice) -> M | Sequence[M]:
+    def __getitem__(self, index: slice) -> Sequence[MoveT]: ...
+    def __getitem__(self, index: int | slice) -> MoveT | Sequence[MoveT]:
         return self._moves[index]
 
     def __len__(self) -> int:
         return len(self._moves)
 
-    def __iter__(self) -> Iterator[M]:
+    def __iter__(self) -> Iterator[MoveT]:
         return iter(self._moves)
 
     def __contains__(self, move: object) -> bool:
@@ -97,7 +97,7 @@ class TupleMoves(LegalMoves[M]):
     def __repr__(self) -> str:
         return f"LegalMoves({list(self._moves)!r})"
 
-    def sample(self, rng: random.Random) -> M:
+    def sample(self, rng: random.Random) -> MoveT:
         if not self._moves:
             raise IndexError("no legal move: the match is over")
         return self._moves[rng.randrange(len(self._moves))]
@@ -189,7 +189,7 @@ class Event:
 
 
 @attrs.frozen(kw_only=True)
-class GameSpec(Generic[S, M, R, Ob]):
+class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     """
     Everything a generic caller needs to run one game: bots, records and the
     command line use only this. Each game module defines one as ``GAME``.
@@ -209,31 +209,31 @@ class GameSpec(Generic[S, M, R, Ob]):
     name: str
     title: str
     pack: Pack
-    ruleset_type: type[R]
-    presets: Mapping[str, R]
-    state_type: type[S]
+    ruleset_type: type[RulesetT]
+    presets: Mapping[str, RulesetT]
+    state_type: type[StateT]
     move_types: tuple[type, ...]
-    observation_type: type[Ob]
+    observation_type: type[ObservationT]
     rulebook: RuleBook
-    new_game: Callable[..., S]
-    to_move: Callable[[S], int | None]
-    legal_moves: Callable[[S], LegalMoves[M]]
-    check_move: Callable[[S, M], Violation | None]
-    apply: Callable[[S, M], S]
-    is_over: Callable[[S], bool]
-    score: Callable[[S], Score]
-    observe: Callable[[S, int], Ob]
-    parse_move: Callable[[S, str], M]
-    format_move: Callable[[S, M], str]
-    parse_canonical: Callable[[str], M]
-    format_canonical: Callable[[M], str]
-    zones: Callable[[S], Mapping[str, tuple[Card, ...]]]
-    shuffle_hidden: Callable[[S, int, random.Random], S]
-    check_state: Callable[[S], None]
-    round_deck: Callable[[S], tuple[Card, ...]] | None = None
-    deck_from_deal: Callable[[Mapping[str, Any], int, R], tuple[Card, ...]] | None = None
-    events: Callable[[S, M, S], tuple[Event, ...]] | None = None
-    sample_state: Callable[[Ob, random.Random], S] | None = None
+    new_game: Callable[..., StateT]
+    to_move: Callable[[StateT], int | None]
+    legal_moves: Callable[[StateT], LegalMoves[MoveT]]
+    check_move: Callable[[StateT, MoveT], Violation | None]
+    apply: Callable[[StateT, MoveT], StateT]
+    is_over: Callable[[StateT], bool]
+    score: Callable[[StateT], Score]
+    observe: Callable[[StateT, int], ObservationT]
+    parse_move: Callable[[StateT, str], MoveT]
+    format_move: Callable[[StateT, MoveT], str]
+    parse_canonical: Callable[[str], MoveT]
+    format_canonical: Callable[[MoveT], str]
+    zones: Callable[[StateT], Mapping[str, tuple[Card, ...]]]
+    shuffle_hidden: Callable[[StateT, int, random.Random], StateT]
+    check_state: Callable[[StateT], None]
+    round_deck: Callable[[StateT], tuple[Card, ...]] | None = None
+    deck_from_deal: Callable[[Mapping[str, Any], int, RulesetT], tuple[Card, ...]] | None = None
+    events: Callable[[StateT, MoveT, StateT], tuple[Event, ...]] | None = None
+    sample_state: Callable[[ObservationT, random.Random], StateT] | None = None
 
     @property
     def default_preset(self) -> str:
@@ -242,7 +242,7 @@ class GameSpec(Generic[S, M, R, Ob]):
 
 
 @attrs.frozen
-class Game(Generic[S, M, R, Ob]):
+class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
     """
     A game with its ruleset chosen: what :func:`get_game` returns.
 
@@ -250,11 +250,13 @@ class Game(Generic[S, M, R, Ob]):
     ruleset, so a state from another ruleset of the same game works too. A
     state of another game, or anything else, raises
     :class:`~cardrules.WrongKindError` (one identity test, so the check
-    costs nothing to speak of).
+    costs nothing to speak of). The type parameters are the game module's
+    own types: for Mulle,
+    ``Game[mulle.State, mulle.Move, mulle.MulleRuleset, mulle.Observation]``.
     """
 
-    spec: GameSpec[S, M, R, Ob]
-    rules: R
+    spec: GameSpec[StateT, MoveT, RulesetT, ObservationT]
+    rules: RulesetT
 
     @property
     def name(self) -> str:
@@ -273,7 +275,7 @@ class Game(Generic[S, M, R, Ob]):
         deck: Sequence[Card | str] | None = None,
         decks: Sequence[Sequence[Card | str]] | None = None,
         dealer: int | None = None,
-    ) -> S:
+    ) -> StateT:
         """
         A new match, its first round dealt. See the game module's ``new_game``.
 
@@ -287,63 +289,63 @@ class Game(Generic[S, M, R, Ob]):
         """
         return self.spec.new_game(self.rules, seed=seed, deck=deck, decks=decks, dealer=dealer)
 
-    def to_move(self, state: S) -> int | None:
+    def to_move(self, state: StateT) -> int | None:
         """The seat to act, or ``None`` once the match is over."""
         spec = self.spec
         if type(state) is not spec.state_type:
             raise _messages.wrong_state(spec.title, state)
         return spec.to_move(state)
 
-    def legal_moves(self, state: S) -> LegalMoves[M]:
+    def legal_moves(self, state: StateT) -> LegalMoves[MoveT]:
         """The legal moves, in a fixed order; empty only when the match is over."""
         spec = self.spec
         if type(state) is not spec.state_type:
             raise _messages.wrong_state(spec.title, state)
         return spec.legal_moves(state)
 
-    def check_move(self, state: S, move: M) -> Violation | None:
+    def check_move(self, state: StateT, move: MoveT) -> Violation | None:
         """``None`` if *move* is legal, else the rule it breaks and why."""
         spec = self.spec
         if type(state) is not spec.state_type:
             raise _messages.wrong_state(spec.title, state)
         return spec.check_move(state, move)
 
-    def apply(self, state: S, move: M) -> S:
+    def apply(self, state: StateT, move: MoveT) -> StateT:
         """The state after *move*; raises :class:`~cardrules.IllegalMoveError` if it is illegal."""
         spec = self.spec
         if type(state) is not spec.state_type:
             raise _messages.wrong_state(spec.title, state)
         return spec.apply(state, move)
 
-    def is_over(self, state: S) -> bool:
+    def is_over(self, state: StateT) -> bool:
         """Whether the match is over."""
         spec = self.spec
         if type(state) is not spec.state_type:
             raise _messages.wrong_state(spec.title, state)
         return spec.is_over(state)
 
-    def score(self, state: S) -> Score:
+    def score(self, state: StateT) -> Score:
         """The match score and the round breakdowns."""
         spec = self.spec
         if type(state) is not spec.state_type:
             raise _messages.wrong_state(spec.title, state)
         return spec.score(state)
 
-    def observe(self, state: S, seat: int) -> Ob:
+    def observe(self, state: StateT, seat: int) -> ObservationT:
         """What *seat* may see of *state*."""
         spec = self.spec
         if type(state) is not spec.state_type:
             raise _messages.wrong_state(spec.title, state)
         return spec.observe(state, seat)
 
-    def parse_move(self, state: S, text: str) -> M:
+    def parse_move(self, state: StateT, text: str) -> MoveT:
         """Read a move in the game's notation, in the context of *state*."""
         spec = self.spec
         if type(state) is not spec.state_type:
             raise _messages.wrong_state(spec.title, state)
         return spec.parse_move(state, text)
 
-    def format_move(self, state: S, move: M) -> str:
+    def format_move(self, state: StateT, move: MoveT) -> str:
         """Write a move in the game's notation, in the context of *state*."""
         spec = self.spec
         if type(state) is not spec.state_type:
@@ -485,7 +487,7 @@ def _coerce(name: str, hint: Any, value: object) -> object:
     return text.strip("'\"")
 
 
-def _evolve_rules(spec: GameSpec[Any, Any, R, Any], base: R, given: Mapping[str, object]) -> R:
+def _evolve_rules(spec: GameSpec[Any, Any, RulesetT, Any], base: RulesetT, given: Mapping[str, object]) -> RulesetT:
     fields = {f.name: f for f in attrs.fields(typing.cast(Any, spec.ruleset_type))}
     hints = _field_hints(spec.ruleset_type)
     changes: dict[str, object] = {}
@@ -503,7 +505,7 @@ def _evolve_rules(spec: GameSpec[Any, Any, R, Any], base: R, given: Mapping[str,
         raise InvalidOptionError(f"{spec.name}: {exc}") from None
 
 
-def format_ruleset(spec: GameSpec[Any, Any, R, Any], rules: R) -> str:
+def format_ruleset(spec: GameSpec[Any, Any, RulesetT, Any], rules: RulesetT) -> str:
     """The shortest text that :func:`get_game` reads back as *rules*."""
     best: tuple[int, int, str, dict[str, object]] | None = None
     for i, (preset, base) in enumerate(spec.presets.items()):
@@ -538,3 +540,6 @@ def _option_check(name: str, allowed: Sequence[object]) -> Callable[[object, obj
             )
 
     return check
+
+
+__dir__ = __all__.copy  # dir() and autocompletion show the public names only

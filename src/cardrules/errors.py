@@ -99,3 +99,6 @@ class InvalidRecordError(CardrulesError, ValueError):
 
 class InvalidDeckError(CardrulesError, ValueError):
     """A deck order or explicit deal that is not exactly the game's pack."""
+
+
+__dir__ = __all__.copy  # dir() and autocompletion show the public names only

@@ -790,3 +790,6 @@ def verify(record: Record) -> Report:
                 )
             )
     return Report(tuple(problems), checked, total, computed, record.result, last)
+
+
+__dir__ = __all__.copy  # dir() and autocompletion show the public names only

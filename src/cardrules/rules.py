@@ -78,3 +78,6 @@ class RuleBook(Mapping[str, Rule]):
 def _book(game: str, rules: Iterable[tuple[str, str, str, str]]) -> RuleBook:
     """Build a rule book from ``(id, title, text, source)`` rows."""
     return RuleBook(game, [Rule(*row) for row in rules])
+
+
+__dir__ = __all__.copy  # dir() and autocompletion show the public names only

@@ -33,3 +33,5 @@ __all__ = [
     "simulate",
     "wilson_interval",
 ]
+
+__dir__ = __all__.copy  # dir() and autocompletion show the public names only

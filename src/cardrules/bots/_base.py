@@ -33,6 +33,7 @@ class Bot(Protocol):
 
     Example:
         >>> import random
+        >>> import cardrules
         >>> from cardrules.bots import Bot, get_bot
         >>> class FirstMove:
         ...     def choose(self, observation, legal_moves, rng):

@@ -121,3 +121,5 @@ GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     sample_state=sample_state,
 )
 """The Charlemagne game spec, as :func:`cardrules.get_game` uses it."""
+
+__dir__ = __all__.copy  # dir() and autocompletion show the public names only

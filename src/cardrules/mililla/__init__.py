@@ -101,3 +101,5 @@ GAME: Final[GameSpec[State, Play, MilillaRuleset, Observation]] = GameSpec(
     sample_state=sample_state,
 )
 """The Mililla game spec, as :func:`cardrules.get_game` uses it."""
+
+__dir__ = __all__.copy  # dir() and autocompletion show the public names only

@@ -117,3 +117,5 @@ GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     sample_state=sample_state,
 )
 """The Mulle game spec, as :func:`cardrules.get_game` uses it."""
+
+__dir__ = __all__.copy  # dir() and autocompletion show the public names only

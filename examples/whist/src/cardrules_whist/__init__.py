@@ -363,7 +363,7 @@ def round_deck(state: State) -> tuple[Card, ...]:
 def deck_from_deal(deal: Mapping[str, object], dealer: int, rules: WhistRuleset | None = None) -> tuple[Card, ...]:
     """The deck for a deal seen at a table: ``{"hands": [four lists of 13 cards], "turn_up": card}``."""
     hands, turn_up = deal.get("hands"), deal.get("turn_up")
-    if not isinstance(hands, list | tuple) or len(hands) != SEATS or not all(isinstance(h, list | tuple) for h in hands):
+    if not (isinstance(hands, list | tuple) and len(hands) == SEATS and all(isinstance(h, list | tuple) for h in hands)):
         raise InvalidDeckError('a Whist deal is {"hands": [four lists of 13 cards], "turn_up": card}')
     cards = [[c if isinstance(c, Card) else PACK.parse(str(c)) for c in h] for h in hands]
     top = turn_up if isinstance(turn_up, Card) else PACK.parse(str(turn_up))

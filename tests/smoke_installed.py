@@ -1,0 +1,79 @@
+"""Play a whole match of every game with the installed cardrules: CI runs it on the built wheel.
+
+``python smoke_installed.py CHECKOUT`` also checks that cardrules is imported from outside the
+checkout CHECKOUT, with its ``py.typed`` marker and its licence, so that a file missing from the
+wheel fails CI. ``tests/test_packaging.py`` runs it on the package under test, without CHECKOUT.
+``python smoke_installed.py --wheel WHEEL`` only checks that the wheel file holds those two files.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import random
+import sys
+import zipfile
+from pathlib import Path
+
+WHEEL_NEEDS = ("cardrules/py.typed", ".dist-info/licenses/LICENSE")
+
+
+def check_wheel(wheel: Path) -> None:
+    """The wheel holds the ``py.typed`` marker and the licence text."""
+    names = zipfile.ZipFile(wheel).namelist()
+    missing = [need for need in WHEEL_NEEDS if not any(name.endswith(need) for name in names)]
+    assert not missing, f"{wheel.name} lacks {missing}"
+    print(f"{wheel.name} holds {', '.join(WHEEL_NEEDS)}")
+
+
+def check_installed(checkout: Path) -> None:
+    """cardrules comes from an installed distribution, not from *checkout*, with its package data."""
+    import cardrules
+
+    package = Path(cardrules.__file__).resolve().parent
+    assert checkout.resolve() not in package.parents, f"cardrules imported from the checkout: {package}"
+    assert (package / "py.typed").is_file(), "py.typed is missing"
+    files = importlib.metadata.files("cardrules") or []
+    assert any(f.name == "LICENSE" for f in files), "the licence text is missing"
+
+
+def play_every_game() -> None:
+    """A whole match of each game, random legal moves; JSON, records and a bot on the way."""
+    import cardrules
+    from cardrules import bots, records
+
+    for name in cardrules.game_names():
+        game = cardrules.get_game(name)
+        start = state = game.new_game(seed=1)
+        rng = random.Random(1)
+        moves = []
+        while not game.is_over(state):
+            seat = game.to_move(state)
+            assert seat is not None
+            move = game.legal_moves(state).sample(rng)
+            assert bots.get_bot("greedy").choose(game.observe(state, seat), game.legal_moves(state), rng) is not None
+            moves.append(move)
+            state = game.apply(state, move)
+        assert cardrules.loads(cardrules.dumps(state)) == state
+        assert records.verify(records.from_moves(start, moves[:20])).ok
+        score = game.score(state)
+        assert score.winner is not None
+        print(f"{name}: {len(moves)} moves, match {score.match}, side {score.winner} wins")
+
+
+def main(args: list[str]) -> None:
+    if args[:1] == ["--wheel"]:
+        if len(args) == 1:
+            sys.exit("--wheel takes the wheel files to check")
+        for wheel in args[1:]:
+            check_wheel(Path(wheel))
+        return
+    if args:
+        check_installed(Path(args[0]))
+    play_every_game()
+    import cardrules
+
+    print(f"cardrules {cardrules.__version__} from {Path(cardrules.__file__).parent}: every game plays")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
