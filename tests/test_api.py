@@ -32,6 +32,7 @@ TOP = [
     "Score",
     "ScoreItem",
     "Suit",
+    "TupleMoves",
     "UnknownOptionError",
     "Violation",
     "WrongKindError",

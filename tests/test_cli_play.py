@@ -217,21 +217,21 @@ def test_play_mulle_presets_to_the_end(text: str) -> None:
 
 def test_mulle_moves_listed_on_a_huge_table() -> None:
     """A fishing table of 34 small cards allows millions of captures: 30 are numbered, each card's shown."""
-    from cardrules._terminal import MOVE_LISTS
-    from cardrules.mulle import FISHING, legal_moves
+    from cardrules.mulle import FISHING, GAME, legal_moves
     from tests.mulle.positions import position
 
     small = "2C 2D 3C 3D 4C 4D 5C 5D 6C 6D 7C 7D 2H 3H 4H 5H 6H 7H 8H 9H 8C 9C 2S 3S 4S 5S 6S 7S 8S 9S 2C 2D 3C 3D"
     state = position(FISHING, ("10C 10H QS JD KH", "KC"), small)
     legal = legal_moves(state)
-    moves, more = MOVE_LISTS["mulle"](legal, 30)
+    assert GAME.move_list is not None
+    moves, more = GAME.move_list(legal, 30)
     assert more is None  # too many to count quickly
     assert 0 < len(moves) <= 30
     assert all(m in legal for m in moves)
     assert {m.card for m in moves} == set(state.hands[0])
     state = position(FISHING, ("10C 10H QS JD KH", "KC"), small[:59])  # 20 cards: counted
     legal = legal_moves(state)
-    moves, more = MOVE_LISTS["mulle"](legal, 30)
+    moves, more = GAME.move_list(legal, 30)
     assert len(moves) == 30 and more == len(legal) - 30
     assert {m.card for m in moves} == set(state.hands[0])
     assert len(set(moves)) == 30

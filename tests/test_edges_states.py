@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules import engine, records
+from cardrules import _registry, engine, records
 from tests.playout import playout
 from tests.strategies.states import Document, mutated_documents
 from tests.variants import VARIANTS
@@ -166,8 +166,8 @@ def test_a_generic_error_in_a_check_becomes_invalid_record_error(
     def broken(state: object) -> None:
         raise error("boom")
 
-    spec = engine._games()["mililla"]
-    monkeypatch.setitem(engine._games(), "mililla", attrs.evolve(spec, check_state=broken))
+    spec = _registry.games()["mililla"]
+    monkeypatch.setitem(_registry.games(), "mililla", attrs.evolve(spec, check_state=broken))
     err = _refused(_document("mililla", 11), "$.state", "not a possible position")
     assert error.__name__ in str(err)
 
@@ -311,7 +311,7 @@ def test_mutated_states_load_consistent_or_raise_invalid_record_error(case: Docu
         return
     finally:
         assert time.perf_counter() - start < 2.0
-    spec = engine._spec_for_state(state)
+    spec = _registry.spec_for_state(state)
     spec.check_state(state)
     assert _conserved(spec, state)
     assert state == cardrules.loads(cardrules.dumps(state))

@@ -8,6 +8,7 @@ Pick a game with :func:`get_game`, deal with ``new_game``, then loop over
 from importlib.metadata import PackageNotFoundError, version
 
 from cardrules import records
+from cardrules._registry import game_names, get_game
 from cardrules._sampling import sample_state
 from cardrules._serial import dumps, loads
 from cardrules.cards import (
@@ -29,8 +30,7 @@ from cardrules.engine import (
     RoundScore,
     Score,
     ScoreItem,
-    game_names,
-    get_game,
+    TupleMoves,
 )
 from cardrules.errors import (
     AmbiguousMoveError,
@@ -76,6 +76,7 @@ __all__ = [
     "Score",
     "ScoreItem",
     "Suit",
+    "TupleMoves",
     "UnknownOptionError",
     "Violation",
     "WrongKindError",

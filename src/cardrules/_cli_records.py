@@ -8,8 +8,9 @@ import sys
 from typing import Any, TextIO
 
 from cardrules import records
-from cardrules._terminal import MOVE_LISTS, first_moves
-from cardrules.engine import Game, get_game
+from cardrules._registry import get_game
+from cardrules._terminal import move_list_for
+from cardrules.engine import Game
 from cardrules.errors import CardrulesError, InvalidRecordError
 
 _MAX_ALTERNATIVES = 12
@@ -79,7 +80,7 @@ def _alternatives(game: Game[Any, Any, Any, Any], before: Any, move: Any) -> str
     What else the mover could have played: a bounded list, and a count only where counting is cheap
     (a Mulle table can allow millions of captures).
     """
-    listing = MOVE_LISTS.get(game.spec.name, first_moves)
+    listing = move_list_for(game.spec)
     shown, more = listing(game.legal_moves(before), _MAX_ALTERNATIVES + 1)
     others = [m for m in shown if m != move]
     if not others and more == 0:

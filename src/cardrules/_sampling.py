@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardrules.engine import GameSpec, _games
+from cardrules._registry import games as _games
+from cardrules.engine import GameSpec
 
 __all__ = ["sample_state", "spec_for_observation"]
 

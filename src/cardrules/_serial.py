@@ -176,7 +176,7 @@ def dumps(state: object) -> str:
         >>> cardrules.loads(cardrules.dumps(s)) == s
         True
     """
-    from cardrules.engine import _spec_for_state
+    from cardrules._registry import spec_for_state as _spec_for_state
 
     spec = _spec_for_state(state)
     doc = {
@@ -198,7 +198,7 @@ def loads(text: str | bytes) -> Any:
             exactly the game's pack, an impossible position. The message
             gives the location, such as ``$.state.hands[2][0]``.
     """
-    from cardrules.engine import _games
+    from cardrules._registry import games as _games
 
     doc = parse_json_object(text, _MAX_TEXT)
     if doc.get("format") != FORMAT:

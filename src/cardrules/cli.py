@@ -18,11 +18,13 @@ from collections.abc import Callable, Sequence
 from typing import IO, Any, Final, NoReturn
 
 from cardrules._cli_records import add_commands as _add_records
+from cardrules._registry import game_names, get_game
+from cardrules._registry import games as _games
 from cardrules._sampling import spec_for_observation
-from cardrules._terminal import MOVE_LISTS, VIEWS, MoreMoves, Style, describe, first_moves, style_for, unsymbol
+from cardrules._terminal import MoreMoves, Style, move_list_for, style_for, unsymbol, view_for
 from cardrules.bots import Bot, bot_names, get_bot, play_match, simulate
 from cardrules.cards import _derive_seed
-from cardrules.engine import Game, _games, game_names, get_game
+from cardrules.engine import Game
 from cardrules.errors import CardrulesError, IllegalMoveError
 
 __all__ = ["COMMANDS", "main"]
@@ -288,7 +290,7 @@ class Session:
         if score.round is not None and not score.round.complete:
             line += "; this round so far: " + "-".join(map(str, score.round.tally))
         self.say(line)
-        render = VIEWS.get(spec_for_observation(view).name, describe)
+        render = view_for(spec_for_observation(view))
         for text in render(view, style):
             print(text, file=self.out)
         print(style.bold(f"Your turn (seat {self.seat}). Legal moves:"), file=self.out)
@@ -305,7 +307,7 @@ class Session:
         """Read the person's move; ``None`` to leave (end of input or 'quit')."""
         game = self.game
         legal = game.legal_moves(self.state)
-        listing = MOVE_LISTS.get(game.spec.name, first_moves)
+        listing = move_list_for(game.spec)
         moves, more = listing(legal, _MOVES_SHOWN)
         self.show(moves, more)
         while True:

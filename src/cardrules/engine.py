@@ -1,10 +1,9 @@
-"""The shape every game shares: legal-move sequences, scores, the game spec and the registry."""
+"""The shape every game shares: legal-move sequences, scores, events and the game spec (the registry is above it)."""
 
 from __future__ import annotations
 
 import random
 import re
-import threading
 import typing
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final, Generic, TypeVar, overload
@@ -20,12 +19,12 @@ __all__ = [
     "Event",
     "Game",
     "GameSpec",
+    "Heuristic",
     "LegalMoves",
     "RoundScore",
     "Score",
     "ScoreItem",
-    "game_names",
-    "get_game",
+    "TupleMoves",
 ]
 
 MoveT = TypeVar("MoveT")
@@ -60,7 +59,10 @@ class LegalMoves(Sequence[MoveT]):
 
 
 class TupleMoves(LegalMoves[MoveT]):
-    """Legal moves backed by a tuple (trick games, where there are few)."""
+    """
+    Legal moves backed by a tuple: what a game with few moves a position returns
+    (``TupleMoves((Play(c) for ...))``; the trick games and plugins use it).
+    """
 
     __slots__ = ("_moves",)
 
@@ -188,6 +190,44 @@ class Event:
     text: str
 
 
+@attrs.frozen
+class Heuristic:
+    """
+    What the bots know about one game: the optional ``heuristic`` of its :class:`GameSpec`.
+
+    Attributes:
+        choose: The greedy move for an observation, its legal moves and a
+            random generator.
+        value: How good a state just after a round ended (or where the
+            *horizon* stopped a rollout) is for a side, from 0 (lost) to 1
+            (won), for the search bot's rollouts; ``None`` for the generic
+            measure (round tally and points compared).
+        horizon: For games with long rounds, a number that the search bot's
+            rollouts watch: when it changes (Mulle: the next deal of the
+            round), the rollout stops and *value* scores the state there.
+            ``None``: rollouts go to the end of the round.
+        lookahead: With a *horizon*, the fewest moves a rollout plays
+            before it may stop there (Mulle: two turns of every player,
+            so that a table left for the next deal is played on); ``None``
+            for none.
+        ranked: For games whose legal moves can be too many to search
+            (Mulle), the heuristic's own shortlist of legal moves, best
+            first (the first is the greedy move); the search bot considers
+            the first few. ``None``: the search bot takes the legal moves.
+        plausible: Whether a sampled state fits what the seat saw the
+            others do, judged by these rules of thumb (Charlemagne: their
+            bids); the search bot samples again (a few times at most) when
+            it does not. ``None``: every sample is taken as it comes.
+    """
+
+    choose: Callable[[Any, LegalMoves[Any], random.Random], Any]
+    value: Callable[[Any, int], float] | None = None
+    horizon: Callable[[Any], int] | None = None
+    lookahead: Callable[[Any], int] | None = None
+    ranked: Callable[[Any, LegalMoves[Any], random.Random], Sequence[Any]] | None = None
+    plausible: Callable[[Any, Any], bool] | None = None
+
+
 @attrs.frozen(kw_only=True)
 class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     """
@@ -197,13 +237,22 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     The functions are the game module's own; ``new_game`` takes the ruleset
     first, the others take a state, which carries its ruleset.
 
-    The last four fields serve records, replays and bots: ``round_deck``
-    gives the deck order the round in progress was dealt from,
-    ``deck_from_deal`` turns an explicit deal (JSON-like data, as seen at a
-    real table), the dealer and the ruleset into such a deck (refusing a
-    deal that does not fit the ruleset), ``events`` describes what a
-    move did, and ``sample_state`` makes a full state consistent with an
-    observation. A game may leave them ``None`` while they are not built.
+    The optional fields serve records, replays, bots and the terminal:
+    ``round_deck`` gives the deck order the round in progress was dealt
+    from, ``deck_from_deal`` turns an explicit deal (JSON-like data, as
+    seen at a real table), the dealer and the ruleset into such a deck
+    (refusing a deal that does not fit the ruleset), ``events`` describes
+    what a move did, ``sample_state`` makes a full state consistent with
+    an observation, ``heuristic`` is what the greedy and search bots know
+    of the game, ``view`` draws an observation as lines of terminal text
+    (``view(observation, style)``, with a ``cardrules`` terminal style),
+    and ``move_list`` picks the moves a terminal numbers
+    (``move_list(legal_moves, limit)``: at most *limit* moves, and how many
+    more there are, or ``None`` when counting them would be slow). A game
+    may leave them ``None``: the generic code then does without.
+
+    Games are found by the registry, through the ``cardrules.games``
+    entry-point group: see :doc:`/howto/add-a-game`.
     """
 
     name: str
@@ -234,6 +283,9 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     deck_from_deal: Callable[[Mapping[str, Any], int, RulesetT], tuple[Card, ...]] | None = None
     events: Callable[[StateT, MoveT, StateT], tuple[Event, ...]] | None = None
     sample_state: Callable[[ObservationT, random.Random], StateT] | None = None
+    heuristic: Heuristic | None = None
+    view: Callable[[ObservationT, Any], list[str]] | None = None
+    move_list: Callable[[LegalMoves[MoveT], int], tuple[list[MoveT], int | None]] | None = None
 
     @property
     def default_preset(self) -> str:
@@ -351,106 +403,6 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
         if type(state) is not spec.state_type:
             raise _messages.wrong_state(spec.title, state)
         return spec.format_move(state, move)
-
-
-def _registry() -> dict[str, GameSpec[Any, Any, Any, Any]]:
-    # Games are listed here, explicitly, not registered as an import side effect.
-    from cardrules import charlemagne, mililla, mulle
-
-    specs: list[GameSpec[Any, Any, Any, Any]] = [charlemagne.GAME, mililla.GAME, mulle.GAME]
-    return {spec.name: spec for spec in sorted(specs, key=lambda s: s.name)}
-
-
-_GAMES: dict[str, GameSpec[Any, Any, Any, Any]] = {}
-
-
-_GAMES_LOCK: Final = threading.Lock()
-
-
-def _games() -> dict[str, GameSpec[Any, Any, Any, Any]]:
-    if not _GAMES:
-        with _GAMES_LOCK:  # one thread fills the registry; the others wait for it
-            if not _GAMES:
-                _GAMES.update(_registry())
-    return _GAMES
-
-
-def game_names() -> tuple[str, ...]:
-    """
-    The names of the games, sorted.
-
-    Example:
-        >>> "mililla" in cardrules.game_names()
-        True
-    """
-    return tuple(_games())
-
-
-def _spec_for_state(state: object) -> GameSpec[Any, Any, Any, Any]:
-    for spec in _games().values():
-        if type(state) is spec.state_type:
-            return spec
-    raise TypeError(f"not a cardrules game state: {type(state).__name__}")
-
-
-_TEXT = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*(?:/\s*([A-Za-z_][\w-]*)\s*)?(?:\((.*)\))?\s*$", re.S)
-
-
-def get_game(text: str, **options: object) -> Game[Any, Any, Any, Any]:
-    """
-    A game with a ruleset: a game name, optionally a preset and options.
-
-    *text* is ``"name"``, ``"name/preset"``, or either followed by options in
-    parentheses, ``"mulle/fishing(target=21, glimne=true)"``. Keyword
-    arguments set options too and win over the text.
-
-    Raises:
-        UnknownOptionError: For an unknown game, preset or option; the
-            message lists the valid ones.
-        InvalidOptionError: For an option value the game does not accept.
-
-    Example:
-        >>> game = cardrules.get_game("mililla", rank_order="malilla")
-        >>> game.rules.rank_order
-        'malilla'
-        >>> game.text
-        'mililla(rank_order=malilla)'
-    """
-    if not isinstance(text, str):
-        raise UnknownOptionError(f"a game is named by text, not {text!r}; games: {', '.join(game_names())}")
-    if not text.isascii():
-        raise UnknownOptionError(f"cannot read {text!r}: a ruleset is written in ASCII letters, digits and signs")
-    match = _TEXT.match(text)
-    if match is None:
-        raise UnknownOptionError(
-            f"cannot read {text!r}; write a game name, optionally '/preset' and '(option=value, ...)'"
-        )
-    name, preset, args = match.groups()
-    name = name.lower()
-    spec = _games().get(name)
-    if spec is None:
-        raise UnknownOptionError(f"unknown game {name!r}; the games are: {', '.join(game_names())}")
-    if preset is None:
-        preset = spec.default_preset
-    if preset not in spec.presets:
-        raise UnknownOptionError(f"unknown preset {preset!r} of {name}; the presets are: {', '.join(spec.presets)}")
-    given: dict[str, object] = _parse_options(args) if args else {}
-    given.update(options)
-    rules = _evolve_rules(spec, spec.presets[preset], given)
-    return Game(spec, rules)
-
-
-def _parse_options(args: str) -> dict[str, object]:
-    out: dict[str, object] = {}
-    for part in args.split(","):
-        if not part.strip():
-            continue
-        key, eq, value = part.partition("=")
-        key = key.strip()
-        if not eq or not key:
-            raise UnknownOptionError(f"cannot read option {part.strip()!r}; write option=value")
-        out[key] = value.strip()
-    return out
 
 
 def _field_hints(cls: type) -> dict[str, Any]:

@@ -17,9 +17,10 @@ from typing import Any, Final
 import attrs
 
 from cardrules import _common
+from cardrules._registry import get_game, spec_for_state
 from cardrules._serial import is_int, parse_json_object
 from cardrules.cards import Card
-from cardrules.engine import Event, Game, Score, get_game
+from cardrules.engine import Event, Game, Score
 from cardrules.errors import CardrulesError, InvalidNotationError, InvalidRecordError
 
 __all__ = [
@@ -282,9 +283,9 @@ def from_moves(
         >>> cardrules.records.verify(rec).ok
         True
     """
-    from cardrules.engine import _spec_for_state, format_ruleset
+    from cardrules.engine import format_ruleset
 
-    spec = _spec_for_state(start)
+    spec = spec_for_state(start)
     if spec.round_deck is None:
         raise NotImplementedError(f"records are not built for {spec.name} yet")
     comments = comments or {}

@@ -18,8 +18,8 @@ MAX_LINES = 650
 """No module runs much past 600 lines."""
 
 GAME_MODULES = (
-    "__init__", "_ruleset", "_rules", "_state", "_deal", "_legal", "_play", "_score", "_notation",
-    "_events", "_check", "_sample", "_bot", "_view",
+    "__init__", "_ruleset", "_rules", "_cards", "_state", "_deal", "_legal", "_play", "_score",
+    "_observe", "_notation", "_check", "_sample", "_events", "_bot", "_view",
 )  # fmt: skip
 """The modules every game package has, each with the same role (see the Design page)."""
 

@@ -11,9 +11,10 @@ from typing import Any
 
 import attrs
 
+from cardrules._registry import get_game
 from cardrules.bots._base import Bot, get_bot
 from cardrules.cards import _derive_seed
-from cardrules.engine import Game, get_game
+from cardrules.engine import Game
 from cardrules.errors import InvalidOptionError
 
 __all__ = ["BotResult", "SimulationResult", "play_match", "simulate", "wilson_interval"]

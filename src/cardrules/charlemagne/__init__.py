@@ -48,6 +48,7 @@ from cardrules.charlemagne._game import (
     zones,
 )
 from cardrules.charlemagne._rules import RULES
+from cardrules.charlemagne._view import view
 from cardrules.engine import GameSpec
 
 __all__ = [
@@ -119,6 +120,7 @@ GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     deck_from_deal=deck_from_deal,
     events=events,
     sample_state=sample_state,
+    view=view,
 )
 """The Charlemagne game spec, as :func:`cardrules.get_game` uses it."""
 

@@ -38,6 +38,7 @@ from cardrules.mililla._game import (
     zones,
 )
 from cardrules.mililla._rules import RULES
+from cardrules.mililla._view import view
 
 __all__ = [
     "GAME",
@@ -99,6 +100,7 @@ GAME: Final[GameSpec[State, Play, MilillaRuleset, Observation]] = GameSpec(
     deck_from_deal=deck_from_deal,
     events=events,
     sample_state=sample_state,
+    view=view,
 )
 """The Mililla game spec, as :func:`cardrules.get_game` uses it."""
 

@@ -47,6 +47,7 @@ from cardrules.mulle._game import (
     zones,
 )
 from cardrules.mulle._rules import RULES
+from cardrules.mulle._view import move_list, view
 
 __all__ = [
     "BUILDING",
@@ -115,6 +116,8 @@ GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     deck_from_deal=deck_from_deal,
     events=events,
     sample_state=sample_state,
+    view=view,
+    move_list=move_list,
 )
 """The Mulle game spec, as :func:`cardrules.get_game` uses it."""
 

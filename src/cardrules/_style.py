@@ -1,0 +1,97 @@
+"""How a terminal draws cards: suit symbols and ANSI colours where it can, plain notation otherwise."""
+
+from __future__ import annotations
+
+import os
+import re
+import typing
+from typing import IO, Final
+
+import attrs
+
+from cardrules.cards import Card, Pack, Suit
+from cardrules.errors import CardrulesError
+
+__all__ = ["Style", "seats_text", "sides_text", "style_for", "unsymbol"]
+
+_SYMBOL: Final = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_ASCII_OF_SYMBOL: Final = {v: k.letter for k, v in _SYMBOL.items()}
+_COLOUR: Final = {
+    Suit.HEARTS: "31",
+    Suit.DIAMONDS: "31",
+    Suit.OROS: "33",
+    Suit.COPAS: "31",
+    Suit.ESPADAS: "34",
+    Suit.BASTOS: "32",
+    Suit.JOKER: "35",
+}
+_TOKEN: Final = re.compile(r"\b(?:10|[2-9AJQKHBL])[SHDCOEBJ]\b")
+
+
+@attrs.frozen
+class Style:
+    """How to draw cards: with suit symbols, with ANSI colours, or as plain notation."""
+
+    symbols: bool = False
+    colour: bool = False
+
+    def card(self, card: Card) -> str:
+        """One card; plain text is the notation (``7H``)."""
+        text = str(card)
+        if self.symbols and card.suit in _SYMBOL:
+            text = card.rank.value + _SYMBOL[card.suit]
+        code = _COLOUR.get(card.suit)
+        if self.colour and code:
+            return f"\x1b[{code}m{text}\x1b[0m"
+        return text
+
+    def cards(self, cards: typing.Iterable[Card]) -> str:
+        """Cards separated by spaces; ``-`` for none."""
+        return " ".join(self.card(c) for c in cards) or "-"
+
+    def bold(self, text: str) -> str:
+        """*text* in bold, when colours are on."""
+        return f"\x1b[1m{text}\x1b[0m" if self.colour else text
+
+    def text(self, text: str, pack: Pack) -> str:
+        """Free text (a move, an event) with every card in it drawn as :meth:`card` draws it."""
+        if not (self.symbols or self.colour):
+            return text
+
+        def one(match: re.Match[str]) -> str:
+            try:
+                return self.card(pack.parse(match.group(0)))
+            except CardrulesError:
+                return match.group(0)
+
+        return _TOKEN.sub(one, text)
+
+
+def unsymbol(text: str) -> str:
+    """Typed or pasted suit symbols back into notation letters (``7♥`` to ``7H``)."""
+    for symbol, letter in _ASCII_OF_SYMBOL.items():
+        text = text.replace(symbol, letter)
+    return text
+
+
+def style_for(stream: IO[str], *, ascii_only: bool) -> Style:
+    """Symbols and colours for a terminal that can show them; plain text with ``--ascii``, in a pipe or a file."""
+    if ascii_only or not stream.isatty() or os.environ.get("TERM") == "dumb":
+        return Style()
+    try:
+        "♠♥♦♣".encode(getattr(stream, "encoding", None) or "ascii")
+        symbols = True
+    except (UnicodeEncodeError, LookupError):
+        symbols = False
+    return Style(symbols=symbols, colour="NO_COLOR" not in os.environ)
+
+
+def seats_text(leader: int, cards: typing.Sequence[Card], count: int, style: Style) -> str:
+    """The cards of a trick by seat, from *leader* on: ``seat 1 7O, seat 2 HB``."""
+    return ", ".join(f"seat {(leader + i) % count} {style.card(c)}" for i, c in enumerate(cards))
+
+
+def sides_text(seats: typing.Sequence[int], me: int) -> str:
+    """A side by its seats, ``seats 0+2 (you)``, with ``(you)`` when *me* is one of them."""
+    text = ("seat " if len(seats) == 1 else "seats ") + "+".join(map(str, seats))
+    return text + (" (you)" if me in seats else "")

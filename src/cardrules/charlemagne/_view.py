@@ -1,0 +1,46 @@
+"""Charlemagne as terminal text: what one seat sees, one line per thing on the table."""
+
+from __future__ import annotations
+
+from cardrules._style import Style
+from cardrules.charlemagne._game import Observation
+
+__all__ = ["view"]
+
+
+def view(obs: Observation, style: Style) -> list[str]:
+    lines = [f"round {obs.round_no + 1}, dealt by seat {obs.dealer}; now: {obs.phase}"]
+    if obs.calls:
+        calls = [
+            f"seat {(obs.dealer + 1 + i) % 4} " + ("pass" if c is None else c.value) for i, c in enumerate(obs.calls)
+        ]
+        lines.append("bidding: " + ", ".join(calls))
+    out: int | None = None
+    if obs.contract is not None and obs.bidder is not None:
+        trump = f"; {obs.trump.value} are trump" if obs.trump is not None else ""
+        name = f"a bid of {obs.contract.value}" if obs.contract.is_number else obs.contract.title
+        lines.append(f"contract: {name} by seat {obs.bidder}{trump}")
+        out = (obs.bidder + 2) % 4 if obs.contract.is_solo else None
+    lines.append(f"tricks this round: seats 0+2 {obs.tricks[0]}, seats 1+3 {obs.tricks[1]}")
+    lines.append("cards in hand: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(obs.hand_counts)))
+    for label, cards in (
+        ("kitty you took", obs.kitty_taken),
+        ("your discards", obs.discards),
+        ("your cards out of play", obs.out),
+        ("the bidder's open hand", obs.open_hand or ()),
+    ):
+        if cards:
+            lines.append(f"{label}: {style.cards(cards)}")
+    if obs.passed is not None:
+        lines.append(f"card passed to the bidder: {style.card(obs.passed)}")
+    order = [s for s in ((obs.leader + i) % 4 for i in range(4)) if s != out]
+    last = [s for s in ((obs.last_leader + i) % 4 for i in range(4)) if s != out]
+    if obs.last_trick:
+        lines.append(
+            "last trick: " + ", ".join(f"seat {s} {style.card(c)}" for s, c in zip(last, obs.last_trick, strict=False))
+        )
+    if obs.phase == "play":
+        trick = ", ".join(f"seat {s} {style.card(c)}" for s, c in zip(order, obs.trick, strict=False))
+        lines.append("trick: " + (trick or f"none yet; seat {obs.leader} leads"))
+    lines.append(style.bold("your hand: ") + style.cards(obs.hand))
+    return lines
