@@ -119,8 +119,8 @@ def _mililla_exchanges(state: mililla.State, seat: int) -> Iterator[mililla.Stat
         for i, c in enumerate(state.hands[a]):
             for j, d in enumerate(state.hands[b]):
                 hands = list(state.hands)
-                hands[a] = mililla._game._sorted_hand(_swap(state.hands[a], i, d))
-                hands[b] = mililla._game._sorted_hand(_swap(state.hands[b], j, c))
+                hands[a] = mililla._cards._sorted_hand(_swap(state.hands[a], i, d))
+                hands[b] = mililla._cards._sorted_hand(_swap(state.hands[b], j, c))
                 yield attrs.evolve(state, hands=tuple(hands))
 
 
@@ -228,7 +228,7 @@ def _won_card_exchanges(game: Any, s: Any) -> Iterator[tuple[Card, int, Any]]:
                     continue
                 for i in range(len(s.hands[o])):
                     hands = list(s.hands)
-                    hands[o] = mililla._game._sorted_hand(_swap(s.hands[o], i, won[k]))
+                    hands[o] = mililla._cards._sorted_hand(_swap(s.hands[o], i, won[k]))
                     piles = list(s.won)
                     piles[side] = tuple(_swap(won, k, s.hands[o][i]))
                     t = attrs.evolve(s, hands=tuple(hands), won=tuple(piles))

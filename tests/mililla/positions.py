@@ -53,7 +53,7 @@ def position(
         tricks = (len(won_cards[0]) // 4, len(won_cards[1]) // 4)
     return attrs.evolve(
         base,
-        hands=tuple(mililla._game._sorted_hand(h) for h in hand_cards),
+        hands=tuple(mililla._cards._sorted_hand(h) for h in hand_cards),
         turn_up=card(turn_up),
         trick=in_trick,
         trick_leader=(dealer + 1) % 4 if leader is None else leader,

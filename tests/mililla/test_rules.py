@@ -319,10 +319,10 @@ def test_mililla_bonus_turn_up_scored_at_deal() -> None:
 
 def test_mililla_bonus_turn_up_held_near_target() -> None:
     """A bonus that would bring the dealer's team to 35 is held, not scored at the deal."""
-    s = mililla._game._deal(mililla.STANDARD, 1, (_deck_with_turn_up("7B"),), 1, 1, (0, 30), ())
+    s = mililla._deal._deal(mililla.STANDARD, 1, (_deck_with_turn_up("7B"),), 1, 1, (0, 30), ())
     assert (0, 30) == s.match
     assert 5 == s.held_bonus
-    s = mililla._game._deal(mililla.STANDARD, 1, (_deck_with_turn_up("7B"),), 1, 1, (0, 29), ())
+    s = mililla._deal._deal(mililla.STANDARD, 1, (_deck_with_turn_up("7B"),), 1, 1, (0, 29), ())
     assert (0, 34) == s.match
 
 

@@ -9,35 +9,19 @@ from typing import Final
 
 from cardrules.cards import SPANISH_PACK
 from cardrules.engine import GameSpec
-from cardrules.mililla._game import (
-    STANDARD,
-    MilillaRuleset,
-    Move,
-    Observation,
-    Play,
-    State,
-    apply,
-    check_move,
-    check_state,
-    deck_from_deal,
-    deck_from_hands,
-    events,
-    format_canonical,
-    format_move,
-    is_over,
-    legal_moves,
-    new_game,
-    observe,
-    parse_canonical,
-    parse_move,
-    round_deck,
-    sample_state,
-    score,
-    shuffle_hidden,
-    to_move,
-    zones,
-)
+from cardrules.mililla._bot import HEURISTIC
+from cardrules.mililla._check import check_state
+from cardrules.mililla._deal import deck_from_deal, deck_from_hands, new_game, round_deck
+from cardrules.mililla._events import events
+from cardrules.mililla._legal import check_move, is_over, legal_moves, to_move
+from cardrules.mililla._notation import format_canonical, format_move, parse_canonical, parse_move
+from cardrules.mililla._observe import observe
+from cardrules.mililla._play import apply
 from cardrules.mililla._rules import RULES
+from cardrules.mililla._ruleset import STANDARD, MilillaRuleset
+from cardrules.mililla._sample import sample_state, shuffle_hidden, zones
+from cardrules.mililla._score import score
+from cardrules.mililla._state import Move, Observation, Play, State
 from cardrules.mililla._view import view
 
 __all__ = [
@@ -100,6 +84,7 @@ GAME: Final[GameSpec[State, Play, MilillaRuleset, Observation]] = GameSpec(
     deck_from_deal=deck_from_deal,
     events=events,
     sample_state=sample_state,
+    heuristic=HEURISTIC,
     view=view,
 )
 """The Mililla game spec, as :func:`cardrules.get_game` uses it."""

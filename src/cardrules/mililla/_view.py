@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardrules._style import Style, seats_text
-from cardrules.mililla._game import Observation
+from cardrules.mililla._state import Observation
 
 __all__ = ["view"]
 

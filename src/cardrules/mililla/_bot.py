@@ -6,10 +6,12 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
-from cardrules.bots._games import Heuristic
 from cardrules.cards import SPANISH_PACK, Card, Suit
-from cardrules.engine import LegalMoves
-from cardrules.mililla._game import _CARD_POINTS, _STRENGTH, SEATS, Observation, Play, State, _trick_winner
+from cardrules.engine import Heuristic, LegalMoves
+from cardrules.mililla._cards import _CARD_POINTS, _STRENGTH
+from cardrules.mililla._legal import _trick_winner
+from cardrules.mililla._ruleset import SEATS
+from cardrules.mililla._state import Observation, Play, State
 
 _ALL: Final = frozenset(SPANISH_PACK.cards)
 

@@ -1,0 +1,173 @@
+"""Dealing Mililla: a new match, each round's deal and its turn-up bonus, deals entered from a table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from cardrules import _common
+from cardrules.cards import SPANISH_PACK, Card
+from cardrules.engine import RoundScore
+from cardrules.errors import (
+    InvalidDeckError,
+)
+from cardrules.mililla._cards import _CARD_POINTS, _sorted_hand
+from cardrules.mililla._ruleset import SEATS, STANDARD, TARGET, MilillaRuleset
+from cardrules.mililla._state import State
+
+
+def _deal(
+    rules: MilillaRuleset,
+    seed: int,
+    pending: tuple[tuple[Card, ...], ...],
+    round_no: int,
+    dealer: int,
+    match: tuple[int, int],
+    rounds: tuple[RoundScore, ...],
+) -> State:
+    """Deal round *round_no* (M2) and score or hold the turn-up bonus (M7)."""
+    deck, pending = _common.next_deck(pending, SPANISH_PACK, seed, round_no)
+    # deck[i] goes to seat (dealer + 1 + i) % 4, so seat s gets every fourth card from (s - dealer - 1) % 4.
+    hands = tuple(_sorted_hand(deck[(s - dealer - 1) % SEATS :: SEATS]) for s in range(SEATS))
+    turn_up = deck[-1]
+    bonus = _CARD_POINTS[turn_up]
+    side = dealer % 2
+    deal_bonus = held = 0
+    if bonus:
+        if match[side] + bonus < TARGET:
+            deal_bonus = bonus
+            match = _add(match, side, bonus)
+        else:
+            held = bonus
+    return State(
+        rules=rules,
+        seed=seed,
+        pending_decks=pending,
+        round_no=round_no,
+        dealer=dealer,
+        hands=hands,
+        turn_up=turn_up,
+        trick_leader=(dealer + 1) % SEATS,
+        trick=(),
+        led=frozenset(),
+        won=((), ()),
+        tricks=(0, 0),
+        last_trick=(),
+        last_leader=(dealer + 1) % SEATS,
+        match=match,
+        deal_bonus=deal_bonus,
+        held_bonus=held,
+        rounds=rounds,
+        winner=None,
+    )
+
+
+def _add(pair: tuple[int, int], side: int, n: int) -> tuple[int, int]:
+    return (pair[0] + n, pair[1]) if side == 0 else (pair[0], pair[1] + n)
+
+
+def new_game(
+    rules: MilillaRuleset = STANDARD,
+    *,
+    seed: int | None = None,
+    deck: Sequence[Card | str] | None = None,
+    decks: Sequence[Sequence[Card | str]] | None = None,
+    dealer: int | None = None,
+) -> State:
+    """
+    A new Mililla match with its first round dealt.
+
+    Dealing (RULINGS M2, C2): ``deck[i]`` goes to seat ``(dealer + 1 + i) % 4``,
+    so the 40th card, ``deck[39]``, is the dealer's; it is turned face up and
+    its suit is trump. Seat ``dealer + 1`` leads. :func:`deck_from_hands`
+    turns hands seen at a real table into such a deck.
+
+    Args:
+        rules: The ruleset.
+        seed: Makes the match reproducible: the first dealer (unless given)
+            and the shuffle of every round not supplied. ``None`` draws one.
+        deck: The first round's deck order, 40 cards, index 0 on top; card
+            texts such as ``"7O"`` are accepted.
+        decks: Deck orders for the first rounds in turn.
+        dealer: The first dealer's seat, 0-3.
+
+    Raises:
+        InvalidDeckError: For a deck that is not the 40-card Spanish pack.
+        InvalidOptionError: For a bad seed or dealer, or both deck and decks.
+
+    Example:
+        >>> s = mililla.new_game(seed=7)
+        >>> sum(len(h) for h in s.hands)
+        40
+
+    .. versionadded:: 0.1.0
+    """
+    if not isinstance(rules, MilillaRuleset):
+        raise TypeError(f"rules must be MilillaRuleset, not {type(rules).__name__}")
+    seed = _common.new_seed(seed)
+    pending = _common.deck_list(deck, decks, SPANISH_PACK)
+    first = _common.first_dealer(seed, dealer, SEATS)
+    return _deal(rules, seed, pending, 0, first, (0, 0), ())
+
+
+def deck_from_hands(hands: Sequence[Sequence[Card | str]], dealer: int, turn_up: Card | str) -> tuple[Card, ...]:
+    """
+    The deck order that deals *hands* (seat order) with *turn_up* turned by *dealer*.
+
+    Use it to enter a deal seen at a real table: ``new_game(deck=deck_from_hands(...), dealer=...)``.
+
+    Raises:
+        InvalidDeckError: If the hands are not 10 cards each making the pack,
+            or the dealer does not hold *turn_up*.
+    """
+    if len(hands) != SEATS:
+        raise InvalidDeckError(f"Mililla has 4 hands, not {len(hands)}")
+    cards = [list(_common.check_deck_part(h, SPANISH_PACK, f"hand {i}")) for i, h in enumerate(hands)]
+    for i, h in enumerate(cards):
+        if len(h) != 10:
+            raise InvalidDeckError(f"hand {i} has {len(h)} cards; each hand has 10")
+    _common.check_deck([c for h in cards for c in h], SPANISH_PACK, "hands")
+    if not isinstance(dealer, int) or not 0 <= dealer < SEATS:
+        raise InvalidDeckError(f"dealer must be a seat from 0 to 3, not {dealer!r}")
+    top = _common.check_deck_part([turn_up], SPANISH_PACK, "turn-up")[0]
+    if top not in cards[dealer]:
+        raise InvalidDeckError(f"the dealer (seat {dealer}) does not hold the turn-up card {top}")
+    cards[dealer].remove(top)
+    cards[dealer].append(top)
+    deck: list[Card] = []
+    for k in range(10):
+        for j in range(SEATS):
+            deck.append(cards[(dealer + 1 + j) % SEATS][k])
+    return tuple(deck)
+
+
+def round_deck(state: State) -> tuple[Card, ...]:
+    """
+    The deck order that dealt the round in progress, for a state before its first card is played.
+
+    Raises:
+        ValueError: If a card of this round has been played already.
+    """
+    if any(len(h) != 10 for h in state.hands):
+        raise ValueError("the round's deck is known only before its first card is played")
+    return deck_from_hands(state.hands, state.dealer, state.turn_up)
+
+
+def deck_from_deal(deal: Mapping[str, object], dealer: int, rules: MilillaRuleset | None = None) -> tuple[Card, ...]:
+    """
+    The deck order for an explicit deal written as data: ``{"hands": [[...] x4], "turn_up": "7O"}``.
+
+    *rules* is accepted for the records, which pass every game its ruleset; no option of this
+    game changes how a deal is dealt.
+
+    Raises:
+        InvalidDeckError: If the deal is malformed or not the pack.
+    """
+    if not isinstance(deal, Mapping) or set(deal) != {"hands", "turn_up"}:
+        raise InvalidDeckError('a Mililla deal is {"hands": [four lists of 10 cards], "turn_up": card}')
+    hands = deal["hands"]
+    turn_up = deal["turn_up"]
+    if not isinstance(hands, list | tuple) or not all(isinstance(h, list | tuple) for h in hands):
+        raise InvalidDeckError("hands must be a list of four lists of cards")
+    if not isinstance(turn_up, str | Card):
+        raise InvalidDeckError("turn_up must be a card")
+    return deck_from_hands(hands, dealer, turn_up)

@@ -1,0 +1,87 @@
+"""What a Mililla move did, in words, for front ends and replays."""
+
+from __future__ import annotations
+
+from cardrules.engine import Event
+from cardrules.mililla._cards import _CARD_POINTS, _STRENGTH, _SUIT_NAMES
+from cardrules.mililla._legal import _trick_winner, to_move
+from cardrules.mililla._ruleset import SEATS, SIDES
+from cardrules.mililla._state import Play, State
+
+
+def _points_text(n: int) -> str:
+    return f"{n} point" + ("" if n == 1 else "s")
+
+
+def events(before: State, move: Play, after: State) -> tuple[Event, ...]:
+    """
+    What *move* did, from *before* to *after*: the card played, a trick won,
+    a round scored, a new deal with its turn-up bonus, the match won.
+    """
+    seat = to_move(before)
+    out = [Event("play", "mililla.turn", seat, (move.card,), 0, f"seat {seat} plays {move.card}")]
+    if len(before.trick) < SEATS - 1:
+        return tuple(out)
+    trick = (*before.trick, move.card)
+    strength = _STRENGTH[before.rules.rank_order]
+    winner = (before.trick_leader + _trick_winner(trick, before.turn_up.suit, strength)) % SEATS
+    pts = sum(_CARD_POINTS[c] for c in trick) + 1
+    out.append(
+        Event(
+            "trick", "mililla.trick.winner", winner, trick, pts, f"seat {winner} wins the trick ({_points_text(pts)})"
+        )
+    )
+    if len(after.rounds) > len(before.rounds):
+        result = after.rounds[-1]
+        out.append(
+            Event(
+                "round",
+                "mililla.round.score",
+                None,
+                (),
+                0,
+                f"round over: {result.tally[0]}-{result.tally[1]} in round points; "
+                f"seats 0+2 score {result.points[0]}, seats 1+3 score {result.points[1]}",
+            )
+        )
+        for item in result.items:
+            if item.rule == "mililla.bonus.held":
+                out.append(Event("bonus", item.rule, None, (before.turn_up,), item.points, "the held bonus is scored"))
+        if after.winner is not None:
+            out.append(
+                Event(
+                    "match",
+                    "mililla.match.target",
+                    None,
+                    (),
+                    0,
+                    f"seats {SIDES[after.winner][0]}+{SIDES[after.winner][1]} win the match "
+                    f"{after.match[after.winner]}-{after.match[1 - after.winner]}",
+                )
+            )
+        else:
+            text = f"seat {after.dealer} deals; {after.turn_up} is turned: {_SUIT_NAMES[after.trump]} are trump"
+            out.append(Event("deal", "mililla.deal.turn-up", after.dealer, (after.turn_up,), 0, text))
+            if after.deal_bonus:
+                out.append(
+                    Event(
+                        "bonus",
+                        "mililla.bonus.turn-up",
+                        after.dealer,
+                        (after.turn_up,),
+                        after.deal_bonus,
+                        f"the turn-up scores {_points_text(after.deal_bonus)} for the dealer's team",
+                    )
+                )
+            elif after.held_bonus:
+                out.append(
+                    Event(
+                        "bonus",
+                        "mililla.bonus.held",
+                        after.dealer,
+                        (after.turn_up,),
+                        0,
+                        "the turn-up bonus is held: it would bring the dealer's team to 35",
+                    )
+                )
+    return tuple(out)

@@ -1,0 +1,183 @@
+"""Mililla's turn, the cards a seat may play (follow, the 7 rule, the duty to beat or trump) and why not."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from cardrules import _messages
+from cardrules.cards import SPANISH_PACK, Card, Rank, Suit
+from cardrules.engine import LegalMoves, TupleMoves
+from cardrules.mililla._cards import _STRENGTH, _SUIT_NAMES
+from cardrules.mililla._rules import RULES
+from cardrules.mililla._ruleset import SEATS
+from cardrules.mililla._state import Play, State
+from cardrules.rules import Violation
+
+
+def to_move(state: State) -> int | None:
+    """The seat to play, or ``None`` once the match is over."""
+    if state.winner is not None:
+        return None
+    return (state.trick_leader + len(state.trick)) % SEATS
+
+
+def is_over(state: State) -> bool:
+    """Whether the match is over (a side has reached 35, RULINGS M8)."""
+    return state.winner is not None
+
+
+def _trick_winner(trick: Sequence[Card], trump: Suit, strength: Mapping[Card, int]) -> int:
+    """Index in *trick* of the card winning it so far (mililla.trick.winner)."""
+    best = 0
+    top = trick[0]
+    for i in range(1, len(trick)):
+        c = trick[i]
+        # A card beats the best so far if it is higher in the same suit, or a trump on a
+        # card of the suit led (a discard of another suit never wins).
+        if (c.suit is top.suit and strength[c] > strength[top]) or (c.suit is trump and top.suit is not trump):
+            best, top = i, c
+    return best
+
+
+def _seven_barred(state: State, card: Card) -> bool:
+    """Whether the 7 rule bars *card* now (not leading it; its suit not led yet)."""
+    if card.rank is not Rank.SEVEN or not state.trick:
+        return False
+    mode = state.rules.seven_rule
+    if mode == "off" or card.suit in state.led:
+        return False
+    return mode == "earlier" or card.suit is not state.trick[0].suit
+
+
+def _allowed(state: State, seat: int) -> Sequence[Card]:
+    """The cards *seat* may play now, in hand order (M5, M6)."""
+    hand = state.hands[seat]
+    trick = state.trick
+    if not trick:
+        return hand
+    lead = trick[0].suit
+    follow = [c for c in hand if c.suit is lead]
+    cands = follow or hand
+    mode = state.rules.seven_rule
+    if mode != "off":
+        # _seven_barred, unrolled: a 7 is playable if its suit was led before, or (seven_rule
+        # "round") is led now; if every candidate is a barred 7, the bar is lifted.
+        done = state.led
+        seven, now = Rank.SEVEN, mode != "earlier"
+        unbarred = [c for c in cands if c.rank is not seven or c.suit in done or (now and c.suit is lead)]
+        if unbarred:
+            cands = unbarred
+    strength = _STRENGTH[state.rules.rank_order]
+    trump = state.turn_up.suit
+    w = _trick_winner(trick, trump, strength)
+    if (state.trick_leader + w) % 2 == seat % 2:
+        return cands  # the partner is winning: no duty to beat
+    winner = trick[w]
+    if follow:
+        if winner.suit is not lead:
+            return cands  # trumped: following suit is all that is asked
+        top = strength[winner]
+        beating = [c for c in cands if strength[c] > top]
+    elif winner.suit is trump:
+        top = strength[winner]
+        beating = [c for c in cands if c.suit is trump and strength[c] > top]
+    else:
+        beating = [c for c in cands if c.suit is trump]
+    return beating or cands
+
+
+# The last answer of legal_moves, as (state, moves). The usual loop calls legal_moves(state) and
+# then apply(state, move): apply finds the move here instead of working out the rules again.
+# States are immutable, so the entry holds for as long as it is the same object.
+_last_legal: tuple[State | None, tuple[Play, ...]] = (None, ())
+
+
+def legal_moves(state: State) -> LegalMoves[Play]:
+    """
+    The cards the seat to move may play, as :class:`Play` moves in hand order.
+
+    Empty only when the match is over.
+
+    Rules: mililla.follow.suit, mililla.seven, mililla.follow.beat, mililla.follow.trump
+    """
+    global _last_legal
+    if state.winner is not None:
+        return TupleMoves(())
+    seat = (state.trick_leader + len(state.trick)) % SEATS  # to_move(state), in line
+    plays = _plays(_allowed(state, seat))
+    _last_legal = (state, plays)
+    return TupleMoves(plays)
+
+
+def _plays(cards: Sequence[Card]) -> tuple[Play, ...]:
+    """The Play of each card (made once per card of the pack)."""
+    return tuple(map(_PLAYS.__getitem__, cards))
+
+
+_PLAYS: Final = {c: Play(c) for c in SPANISH_PACK.cards}
+
+
+def _name(card: Card) -> str:
+    return str(card)
+
+
+def check_move(state: State, move: Play) -> Violation | None:
+    """
+    ``None`` if *move* is legal, else the first rule it breaks, in the order
+    the rules apply: turn, follow suit, the 7 rule, the duty to beat.
+
+    The reason is written for the seat to move from what it may see: a card
+    it does not hold gets the same words wherever the card is.
+
+    Raises:
+        WrongKindError: If *state* is not a Mililla state (a move of the
+            wrong kind is a violation of ``mililla.turn``).
+
+    Example:
+        >>> s = mililla.new_game(seed=3)
+        >>> mililla.check_move(s, mililla.legal_moves(s)[0]) is None
+        True
+    """
+    if type(state) is not State:
+        raise _messages.wrong_state("Mililla", state)
+    if not isinstance(move, Play):
+        return Violation(RULES["mililla.turn"], f"a Mililla move is a Play, not {_messages.kind_name(move)}")
+    card = move.card
+    if not isinstance(card, Card):
+        return Violation(RULES["mililla.turn"], f"a Mililla move plays a card, not {_messages.shown(card)}")
+    seat = to_move(state)
+    if seat is None:
+        return Violation(RULES["mililla.match.target"], "the match is over; no more cards are played")
+    hand = state.hands[seat]
+    if card not in hand:
+        return Violation(RULES["mililla.turn"], f"you do not hold the {_name(card)}")
+    allowed = _allowed(state, seat)
+    if card in allowed:
+        return None
+    trick = state.trick
+    led = trick[0].suit
+    if card.suit is not led and any(c.suit is led for c in hand):
+        return Violation(
+            RULES["mililla.follow.suit"],
+            f"you must follow suit: {_SUIT_NAMES[led]} was led and you hold {_SUIT_NAMES[led]}",
+        )
+    if _seven_barred(state, card):
+        when = "an earlier trick" if state.rules.seven_rule == "earlier" else "a trick this round"
+        return Violation(
+            RULES["mililla.seven"],
+            f"you may not play the {_name(card)} yet: a 7 is played only when leading it "
+            f"or once {_SUIT_NAMES[card.suit]} has been led to {when}",
+        )
+    trump = state.turn_up.suit
+    if any(c.suit is led for c in hand):
+        return Violation(
+            RULES["mililla.follow.beat"],
+            "an opponent is winning the trick and you can beat their card, so you must: "
+            + " or ".join(map(_name, allowed)),
+        )
+    return Violation(
+        RULES["mililla.follow.trump"],
+        f"you have no {_SUIT_NAMES[led]}, an opponent is winning the trick, and you can win it "
+        f"with a trump ({_SUIT_NAMES[trump]}), so you must: " + " or ".join(map(_name, allowed)),
+    )

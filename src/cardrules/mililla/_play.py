@@ -1,0 +1,93 @@
+"""Applying a Mililla move: the trick, its winner, the round's end and the next deal."""
+
+from __future__ import annotations
+
+import attrs
+
+from cardrules import _messages
+from cardrules.cards import Card
+from cardrules.mililla import _legal
+from cardrules.mililla._cards import _STRENGTH
+from cardrules.mililla._deal import _add, _deal
+from cardrules.mililla._legal import _trick_winner, check_move, to_move
+from cardrules.mililla._notation import format_canonical
+from cardrules.mililla._ruleset import SEATS, TARGET
+from cardrules.mililla._score import _running
+from cardrules.mililla._state import Play, State
+
+
+def apply(state: State, move: Play) -> State:
+    """
+    The state after *move*. *state* itself is never changed.
+
+    When the fourth card of a trick falls, the trick goes to its winner
+    (mililla.trick.winner); after the tenth trick the round is scored
+    (mililla.round.score) and, unless the match is over, the next round is
+    dealt by seat ``dealer + 1`` (mililla.deal.rotation).
+
+    Raises:
+        IllegalMoveError: If *move* breaks a rule; ``err.rule`` names it.
+
+    Example:
+        >>> s = mililla.new_game(seed=1)
+        >>> mililla.apply(s, mililla.legal_moves(s)[0]) == s
+        False
+
+    .. versionadded:: 0.1.0
+    """
+    known, plays = _legal._last_legal  # the module's, as legal_moves last set it
+    # The move must be one of those very objects (an identity test, at C speed); anything
+    # else, an equal Play included, goes through check_move.
+    if known is not state or id(move) not in map(id, plays):
+        violation = check_move(state, move)
+        if violation is not None:
+            raise _messages.illegal(violation, to_move(state), move, format_canonical)
+    return _apply(state, move.card)
+
+
+def _apply(state: State, card: Card) -> State:
+    seat = (state.trick_leader + len(state.trick)) % SEATS
+    hand = state.hands[seat]
+    i = hand.index(card)
+    new_hand = hand[:i] + hand[i + 1 :]
+    hands = state.hands[:seat] + (new_hand,) + state.hands[seat + 1 :]
+    trick = state.trick + (card,)
+    if len(trick) < SEATS:
+        return State(
+            state.rules, state.seed, state.pending_decks, state.round_no, state.dealer,
+            hands, state.turn_up, state.trick_leader, trick, state.led, state.won,
+            state.tricks, state.last_trick, state.last_leader, state.match, state.deal_bonus,
+            state.held_bonus, state.rounds, state.winner,
+        )  # fmt: skip
+    strength = _STRENGTH[state.rules.rank_order]
+    w = (state.trick_leader + _trick_winner(trick, state.turn_up.suit, strength)) % SEATS
+    side = w % 2
+    won = (state.won[0] + trick, state.won[1]) if side == 0 else (state.won[0], state.won[1] + trick)
+    tricks = _add(state.tricks, side, 1)
+    led = state.led | {trick[0].suit} if trick[0].suit not in state.led else state.led
+    after = State(
+        state.rules, state.seed, state.pending_decks, state.round_no, state.dealer,
+        hands, state.turn_up, w, (), led, won,
+        tricks, trick, state.trick_leader, state.match, state.deal_bonus,
+        state.held_bonus, state.rounds, None,
+    )  # fmt: skip
+    if tricks[0] + tricks[1] < 10:
+        return after
+    return _end_round(after)
+
+
+def _end_round(state: State) -> State:
+    result = _running(state, complete=True)
+    added = (result.points[0] - (state.deal_bonus if state.dealer % 2 == 0 else 0),
+             result.points[1] - (state.deal_bonus if state.dealer % 2 == 1 else 0))  # fmt: skip
+    match = (state.match[0] + added[0], state.match[1] + added[1])
+    rounds = state.rounds + (result,)
+    winner: int | None = None
+    if match[0] >= TARGET or match[1] >= TARGET:
+        if match[0] != match[1]:
+            winner = 0 if match[0] > match[1] else 1
+    if winner is not None:
+        return attrs.evolve(state, match=match, rounds=rounds, winner=winner)
+    return _deal(
+        state.rules, state.seed, state.pending_decks, state.round_no + 1, (state.dealer + 1) % SEATS, match, rounds
+    )

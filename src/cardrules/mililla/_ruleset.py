@@ -1,0 +1,49 @@
+"""Mililla's options and presets, and the constants of the game."""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+import attrs
+
+from cardrules.engine import _option_check
+
+SEATS: Final = 4
+TARGET: Final = 35
+ROUND_POINTS: Final = 70
+SIDES: Final = ((0, 2), (1, 3))
+
+RankOrder = Literal["seed", "malilla"]
+SevenRule = Literal["round", "earlier", "off"]
+HeldBonus = Literal["tie", "always"]
+
+
+@attrs.frozen(kw_only=True)
+class MilillaRuleset:
+    """
+    The options of Mililla, each a rule of :doc:`/rules/mililla`.
+
+    Attributes:
+        rank_order: ``"seed"`` (default): K, horse, jack, 7, 6, 5, 4, 3, 2, A
+            from high to low, as the source text says. ``"malilla"``: 7, A,
+            K, horse, jack, 6, 5, 4, 3, 2, as in pagat's Malilla
+            (``mililla.rank``, RULINGS M3).
+        seven_rule: When a 7 may be played other than by leading it:
+            ``"round"`` (default) once its suit has been led to a trick this
+            round, the current trick included; ``"earlier"``, only earlier
+            tricks count; ``"off"``, always (``mililla.seven``, RULINGS M6).
+        held_bonus: A turn-up bonus held back because it would have brought
+            the dealer's team to 35: ``"tie"`` (default), scored only if the
+            round ends 35-35; ``"always"``, added after the round's scoring
+            (``mililla.bonus.held``, RULINGS M7).
+    """
+
+    rank_order: RankOrder = attrs.field(default="seed", validator=_option_check("rank_order", ("seed", "malilla")))
+    seven_rule: SevenRule = attrs.field(
+        default="round", validator=_option_check("seven_rule", ("round", "earlier", "off"))
+    )
+    held_bonus: HeldBonus = attrs.field(default="tie", validator=_option_check("held_bonus", ("tie", "always")))
+
+
+STANDARD: Final = MilillaRuleset()
+"""The default ruleset: the source text as settled by RULINGS M1-M8."""

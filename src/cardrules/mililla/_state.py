@@ -1,0 +1,130 @@
+"""Mililla's move, state and observation classes."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from cardrules import _messages
+from cardrules._serial import to_jsonable
+from cardrules.cards import Card, Suit
+from cardrules.engine import RoundScore
+from cardrules.mililla._ruleset import MilillaRuleset
+
+
+@attrs.frozen
+class Play:
+    """
+    Play a card from the hand of the seat to move, the only kind of move.
+
+    Its notation is the card's text, such as ``7O`` or ``HB``.
+    """
+
+    _tagged: ClassVar[bool] = True
+    card: Card = attrs.field(validator=_messages.check_card)
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+Move = Play
+
+
+@attrs.frozen
+class State:
+    """
+    A Mililla match at one moment, hidden cards included. Immutable.
+
+    Build one with :func:`new_game`; change it with :func:`apply`. Never show
+    a state to a player: it holds every hand and the match seed. Show
+    :func:`observe` instead.
+
+    Attributes:
+        rules: The ruleset.
+        seed: The match seed; later rounds are shuffled from it.
+        pending_decks: Supplied deck orders for the rounds not dealt yet.
+        round_no: The round in progress, from 0.
+        dealer: The dealer of this round.
+        hands: The four hands, each in pack order.
+        turn_up: The dealer's last card, turned face up; its suit is trump.
+        trick_leader: The seat that led the current trick.
+        trick: The cards of the current trick, in the order played.
+        led: The suits led to the completed tricks of this round.
+        won: The cards each side has won in tricks this round.
+        tricks: The tricks each side has won this round.
+        last_trick: The cards of the last completed trick of this round,
+            the leader's first (empty before the first trick ends).
+        last_leader: The seat that led ``last_trick``.
+        match: Match points per side.
+        deal_bonus: Turn-up bonus added to the dealer's side at this deal.
+        held_bonus: Turn-up bonus held back this round (M7), or 0.
+        rounds: Every completed round's score.
+        winner: The winning side once the match is over, else ``None``.
+    """
+
+    rules: MilillaRuleset
+    seed: int
+    pending_decks: tuple[tuple[Card, ...], ...]
+    round_no: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    turn_up: Card
+    trick_leader: int
+    trick: tuple[Card, ...]
+    led: frozenset[Suit]
+    won: tuple[tuple[Card, ...], tuple[Card, ...]]
+    tricks: tuple[int, int]
+    last_trick: tuple[Card, ...]
+    last_leader: int
+    match: tuple[int, int]
+    deal_bonus: int
+    held_bonus: int
+    rounds: tuple[RoundScore, ...]
+    winner: int | None
+
+    @property
+    def trump(self) -> Suit:
+        """The trump suit, the turn-up card's."""
+        return self.turn_up.suit
+
+
+@attrs.frozen
+class Observation:
+    """
+    What one seat may see of a Mililla match: its own hand, the turn-up card
+    while the dealer still holds it, everything played, and the scores.
+    Other hands are only counts. ``to_dict()`` gives JSON-ready data.
+    """
+
+    seat: int
+    rules: MilillaRuleset
+    round_no: int
+    dealer: int
+    to_move: int | None
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, int, int, int]
+    turn_up: Card
+    turn_up_in_hand: bool
+    trick_leader: int
+    trick: tuple[Card, ...]
+    led: frozenset[Suit]
+    won: tuple[tuple[Card, ...], tuple[Card, ...]]
+    tricks: tuple[int, int]
+    last_trick: tuple[Card, ...]
+    last_leader: int
+    match: tuple[int, int]
+    deal_bonus: int
+    held_bonus: int
+    rounds: tuple[RoundScore, ...]
+    winner: int | None
+
+    @property
+    def trump(self) -> Suit:
+        """The trump suit."""
+        return self.turn_up.suit
+
+    def to_dict(self) -> dict[str, object]:
+        """The observation as plain JSON data (cards as text)."""
+        data: dict[str, object] = to_jsonable(self)
+        return data
