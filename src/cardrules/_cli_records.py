@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any, TextIO
 
-from cardrules import records
+from cardrules import _record_json, records
 from cardrules._registry import get_game
 from cardrules._terminal import move_list_for
 from cardrules.engine import Game
@@ -40,7 +40,7 @@ def add_commands(sub: Any) -> None:
 
 def _read(path: str) -> records.Record:
     """The record in the file *path* (``-``: standard input), read no further than a record may be long."""
-    limit = records._MAX_TEXT
+    limit = _record_json._MAX_TEXT
     try:
         if path == "-":
             if sys.stdin is None:
