@@ -74,7 +74,11 @@ def _fill() -> None:
     found: dict[str, AnySpec] = {}
     broken: dict[str, str] = {}
     entries = [(n, t, "built in") for n, t in BUILTIN.items()]
-    entries += [e for e in _plugins() if e[0] not in BUILTIN or e[1] != BUILTIN[e[0]]]
+    seen = set(BUILTIN.items())
+    for name, target, origin in _plugins():
+        if (name, target) not in seen:  # the same game found twice (cardrules' own entry points) counts once
+            seen.add((name, target))
+            entries.append((name, target, origin))
     for name, target, origin in entries:
         if name in found or name in broken:
             broken.setdefault(name, f"the game {name!r} ({origin}: {target}) is already provided; it was not loaded")

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import IO, Any, Final, NoReturn
 
 from cardrules._cli_records import add_commands as _add_records
+from cardrules._registry import broken as broken_games
 from cardrules._registry import game_names, get_game
 from cardrules._registry import games as _games
 from cardrules._sampling import spec_for_observation
@@ -110,6 +111,8 @@ def _add_games(sub: Subparsers) -> None:
 def _run_games(args: argparse.Namespace) -> int:
     for name, spec in _games().items():
         print(f"{name}: {spec.title}; presets: {', '.join(spec.presets)}")
+    for name, why in broken_games().items():
+        print(f"{name}: not available: {why}")
     return 0
 
 

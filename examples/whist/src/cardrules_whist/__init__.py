@@ -13,15 +13,14 @@ The rules are those of pagat.com's page "Whist" (short whist, without honours):
 - After thirteen tricks, each trick a side has won over six (its "book") scores a point
   (``whist.score``). The deal passes to the left; the first side to 5 points wins (``whist.match``).
 
-It is written only against cardrules' public API, and is found through the ``cardrules.games``
-entry point in this package's ``pyproject.toml``.
+It uses only cardrules' public API; its ``pyproject.toml`` entry point adds it to cardrules.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, Final, Literal
+from typing import ClassVar, Final
 
 import attrs
 
@@ -81,7 +80,7 @@ RULES: Final = RuleBook("whist", [
 class WhistRuleset:
     """The one option: ``target``, 5 (short whist, default) or 7 (American)."""
 
-    target: Literal[5, 7] = 5
+    target: int = 5
 
     def __attrs_post_init__(self) -> None:
         if self.target not in (5, 7) or isinstance(self.target, bool):
@@ -296,8 +295,7 @@ def format_canonical(move: Play) -> str:
 
 
 def format_move(state: State, move: Play) -> str:
-    """The move's text (the same in every position)."""
-    return format_canonical(move)
+    return format_canonical(move)  # the same in every position
 
 
 def zones(state: State) -> dict[str, tuple[Card, ...]]:
@@ -363,7 +361,9 @@ def round_deck(state: State) -> tuple[Card, ...]:
 def deck_from_deal(deal: Mapping[str, object], dealer: int, rules: WhistRuleset | None = None) -> tuple[Card, ...]:
     """The deck for a deal seen at a table: ``{"hands": [four lists of 13 cards], "turn_up": card}``."""
     hands, turn_up = deal.get("hands"), deal.get("turn_up")
-    if not (isinstance(hands, list | tuple) and len(hands) == SEATS and all(isinstance(h, list | tuple) for h in hands)):
+    if not (
+        isinstance(hands, list | tuple) and len(hands) == SEATS and all(isinstance(h, list | tuple) for h in hands)
+    ):
         raise InvalidDeckError('a Whist deal is {"hands": [four lists of 13 cards], "turn_up": card}')
     cards = [[c if isinstance(c, Card) else PACK.parse(str(c)) for c in h] for h in hands]
     top = turn_up if isinstance(turn_up, Card) else PACK.parse(str(turn_up))
