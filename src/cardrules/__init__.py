@@ -10,7 +10,7 @@ from importlib.metadata import PackageNotFoundError, version
 from cardrules import records
 from cardrules._registry import game_names, get_game
 from cardrules._sampling import sample_state
-from cardrules._serial import dumps, loads
+from cardrules._states import dumps, loads
 from cardrules.cards import (
     CHARLEMAGNE_PACK,
     DOUBLE_FRENCH_PACK,

@@ -1,4 +1,4 @@
-"""JSON for states: a type-directed codec over the attrs classes of every game."""
+"""JSON for states: a type-directed codec over the attrs classes of every game (dumps and loads are in _states)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import attrs
 from cardrules.cards import Card, Pack
 from cardrules.errors import CardrulesError, InvalidRecordError
 
-__all__ = ["dumps", "loads"]
+__all__ = ["check_pack", "from_jsonable", "is_int", "parse_json_object", "to_jsonable"]
 
 FORMAT: Final = "cardrules-state"
 FORMAT_VERSION: Final = 1
@@ -156,81 +156,6 @@ def from_jsonable(data: Any, hint: Any, pack: Pack, path: str = "$") -> Any:
         except _GENERIC as exc:
             raise InvalidRecordError(f"invalid {hint.__name__}: {exc}", path) from None
     raise TypeError(f"cannot decode {hint!r}")
-
-
-def dumps(state: object) -> str:
-    """
-    A state of any game as JSON text; :func:`loads` gives back an equal state.
-
-    The document is ``{"format": "cardrules-state", "format_version": 1,
-    "game": ..., "state": {...}}``. It holds the whole state, hidden cards and
-    the match seed included: it is for saving and restoring, not for showing
-    to a player (use the game's ``observe``).
-
-    Raises:
-        TypeError: If *state* is not a state of a cardrules game.
-
-    Example:
-        >>> import cardrules
-        >>> s = cardrules.get_game("mililla").new_game(seed=1)
-        >>> cardrules.loads(cardrules.dumps(s)) == s
-        True
-    """
-    from cardrules._registry import spec_for_state as _spec_for_state
-
-    spec = _spec_for_state(state)
-    doc = {
-        "format": FORMAT,
-        "format_version": FORMAT_VERSION,
-        "game": spec.name,
-        "state": to_jsonable(state),
-    }
-    return json.dumps(doc, separators=(",", ":"))
-
-
-def loads(text: str | bytes) -> Any:
-    """
-    A state from the JSON text of :func:`dumps`, checked for consistency.
-
-    Raises:
-        InvalidRecordError: For anything that is not such a document: bad
-            JSON, a wrong type or field, an unknown card, cards that are not
-            exactly the game's pack, an impossible position. The message
-            gives the location, such as ``$.state.hands[2][0]``.
-    """
-    from cardrules._registry import games as _games
-
-    doc = parse_json_object(text, _MAX_TEXT)
-    if doc.get("format") != FORMAT:
-        raise InvalidRecordError(f"expected format {FORMAT!r}, got {doc.get('format')!r:.60}", "$.format")
-    if not is_int(doc.get("format_version"), FORMAT_VERSION):
-        raise InvalidRecordError(
-            f"unsupported format_version {doc.get('format_version')!r:.60}; this cardrules reads {FORMAT_VERSION}",
-            "$.format_version",
-        )
-    extra = sorted(set(doc) - {"format", "format_version", "game", "state"})
-    if extra:
-        raise InvalidRecordError(f"unknown field {extra[0]!r}")
-    name = doc.get("game")
-    spec = _games().get(name) if isinstance(name, str) else None
-    if spec is None:
-        raise InvalidRecordError(f"unknown game {name!r:.60}; the games are: {', '.join(_games())}", "$.game")
-    if "state" not in doc:
-        raise InvalidRecordError("missing field 'state'")
-    try:
-        state = from_jsonable(doc["state"], spec.state_type, spec.pack, "$.state")
-        spec.check_state(state)
-        check_pack(spec.zones(state), spec.pack)
-    except InvalidRecordError:
-        raise
-    except RecursionError:
-        raise InvalidRecordError("state nested too deeply", "$.state") from None
-    except CardrulesError as exc:
-        raise InvalidRecordError(str(exc), "$.state") from None
-    except _GENERIC as exc:
-        # A safety net: the checks above should name the problem themselves.
-        raise InvalidRecordError(f"not a possible position ({type(exc).__name__}: {exc})", "$.state") from None
-    return state
 
 
 def is_int(value: object, want: int) -> bool:

@@ -1,0 +1,105 @@
+"""
+Write the Design page's picture of the package: its parts and the imports between them, read from
+the source (function-level imports included). ``python docs/design_graph.py`` prints the Graphviz
+text; with ``--svg`` it also renders ``docs/_static/design.svg`` (needs Graphviz's ``dot``).
+A test checks that ``docs/_static/design.dot`` is what this script prints, so the picture is the code's.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src" / "cardrules"
+
+PARTS = {
+    "cardrules": ("__init__",),
+    "front ends": ("cli", "_cli_records", "_terminal", "__main__"),
+    "bots": ("bots",),
+    "records": ("records", "_record_json"),
+    "registry": ("_registry", "_states", "_sampling"),
+    "games": ("mulle", "mililla", "charlemagne"),
+    "game helpers": ("_checks",),
+    "engine": ("engine",),
+    "helpers": ("_serial", "_messages", "_style", "_common"),
+    "foundations": ("cards", "rules", "errors"),
+}
+"""The parts of the picture, top to bottom, and the modules (or packages) in each."""
+
+LABELS = {
+    "cardrules": "cardrules\\nthe public names",
+    "front ends": "front ends\\ncli, _cli_records, _terminal",
+    "bots": "bots\\nrandom, greedy, search, simulate",
+    "records": "records\\nJSON records, replay, verify",
+    "registry": "registry\\nget_game, entry points, dumps/loads, sample_state",
+    "games": "one package per game\\nmulle, mililla, charlemagne",
+    "game helpers": "game helpers\\n_checks",
+    "engine": "engine\\nGameSpec, Game, LegalMoves, Score, Event, Heuristic",
+    "helpers": "helpers\\n_serial, _messages, _style, _common",
+    "foundations": "foundations\\ncards, rules, errors",
+}
+
+
+def part_of(path: Path) -> str:
+    rel = path.relative_to(SRC)
+    head = rel.parts[0].removesuffix(".py")
+    for part, members in PARTS.items():
+        if head in members:
+            return part
+    raise KeyError(f"{rel} is in no part of the picture: add it to PARTS")
+
+
+def _imported(path: Path) -> set[str]:
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        for name in names:
+            parts = name.split(".")
+            if parts[0] == "cardrules" and len(parts) > 1 and (SRC / parts[1]).with_suffix(".py").exists() | (
+                SRC / parts[1]
+            ).is_dir():
+                out.add(parts[1])
+    return out
+
+
+def edges() -> list[tuple[str, str]]:
+    """``(importer, imported)`` between parts, sorted."""
+    found: set[tuple[str, str]] = set()
+    for path in SRC.rglob("*.py"):
+        here = part_of(path)
+        for module in _imported(path):
+            there = part_of(SRC / (module if (SRC / module).is_dir() else f"{module}.py"))
+            if there != here:
+                found.add((here, there))
+    return sorted(found)
+
+
+def dot() -> str:
+    lines = [
+        "digraph cardrules {",
+        '  graph [rankdir=TB, fontname="Helvetica", nodesep=0.4, ranksep=0.45];',
+        '  node [shape=box, style="rounded,filled", fillcolor="#eef3f8", fontname="Helvetica", fontsize=11];',
+        '  edge [color="#5a6b7b", arrowsize=0.7];',
+    ]
+    for part in PARTS:
+        colour = ', fillcolor="#fdf1d6"' if part == "games" else ""
+        lines.append(f'  "{part}" [label="{LABELS[part]}"{colour}];')
+    lines += [f'  "{a}" -> "{b}";' for a, b in edges()]
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    text = dot()
+    sys.stdout.write(text)
+    if "--svg" in sys.argv:
+        (ROOT / "docs" / "_static" / "design.dot").write_text(text, encoding="utf-8")
+        svg = subprocess.run(["dot", "-Tsvg"], input=text, capture_output=True, text=True, check=True).stdout
+        (ROOT / "docs" / "_static" / "design.svg").write_text(svg, encoding="utf-8")
