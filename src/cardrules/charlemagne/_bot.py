@@ -6,14 +6,10 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from cardrules.bots._games import Heuristic
 from cardrules.cards import CHARLEMAGNE_PACK, Card, Rank, Suit
-from cardrules.charlemagne._game import (
-    _FRENCH,
+from cardrules.charlemagne._cards import _FRENCH, _SAME_COLOUR, _STRENGTH, _SUIT_OF, _trick_winner
+from cardrules.charlemagne._state import (
     _LADDER,
-    _SAME_COLOUR,
-    _STRENGTH,
-    _SUIT_OF,
     Bid,
     ChooseSource,
     Contract,
@@ -24,9 +20,8 @@ from cardrules.charlemagne._game import (
     Pass,
     Play,
     State,
-    _trick_winner,
 )
-from cardrules.engine import LegalMoves
+from cardrules.engine import Heuristic, LegalMoves
 
 _ALL: Final = frozenset(CHARLEMAGNE_PACK.cards)
 _PARTNER_TRICKS: Final = 1.5  # what a partner's hand is worth, on average, to a number bid
