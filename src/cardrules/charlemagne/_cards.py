@@ -27,6 +27,12 @@ _PLAIN_RANK: Final = {
     Rank.EIGHT: 8,
     Rank.SEVEN: 7,
 }
+# The strengths above a plain ace, high to low: the two jokers, then the jack of the trump suit and
+# the other jack of its colour (charlemagne.trump.order).
+_BIG_STRENGTH: Final = 20
+_LITTLE_STRENGTH: Final = 19
+_TRUMP_JACK_STRENGTH: Final = 18
+_COLOUR_JACK_STRENGTH: Final = 17
 
 
 def _tables(trump: Suit | None) -> tuple[dict[Card, Suit], dict[Card, int]]:
@@ -36,10 +42,10 @@ def _tables(trump: Suit | None) -> tuple[dict[Card, Suit], dict[Card, int]]:
     for c in CHARLEMAGNE_PACK.cards:
         if c.suit is Suit.JOKER:
             suit[c] = Suit.JOKER if trump is None else trump
-            strength[c] = 20 if c.rank is Rank.BIG else 19
+            strength[c] = _BIG_STRENGTH if c.rank is Rank.BIG else _LITTLE_STRENGTH
         elif trump is not None and c.rank is Rank.JACK and c.suit in (trump, _SAME_COLOUR[trump]):
             suit[c] = trump
-            strength[c] = 18 if c.suit is trump else 17
+            strength[c] = _TRUMP_JACK_STRENGTH if c.suit is trump else _COLOUR_JACK_STRENGTH
         else:
             suit[c] = c.suit
             strength[c] = _PLAIN_RANK[c.rank]

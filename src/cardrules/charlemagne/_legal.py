@@ -98,15 +98,17 @@ def _discards_due(state: State) -> int:
     return 2
 
 
-def _high_bid(state: State) -> Contract | None:
-    for c in reversed(state.calls):
+def _high_bid(calls: Sequence[Contract | None]) -> Contract | None:
+    """The highest bid among *calls* (the last one made), or ``None`` before any bid."""
+    for c in reversed(calls):
         if c is not None:
             return c
     return None
 
 
-def _dealer_forced(state: State) -> bool:
-    return len(state.calls) == SEATS - 1 and all(c is None for c in state.calls)
+def _dealer_forced(calls: Sequence[Contract | None]) -> bool:
+    """Whether the dealer, next after *calls*, may not pass: the three others passed (``charlemagne.bid.dealer``)."""
+    return len(calls) == SEATS - 1 and all(c is None for c in calls)
 
 
 # --- legal moves -------------------------------------------------------------------
@@ -121,6 +123,12 @@ _DISCARDS: Final = {c: Discard(c) for c in CHARLEMAGNE_PACK.cards}
 _CALLS_ABOVE: Final[dict[Contract | None, tuple[Bid | Pass, ...]]] = {
     high: (PASS, *(_BIDS[c] for c in _LADDER[0 if high is None else high.level + 1 :])) for high in (None, *_LADDER)
 }
+
+
+def _bidding_moves(calls: Sequence[Contract | None]) -> tuple[Bid | Pass, ...]:
+    """The legal calls after *calls*, in the order of :func:`legal_moves` (``charlemagne.bid.*``)."""
+    moves = _CALLS_ABOVE[_high_bid(calls)]
+    return moves[1:] if _dealer_forced(calls) else moves
 
 
 _M = TypeVar("_M", Play, Give, Discard)
@@ -186,8 +194,8 @@ def legal_moves(state: State) -> LegalMoves[Move]:
         seat = _order(state)[len(state.trick)]  # to_move(state), in line
         moves = _card_moves(_playable(state, seat), _PLAYS)
     elif phase == "bid":
-        calls = _CALLS_ABOVE[_high_bid(state)]
-        moves = calls[1:] if _dealer_forced(state) else calls
+        calls = _CALLS_ABOVE[_high_bid(state.calls)]  # _bidding_moves(state.calls), in line
+        moves = calls[1:] if _dealer_forced(state.calls) else calls
     else:
         mover = to_move(state)
         if mover is None:
@@ -356,7 +364,7 @@ def check_move(state: State, move: Move) -> Violation | None:
         return _follow_violation(state, seat, card)
     if phase == "bid" and isinstance(move, Bid | Pass):
         if isinstance(move, Pass):
-            if _dealer_forced(state):
+            if _dealer_forced(state.calls):
                 return _v(
                     "charlemagne.bid.dealer",
                     "the other three players passed, so you, the dealer, may not pass: bid 5 or higher",
@@ -368,7 +376,7 @@ def check_move(state: State, move: Move) -> Violation | None:
                 "a bid is one of 5, 6, 7, 8, mulot, charlemagne, gros mulot, gros charlemagne, "
                 f"not {_messages.shown(move.contract)}",
             )
-        high = _high_bid(state)
+        high = _high_bid(state.calls)
         if high is None or move.contract.level > high.level:
             return None
         if high is Contract.GROS_CHARLEMAGNE:
