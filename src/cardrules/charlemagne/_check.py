@@ -237,6 +237,3 @@ def _check_scores(state: State) -> None:
         if min(r.tally) < 0 or not 0 < sum(r.tally) <= TRICKS:
             raise fail(f"rounds[{i}].tally", f"a hand's tally is the tricks won by each team, 1 to {TRICKS} in all")
     check_match(state.rounds, state.match, state.winner, _match_winner)
-
-
-# --- records, replays and bots -----------------------------------------------------------
