@@ -135,7 +135,7 @@ def exchanges(game: AnyGame, state: Any, seat: int) -> list[Any]:
     elif game.name == "mililla":
         kinds = [_mililla_exchanges(state, seat)]
     else:
-        hidden = charlemagne._game._hidden_zones(state, seat)
+        hidden = charlemagne._sample._hidden_zones(state, seat)
         if any(f"hand {s}" in hidden for s in range(4)):
             kinds = [_hand_exchanges(game, state, seat, "kitty")]
             kinds += [_hand_exchanges(game, state, seat, z) for z in ("discards", "out") if z in hidden]

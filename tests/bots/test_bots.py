@@ -185,8 +185,8 @@ def test_search_margin_is_checked() -> None:
 
 def test_charlemagne_bids_seen_fit_the_real_deal() -> None:
     """Charlemagne: the real deal is always plausible to the search bot when every seat bids by the heuristic."""
-    from cardrules.bots._charlemagne import plausible
     from cardrules.charlemagne import sample_state
+    from cardrules.charlemagne._bot import plausible
 
     game = cardrules.get_game("charlemagne")
     rng = random.Random(2)

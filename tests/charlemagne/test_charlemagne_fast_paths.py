@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules import CHARLEMAGNE_PACK, Card, Suit
 from cardrules import charlemagne as ch
-from cardrules.charlemagne import _game
+from cardrules.charlemagne import _cards
 
 RULESETS = [ch.STANDARD, ch.CharlemagneRuleset(end_when_decided=True)]
 MODES: list[Suit | None] = [None, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS]
@@ -107,7 +107,7 @@ def test_a_move_listed_for_another_state_is_checked() -> None:
 
 def _reference_trick_winner(trick: Sequence[Card], trump: Suit | None) -> int:
     """charlemagne.trick.winner as first written: the highest trump, else the highest card of the suit led."""
-    suit_of, strength = _game._SUIT_OF[trump], _game._STRENGTH[trump]
+    suit_of, strength = _cards._SUIT_OF[trump], _cards._STRENGTH[trump]
     top = Suit.JOKER if trump is None else trump
     led = suit_of[trick[0]]
     best, best_key = 0, (led is top, strength[trick[0]])
@@ -127,9 +127,9 @@ def test_trick_winner_is_the_rule(trump: Suit | None) -> None:
     cards = list(CHARLEMAGNE_PACK.cards)
     for _ in range(4000):
         trick = rng.sample(cards, rng.choice([3, 4]))
-        assert _game._trick_winner(trick, trump) == _reference_trick_winner(trick, trump)
+        assert _cards._trick_winner(trick, trump) == _reference_trick_winner(trick, trump)
         twin = copy.deepcopy(trick)
-        assert _game._trick_winner(twin, trump) == _reference_trick_winner(trick, trump)
+        assert _cards._trick_winner(twin, trump) == _reference_trick_winner(trick, trump)
 
 
 def test_sorted_hand_sorts_in_pack_order_and_keeps_the_objects() -> None:
@@ -137,11 +137,11 @@ def test_sorted_hand_sorts_in_pack_order_and_keeps_the_objects() -> None:
     cards = list(CHARLEMAGNE_PACK.cards)
     for _ in range(500):
         hand = rng.sample(cards, rng.randint(0, 10))
-        expected = tuple(sorted(hand, key=_game._HAND_ORDER.__getitem__))
-        got = _game._sorted_hand(hand)
+        expected = tuple(sorted(hand, key=_cards._HAND_ORDER.__getitem__))
+        got = _cards._sorted_hand(hand)
         assert got == expected and all(a is b for a, b in zip(got, expected, strict=True))
         twin = copy.deepcopy(hand)
-        got = _game._sorted_hand(twin)
+        got = _cards._sorted_hand(twin)
         assert got == expected and all(any(g is t for t in twin) for g in got)
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from cardrules import CHARLEMAGNE_PACK, Card, IllegalMoveError, Suit, parse_cards
 from cardrules import charlemagne as ch
-from cardrules.charlemagne._game import _trick_winner
+from cardrules.charlemagne._cards import _trick_winner
 from tests.charlemagne.positions import moves, play_hand, run, seats_to_act, table
 
 # Deal A: seat 0 holds the eight top hearts, seat 1 the spades, seat 3 the clubs.

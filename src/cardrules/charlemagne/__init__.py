@@ -10,10 +10,21 @@ which carries its :class:`CharlemagneRuleset`.
 from typing import Final
 
 from cardrules.cards import CHARLEMAGNE_PACK
-from cardrules.charlemagne._game import (
-    STANDARD,
+from cardrules.charlemagne._bot import HEURISTIC
+from cardrules.charlemagne._cards import suit_order, trump_order
+from cardrules.charlemagne._check import check_state
+from cardrules.charlemagne._deal import deck_from_deal, deck_from_hands, new_game, round_deck
+from cardrules.charlemagne._events import events
+from cardrules.charlemagne._legal import check_move, is_over, legal_moves, to_move
+from cardrules.charlemagne._notation import format_canonical, format_move, parse_canonical, parse_move
+from cardrules.charlemagne._observe import observe
+from cardrules.charlemagne._play import apply
+from cardrules.charlemagne._rules import RULES
+from cardrules.charlemagne._ruleset import STANDARD, CharlemagneRuleset
+from cardrules.charlemagne._sample import sample_state, shuffle_hidden, zones
+from cardrules.charlemagne._score import score
+from cardrules.charlemagne._state import (
     Bid,
-    CharlemagneRuleset,
     ChooseSource,
     Contract,
     Discard,
@@ -24,30 +35,7 @@ from cardrules.charlemagne._game import (
     Pass,
     Play,
     State,
-    apply,
-    check_move,
-    check_state,
-    deck_from_deal,
-    deck_from_hands,
-    events,
-    format_canonical,
-    format_move,
-    is_over,
-    legal_moves,
-    new_game,
-    observe,
-    parse_canonical,
-    parse_move,
-    round_deck,
-    sample_state,
-    score,
-    shuffle_hidden,
-    suit_order,
-    to_move,
-    trump_order,
-    zones,
 )
-from cardrules.charlemagne._rules import RULES
 from cardrules.charlemagne._view import view
 from cardrules.engine import GameSpec
 
@@ -121,6 +109,7 @@ GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     events=events,
     sample_state=sample_state,
     view=view,
+    heuristic=HEURISTIC,
 )
 """The Charlemagne game spec, as :func:`cardrules.get_game` uses it."""
 

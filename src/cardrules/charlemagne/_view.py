@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardrules._style import Style
-from cardrules.charlemagne._game import Observation
+from cardrules.charlemagne._state import Observation
 
 __all__ = ["view"]
 

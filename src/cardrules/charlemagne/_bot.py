@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from cardrules.bots._games import Heuristic
 from cardrules.cards import CHARLEMAGNE_PACK, Card, Rank, Suit
-from cardrules.charlemagne._game import (
+from cardrules.charlemagne._cards import (
+    _BIG_STRENGTH,
+    _COLOUR_JACK_STRENGTH,
     _FRENCH,
-    _LADDER,
-    _SAME_COLOUR,
+    _LITTLE_STRENGTH,
+    _PLAIN_RANK,
     _STRENGTH,
     _SUIT_OF,
+    _TRUMP_JACK_STRENGTH,
+    _trick_winner,
+)
+from cardrules.charlemagne._legal import _ORDERS, _bidding_moves, _high_bid
+from cardrules.charlemagne._state import (
+    _LADDER,
     Bid,
     ChooseSource,
     Contract,
@@ -24,23 +31,23 @@ from cardrules.charlemagne._game import (
     Pass,
     Play,
     State,
-    _trick_winner,
 )
-from cardrules.engine import LegalMoves
+from cardrules.engine import Heuristic, LegalMoves
 
 _ALL: Final = frozenset(CHARLEMAGNE_PACK.cards)
 _PARTNER_TRICKS: Final = 1.5  # what a partner's hand is worth, on average, to a number bid
-_NUMBER_BIDS: Final = (Contract.FIVE, Contract.SIX, Contract.SEVEN, Contract.EIGHT)
+_NUMBER_BIDS: Final = tuple(c for c in _LADDER if c.is_number)
+# What the cards above a plain ace take, by their strength in the game's tables: the two jokers,
+# the jack of trump and the other jack of its colour.
+_HIGH_TRUMPS: Final = {_BIG_STRENGTH: 1.0, _LITTLE_STRENGTH: 1.0, _TRUMP_JACK_STRENGTH: 0.9, _COLOUR_JACK_STRENGTH: 0.8}
+_ACE: Final = _PLAIN_RANK[Rank.ACE]
 
 
 def _trick_value(card: Card, trump: Suit) -> float:
     """Roughly how many tricks *card* takes with *trump* as trump."""
-    if card.suit is Suit.JOKER:
-        return 1.0
-    if card.rank is Rank.JACK and card.suit is trump:
-        return 0.9
-    if card.rank is Rank.JACK and card.suit is _SAME_COLOUR[trump]:
-        return 0.8
+    strength = _STRENGTH[trump][card]
+    if strength > _ACE:  # a joker or a jack of the trump colour
+        return _HIGH_TRUMPS[strength]
     if card.suit is trump:
         return {Rank.ACE: 0.75, Rank.KING: 0.6}.get(card.rank, 0.45)
     return {Rank.ACE: 0.8, Rank.KING: 0.3}.get(card.rank, 0.0)
@@ -66,7 +73,7 @@ def _mulot_safe(hand: Sequence[Card]) -> bool:
 def _bid(calls: Sequence[Contract | None], hand: Sequence[Card], legal: Sequence[Any]) -> Any:
     bids = {m.contract: m for m in legal if isinstance(m, Bid)}
     can_pass = any(isinstance(m, Pass) for m in legal)
-    high = next((c for c in reversed(calls) if c is not None), None)
+    high = _high_bid(calls)
     partner_high = high is not None and calls.index(high) % 2 == len(calls) % 2
     _, own = _best_trump(hand)
     want: Contract | None = None
@@ -120,7 +127,7 @@ def _play(obs: Observation, cards: Sequence[Card]) -> Card:
         return True
 
     out = (bidder + 2) % 4 if contract.is_solo else None
-    order = tuple(s for s in ((obs.leader + i) % 4 for i in range(4)) if s != out)
+    order = _ORDERS[obs.leader, out]
 
     def wins(card: Card) -> bool:
         return _trick_winner((*trick, card), trump) == len(trick)
@@ -188,19 +195,7 @@ def choose(obs: Observation, legal_moves: LegalMoves[Any], rng: random.Random) -
 
 
 def _rank(card: Card) -> int:
-    return _RANKS.get(card.rank, 0)
-
-
-_RANKS: Final[Mapping[Rank, int]] = {
-    Rank.ACE: 14,
-    Rank.KING: 13,
-    Rank.QUEEN: 12,
-    Rank.JACK: 11,
-    Rank.TEN: 10,
-    Rank.NINE: 9,
-    Rank.EIGHT: 8,
-    Rank.SEVEN: 7,
-}
+    return _PLAIN_RANK.get(card.rank, 0)
 
 
 def _keep_value(card: Card, trump: Suit, hand: Sequence[Card]) -> tuple[float, int]:
@@ -240,11 +235,7 @@ def plausible(world: State, obs: Observation) -> bool:
         if seat == obs.seat:
             continue
         before = calls[:i]
-        high = next((c for c in reversed(before) if c is not None), None)
-        legal: list[Any] = [Bid(c) for c in _LADDER[0 if high is None else high.level + 1 :]]
-        if not (i == 3 and high is None):  # the dealer may not pass if all others did
-            legal.insert(0, Pass())
-        made = _bid(before, world.hands[seat], legal)
+        made = _bid(before, world.hands[seat], _bidding_moves(before))
         if made != (Pass() if call is None else Bid(call)):
             return False
     return True

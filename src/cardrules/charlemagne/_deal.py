@@ -1,0 +1,156 @@
+"""Dealing Charlemagne: a new match, each hand's deal, and deck orders from deals seen at a table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from cardrules import _common
+from cardrules.cards import CHARLEMAGNE_PACK, Card
+from cardrules.charlemagne._cards import _sorted_hand
+from cardrules.charlemagne._ruleset import STANDARD, CharlemagneRuleset
+from cardrules.charlemagne._state import HAND_SIZE, SEATS, State
+from cardrules.engine import RoundScore
+from cardrules.errors import InvalidDeckError
+
+
+def _deal(
+    rules: CharlemagneRuleset,
+    seed: int,
+    pending: tuple[tuple[Card, ...], ...],
+    round_no: int,
+    dealer: int,
+    match: tuple[int, int],
+    rounds: tuple[RoundScore, ...],
+) -> State:
+    """Deal hand *round_no* (K1): deck[0..31] one at a time from seat dealer + 1, deck[32:34] the kitty."""
+    deck, pending = _common.next_deck(pending, CHARLEMAGNE_PACK, seed, round_no)
+    dealt = SEATS * HAND_SIZE
+    # deck[i] (i < 32) goes to seat (dealer + 1 + i) % 4: seat s gets every fourth card from (s - dealer - 1) % 4.
+    hands = tuple(_sorted_hand(deck[(s - dealer - 1) % SEATS : dealt : SEATS]) for s in range(SEATS))
+    first = (dealer + 1) % SEATS
+    kitty = tuple(deck[dealt:])
+    return State(
+        rules, seed, pending, round_no, dealer,
+        hands, kitty, "bid", (), None, None, None, (), None, (), (),
+        None, first, (), ((), ()), (0, 0), (), first, match, rounds, None,
+    )  # fmt: skip
+
+
+def new_game(
+    rules: CharlemagneRuleset = STANDARD,
+    *,
+    seed: int | None = None,
+    deck: Sequence[Card | str] | None = None,
+    decks: Sequence[Sequence[Card | str]] | None = None,
+    dealer: int | None = None,
+) -> State:
+    """
+    A new Charlemagne match with its first hand dealt, ready for bidding.
+
+    Dealing (RULINGS K1, C2): ``deck[i]`` for ``i < 32`` goes to seat
+    ``(dealer + 1 + i) % 4``; ``deck[32]`` and ``deck[33]`` are the kitty.
+    Seat ``dealer + 1`` bids first. :func:`deck_from_hands` turns a deal seen
+    at a real table into such a deck. Each later hand is dealt by seat
+    ``dealer + 1`` from the next supplied deck, or shuffled from the seed.
+
+    Args:
+        rules: The ruleset.
+        seed: Makes the match reproducible: the first dealer (unless given)
+            and the shuffle of every hand not supplied. ``None`` draws one.
+        deck: The first hand's deck order, 34 cards, index 0 on top; card
+            texts such as ``"10H"`` or ``"BJ"`` are accepted.
+        decks: Deck orders for the first hands in turn.
+        dealer: The first dealer's seat, 0-3.
+
+    Raises:
+        InvalidDeckError: For a deck that is not the 34-card Charlemagne pack.
+        InvalidOptionError: For a bad seed or dealer, or both deck and decks.
+
+    Example:
+        >>> s = charlemagne.new_game(seed=7)
+        >>> [len(h) for h in s.hands], len(s.kitty)
+        ([8, 8, 8, 8], 2)
+
+    .. versionadded:: 0.1.0
+    """
+    if not isinstance(rules, CharlemagneRuleset):
+        raise TypeError(f"rules must be CharlemagneRuleset, not {type(rules).__name__}")
+    seed = _common.new_seed(seed)
+    pending = _common.deck_list(deck, decks, CHARLEMAGNE_PACK)
+    first = _common.first_dealer(seed, dealer, SEATS)
+    return _deal(rules, seed, pending, 0, first, (0, 0), ())
+
+
+def deck_from_hands(
+    hands: Sequence[Sequence[Card | str]], kitty: Sequence[Card | str], dealer: int
+) -> tuple[Card, ...]:
+    """
+    The deck order that deals *hands* (in seat order) and *kitty* when *dealer* deals.
+
+    Use it to enter a deal seen at a real table:
+    ``new_game(deck=deck_from_hands(hands, kitty, dealer), dealer=dealer)``.
+
+    Raises:
+        InvalidDeckError: If the hands are not eight cards each and the kitty
+            two, together exactly the 34-card pack, or *dealer* is not a seat.
+
+    Example:
+        >>> s = charlemagne.new_game(seed=1, dealer=2)
+        >>> charlemagne.new_game(deck=charlemagne.deck_from_hands(s.hands, s.kitty, 2), dealer=2).hands == s.hands
+        True
+    """
+    if isinstance(hands, str) or len(hands) != SEATS:
+        raise InvalidDeckError(f"Charlemagne has 4 hands, not {len(hands)}")
+    cards = [_common.check_deck_part(h, CHARLEMAGNE_PACK, f"hand {i}") for i, h in enumerate(hands)]
+    for i, h in enumerate(cards):
+        if len(h) != HAND_SIZE:
+            raise InvalidDeckError(f"hand {i} has {len(h)} cards; each hand has 8")
+    kit = _common.check_deck_part(kitty, CHARLEMAGNE_PACK, "kitty")
+    if len(kit) != 2:
+        raise InvalidDeckError(f"the kitty has {len(kit)} cards; it has 2")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < SEATS:
+        raise InvalidDeckError(f"dealer must be a seat from 0 to 3, not {dealer!r}")
+    deck = [cards[(dealer + 1 + j) % SEATS][k] for k in range(HAND_SIZE) for j in range(SEATS)]
+    deck.extend(kit)
+    return _common.check_deck(deck, CHARLEMAGNE_PACK, "deal")
+
+
+def round_deck(state: State) -> tuple[Card, ...]:
+    """
+    The deck order that dealt the hand in progress, for a state in the bidding
+    (before the kitty or any card has moved).
+
+    Raises:
+        ValueError: Once the bidding is over.
+
+    Example:
+        >>> s = charlemagne.new_game(seed=4)
+        >>> charlemagne.new_game(deck=charlemagne.round_deck(s), dealer=s.dealer, seed=4) == s
+        True
+    """
+    if state.phase != "bid":
+        raise ValueError("the hand's deck is known only during the bidding, before any card has moved")
+    return deck_from_hands(state.hands, state.kitty, state.dealer)
+
+
+def deck_from_deal(
+    deal: Mapping[str, object], dealer: int, rules: CharlemagneRuleset | None = None
+) -> tuple[Card, ...]:
+    """
+    The deck order for an explicit deal written as data:
+    ``{"hands": [four lists of 8 cards, in seat order], "kitty": [2 cards]}``.
+
+    *rules* is accepted for the records, which pass every game its ruleset; no option of this
+    game changes how a deal is dealt.
+
+    Raises:
+        InvalidDeckError: If the deal is malformed or not the pack.
+    """
+    if not isinstance(deal, Mapping) or set(deal) != {"hands", "kitty"}:
+        raise InvalidDeckError('a Charlemagne deal is {"hands": [four lists of 8 cards], "kitty": [2 cards]}')
+    hands, kitty = deal["hands"], deal["kitty"]
+    if not isinstance(hands, list | tuple) or not all(isinstance(h, list | tuple) for h in hands):
+        raise InvalidDeckError("hands must be a list of four lists of cards")
+    if not isinstance(kitty, list | tuple):
+        raise InvalidDeckError("kitty must be a list of two cards")
+    return deck_from_hands(hands, kitty, dealer)

@@ -1,0 +1,407 @@
+"""Whose turn it is in Charlemagne, the legal moves, and why a move is illegal."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Final, TypeVar
+
+from cardrules import _messages
+from cardrules.cards import CHARLEMAGNE_PACK, Card, Suit
+from cardrules.charlemagne._cards import (
+    _FRENCH,
+    _JOKER,
+    _PLURAL,
+    _SINGULAR,
+    _SUIT_OF,
+    _SUIT_OF_ID,
+    _card_name,
+    _card_name_safe,
+    _names,
+    _suit_text,
+)
+from cardrules.charlemagne._rules import RULES
+from cardrules.charlemagne._state import (
+    _LADDER,
+    MOVE_TYPES,
+    PASS,
+    SEATS,
+    Bid,
+    ChooseSource,
+    Contract,
+    Discard,
+    Give,
+    Move,
+    NameTrump,
+    Pass,
+    Play,
+    State,
+    _contract_name,
+)
+from cardrules.engine import LegalMoves, TupleMoves
+from cardrules.rules import Violation
+
+# --- turn order ------------------------------------------------------------------
+
+
+def _trick_seats(leader: int, partner: int | None) -> tuple[int, ...]:
+    return tuple(s for s in ((leader + i) % SEATS for i in range(SEATS)) if s != partner)
+
+
+_ORDERS: Final = {(lead, p): _trick_seats(lead, p) for lead in range(SEATS) for p in (None, 0, 1, 2, 3)}
+# The solo contracts (Contract.is_solo). Testing membership in a tuple of enum members is an
+# identity test in C; the property goes through two Python calls and the enum's hash.
+_SOLO: Final = tuple(c for c in _LADDER if c.is_solo)
+
+
+def _order(state: State) -> tuple[int, ...]:
+    """The seats that play the current trick, the leader first (``charlemagne.play.turn``)."""
+    b = state.bidder
+    sitting_out = None if b is None or state.contract not in _SOLO else (b + 2) % SEATS  # the partner, in a solo
+    return _ORDERS[state.leader, sitting_out]
+
+
+def to_move(state: State) -> int | None:
+    """
+    The seat to act, or ``None`` once the match is over.
+
+    Example:
+        >>> s = charlemagne.new_game(seed=1, dealer=3)
+        >>> charlemagne.to_move(s)
+        0
+    """
+    if state.winner is not None:
+        return None
+    phase = state.phase
+    if phase == "play":
+        return _order(state)[len(state.trick)]
+    if phase == "bid":
+        return (state.dealer + 1 + len(state.calls)) % SEATS
+    if phase == "give":
+        return state.partner
+    return state.bidder
+
+
+def is_over(state: State) -> bool:
+    """Whether the match is over (a team has reached 32, RULINGS K8)."""
+    return state.winner is not None
+
+
+def _discards_due(state: State) -> int:
+    """How many cards the bidder discards in all (``charlemagne.discard.count``)."""
+    c = state.contract
+    if c is None or c.is_mulot:
+        return 0
+    if c is Contract.CHARLEMAGNE:
+        return 3
+    if c is Contract.GROS_CHARLEMAGNE and state.source == "partner":
+        return 1
+    return 2
+
+
+def _high_bid(calls: Sequence[Contract | None]) -> Contract | None:
+    """The highest bid among *calls* (the last one made), or ``None`` before any bid."""
+    for c in reversed(calls):
+        if c is not None:
+            return c
+    return None
+
+
+def _dealer_forced(calls: Sequence[Contract | None]) -> bool:
+    """Whether the dealer, next after *calls*, may not pass: the three others passed (``charlemagne.bid.dealer``)."""
+    return len(calls) == SEATS - 1 and all(c is None for c in calls)
+
+
+# --- legal moves -------------------------------------------------------------------
+
+_BIDS: Final = {c: Bid(c) for c in _LADDER}
+_SOURCES: Final = (ChooseSource("kitty"), ChooseSource("partner"))
+_TRUMPS: Final = tuple(NameTrump(s) for s in _FRENCH)
+_PLAYS: Final = {c: Play(c) for c in CHARLEMAGNE_PACK.cards}
+_GIVES: Final = {c: Give(c) for c in CHARLEMAGNE_PACK.cards}
+_DISCARDS: Final = {c: Discard(c) for c in CHARLEMAGNE_PACK.cards}
+# The bidding moves after the highest bid so far (None: no bid yet): pass, then each higher bid.
+_CALLS_ABOVE: Final[dict[Contract | None, tuple[Bid | Pass, ...]]] = {
+    high: (PASS, *(_BIDS[c] for c in _LADDER[0 if high is None else high.level + 1 :])) for high in (None, *_LADDER)
+}
+
+
+def _bidding_moves(calls: Sequence[Contract | None]) -> tuple[Bid | Pass, ...]:
+    """The legal calls after *calls*, in the order of :func:`legal_moves` (``charlemagne.bid.*``)."""
+    moves = _CALLS_ABOVE[_high_bid(calls)]
+    return moves[1:] if _dealer_forced(calls) else moves
+
+
+_M = TypeVar("_M", Play, Give, Discard)
+
+
+def _card_moves(cards: Sequence[Card], by_card: Mapping[Card, _M]) -> tuple[_M, ...]:
+    """The move of each card (made once per card of the pack)."""
+    return tuple(map(by_card.__getitem__, cards))
+
+
+def _playable(state: State, seat: int) -> Sequence[Card]:
+    """The cards *seat* may play to the trick, in hand order (K7)."""
+    hand = state.hands[seat]
+    trick = state.trick
+    if not trick:
+        return hand
+    trump = state.trump
+    suit_of = _SUIT_OF_ID[id(trump)]
+    led = suit_of[trick[0]]
+    follow = [c for c in hand if suit_of[c] is led]
+    if follow:
+        return follow
+    if trump is None and led is not _JOKER:
+        jokers = [c for c in hand if c.suit is _JOKER]
+        if jokers:
+            return jokers
+    return hand
+
+
+# The last answer of legal_moves, as (state, moves). The usual loop calls legal_moves(state) and
+# then apply(state, move): apply finds the move here instead of working out the rules again.
+# States are immutable, so the entry holds for as long as it is the same object; it is replaced
+# as a whole, so a thread always reads a state with its own moves. It is the one item of a list so
+# that apply, in _play, reads the current entry through its own import of the list (a name
+# imported from here would keep the first entry only).
+_last_legal: list[tuple[State | None, tuple[Move, ...]]] = [(None, ())]
+
+
+def legal_moves(state: State) -> LegalMoves[Move]:
+    """
+    The legal moves of the seat to move, in a fixed order.
+
+    Bidding: ``pass`` (unless the dealer is forced to bid), then the bids
+    higher than the last, low to high. Gros Charlemagne's choice: kitty,
+    partner. The partner's card, the discards and the plays: one move per
+    card allowed, in hand order. Trump: spades, hearts, diamonds, clubs.
+    Empty only when the match is over.
+
+    Rules: charlemagne.bid.*, charlemagne.source, charlemagne.give,
+    charlemagne.discard.*, charlemagne.trump.name, charlemagne.follow.suit,
+    charlemagne.mulot.*
+
+    Example:
+        >>> s = charlemagne.new_game(seed=1)
+        >>> [str(m) for m in charlemagne.legal_moves(s)][:3]
+        ['pass', 'bid 5', 'bid 6']
+    """
+    if state.winner is not None:
+        return TupleMoves(())
+    phase = state.phase
+    moves: tuple[Move, ...]
+    if phase == "play":
+        seat = _order(state)[len(state.trick)]  # to_move(state), in line
+        moves = _card_moves(_playable(state, seat), _PLAYS)
+    elif phase == "bid":
+        calls = _CALLS_ABOVE[_high_bid(state.calls)]  # _bidding_moves(state.calls), in line
+        moves = calls[1:] if _dealer_forced(state.calls) else calls
+    else:
+        mover = to_move(state)
+        if mover is None:
+            return TupleMoves(())
+        if phase == "discard":
+            moves = _card_moves(state.hands[mover], _DISCARDS)
+        elif phase == "trump":
+            moves = _TRUMPS
+        elif phase == "give":
+            moves = _card_moves(state.hands[mover], _GIVES)
+        else:
+            moves = _SOURCES
+    _last_legal[0] = (state, moves)
+    return TupleMoves(moves)
+
+
+# --- checking moves ----------------------------------------------------------------
+
+
+def _v(rule: str, reason: str) -> Violation:
+    return Violation(RULES[rule], reason)
+
+
+def _who(state: State, seat: int) -> str:
+    """*seat* in a message to the seat to move: ``you`` or ``seat N``."""
+    return "you" if seat == to_move(state) else f"seat {seat}"
+
+
+def _phase_violation(state: State, move: Move) -> Violation:
+    """Why a move of the wrong kind for the phase is illegal."""
+    phase = state.phase
+    c = state.contract
+    if isinstance(move, Bid | Pass):
+        assert c is not None and state.bidder is not None
+        return _v(
+            "charlemagne.bid.turn",
+            f"the bidding is over: {_who(state, state.bidder)} bid {c.title}, and there is one round of bidding",
+        )
+    if isinstance(move, NameTrump) and phase == "play":
+        if state.trump is None:
+            return _v(
+                "charlemagne.trump.name",
+                f"there is no trump to name in {c.title if c else 'Mulot'}: only the jokers are trump",
+            )
+        return _v("charlemagne.trump.name", f"trump is already {_PLURAL[state.trump]}; it is named once")
+    if isinstance(move, Discard) and phase in ("trump", "play") and c is not None:
+        due = _discards_due(state)
+        if due == 0:
+            return _v("charlemagne.discard.count", f"there are no discards in {c.title}: the kitty is never taken")
+        return _v(
+            "charlemagne.discard.count",
+            f"the bidder discards {due} card{'s' if due > 1 else ''} in {_contract_name(c)}, "
+            "and has already discarded them",
+        )
+    if isinstance(move, ChooseSource):
+        return _v(
+            "charlemagne.source",
+            "only a Gros Charlemagne bidder chooses a source, right after the bidding",
+        )
+    if isinstance(move, Give) and phase != "give":
+        return _v(
+            "charlemagne.give",
+            "a card is passed only by the partner of a Charlemagne bidder, before the discards",
+        )
+    if phase == "bid":
+        return _v("charlemagne.bid.turn", "the bidding is not over: bid or pass")
+    assert c is not None and state.bidder is not None
+    if phase == "source":
+        return _v(
+            "charlemagne.source",
+            "you bid Gros Charlemagne: first choose the kitty or your partner's card "
+            "('source kitty' or 'source partner')",
+        )
+    if phase == "give":
+        return _v(
+            "charlemagne.give",
+            f"you must first pass one card of your hand face down to your partner, {_who(state, state.bidder)}",
+        )
+    if phase == "discard":
+        due = _discards_due(state)
+        left = due - len(state.discards)
+        return _v(
+            "charlemagne.discard.count",
+            f"discard {left} more card{'s' if left > 1 else ''} first: "
+            f"the bidder discards {due} in {_contract_name(c)}",
+        )
+    if phase == "trump":
+        if isinstance(move, Discard):
+            return _v("charlemagne.discard.count", f"you have discarded your {len(state.discards)}; now name trump")
+        return _v("charlemagne.trump.name", "name the trump suit first, such as 'trump H'")
+    return _v("charlemagne.play.turn", "the hand is being played: play a card from your hand")
+
+
+def _follow_violation(state: State, seat: int, card: Card) -> Violation:
+    """Why *card*, held but not allowed, may not be played to this trick."""
+    trump = state.trump
+    suit_of = _SUIT_OF[trump]
+    lead = state.trick[0]
+    led = suit_of[lead]
+    hand = state.hands[seat]
+    follow = [c for c in hand if suit_of[c] is led]
+    if follow:
+        if trump is None and led is Suit.JOKER:
+            return _v(
+                "charlemagne.mulot.joker-led",
+                f"{_card_name(lead)} was led and you hold {_card_name(follow[0])}: you must play it",
+            )
+        reason = f"you must follow {_PLURAL[led]}"
+        notes = []
+        if trump is not None and lead.suit is not led:
+            notes.append(f"{_card_name(lead)} led is a trump")
+        odd = [c for c in follow if c.suit is not led]
+        if trump is not None and odd:
+            verb = "counts" if len(odd) == 1 else "count"
+            notes.append(f"{_names(odd)} {verb} as {_SINGULAR[led]} when {_PLURAL[trump]} are trump")
+        if trump is not None and card.suit is led and suit_of[card] is not led:
+            notes.append(f"{_card_name(card)} is a trump, not {_SINGULAR[led]}")
+        if notes:
+            reason += ": " + "; ".join(notes)
+        return _v("charlemagne.follow.suit", reason)
+    jokers = [c for c in hand if c.suit is Suit.JOKER]
+    return _v(
+        "charlemagne.mulot.joker-void",
+        f"you have no {_PLURAL[led]} and you hold {_names(jokers)}: in Mulot a player who cannot follow "
+        "and holds a joker must play a joker",
+    )
+
+
+def check_move(state: State, move: Move) -> Violation | None:
+    """
+    ``None`` if *move* is legal, else the first rule it breaks and why, in player words.
+
+    Example:
+        >>> s = charlemagne.new_game(seed=3)
+        >>> charlemagne.check_move(s, charlemagne.legal_moves(s)[0]) is None
+        True
+        >>> print(charlemagne.check_move(s, charlemagne.Play(s.hands[charlemagne.to_move(s)][0])))
+        [charlemagne.bid.turn] the bidding is not over: bid or pass
+
+    The reason is written for the seat to move from what it may see: a card
+    it does not hold gets the same words wherever the card is (another hand,
+    the kitty, the discards, the cards thrown out).
+
+    Raises:
+        WrongKindError: If *state* is not a Charlemagne state (a move of the
+            wrong kind is a violation of ``charlemagne.play.turn``).
+    """
+    if type(state) is not State:
+        raise _messages.wrong_state("Charlemagne", state)
+    if not isinstance(move, MOVE_TYPES):
+        return _v(
+            "charlemagne.play.turn",
+            f"a Charlemagne move is a bid, pass, source, give, discard, trump or play, not {_messages.kind_name(move)}",
+        )
+    seat = to_move(state)
+    if seat is None:
+        return _v("charlemagne.match.target", "the match is over; no more moves are made")
+    phase = state.phase
+    if phase == "play" and isinstance(move, Play):
+        card = move.card
+        playable = _playable(state, seat)
+        if card in playable:
+            return None
+        if card not in state.hands[seat]:
+            return _v("charlemagne.play.turn", f"you do not hold {_card_name_safe(card)}")
+        return _follow_violation(state, seat, card)
+    if phase == "bid" and isinstance(move, Bid | Pass):
+        if isinstance(move, Pass):
+            if _dealer_forced(state.calls):
+                return _v(
+                    "charlemagne.bid.dealer",
+                    "the other three players passed, so you, the dealer, may not pass: bid 5 or higher",
+                )
+            return None
+        if not isinstance(move.contract, Contract):
+            return _v(
+                "charlemagne.bid.ladder",
+                "a bid is one of 5, 6, 7, 8, mulot, charlemagne, gros mulot, gros charlemagne, "
+                f"not {_messages.shown(move.contract)}",
+            )
+        high = _high_bid(state.calls)
+        if high is None or move.contract.level > high.level:
+            return None
+        if high is Contract.GROS_CHARLEMAGNE:
+            return _v("charlemagne.bid.ladder", "nothing is higher than Gros Charlemagne: you can only pass")
+        higher = ", ".join(c.title for c in _LADDER[high.level + 1 :])
+        return _v(
+            "charlemagne.bid.ladder",
+            f"you must bid higher than {high.title}: {higher}; {move.contract.title} is not higher",
+        )
+    if phase == "discard" and isinstance(move, Discard):
+        if move.card in state.hands[seat]:
+            return None
+        return _v("charlemagne.discard.held", f"you do not hold {_card_name_safe(move.card)}, so you cannot discard it")
+    if phase == "trump" and isinstance(move, NameTrump):
+        if move.suit in _FRENCH:
+            return None
+        return _v("charlemagne.trump.name", f"trump is spades, hearts, diamonds or clubs, not {_suit_text(move.suit)}")
+    if phase == "give" and isinstance(move, Give):
+        if move.card in state.hands[seat]:
+            return None
+        return _v("charlemagne.give", f"you do not hold {_card_name_safe(move.card)}, so you cannot pass it")
+    if phase == "source" and isinstance(move, ChooseSource):
+        if move.source in ("kitty", "partner"):
+            return None
+        return _v(
+            "charlemagne.source", f"the source is the kitty or the partner's card, not {_messages.shown(move.source)}"
+        )
+    return _phase_violation(state, move)

@@ -1,0 +1,47 @@
+"""What one seat may see of a Charlemagne match."""
+
+from __future__ import annotations
+
+from cardrules.charlemagne._legal import to_move
+from cardrules.charlemagne._state import SEATS, Contract, Observation, State
+
+
+def _open_hand(state: State) -> bool:
+    """Whether the Gros Mulot bidder's hand is face up (after the first trick, K4)."""
+    return state.contract is Contract.GROS_MULOT and state.phase == "play" and state.tricks[0] + state.tricks[1] > 0
+
+
+def observe(state: State, seat: int) -> Observation:
+    """
+    What *seat* may see (RULINGS K10, ``charlemagne.hidden``): its own hand,
+    the other hands' sizes, the bidding, the trump, the trick and the cards
+    won, the scores; the kitty cards only to the bidder who took them, the
+    discards only to the bidder, the partner's thrown-away cards only to the
+    partner, the passed card only to the partner and the bidder, and the
+    Gros Mulot bidder's hand to everyone after the first trick. Never the
+    seed or the undealt decks.
+
+    Example:
+        >>> o = charlemagne.observe(charlemagne.new_game(seed=1), 0)
+        >>> len(o.hand), o.kitty_count
+        (8, 2)
+    """
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
+        raise ValueError(f"seat must be 0 to 3, not {seat!r}")
+    s = state
+    h = s.hands
+    b = s.bidder
+    bidder = seat == b
+    partner = seat == s.partner
+    open_hand = h[b] if b is not None and _open_hand(s) else None
+    # Positional, in the order of Observation's fields (keywords cost a third more).
+    return Observation(
+        seat, s.rules, s.round_no, s.dealer, s.phase, to_move(s),
+        h[seat], (len(h[0]), len(h[1]), len(h[2]), len(h[3])), len(s.kitty),
+        s.calls, b, s.contract, s.source, s.trump,
+        s.taken if bidder else (),  # kitty_taken
+        s.passed if bidder or partner else None,  # passed
+        s.discards if bidder else (), len(s.discards),  # discards, discard_count
+        s.out if partner else (), len(s.out),  # out, out_count
+        open_hand, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
+    )  # fmt: skip

@@ -1,0 +1,227 @@
+"""Applying a Charlemagne move: the bidding, the kitty, the discards, trump, the tricks and the end of a hand."""
+
+from __future__ import annotations
+
+import attrs
+
+from cardrules import _messages
+from cardrules.cards import Card, Suit
+from cardrules.charlemagne._cards import _sorted_hand, _trick_winner
+from cardrules.charlemagne._deal import _deal
+from cardrules.charlemagne._legal import _SOLO, _discards_due, _last_legal, _order, check_move, to_move
+from cardrules.charlemagne._notation import format_canonical
+from cardrules.charlemagne._score import _hand_score, _result
+from cardrules.charlemagne._state import (
+    SEATS,
+    TARGET,
+    Bid,
+    Contract,
+    Discard,
+    Give,
+    Move,
+    NameTrump,
+    Pass,
+    Phase,
+    Play,
+    Source,
+    State,
+)
+
+
+def apply(state: State, move: Move) -> State:
+    """
+    The state after *move*. *state* itself is never changed.
+
+    After the fourth call the contract starts: a number bid or Charlemagne
+    puts the kitty in the bidder's hand, Mulot throws the partner's cards
+    out and starts play. When a trick is full it goes to its winner; when the
+    hand is over (charlemagne.hand.end) it is scored and, unless the match is
+    over, the next hand is dealt by seat ``dealer + 1``.
+
+    Raises:
+        IllegalMoveError: If *move* breaks a rule; ``err.rule`` names it.
+
+    Example:
+        >>> s = charlemagne.new_game(seed=1)
+        >>> charlemagne.apply(s, charlemagne.legal_moves(s)[0]) == s
+        False
+
+    .. versionadded:: 0.1.0
+    """
+    known, moves = _last_legal[0]
+    # A move that is one of the very objects legal_moves just listed for this very state is legal
+    # (an identity test, in C); anything else, an equal move object included, is checked.
+    if known is not state or id(move) not in map(id, moves):
+        violation = check_move(state, move)
+        if violation is not None:
+            raise _messages.illegal(violation, to_move(state), move, format_canonical)
+    if isinstance(move, Play):
+        return _play(state, move.card)
+    if isinstance(move, Bid):
+        return _call(state, move.contract)
+    if isinstance(move, Pass):
+        return _call(state, None)
+    if isinstance(move, Discard):
+        return _discard(state, move.card)
+    if isinstance(move, NameTrump):
+        return _name_trump(state, move.suit)
+    if isinstance(move, Give):
+        return _give(state, move.card)
+    return _choose(state, move.source)
+
+
+def _replace(hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    new = list(hands)  # one copy; slicing and concatenating makes four tuples
+    new[seat] = hand
+    return tuple(new)
+
+
+def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    rest = tuple([c for c in hand if c is not card])  # by identity: == calls Card.__eq__, in Python
+    if len(rest) == len(hand) - 1:
+        return rest
+    i = hand.index(card)  # an equal card that is another object (or a card held twice)
+    return hand[:i] + hand[i + 1 :]
+
+
+def _call(state: State, call: Contract | None) -> State:
+    s = state
+    calls = (*s.calls, call)
+    if len(calls) < SEATS:
+        return State(
+            s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
+            s.hands, s.kitty, s.phase, calls, s.bidder, s.contract, s.source, s.taken, s.passed, s.discards, s.out,
+            s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
+        )  # fmt: skip
+    i = max(k for k, c in enumerate(calls) if c is not None)
+    bidder = (s.dealer + 1 + i) % SEATS
+    contract = calls[i]
+    assert contract is not None
+    hands, kitty, taken, out = s.hands, s.kitty, s.taken, s.out
+    leader, last_leader = s.leader, s.last_leader
+    phase: Phase
+    if contract.is_mulot:
+        hands, out = _throw_out(hands, bidder)
+        phase, leader, last_leader = "play", bidder, bidder
+    elif contract is Contract.GROS_CHARLEMAGNE:
+        phase = "source"
+    else:  # a number bid or Charlemagne
+        hands, kitty, taken = _take_kitty(hands, kitty, bidder)
+        phase = "discard" if contract.is_number else "give"
+    return State(
+        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
+        hands, kitty, phase, calls, bidder, contract, s.source, taken, s.passed, s.discards, out,
+        s.trump, leader, s.trick, s.won, s.tricks, s.last_trick, last_leader, s.match, s.rounds, s.winner,
+    )  # fmt: skip
+
+
+def _take_kitty(
+    hands: tuple[tuple[Card, ...], ...], kitty: tuple[Card, ...], bidder: int
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[Card, ...]]:
+    """The hands, kitty and record of the cards taken once the bidder takes the kitty."""
+    return _replace(hands, bidder, _sorted_hand(hands[bidder] + kitty)), (), kitty
+
+
+def _throw_out(
+    hands: tuple[tuple[Card, ...], ...], bidder: int
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """The hands and the partner's thrown-away cards once the bidder's partner sits out."""
+    p = (bidder + 2) % SEATS
+    return _replace(hands, p, ()), hands[p]
+
+
+def _choose(state: State, source: Source) -> State:
+    s = state
+    b = s.bidder
+    assert b is not None
+    hands, kitty, taken, out = s.hands, s.kitty, s.taken, s.out
+    phase: Phase = "give"
+    if source == "kitty":
+        hands, kitty, taken = _take_kitty(hands, kitty, b)
+        hands, out = _throw_out(hands, b)
+        phase = "discard"
+    return State(
+        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
+        hands, kitty, phase, s.calls, s.bidder, s.contract, source, taken, s.passed, s.discards, out,
+        s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
+    )  # fmt: skip
+
+
+def _give(state: State, card: Card) -> State:
+    s = state
+    b, p = s.bidder, s.partner
+    assert b is not None and p is not None
+    hands = _replace(s.hands, b, _sorted_hand((*s.hands[b], card)))
+    rest = _without(s.hands[p], card)
+    hands = _replace(hands, p, ())
+    return State(
+        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
+        hands, s.kitty, "discard", s.calls, s.bidder, s.contract, s.source, s.taken, card, s.discards, rest,
+        s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
+    )  # fmt: skip
+
+
+def _discard(state: State, card: Card) -> State:
+    s = state
+    b = s.bidder
+    assert b is not None
+    discards = (*s.discards, card)
+    phase: Phase = "trump" if len(discards) == _discards_due(s) else "discard"
+    hands = _replace(s.hands, b, _without(s.hands[b], card))
+    return State(
+        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
+        hands, s.kitty, phase, s.calls, s.bidder, s.contract, s.source, s.taken, s.passed, discards, s.out,
+        s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
+    )  # fmt: skip
+
+
+def _name_trump(state: State, trump: Suit) -> State:
+    s = state
+    assert s.contract is not None and s.bidder is not None
+    leader = s.bidder if s.contract in _SOLO else (s.bidder + 1) % SEATS
+    return State(
+        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
+        s.hands, s.kitty, "play", s.calls, s.bidder, s.contract, s.source, s.taken, s.passed, s.discards, s.out,
+        trump, leader, s.trick, s.won, s.tricks, s.last_trick, leader, s.match, s.rounds, s.winner,
+    )  # fmt: skip
+
+
+def _play(state: State, card: Card) -> State:
+    s = state
+    order = _order(s)
+    trick = (*s.trick, card)
+    seat = order[len(trick) - 1]
+    hands = _replace(s.hands, seat, _without(s.hands[seat], card))
+    if len(trick) < len(order):
+        return State(
+            s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
+            hands, s.kitty, s.phase, s.calls, s.bidder, s.contract, s.source, s.taken, s.passed, s.discards, s.out,
+            s.trump, s.leader, trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
+        )  # fmt: skip
+    w = order[_trick_winner(trick, s.trump)]
+    won, tricks = s.won, s.tricks
+    if w % 2 == 0:
+        won, tricks = (won[0] + trick, won[1]), (tricks[0] + 1, tricks[1])
+    else:
+        won, tricks = (won[0], won[1] + trick), (tricks[0], tricks[1] + 1)
+    after = State(
+        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
+        hands, s.kitty, s.phase, s.calls, s.bidder, s.contract, s.source, s.taken, s.passed, s.discards, s.out,
+        s.trump, w, (), won, tricks, trick, s.leader, s.match, s.rounds, s.winner,
+    )  # fmt: skip
+    made = _result(after, early=after.rules.end_when_decided)
+    if made is None:
+        return after
+    return _end_hand(after, made)
+
+
+def _end_hand(state: State, made: bool) -> State:
+    result = _hand_score(state, made)
+    match = (state.match[0] + result.points[0], state.match[1] + result.points[1])
+    rounds = (*state.rounds, result)
+    winner = next((side for side in (0, 1) if match[side] >= TARGET), None)
+    if winner is not None:
+        return attrs.evolve(state, match=match, rounds=rounds, winner=winner)
+    return _deal(
+        state.rules, state.seed, state.pending_decks, state.round_no + 1, (state.dealer + 1) % SEATS, match, rounds
+    )

@@ -1,0 +1,29 @@
+"""Charlemagne's ruleset: its one option and the standard preset."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from cardrules.engine import _option_check
+
+
+@attrs.frozen(kw_only=True)
+class CharlemagneRuleset:
+    """
+    The options of Charlemagne (Canadian rules, to 32), each a rule of :doc:`/rules/charlemagne`.
+
+    Attributes:
+        end_when_decided: ``False`` (default): all eight tricks of a hand are
+            played, as RULINGS K9 says. ``True``: the hand ends as soon as its
+            result is certain: a number bid made or out of reach, a trick won
+            by a Mulot bidder, a trick lost by a Charlemagne bidder
+            (``charlemagne.hand.end``). The score is the same either way.
+    """
+
+    end_when_decided: bool = attrs.field(default=False, validator=_option_check("end_when_decided", (False, True)))
+
+
+STANDARD: Final = CharlemagneRuleset()
+"""The default ruleset: the source text as settled by RULINGS K1-K10."""
