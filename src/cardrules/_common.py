@@ -102,6 +102,18 @@ def check_deck_part(cards: Sequence[Card | str], pack: Pack, what: str) -> tuple
     return tuple(out)
 
 
+def deal_hands(
+    deck: Sequence[Card], dealer: int, seats: int, count: int, order: dict[Card, int]
+) -> tuple[tuple[Card, ...], ...]:
+    """
+    The first *count* cards of *deck* dealt one at a time from the dealer's left: ``deck[i]`` goes to
+    seat ``(dealer + 1 + i) % seats``. Each hand is in pack order (*order*, from :func:`pack_order`).
+    """
+    # seat s gets every seats-th card from (s - dealer - 1) % seats
+    key = order.__getitem__
+    return tuple(tuple(sorted(deck[(s - dealer - 1) % seats : count : seats], key=key)) for s in range(seats))
+
+
 def next_deck(
     pending: tuple[tuple[Card, ...], ...], pack: Pack, seed: int, round_no: int
 ) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]]:

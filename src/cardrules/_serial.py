@@ -14,7 +14,7 @@ import attrs
 from cardrules.cards import Card, Pack
 from cardrules.errors import CardrulesError, InvalidRecordError
 
-__all__ = ["check_pack", "from_jsonable", "is_int", "parse_json_object", "to_jsonable"]
+__all__ = ["JsonData", "check_pack", "from_jsonable", "is_int", "parse_json_object", "to_jsonable"]
 
 FORMAT: Final = "cardrules-state"
 FORMAT_VERSION: Final = 1
@@ -55,6 +55,17 @@ def to_jsonable(value: object) -> Any:
         items = [to_jsonable(v) for v in value]
         return sorted(items, key=lambda v: json.dumps(v, sort_keys=True))
     raise TypeError(f"cannot encode {type(value).__name__}")
+
+
+class JsonData:
+    """A base of the observation classes: :meth:`to_dict` gives the value as plain JSON data."""
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, object]:
+        """The value as plain JSON data (cards as text, enums by value, tuples as lists)."""
+        data: dict[str, object] = to_jsonable(self)
+        return data
 
 
 def _type_name(value: object) -> str:

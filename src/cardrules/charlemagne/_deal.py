@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from cardrules import _common
 from cardrules.cards import CHARLEMAGNE_PACK, Card
-from cardrules.charlemagne._cards import _sorted_hand
+from cardrules.charlemagne._cards import _HAND_ORDER
 from cardrules.charlemagne._ruleset import STANDARD, CharlemagneRuleset
 from cardrules.charlemagne._state import HAND_SIZE, SEATS, State
 from cardrules.engine import RoundScore
@@ -25,8 +25,7 @@ def _deal(
     """Deal hand *round_no* (K1): deck[0..31] one at a time from seat dealer + 1, deck[32:34] the kitty."""
     deck, pending = _common.next_deck(pending, CHARLEMAGNE_PACK, seed, round_no)
     dealt = SEATS * HAND_SIZE
-    # deck[i] (i < 32) goes to seat (dealer + 1 + i) % 4: seat s gets every fourth card from (s - dealer - 1) % 4.
-    hands = tuple(_sorted_hand(deck[(s - dealer - 1) % SEATS : dealt : SEATS]) for s in range(SEATS))
+    hands = _common.deal_hands(deck, dealer, SEATS, dealt, _HAND_ORDER)
     first = (dealer + 1) % SEATS
     kitty = tuple(deck[dealt:])
     return State(

@@ -8,7 +8,7 @@ from typing import ClassVar, Final, Literal
 import attrs
 
 from cardrules import _messages
-from cardrules._serial import to_jsonable
+from cardrules._serial import JsonData
 from cardrules.cards import Card, Suit
 from cardrules.charlemagne._ruleset import CharlemagneRuleset
 from cardrules.engine import RoundScore
@@ -264,7 +264,7 @@ class State:
 
 
 @attrs.frozen
-class Observation:
+class Observation(JsonData):
     """
     What one seat may see of a Charlemagne match (RULINGS K10).
 
@@ -305,8 +305,3 @@ class Observation:
     match: tuple[int, int]
     rounds: tuple[RoundScore, ...]
     winner: int | None
-
-    def to_dict(self) -> dict[str, object]:
-        """The observation as plain JSON data (cards as text)."""
-        data: dict[str, object] = to_jsonable(self)
-        return data

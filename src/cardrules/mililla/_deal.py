@@ -10,7 +10,7 @@ from cardrules.engine import RoundScore
 from cardrules.errors import (
     InvalidDeckError,
 )
-from cardrules.mililla._cards import _CARD_POINTS, _sorted_hand
+from cardrules.mililla._cards import _CARD_POINTS, _HAND_ORDER
 from cardrules.mililla._ruleset import SEATS, STANDARD, TARGET, MilillaRuleset
 from cardrules.mililla._state import State
 
@@ -26,8 +26,7 @@ def _deal(
 ) -> State:
     """Deal round *round_no* (M2) and score or hold the turn-up bonus (M7)."""
     deck, pending = _common.next_deck(pending, SPANISH_PACK, seed, round_no)
-    # deck[i] goes to seat (dealer + 1 + i) % 4, so seat s gets every fourth card from (s - dealer - 1) % 4.
-    hands = tuple(_sorted_hand(deck[(s - dealer - 1) % SEATS :: SEATS]) for s in range(SEATS))
+    hands = _common.deal_hands(deck, dealer, SEATS, len(deck), _HAND_ORDER)
     turn_up = deck[-1]
     bonus = _CARD_POINTS[turn_up]
     side = dealer % 2

@@ -7,7 +7,7 @@ from typing import ClassVar
 import attrs
 
 from cardrules import _messages
-from cardrules._serial import to_jsonable
+from cardrules._serial import JsonData
 from cardrules.cards import Card, Suit
 from cardrules.engine import RoundScore
 from cardrules.mililla._ruleset import MilillaRuleset
@@ -90,7 +90,7 @@ class State:
 
 
 @attrs.frozen
-class Observation:
+class Observation(JsonData):
     """
     What one seat may see of a Mililla match: its own hand, the turn-up card
     while the dealer still holds it, everything played, and the scores.
@@ -123,8 +123,3 @@ class Observation:
     def trump(self) -> Suit:
         """The trump suit."""
         return self.turn_up.suit
-
-    def to_dict(self) -> dict[str, object]:
-        """The observation as plain JSON data (cards as text)."""
-        data: dict[str, object] = to_jsonable(self)
-        return data
