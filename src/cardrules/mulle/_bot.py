@@ -18,27 +18,13 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-from cardrules.bots._games import Heuristic
 from cardrules.cards import Card, Rank, Suit
-from cardrules.engine import LegalMoves
-from cardrules.mulle._captures import partitionable, subset_sums
-from cardrules.mulle._game import (
-    _BHV,
-    _SCORING,
-    _TVAL,
-    PACK,
-    Build,
-    Capture,
-    Move,
-    Observation,
-    State,
-    TableBuild,
-    Trail,
-    _card_points,
-    _mulle_points,
-    _mulles,
-    score,
-)
+from cardrules.engine import Heuristic, LegalMoves
+from cardrules.mulle._cards import _BHV, _SCORING, _TVAL, PACK, _card_points, _mulle_points
+from cardrules.mulle._partition import partitionable, subset_sums
+from cardrules.mulle._play import _mulles
+from cardrules.mulle._score import score
+from cardrules.mulle._state import Build, Capture, Move, Observation, State, TableBuild, Trail
 
 _PACK_COUNT: Final = Counter(PACK.cards)
 _LILLAN: Final = Card(Rank.TWO, Suit.SPADES)
