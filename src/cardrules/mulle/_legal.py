@@ -43,21 +43,30 @@ def _owned(state: State, seat: int) -> list[TableBuild]:
     return [b for b in state.builds if b.owner == seat]
 
 
-def _owner_blocks(state: State, seat: int, hand: tuple[Card, ...], card: Card) -> int | None:
+def _owner_blocks(builds: Sequence[TableBuild], seat: int, hand: Sequence[Card], card: Card) -> int | None:
     """The value V if playing *card* other than to capture breaks mulle.build.owner's last-card rule."""
     v = _BHV[card]
-    if any(b.value == v for b in _owned(state, seat)) and sum(1 for c in hand if _BHV[c] == v) == 1:
+    if any(b.value == v and b.owner == seat for b in builds) and sum(1 for c in hand if _BHV[c] == v) == 1:
         return v
     return None
 
 
-def _build_targets(state: State, seat: int, card: Card) -> list[Build]:
-    """Every legal build with *card* (building rules), in table order."""
-    rules = state.rules
+def _build_targets(
+    rules: MulleRuleset,
+    hand: Sequence[Card],
+    table: Sequence[Card],
+    builds: Sequence[TableBuild],
+    seat: int,
+    card: Card,
+) -> list[Build]:
+    """
+    Every legal build with *card* from *seat*'s *hand* (building rules), in table order: onto each
+    distinct loose card of *table* (in pack order), then onto each build by index. Takes the parts
+    of a position, not a state, so that the heuristic makes its candidates from an observation.
+    """
     if not rules.building or card in _SCORING:
         return []
-    hand = state.hands[seat]
-    if _owner_blocks(state, seat, hand, card) is not None:
+    if _owner_blocks(builds, seat, hand, card) is not None:
         return []
     rest = list(hand)
     rest.remove(card)
@@ -65,14 +74,14 @@ def _build_targets(state: State, seat: int, card: Card) -> list[Build]:
     hv = _TVAL[card]
     out: list[Build] = []
     prev: Card | None = None
-    for x in state.table:
+    for x in table:
         if x == prev:
             continue
         prev = x
         v = hv + _TVAL[x]
         if 2 <= v <= 16 and v in keep:
             out.append(Build(card, x, v))
-    for i, b in enumerate(state.builds):
+    for i, b in enumerate(builds):
         if b.locked:
             continue
         v = b.value + hv
@@ -115,7 +124,7 @@ def _trail_violation(state: State, seat: int, card: Card, mask: int) -> Violatio
                 f"your {c} can capture ({_describe_capture(state, t)}); with capture_duty=hand you may not "
                 "trail while any card can capture or build",
             )
-        builds = _build_targets(state, seat, c)
+        builds = _build_targets(rules, state.hands[seat], state.table, state.builds, seat, c)
         if builds:
             return Violation(
                 RULES["mulle.capture.duty"],
@@ -399,7 +408,7 @@ def _build_violation(state: State, seat: int, move: Build) -> Violation | None:
             RULES["mulle.build.keep"],
             f"you cannot {'lock' if lock else 'build'} {value}: you hold no other card worth {value} to take it",
         )
-    v = _owner_blocks(state, seat, state.hands[seat], card)
+    v = _owner_blocks(state.builds, seat, state.hands[seat], card)
     if v is not None:
         return Violation(
             RULES["mulle.build.owner"],
