@@ -19,7 +19,8 @@ import attrs
 
 from cardrules import DOUBLE_FRENCH_PACK, Card, mililla, mulle
 from cardrules.mulle import BUILDING, FISHING, MulleRuleset, State
-from cardrules.mulle._game import _SPACES, _Captures, _sorted
+from cardrules.mulle._cards import _sorted
+from cardrules.mulle._families import _SPACES, _Captures
 
 BUDGET = 3.0  # seconds for one exact count (len) at most
 FIRST = 1000  # moves taken from the start of the iteration

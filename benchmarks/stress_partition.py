@@ -22,8 +22,8 @@ from bench_mulle import position
 
 from cardrules import DOUBLE_FRENCH_PACK, Card, IllegalMoveError, mulle
 from cardrules.mulle import BUILDING, Capture
-from cardrules.mulle._captures import _PARTS, partitionable
-from cardrules.mulle._game import _SPACES
+from cardrules.mulle._families import _SPACES
+from cardrules.mulle._partition import _PARTS, partitionable
 
 Counts = dict[int, int]
 # a hand card of each capture value under the building rules (ace 14, 2 of spades 15, 10 of diamonds 16)

@@ -46,7 +46,7 @@ nitpick_ignore_regex = [
     ("py:class", r"attr\..*"),
     ("py:class", r"(int|str|bool|object|type|tuple|dict|frozenset|list|float)"),
     ("py:class", r"cardrules\.mililla\._game\..*"),
-    ("py:class", r"cardrules\.(mulle|charlemagne)\._game\..*"),
+    ("py:class", r"cardrules\.(mulle|charlemagne)\._\w+\..*"),
     ("py:class", r"_Family"),
     ("py:class", r"(Card|Event|Step|Problem|MoveEntry|RoundEntry|Result|Record|Score)"),
 ]

@@ -11,7 +11,7 @@ import pytest
 import cardrules
 from cardrules.bots import GreedyBot, SearchBot, get_bot
 from cardrules.mulle import BUILDING, FISHING, Build, Capture, MulleRuleset, State, Trail, legal_moves, observe
-from cardrules.mulle._game import _BHV
+from cardrules.mulle._cards import _BHV
 from tests.bots.positions import mover, position
 from tests.mulle.positions import card, cards
 from tests.mulle.positions import position as table_position
@@ -154,7 +154,7 @@ def test_search_plays_mulle() -> None:
 @pytest.mark.parametrize("text", TEXTS)
 def test_ranked_starts_with_the_greedy_move(text: str) -> None:
     """The shortlist the search bot takes is legal, each move once, the greedy move first."""
-    from cardrules.bots._mulle import ranked
+    from cardrules.mulle._bot import ranked
 
     for seed in range(3):
         game, state = position(text, seed, 5 + 9 * seed)

@@ -12,7 +12,7 @@ import pytest
 
 import cardrules
 from cardrules import mulle
-from cardrules.mulle import _game as mulle_game
+from cardrules.mulle import _families as mulle_families
 from tests.playout import playout
 
 THREADS = 8
@@ -65,7 +65,7 @@ def _hammer(work: Callable[[int], None], rounds: int) -> list[BaseException]:
 
 def test_capture_space_cache_is_safe_under_threads(monkeypatch: pytest.MonkeyPatch, fast_switching: None) -> None:
     """Eight threads counting and indexing legal moves while the capture-space LRU evicts (was KeyError)."""
-    monkeypatch.setattr(mulle_game, "_SPACE_CACHE", 3)  # evict all the time
+    monkeypatch.setattr(mulle_families, "_SPACE_CACHE", 3)  # evict all the time
     positions = _mulle_positions(60)
     expected = [(len(mulle.legal_moves(s)), mulle.legal_moves(s)[-1]) for s in positions]
 

@@ -9,7 +9,7 @@ import attrs
 
 from cardrules import DOUBLE_FRENCH_PACK, Card, parse_cards
 from cardrules.mulle import BUILDING, MulleRuleset, State, TableBuild, new_game
-from cardrules.mulle._game import _sorted
+from cardrules.mulle._cards import _sorted
 
 
 def cards(text: str) -> tuple[Card, ...]:

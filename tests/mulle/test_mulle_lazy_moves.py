@@ -138,7 +138,7 @@ class _Counting(random.Random):
 @given(values=st.lists(st.integers(1, 9), max_size=12), t=st.integers(1, 16))
 def test_mulle_random_group_is_uniform(values: list[int], t: int) -> None:
     """random_group draws one number below the count of subsets summing to t, each naming another subset."""
-    from cardrules.mulle._captures import random_group
+    from cardrules.mulle._partition import random_group
 
     cards = list(DOUBLE_FRENCH_PACK.cards[: len(values)])
     subsets = {

@@ -36,7 +36,7 @@ from cardrules.mulle import (
     parse_canonical,
     parse_move,
 )
-from cardrules.mulle._game import _Captures
+from cardrules.mulle._families import _Captures
 from tests.mulle.positions import card, cards, position
 from tests.playout import playout
 from tests.variants import MULLE
@@ -264,22 +264,22 @@ def test_mulle_listed_families_are_exactly_the_legal_ones(text: str, seed: int) 
 @given(values=st.lists(st.integers(1, 9), max_size=9), t=st.integers(1, 16))
 def test_mulle_partitionable_agrees_with_brute_force(budget: int | None, lp: bool, values: list[int], t: int) -> None:
     """Every exact method of partitionable (search, linear program, residual sets), alone and together, is right."""
-    from cardrules.mulle import _captures
+    from cardrules.mulle import _partition
 
     want = all(v <= t for v in values) and sum(values) % t == 0 and _brute_partition(values, t)
     with pytest.MonkeyPatch.context() as mp:
         if budget is not None:
-            mp.setattr(_captures, "_SEARCH_BUDGET", budget)
+            mp.setattr(_partition, "_SEARCH_BUDGET", budget)
         if not lp:
-            mp.setattr(_captures, "_split_by_lp", lambda pairs, t: None)
-        assert want == _captures.partitionable(list(Counter(values).items()), t)
+            mp.setattr(_partition, "_split_by_lp", lambda pairs, t: None)
+        assert want == _partition.partitionable(list(Counter(values).items()), t)
 
 
 @settings(max_examples=300, deadline=None)
 @given(values=st.lists(st.integers(1, 13), min_size=1, max_size=10), t=st.integers(2, 16))
 def test_mulle_the_linear_program_is_right_when_it_decides(values: list[int], t: int) -> None:
     """``_split_by_lp`` answers only what brute force confirms (it may leave a question open)."""
-    from cardrules.mulle._captures import _split_by_lp
+    from cardrules.mulle._partition import _split_by_lp
 
     values = [min(v, t) for v in values]
     if sum(values) % t:
@@ -303,7 +303,7 @@ _HARD_SPLITS = [
 def test_mulle_the_linear_program_settles_what_the_search_gives_up_on(
     pairs: list[tuple[int, int]], t: int, want: bool
 ) -> None:
-    from cardrules.mulle._captures import _SEARCH_BUDGET, _split_by_lp, _split_residuals, _split_search
+    from cardrules.mulle._partition import _SEARCH_BUDGET, _split_by_lp, _split_residuals, _split_search
 
     assert _split_search(pairs, t, _SEARCH_BUDGET) is None
     assert _split_by_lp(pairs, t) is want
@@ -312,7 +312,7 @@ def test_mulle_the_linear_program_settles_what_the_search_gives_up_on(
 
 def test_mulle_the_residual_sets_settle_what_the_linear_program_leaves_open() -> None:
     """A fractional split exists (the linear program cannot refute it) but no split does."""
-    from cardrules.mulle._captures import _split_by_lp, partitionable
+    from cardrules.mulle._partition import _split_by_lp, partitionable
 
     pairs = [(13, 5), (12, 6), (11, 8), (10, 6), (9, 6), (8, 5), (7, 7), (6, 3), (5, 6), (4, 7), (3, 8), (2, 8)]
     assert _split_by_lp(pairs, 16) is None
@@ -321,7 +321,7 @@ def test_mulle_the_residual_sets_settle_what_the_linear_program_leaves_open() ->
 
 def test_mulle_a_refutation_is_checked_exactly() -> None:
     """Weights prove there is no split only if every group weighs at most 0 and the cards more."""
-    from cardrules.mulle._captures import _group_patterns, _refutes
+    from cardrules.mulle._partition import _group_patterns, _refutes
 
     pairs = [(9, 1), (8, 5), (7, 8), (6, 4), (5, 2), (4, 8), (3, 1), (1, 2)]
     groups = _group_patterns(pairs, 16)
@@ -336,7 +336,7 @@ def test_mulle_a_refutation_is_checked_exactly() -> None:
 
 def test_mulle_a_large_split_is_found_by_the_search() -> None:
     """37 small cards in 11 groups of 13: the search finds a split within its budget, with no fallback."""
-    from cardrules.mulle._captures import _SEARCH_BUDGET, _split_search
+    from cardrules.mulle._partition import _SEARCH_BUDGET, _split_search
 
     assert _split_search([(6, 6), (5, 7), (4, 8), (3, 8), (2, 8)], 13, _SEARCH_BUDGET)
     assert _split_search([(6, 6), (5, 7), (4, 8), (3, 8), (2, 9)], 13, _SEARCH_BUDGET) is not True  # 145: no

@@ -25,7 +25,7 @@ from cardrules.mulle import (
     shuffle_hidden,
     zones,
 )
-from cardrules.mulle._game import _card_points
+from cardrules.mulle._cards import _card_points
 from tests.variants import MULLE
 
 VARIANTS = MULLE

@@ -20,7 +20,7 @@ from cardrules.mulle import (
     parse_move,
     score,
 )
-from cardrules.mulle._game import _winner
+from cardrules.mulle._score import _winner
 from tests.mulle.positions import card, cards, position
 
 
@@ -249,7 +249,7 @@ def test_mulle_round_leftovers_nobody_captured() -> None:
 
 
 def _pts(c: cardrules.Card) -> int:
-    from cardrules.mulle._game import _card_points
+    from cardrules.mulle._cards import _card_points
 
     return _card_points(c)
 

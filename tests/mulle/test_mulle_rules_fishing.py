@@ -124,7 +124,7 @@ def test_mulle_fishing_spades_tie_scores_nothing() -> None:
     """No point for most spades on a tie for most (F6)."""
     import attrs
 
-    from cardrules.mulle._game import _round_score
+    from cardrules.mulle._score import _round_score
 
     s = position(FISHING, hands=("9H", ""), table="", stock="")
     spades = tuple(c for c in s.captured[1] if c.suit.name == "SPADES")
@@ -173,7 +173,7 @@ def test_mulle_players_fishing_teams_option() -> None:
 
 def test_mulle_match_target_fishing() -> None:
     """The fishing game plays to 16, or 21 as an option (F7)."""
-    from cardrules.mulle._game import _winner
+    from cardrules.mulle._score import _winner
 
     assert 0 == _winner(FISHING, (16, 3))
     rules21 = MulleRuleset(style="fishing", teams=False, target=21, capture_duty="none", mulle_value="fixed")

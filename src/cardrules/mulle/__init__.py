@@ -11,42 +11,19 @@ from typing import Final
 
 from cardrules.cards import DOUBLE_FRENCH_PACK
 from cardrules.engine import GameSpec
-from cardrules.mulle._game import (
-    BUILDING,
-    FISHING,
-    Build,
-    Capture,
-    Move,
-    Mulle,
-    MulleMoves,
-    MulleRuleset,
-    Observation,
-    State,
-    TableBuild,
-    Trail,
-    Turn,
-    apply,
-    check_move,
-    check_state,
-    deck_from_deal,
-    deck_from_hands,
-    events,
-    format_canonical,
-    format_move,
-    is_over,
-    legal_moves,
-    new_game,
-    observe,
-    parse_canonical,
-    parse_move,
-    round_deck,
-    sample_state,
-    score,
-    shuffle_hidden,
-    to_move,
-    zones,
-)
+from cardrules.mulle._bot import HEURISTIC
+from cardrules.mulle._check import check_state
+from cardrules.mulle._deal import deck_from_deal, deck_from_hands, new_game, round_deck
+from cardrules.mulle._events import events
+from cardrules.mulle._legal import MulleMoves, check_move, is_over, legal_moves, to_move
+from cardrules.mulle._notation import format_canonical, format_move, parse_canonical, parse_move
+from cardrules.mulle._observe import observe
+from cardrules.mulle._play import apply
 from cardrules.mulle._rules import RULES
+from cardrules.mulle._ruleset import BUILDING, FISHING, MulleRuleset
+from cardrules.mulle._sample import sample_state, shuffle_hidden, zones
+from cardrules.mulle._score import score
+from cardrules.mulle._state import Build, Capture, Move, Mulle, Observation, State, TableBuild, Trail, Turn
 from cardrules.mulle._view import move_list, view
 
 __all__ = [
@@ -116,6 +93,7 @@ GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     deck_from_deal=deck_from_deal,
     events=events,
     sample_state=sample_state,
+    heuristic=HEURISTIC,
     view=view,
     move_list=move_list,
 )

@@ -9,8 +9,11 @@ from typing import Final
 from cardrules._style import Style, sides_text
 from cardrules.cards import Card
 from cardrules.engine import LegalMoves
-from cardrules.mulle._captures import find_group
-from cardrules.mulle._game import _TVAL, PACK, Move, MulleMoves, Observation, _Captures
+from cardrules.mulle._cards import _TVAL, PACK
+from cardrules.mulle._families import _Captures
+from cardrules.mulle._legal import MulleMoves
+from cardrules.mulle._partition import find_group
+from cardrules.mulle._state import Move, Observation
 
 __all__ = ["move_list", "view"]
 

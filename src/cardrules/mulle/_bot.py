@@ -18,31 +18,16 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-from cardrules.bots._games import Heuristic
 from cardrules.cards import Card, Rank, Suit
-from cardrules.engine import LegalMoves
-from cardrules.mulle._captures import partitionable, subset_sums
-from cardrules.mulle._game import (
-    _BHV,
-    _SCORING,
-    _TVAL,
-    PACK,
-    Build,
-    Capture,
-    Move,
-    Observation,
-    State,
-    TableBuild,
-    Trail,
-    _card_points,
-    _mulle_points,
-    _mulles,
-    score,
-)
+from cardrules.engine import Heuristic, LegalMoves
+from cardrules.mulle._cards import _BHV, _LILLAN, _STORAN, _TVAL, PACK, _card_points, _hand_values, _mulle_points
+from cardrules.mulle._legal import _build_targets
+from cardrules.mulle._partition import partitionable, subset_sums
+from cardrules.mulle._play import _mulles, _remove
+from cardrules.mulle._score import score
+from cardrules.mulle._state import Build, Capture, Move, Observation, State, TableBuild, Trail
 
 _PACK_COUNT: Final = Counter(PACK.cards)
-_LILLAN: Final = Card(Rank.TWO, Suit.SPADES)
-_STORAN: Final = Card(Rank.TEN, Suit.DIAMONDS)
 
 # Weights of the rules of thumb, in round points.
 _CARD: Final = 0.02  # a card taken, points or not: fewer left for the others' mulles and tabbes
@@ -109,13 +94,8 @@ class _View:
         # How many unseen cards capture with each hand value.
         values: Counter[int] = Counter()
         for c, k in self.unseen.items():
-            if self.building:
-                values[_BHV[c]] += k
-            elif c.rank is Rank.ACE:
-                values[1] += k
-                values[14] += k
-            else:
-                values[_TVAL[c]] += k
+            for t in _hand_values(rules, c):
+                values[t] += k
         self.values = values
         # The next player, if an opponent, is who can punish what we leave.
         n = len(obs.hand_counts)
@@ -184,30 +164,13 @@ def _candidates(view: _View) -> list[Move]:
     hand = obs.hand
     distinct = list(dict.fromkeys(hand))
     for card in distinct:
-        values = (_BHV[card],) if view.building else (1, 14) if card.rank is Rank.ACE else (_TVAL[card],)
-        for t in values:
+        for t in _hand_values(rules, card):
             taken = _greedy_capture(view, card, t)
             if taken or (view.building and any(b.value == t for b in obs.builds)):
                 out.append(Capture(card, taken, t))
             if not view.building and t == _TVAL[card] and card in obs.table and taken != (card,):
                 out.append(Capture(card, (card,), t))  # the lone twin: a fishing mulle
-        if view.building and card not in _SCORING:
-            rest = list(hand)
-            rest.remove(card)
-            keep = {_BHV[c] for c in rest}
-            hv = _TVAL[card]
-            for x in dict.fromkeys(obs.table):
-                v = hv + _TVAL[x]
-                if 2 <= v <= 16 and v in keep:
-                    out.append(Build(card, x, v))
-            for i, b in enumerate(obs.builds):
-                if b.locked:
-                    continue
-                v = b.value + hv
-                if v <= 16 and v in keep:
-                    out.append(Build(card, i, v))
-                if rules.locking_builds and b.value == hv and hv in keep:
-                    out.append(Build(card, i, hv))
+        out.extend(_build_targets(rules, hand, obs.table, obs.builds, obs.seat, card))
         out.append(Trail(card))
     return out
 
@@ -263,13 +226,6 @@ def _tabbe_risk(view: _View, table: Sequence[Card], values: Sequence[int], build
     return (1.0 - p_none) * worth
 
 
-def _remove(cards: Sequence[Card], gone: Sequence[Card]) -> list[Card]:
-    out = list(cards)
-    for c in gone:
-        out.remove(c)
-    return out
-
-
 def _score(view: _View, move: Move) -> float:
     obs = view.obs
     rules = view.rules
@@ -278,18 +234,18 @@ def _score(view: _View, move: Move) -> float:
     if isinstance(move, Capture):
         taken_builds = [b for b in obs.builds if b.value == move.value] if view.building else []
         builds = [b for b in obs.builds if b.value != move.value] if view.building else list(obs.builds)
-        table = _remove(obs.table, move.taken)
+        left = _remove(obs.table, move.taken)
         won = [move.card, *move.taken, *(c for b in taken_builds for c in b.cards)]
         gain = sum(view.points(c) for c in won)
         gain += sum(m.points for m in _mulles(rules, move.card, move.taken, taken_builds))
         for b in taken_builds:
             if rules.side_of(b.owner) != side:  # the owner would have taken it
                 gain += sum(view.points(c) for c in b.cards)
-        if not table and not builds and not view.last_play:
+        if not left and not builds and not view.last_play:
             gain += 1.0
         if not view.building and obs.stock_count == 0:
             gain += 0.3  # towards sistan and the leftovers
-        return gain - _risk(view, table, builds)
+        return gain - _risk(view, left, builds)
     if isinstance(move, Build):
         rest = _remove(hand, (move.card,))
         builds = list(obs.builds)

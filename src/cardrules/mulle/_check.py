@@ -1,0 +1,266 @@
+"""Whether a Mulle state is a reachable position: :func:`check_state`, replaying the round in public."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+
+from cardrules._checks import (
+    check_counts,
+    check_decks,
+    check_lengths,
+    check_match,
+    check_order,
+    check_rounds,
+    check_seat,
+    fail,
+)
+from cardrules._serial import check_pack
+from cardrules.cards import Card
+from cardrules.mulle._cards import _BHV, _ORDER, _TVAL, PACK, _sorted
+from cardrules.mulle._legal import _build_violation, _capture_violation, _loose_mask, _trail_violation
+from cardrules.mulle._play import _remove, _replace, _turn_of
+from cardrules.mulle._ruleset import MulleRuleset
+from cardrules.mulle._sample import zones
+from cardrules.mulle._score import _round_score, _winner
+from cardrules.mulle._state import Build, Capture, Move, Mulle, State, TableBuild
+from cardrules.rules import Violation
+
+
+def check_state(state: State) -> None:
+    """
+    Raise :class:`~cardrules.InvalidRecordError` if *state* is not a position Mulle can reach.
+
+    Checked: a hand per seat and a captured pile, tabbe count, mulle list and
+    match score per side; every card of the pack exactly once in the hands,
+    the table, the builds, the stock and the captured piles; hands and table in
+    pack order; the deal number, the hand sizes, the stock and the seat to
+    play against the number of plays this round; the round's history replayed
+    in public: each turn by the seat whose turn it was, each move legal as far
+    as the public cards tell (a build's kept card is hidden), ending in the
+    table, builds, captured piles, mulles, tabbes and last capture of the
+    state; the rounds' scores, the match points and the winner. The error's
+    ``path`` names the field, such as ``$.state.history[3].seat``.
+    """
+    rules = state.rules
+    nsides = len(rules.sides)
+    check_lengths({"hands": state.hands}, rules.players, "seat")
+    check_lengths(
+        {"captured": state.captured, "tabbes": state.tabbes, "mulles": state.mulles, "match": state.match},
+        nsides,
+        "side",
+    )
+    check_rounds(state.rounds, nsides, None)
+    check_seat(state.dealer, rules.players, "dealer")
+    check_seat(state.to_play, rules.players, "to_play")
+    if state.winner is not None:
+        check_seat(state.winner, nsides, "winner", "side")
+    if state.last_capture is not None:
+        check_seat(state.last_capture, rules.players, "last_capture")
+    check_counts({"round_no": [state.round_no], "deal_no": [state.deal_no], "tabbes": state.tabbes})
+    check_pack(zones(state), PACK)
+    check_order({f"hands[{s}]": hand for s, hand in enumerate(state.hands)} | {"table": state.table}, _ORDER)
+    _check_builds(state)
+    seats, deal_ends = _check_deal(state)
+    _replay(state, seats, deal_ends)
+    _check_scores(state)
+    check_decks(state.pending_decks, PACK)
+
+
+def _check_builds(state: State) -> None:
+    """Each build's cards, value and owner (mulle.build, mulle.build.lock, mulle.build.owner)."""
+    rules = state.rules
+    if state.builds and not rules.building:
+        raise fail("builds", "the fishing game has no builds")
+    for i, b in enumerate(state.builds):
+        total = sum(_TVAL[c] for c in b.cards)
+        if len(b.cards) < 2 or not 2 <= b.value <= 16 or not 0 <= b.owner < rules.players:
+            raise fail(f"builds[{i}]", f"build {i} is not a build (two or more cards, worth 2 to 16, owned by a seat)")
+        if (total != b.value and not b.locked) or (b.locked and total % b.value):
+            raise fail(f"builds[{i}]", f"build {i}'s cards do not make {b.value}")
+        if b.locked and not rules.locking_builds:
+            raise fail(f"builds[{i}]", f"build {i} is locked, but this ruleset has no locking")
+        if not any(_BHV[c] == b.value for c in state.hands[b.owner]):
+            raise fail(f"builds[{i}]", f"build {i}'s owner, seat {b.owner}, holds no card worth {b.value} to take it")
+
+
+def _schedule(
+    rules: MulleRuleset, dealer: int, plays: int
+) -> tuple[list[int], set[int], int, list[int], int, int] | None:
+    """
+    The first *plays* plays of a round dealt by *dealer* (mulle.deal, mulle.deal.later, mulle.deal.last):
+    who makes each, after which of them a deal ends, and then the deal number, the hand sizes, the
+    stock size and the seat to play (the last player once the round is over). ``None`` if the round
+    has fewer plays.
+    """
+    n, h = rules.players, rules.hand_size
+    stock = len(PACK) - n * h - rules.table_size
+    sizes = [h] * n
+    seat = (dealer + 1) % n
+    deal = 0
+    seats: list[int] = []
+    ends: set[int] = set()
+    for k in range(plays):
+        if not sizes[seat]:
+            return None
+        seats.append(seat)
+        sizes[seat] -= 1
+        if any(sizes):
+            seat = (seat + 1) % n
+            while not sizes[seat]:
+                seat = (seat + 1) % n
+        else:
+            ends.add(k)
+            if stock:
+                dealt = min(stock, n * h)
+                stock -= dealt
+                deal += 1
+                sizes = [len(range((s - dealer - 1) % n, dealt, n)) for s in range(n)]
+                seat = (dealer + 1) % n
+    return seats, ends, deal, sizes, stock, seat
+
+
+def _check_deal(state: State) -> tuple[list[int], set[int]]:
+    """
+    The deal number, hand and stock sizes and seat to play after this round's plays.
+    Returns the seat of each play and the plays that ended a deal.
+    """
+    rules = state.rules
+    plays = len(state.history)
+    plan = _schedule(rules, state.dealer, plays)
+    if plan is None:
+        raise fail("history", f"a round has {len(PACK) - rules.table_size} plays, not {plays}")
+    seats, ends, deal_no, sizes, stock, seat = plan
+    over = not any(sizes) and not stock
+    if over != (state.winner is not None):
+        if over:
+            raise fail("history", f"the round is over after {plays} plays, but it was not scored")
+        raise fail("winner", "the match is won only at the end of a round")
+    after = f"after {plays} plays of this round"
+    if state.deal_no != deal_no:
+        raise fail("deal_no", f"{after} the deal is number {deal_no}, not {state.deal_no}")
+    for s, hand in enumerate(state.hands):
+        if len(hand) != sizes[s]:
+            raise fail(f"hands[{s}]", f"{after} hand {s} has {sizes[s]} cards, not {len(hand)}")
+    if len(state.stock) != stock:
+        raise fail("stock", f"{after} the stock has {stock} cards, not {len(state.stock)}")
+    if state.to_play != seat:
+        raise fail("to_play", f"{after} seat {seat} is to play, not seat {state.to_play}")
+    return seats, ends
+
+
+def _replay(state: State, seats: list[int], deal_ends: set[int]) -> None:
+    """
+    Play this round's history again from the table as dealt, in public: the
+    cards of the table, the builds and the captured piles, less those played,
+    are the cards dealt to the table. Each turn must be the seat's whose turn
+    it was, legal as far as the public cards tell, and recorded as it happened;
+    the replay must end in the state's table, builds, captured piles, mulles,
+    tabbes and last capture.
+    """
+    rules = state.rules
+    played = Counter(t.move.card for t in state.history)
+    public = Counter(state.table) + Counter(c for b in state.builds for c in b.cards)
+    for pile in state.captured:
+        public.update(pile)
+    for card in played - public:
+        raise fail("history", f"the {card} played this round is not on the table, in a build or captured")
+    dealt = _sorted(list((public - played).elements()))
+    if len(dealt) != rules.table_size:
+        raise fail("history", f"the round's plays leave {len(dealt)} cards dealt to the table, not {rules.table_size}")
+    table = dealt
+    builds: tuple[TableBuild, ...] = ()
+    nsides = len(rules.sides)
+    captured: list[tuple[Card, ...]] = [()] * nsides
+    mulles: list[tuple[Mulle, ...]] = [()] * nsides
+    tabbes = [0] * nsides
+    last: int | None = None
+    total = len(PACK) - rules.table_size
+    for k, turn in enumerate(state.history):
+        where = f"history[{k}]"
+        seat, move = turn.seat, turn.move
+        if seat != seats[k]:
+            raise fail(f"{where}.seat", f"play {k + 1} of the round is seat {seats[k]}'s, not seat {seat}'s")
+        view = _view(state, seat, move.card, table, builds)
+        violation = _public_violation(view, seat, move)
+        if violation is not None:
+            raise fail(f"{where}.move", f"an illegal move: [{violation.rule.id}] {violation.reason}")
+        record = _turn_of(view, move)
+        card = move.card
+        if isinstance(move, Capture):
+            side = rules.side_of(seat)
+            captured[side] += (card, *move.taken, *(c for cards in record.builds for c in cards))
+            builds = tuple(b for b in builds if b.value != move.value) if record.builds else builds
+            table = _remove(table, move.taken)
+            mulles[side] += record.mulles
+            tabbe = not table and not builds and k + 1 < total  # mulle.tabbe: not on the last play
+            tabbes[side] += tabbe
+            last = seat
+            record = attrs.evolve(record, tabbe=tabbe)
+        elif isinstance(move, Build):
+            onto = move.onto
+            if isinstance(onto, int):
+                old = builds[onto]
+                raised = TableBuild((*old.cards, card), move.value, seat, old.locked or move.value == old.value)
+                builds = (*builds[:onto], raised, *builds[onto + 1 :])
+            else:
+                table = _remove(table, (onto,))
+                builds = (*builds, TableBuild((onto, card), move.value, seat))
+        else:
+            table = _sorted((*table, card))
+        if turn != record:
+            raise fail(where, "the record of the builds taken, the mulles and the tabbe is not what the move did")
+        if k in deal_ends and builds:
+            raise fail(where, "a build is left on the table when the deal ends (mulle.build.owner)")
+    if state.winner is not None and last is not None:  # mulle.round.leftovers
+        captured[rules.side_of(last)] += table
+        table = ()
+    want: dict[str, object] = {"table": table, "builds": builds, "tabbes": tuple(tabbes), "last_capture": last}
+    want |= {f"captured[{i}]": pile for i, pile in enumerate(captured)}
+    want |= {f"mulles[{i}]": found for i, found in enumerate(mulles)}
+    have: dict[str, object] = {"table": state.table, "builds": state.builds, "tabbes": state.tabbes}
+    have |= {"last_capture": state.last_capture}
+    have |= {f"captured[{i}]": pile for i, pile in enumerate(state.captured)}
+    have |= {f"mulles[{i}]": found for i, found in enumerate(state.mulles)}
+    for name, value in want.items():
+        if have[name] != value:
+            raise fail(name, f"{name} is not what this round's history leaves")
+
+
+def _view(state: State, seat: int, card: Card, table: tuple[Card, ...], builds: tuple[TableBuild, ...]) -> State:
+    """*state* with this *table* and *builds*, *seat* to play holding only *card* (positional: a replay makes many)."""
+    s = state
+    hands = _replace(s.hands, seat, (card,))
+    return State(
+        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer, s.deal_no, s.stock, hands, table, builds,
+        seat, s.captured, s.tabbes, s.mulles, s.last_capture, s.history, s.match, s.rounds, s.winner,
+    )  # fmt: skip
+
+
+def _public_violation(view: State, seat: int, move: Move) -> Violation | None:
+    """
+    The rule *move* breaks in *view*, if the public cards show it: *view*'s
+    hand for *seat* is only the card played, so a build's kept card is not
+    asked for (mulle.build.keep).
+    """
+    if isinstance(move, Capture):
+        return _capture_violation(view, seat, move)
+    if isinstance(move, Build):
+        violation = _build_violation(view, seat, move)
+        return None if violation is None or violation.rule.id == "mulle.build.keep" else violation
+    return _trail_violation(view, seat, move.card, _loose_mask(view))
+
+
+def _check_scores(state: State) -> None:
+    """The rounds' scores, the match points and the winner (mulle.match.target, mulle.krypmulle)."""
+    rules = state.rules
+    over = state.winner is not None
+    if state.round_no != len(state.rounds) - (1 if over else 0):
+        raise fail("round_no", f"round {state.round_no} does not follow {len(state.rounds)} completed rounds")
+    for i, r in enumerate(state.rounds):
+        if r.tally != r.points or min(r.points) < 0:
+            raise fail(f"rounds[{i}].tally", "a round's tally is its points, none negative")
+    check_match(state.rounds, state.match, state.winner, lambda match: _winner(rules, match))
+    if over and state.rounds[-1] != _round_score(state, complete=True):
+        raise fail(f"rounds[{len(state.rounds) - 1}]", "the last round's score is not that of the round played")

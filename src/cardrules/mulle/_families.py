@@ -1,0 +1,222 @@
+"""
+The move families :func:`~cardrules.mulle.legal_moves` is made of: the lazily counted captures of
+one card at one value (with the cache of capture spaces), the build and trail moves made once and
+shared, the random capture :meth:`MulleMoves.sample` draws, and the building rules' families of a hand
+(the hot path of random play).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Final
+
+from cardrules.cards import Card
+from cardrules.mulle._captures import CaptureSpace
+from cardrules.mulle._cards import _BINFO, _SUMS16, _TVAL, PACK
+from cardrules.mulle._partition import random_group
+from cardrules.mulle._state import Build, Capture, Move, State, Trail, Turn
+
+_SPACES: OrderedDict[tuple[object, ...], CaptureSpace] = OrderedDict()
+
+
+_SPACE_CACHE: Final = 512
+
+
+_SPACES_LOCK: Final = threading.Lock()
+"""Guards every use of ``_SPACES``: a lookup and its move to the end are one step for other threads."""
+
+
+def _space(loose: tuple[Card, ...], t: int, maximal: bool, allow_empty: bool) -> CaptureSpace:
+    """A (cached) capture space: counting work is shared by every call on the same table."""
+    key = (loose, t, maximal, allow_empty)
+    with _SPACES_LOCK:
+        sp = _SPACES.get(key)
+        if sp is not None:
+            _SPACES.move_to_end(key)
+            return sp
+    made = CaptureSpace(loose, _TVAL, t, maximal, allow_empty)  # outside the lock: other tables go on
+    with _SPACES_LOCK:
+        sp = _SPACES.setdefault(key, made)  # a thread that made the same space first wins
+        while len(_SPACES) > _SPACE_CACHE:
+            _SPACES.popitem(last=False)
+    return sp
+
+
+class _Captures(tuple[Card, int, tuple[Card, ...], bool, bool]):
+    """
+    Every capture with one card at one value: a lazily counted family of moves.
+
+    ``_Captures((card, t, table, maximal, allow_empty))``. A tuple, because
+    :func:`legal_moves` makes one for every card that can capture and a tuple
+    is made in C.
+    """
+
+    __slots__ = ()
+
+    @property
+    def card(self) -> Card:
+        """The hand card played."""
+        return self[0]
+
+    @property
+    def t(self) -> int:
+        """The value it captures."""
+        return self[1]
+
+    @property
+    def space(self) -> CaptureSpace:
+        """The capture space, made (or fetched from the cache) only when counting or listing."""
+        return _space(self[2], self[1], self[3], self[4])
+
+    def move(self, taken: Sequence[Card]) -> Capture:
+        return Capture(self[0], taken, self[1])  # the converter sorts taken into a tuple
+
+
+_BUILDS: dict[tuple[Card, int, int], Build] = {}
+
+
+def _build(card: Card, onto: int, value: int) -> Build:
+    """``Build(card, onto, value)`` onto a build, made once and shared: moves are immutable (a few thousand)."""
+    key = (card, onto, value)
+    move = _BUILDS.get(key)
+    if move is None:
+        move = _BUILDS[key] = Build(card, onto, value)
+    return move
+
+
+class _BuildsOnto(dict[Card, Build]):
+    """The build of one hand card onto each loose card (the two cards fix its value), made once and shared."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, card: Card) -> None:
+        super().__init__()
+        self.card = card
+
+    def __missing__(self, onto: Card) -> Build:
+        card = self.card
+        move = self[onto] = Build(card, onto, _BINFO[card][2] + _TVAL[onto])
+        return move
+
+
+_ONTO: Final = {c: _BuildsOnto(c) for c in PACK.cards}
+
+
+_LOOSE: Final = {c: (c, _TVAL[c]) for c in PACK.cards}  # a loose card and its value, made once
+
+
+_Family = Move | _Captures
+
+
+_TRAILS: Final = {c: Trail(c) for c in PACK.cards}
+
+
+# each seat's record of trailing each card, made once and shared (a Trail the caller made is recorded as its equal here)
+_TRAIL_TURNS: Final = tuple({c: Turn(seat, t) for c, t in _TRAILS.items()} for seat in range(4))
+
+
+def _random_capture(table: tuple[Card, ...], t: int, maximal: bool, rng: random.Random) -> list[Card]:
+    """Draw groups one at a time, each uniform among the remaining ones (see :meth:`MulleMoves.sample`)."""
+    cards: list[Card] = []
+    values: list[int] = []
+    total = 0
+    for c in table:
+        v = _TVAL[c]
+        if v <= t:
+            cards.append(c)
+            values.append(v)
+            total += v
+    if maximal and (total == t or (cards and min(values) == t)):
+        return cards  # one group of them all, or each card a group: a maximal capture takes them all
+    taken: list[Card] = []
+    while total >= t:  # else no group is left (a quick test before the counting)
+        idx = random_group(cards, values, t, rng)
+        if idx is None:
+            break
+        for i in reversed(idx):
+            taken.append(cards.pop(i))
+            total -= values.pop(i)
+        if not maximal and rng.random() < 0.5:
+            break
+    return taken
+
+
+def _building_families(state: State, seat: int) -> list[_Family]:
+    """
+    The move families of the building rules, in :class:`MulleMoves` order.
+
+    The same rules as :func:`_build_targets` and :func:`_trail_violation`,
+    computed once for the whole hand. This is the hot path of random play, so
+    sets of values are bitmasks (bit ``v`` for value ``v``) and cards are
+    compared by identity (cards are interned).
+    """
+    rules = state.rules
+    table = state.table
+    builds = state.builds
+    hand = state.hands[seat]
+    tval = _TVAL
+    sums = 1  # bit s: some loose cards sum to s (mulle.capture)
+    loose_values = 0  # bit v: some loose card is worth v
+    for x in table:
+        v = tval[x]
+        sums = (sums | (sums << v)) & _SUMS16
+        loose_values |= 1 << v
+    loose: list[tuple[Card, int]] | None = None  # the distinct loose cards and their values, when needed
+    build_values = owned = raisable = 0  # bit v: a build of v / of v owned by seat / of v not locked
+    for b in builds:
+        bit = 1 << b.value
+        build_values |= bit
+        if b.owner == seat:
+            owned |= bit
+        if not b.locked:
+            raisable |= bit
+    held = twice = 0  # bit v: a hand card / two or more hand cards capture v
+    for c in hand:
+        bit = _BINFO[c][1]
+        twice |= held & bit
+        held |= bit
+    once = held & ~twice
+    blocked = owned & once  # mulle.build.owner: the owner's last card of a build's value only captures
+    capturable = sums | build_values
+    targets = loose_values | raisable  # bit v: something to build on is worth v
+    lock = rules.locking_builds
+    may_trail = not owned  # mulle.build.owner
+    families: list[_Family] = []
+    trails = 0
+    prev = None
+    for card in hand:
+        if card is prev:
+            continue
+        prev = card
+        t, bit, hv, buildable = _BINFO[card]
+        can_capture = capturable & bit
+        if can_capture:
+            families.append(_Captures((card, t, table, True, bool(build_values & bit))))
+        if buildable and not blocked & bit:
+            keep = held ^ (once & bit)  # mulle.build.keep: the values another hand card captures
+            if (targets << hv) & keep or (lock and raisable & bit & keep):
+                if (loose_values << hv) & keep:
+                    if loose is None:
+                        loose = list(map(_LOOSE.__getitem__, dict.fromkeys(table)))
+                    onto = _ONTO[card]
+                    kept = keep >> hv  # bit v: this card on a loose card worth v makes a kept value
+                    for x, xv in loose:
+                        if (kept >> xv) & 1:
+                            families.append(onto[x])
+                for i, b in enumerate(builds):
+                    if b.locked:
+                        continue
+                    if (keep >> (b.value + hv)) & 1:
+                        families.append(_build(card, i, b.value + hv))
+                    if lock and b.value == hv and keep & bit:
+                        families.append(_build(card, i, hv))
+        if may_trail and not can_capture:
+            families.append(_TRAILS[card])
+            trails += 1
+    if trails and len(families) > trails and rules.capture_duty == "hand":
+        # mulle.capture.duty (hand): no trail while some card can capture or build
+        families = [f for f in families if type(f) is not Trail]
+    return families

@@ -1,0 +1,489 @@
+"""Whose turn it is, the legal moves (:class:`MulleMoves`, lazy) and :func:`check_move` with its reasons."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import overload
+
+from cardrules import _messages
+from cardrules.cards import Card, Rank
+from cardrules.engine import LegalMoves
+from cardrules.mulle._cards import _BHV, _FISHING_VALUES, _SCORING, _SUMS16, _TVAL, _hand_values, _sorted
+from cardrules.mulle._families import _TRAILS, _building_families, _Captures, _Family, _random_capture
+from cardrules.mulle._partition import find_group, partitionable, subset_sums
+from cardrules.mulle._rules import RULES
+from cardrules.mulle._ruleset import MulleRuleset
+from cardrules.mulle._state import Build, Capture, Move, State, TableBuild, Trail
+from cardrules.rules import Violation
+
+
+def to_move(state: State) -> int | None:
+    """The seat to play, or ``None`` once the match is over."""
+    return None if state.winner is not None else state.to_play
+
+
+def is_over(state: State) -> bool:
+    """Whether the match is over (``mulle.match.target``)."""
+    return state.winner is not None
+
+
+def _loose_mask(state: State) -> int:
+    return subset_sums([_TVAL[c] for c in state.table], 16)
+
+
+def _can_capture(state: State, t: int, mask: int) -> bool:
+    if (mask >> t) & 1:
+        return True
+    return state.rules.building and any(b.value == t for b in state.builds)
+
+
+def _owned(state: State, seat: int) -> list[TableBuild]:
+    return [b for b in state.builds if b.owner == seat]
+
+
+def _owner_blocks(builds: Sequence[TableBuild], seat: int, hand: Sequence[Card], card: Card) -> int | None:
+    """The value V if playing *card* other than to capture breaks mulle.build.owner's last-card rule."""
+    v = _BHV[card]
+    if any(b.value == v and b.owner == seat for b in builds) and sum(1 for c in hand if _BHV[c] == v) == 1:
+        return v
+    return None
+
+
+def _build_targets(
+    rules: MulleRuleset,
+    hand: Sequence[Card],
+    table: Sequence[Card],
+    builds: Sequence[TableBuild],
+    seat: int,
+    card: Card,
+) -> list[Build]:
+    """
+    Every legal build with *card* from *seat*'s *hand* (building rules), in table order: onto each
+    distinct loose card of *table* (in pack order), then onto each build by index. Takes the parts
+    of a position, not a state, so that the heuristic makes its candidates from an observation.
+    """
+    if not rules.building or card in _SCORING:
+        return []
+    if _owner_blocks(builds, seat, hand, card) is not None:
+        return []
+    rest = list(hand)
+    rest.remove(card)
+    keep = {_BHV[c] for c in rest}
+    hv = _TVAL[card]
+    out: list[Build] = []
+    prev: Card | None = None
+    for x in table:
+        if x == prev:
+            continue
+        prev = x
+        v = hv + _TVAL[x]
+        if 2 <= v <= 16 and v in keep:
+            out.append(Build(card, x, v))
+    for i, b in enumerate(builds):
+        if b.locked:
+            continue
+        v = b.value + hv
+        if v <= 16 and v in keep:
+            out.append(Build(card, i, v))
+        if rules.locking_builds and b.value == hv and hv in keep:
+            out.append(Build(card, i, hv))
+    return out
+
+
+def _distinct(cards: Sequence[Card]) -> list[Card]:
+    """The distinct cards of *cards*, in order (equal cards are adjacent in hands and on the table)."""
+    return list(dict.fromkeys(cards))
+
+
+def _trail_violation(state: State, seat: int, card: Card, mask: int) -> Violation | None:
+    rules = state.rules
+    if not rules.building:
+        return None
+    owned = _owned(state, seat)
+    if owned:
+        values = ", ".join(str(b.value) for b in owned)
+        return Violation(
+            RULES["mulle.build.owner"],
+            f"you own a build ({values}) on the table, so you may not trail: capture or build instead",
+        )
+    if rules.capture_duty == "card":
+        t = _BHV[card]
+        if _can_capture(state, t, mask):
+            return Violation(
+                RULES["mulle.capture.duty"],
+                f"your {card} can capture ({_describe_capture(state, t)}), so you may not trail it",
+            )
+        return None
+    for c in _distinct(state.hands[seat]):
+        t = _BHV[c]
+        if _can_capture(state, t, mask):
+            return Violation(
+                RULES["mulle.capture.duty"],
+                f"your {c} can capture ({_describe_capture(state, t)}); with capture_duty=hand you may not "
+                "trail while any card can capture or build",
+            )
+        builds = _build_targets(rules, state.hands[seat], state.table, state.builds, seat, c)
+        if builds:
+            return Violation(
+                RULES["mulle.capture.duty"],
+                f"you can build ({_format_build(state, builds[0])}); with capture_duty=hand you may not "
+                "trail while any card can capture or build",
+            )
+    return None
+
+
+def _describe_capture(state: State, t: int) -> str:
+    for b in state.builds:
+        if b.value == t:
+            return f"the build {_build_text(b)}"
+    values = [_TVAL[c] for c in state.table]
+    group = find_group(state.table, values, t)
+    return "+".join(map(str, group)) if group else f"a {t}"
+
+
+def _build_text(b: TableBuild) -> str:
+    return "[" + "+".join(map(str, b.cards)) + "]"
+
+
+class MulleMoves(LegalMoves[Move]):
+    """
+    The legal moves of a Mulle position, produced lazily.
+
+    Order: for each distinct hand card in pack order, its captures (by
+    value, then in the capture engine's fixed order), then its builds (onto
+    loose cards in table order, then onto builds by index), then its trail.
+
+    * ``bool``, ``move in moves`` (decided by :func:`check_move`) and
+      :meth:`sample` never list or count the captures: each takes
+      milliseconds on any table. :func:`apply` does not check again the
+      move :meth:`sample` has just drawn for the same state.
+    * Iteration streams the moves in index order without counting: taking
+      the first *k* moves costs about *k* walks down the card values, however
+      many moves there are.
+    * ``len`` and indexing count the captures exactly, without listing them
+      (see the private module ``cardrules.mulle._captures``); the count is cached per table.
+      On large tables of many small cards counting can take seconds (see the
+      benchmark); prefer iteration, ``in`` and :meth:`sample` there.
+
+    :meth:`sample` is *not* uniform over all moves: it picks one family
+    uniformly (each trail, each build, and each (card, value) group of
+    captures is one family), then, for captures, draws groups one at a time,
+    each uniformly among the sets of remaining loose cards summing to the
+    value: under the building rules until no group is left (so the result is
+    maximal), under the fishing rules stopping after each group with
+    probability 1/2. Every legal move has a positive probability.
+    """
+
+    __slots__ = ("_families", "_public", "_seen")
+
+    def __init__(self, state: State, families: list[_Family]) -> None:
+        # Only what the mover may see is kept (never the state: a bot handed these moves must not
+        # reach the other hands or the stock through them).
+        self._seen = (state.rules, state.to_play, state.hands[state.to_play], state.table, state.builds, state.winner)
+        self._families = families
+        self._public: State | None = None
+
+    def _position(self) -> State:
+        """A state holding only what the mover sees (other hands and the stock empty), for :func:`check_move`."""
+        public = self._public
+        if public is None:
+            public = self._public = _mover_state(*self._seen)
+        return public
+
+    def _size(self, fam: _Family) -> int:
+        return fam.space.count() if isinstance(fam, _Captures) else 1
+
+    def __len__(self) -> int:
+        return sum(self._size(f) for f in self._families)
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Move]: ...
+    def __getitem__(self, index: int | slice) -> Move | Sequence[Move]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if not isinstance(index, int):
+            raise TypeError(f"move indices are whole numbers, not {type(index).__name__}")
+        if index < 0:
+            index += len(self)
+            if index < 0:
+                raise IndexError("move index out of range")
+        for fam in self._families:
+            size = self._size(fam)
+            if index < size:
+                if isinstance(fam, _Captures):
+                    return fam.move(fam.space[index])
+                return fam
+            index -= size
+        raise IndexError("move index out of range")
+
+    def __iter__(self) -> Iterator[Move]:
+        for fam in self._families:
+            if isinstance(fam, _Captures):
+                for taken in fam.space:
+                    yield fam.move(taken)
+            else:
+                yield fam
+
+    def __contains__(self, move: object) -> bool:
+        if not isinstance(move, Capture | Build | Trail):
+            return False
+        return check_move(self._position(), move) is None
+
+    def __bool__(self) -> bool:
+        return bool(self._families)
+
+    def __repr__(self) -> str:
+        kinds = Counter(type(f).__name__.lstrip("_") for f in self._families)
+        return f"<MulleMoves: {', '.join(f'{n} {k}' for k, n in kinds.items()) or 'none'}>"
+
+    def sample(self, rng: random.Random) -> Move:
+        if not self._families:
+            raise IndexError("no legal move: the match is over")
+        fam = rng.choice(self._families)  # uniform, as randrange(len(...)) is, with fewer checks
+        move = fam if not isinstance(fam, _Captures) else fam.move(_random_capture(fam[2], fam[1], fam[3], rng))
+        global _vouched  # a one-entry memo of a legal move, see _vouched
+        _vouched = (self, move)
+        return move
+
+    def families(self) -> int:
+        """The number of families :meth:`sample` chooses among."""
+        return len(self._families)
+
+
+def legal_moves(state: State) -> MulleMoves:
+    """
+    The legal moves of the seat to move: a lazy read-only sequence (:class:`MulleMoves`).
+
+    Empty only when the match is over.
+
+    Rules: mulle.capture, mulle.capture.maximal, mulle.capture.duty, mulle.fishing.capture,
+    mulle.build, mulle.build.keep, mulle.build.scoring-card, mulle.build.owner, mulle.build.lock, mulle.trail
+
+    Example:
+        >>> s = mulle.new_game(mulle.FISHING, seed=1)
+        >>> moves = mulle.legal_moves(s)
+        >>> bool(moves) and moves[0] in moves
+        True
+    """
+    global _issued
+    if state.winner is not None:
+        return MulleMoves(state, [])
+    seat = state.to_play
+    if state.rules.style == "building":
+        moves = MulleMoves(state, _building_families(state, seat))
+        _issued = (state, moves)
+        return moves
+    table = state.table
+    tval = _TVAL
+    sums = 1  # bit s: some loose cards sum to s
+    for x in table:
+        sums = (sums | (sums << tval[x])) & _SUMS16
+    families: list[_Family] = []
+    prev = None
+    for card in state.hands[seat]:
+        if card is prev:  # equal cards are adjacent in a hand
+            continue
+        prev = card
+        for t in _FISHING_VALUES[card]:
+            if (sums >> t) & 1:
+                families.append(_Captures((card, t, table, False, False)))
+        families.append(_TRAILS[card])
+    moves = MulleMoves(state, families)
+    _issued = (state, moves)
+    return moves
+
+
+def _mover_state(
+    rules: MulleRuleset,
+    seat: int,
+    hand: tuple[Card, ...],
+    table: tuple[Card, ...],
+    builds: tuple[TableBuild, ...],
+    winner: int | None,
+) -> State:
+    """A state with what the seat to move sees and nothing hidden: legality depends on nothing else."""
+    n = len(rules.sides)
+    hands = tuple(hand if s == seat else () for s in range(rules.players))
+    none: tuple[()] = ()
+    return State(
+        rules, 0, (), 0, 0, 0, (), hands, table, builds, seat,
+        (none,) * n, (0,) * n, (none,) * n, None, (), (0,) * n, (), winner,
+    )  # fmt: skip
+
+
+def _capture_violation(state: State, seat: int, move: Capture) -> Violation | None:
+    rules = state.rules
+    card, t = move.card, move.value
+    if t not in _hand_values(rules, card):
+        if rules.building:
+            return Violation(RULES["mulle.values"], f"your {card} counts {_BHV[card]} from the hand, not {t}")
+        return Violation(
+            RULES["mulle.fishing.values"],
+            f"your {card} counts " + ("1 or 14" if card.rank is Rank.ACE else str(_TVAL[card])) + f", not {t}",
+        )
+    table = Counter(state.table)
+    want = Counter(move.taken)
+    for c, k in want.items():
+        if table[c] < k:
+            inside = any(c in b.cards for b in state.builds)
+            where = " loose" if inside else ""
+            extra = "; a build is taken only whole, by its own value" if inside else ""
+            return Violation(
+                RULES["mulle.capture"],
+                f"there {'is no' if k == 1 else f'are not {k} of'} {c}{where} on the table{extra}",
+            )
+    builds = [b for b in state.builds if b.value == t] if rules.building else []
+    if not move.taken and not builds:
+        rule = RULES["mulle.capture"] if rules.building else RULES["mulle.fishing.capture"]
+        return Violation(rule, f"a capture must take something: your {card} takes no card")
+    for c in move.taken:
+        if _TVAL[c] > t:
+            return Violation(RULES["mulle.capture"], f"the {c} counts {_TVAL[c]}, more than your {card}'s {t}")
+    if not partitionable(list(Counter(_TVAL[c] for c in move.taken).items()), t):
+        return Violation(
+            RULES["mulle.capture"],
+            f"{' '.join(map(str, move.taken))} cannot be split into groups each summing to {t}",
+        )
+    if rules.building:
+        left = list((table - want).elements())
+        left = list(_sorted(left))
+        group = find_group(left, [_TVAL[c] for c in left], t)
+        if group is not None:
+            return Violation(
+                RULES["mulle.capture.maximal"],
+                f"you must take every {t} and every group summing to {t}: this capture leaves "
+                f"{'+'.join(map(str, group))} on the table",
+            )
+    return None
+
+
+def _build_violation(state: State, seat: int, move: Build) -> Violation | None:
+    rules = state.rules
+    card = move.card
+    if not rules.building:
+        return Violation(RULES["mulle.fishing.capture"], "there are no builds in the fishing game")
+    if card in _SCORING:
+        return Violation(
+            RULES["mulle.build.scoring-card"],
+            f"the {card} is a scoring card (an ace, the 2 of spades or the 10 of diamonds) and may not be "
+            "built from the hand",
+        )
+    hv = _TVAL[card]
+    onto = move.onto
+    lock = False
+    if isinstance(onto, Card):
+        if onto not in state.table:
+            return Violation(RULES["mulle.build"], f"there is no loose {onto} on the table to build on")
+        value = hv + _TVAL[onto]
+        what = f"{card} on {onto} makes {value}"
+    else:
+        if not 0 <= onto < len(state.builds):
+            return Violation(RULES["mulle.build"], f"there is no build #{onto} on the table")
+        b = state.builds[onto]
+        if b.locked:
+            return Violation(RULES["mulle.build.lock"], f"the build {_build_text(b)} is locked: nobody may add to it")
+        if move.value == b.value and hv == b.value:
+            if not rules.locking_builds:
+                return Violation(
+                    RULES["mulle.build.lock"],
+                    "locking builds is not allowed by this ruleset (option locking_builds)",
+                )
+            value, lock = b.value, True
+            what = f"{card} locks the build of {b.value}"
+        else:
+            value = b.value + hv
+            what = f"{card} on the build of {b.value} makes {value}"
+    if move.value != value:
+        return Violation(RULES["mulle.build"], f"{what}, not {move.value}")
+    if not 2 <= value <= 16:
+        return Violation(RULES["mulle.build"], f"{what}; a build is worth 2 to 16")
+    hand = list(state.hands[seat])
+    hand.remove(card)
+    if not any(_BHV[c] == value for c in hand):
+        return Violation(
+            RULES["mulle.build.keep"],
+            f"you cannot {'lock' if lock else 'build'} {value}: you hold no other card worth {value} to take it",
+        )
+    v = _owner_blocks(state.builds, seat, state.hands[seat], card)
+    if v is not None:
+        return Violation(
+            RULES["mulle.build.owner"],
+            f"you own a build of {v} and the {card} is your last card worth {v}: play it only to capture",
+        )
+    return None
+
+
+def check_move(state: State, move: Move) -> Violation | None:
+    """
+    ``None`` if *move* is legal, else the first rule it breaks and why, in player words.
+
+    Decided by the rules alone; it never lists the legal moves. The reason
+    is written for the seat to move from what it may see: a card it does not
+    hold gets the same words wherever the card is.
+
+    Raises:
+        WrongKindError: If *state* is not a Mulle state (a move of the wrong
+            kind is a violation of ``mulle.turn``).
+
+    Example:
+        >>> s = mulle.new_game(seed=3)
+        >>> mulle.check_move(s, mulle.legal_moves(s)[0]) is None
+        True
+    """
+    if type(state) is not State:
+        raise _messages.wrong_state("Mulle", state)
+    if not isinstance(move, Capture | Build | Trail):
+        return Violation(
+            RULES["mulle.turn"], f"a Mulle move is a Capture, Build or Trail, not {_messages.kind_name(move)}"
+        )
+    card = move.card
+    if not isinstance(card, Card):
+        return Violation(RULES["mulle.turn"], f"a Mulle move plays a card, not {_messages.shown(card)}")
+    seat = to_move(state)
+    if seat is None:
+        return Violation(RULES["mulle.match.target"], "the match is over; no more cards are played")
+    if card not in state.hands[seat]:
+        return Violation(RULES["mulle.turn"], f"you do not hold the {card}")
+    if isinstance(move, Capture):
+        if not isinstance(move.value, int) or isinstance(move.value, bool):
+            return Violation(
+                RULES["mulle.capture"], f"a capture's value is a whole number, not {_messages.shown(move.value)}"
+            )
+        return _capture_violation(state, seat, move)
+    if isinstance(move, Build):
+        if not isinstance(move.onto, Card | int) or isinstance(move.onto, bool):
+            return Violation(
+                RULES["mulle.build"], f"a build goes onto a table card or a build, not {_messages.shown(move.onto)}"
+            )
+        return _build_violation(state, seat, move)
+    return _trail_violation(state, seat, card, _loose_mask(state))
+
+
+_issued: tuple[State | None, MulleMoves | None] = (None, None)
+"""The last answer of :func:`legal_moves` that may have moves, with its state."""
+
+
+_vouched: tuple[MulleMoves, Move] | None = None
+"""
+The last move :meth:`MulleMoves.sample` drew, with the moves it drew from.
+:func:`apply` does not check that move again when those moves are the last
+that :func:`legal_moves` gave for the very state applied to (``_issued``):
+it is then legal by construction. A :class:`MulleMoves` made by hand is
+never in ``_issued``, so a move drawn from it is always checked. Everything
+is compared by identity, and the memos hold references to the objects, so a
+later object can never be mistaken for them.
+"""
+
+
+def _format_build(state: State, move: Build) -> str:
+    if isinstance(move.onto, Card):
+        onto = str(move.onto)
+    elif isinstance(move.onto, int) and 0 <= move.onto < len(state.builds):
+        onto = _build_text(state.builds[move.onto])
+    else:
+        onto = f"#{move.onto}"
+    return f"{move.card} > {onto} = {move.value}"

@@ -1,0 +1,305 @@
+"""Mulle's move notation: the canonical text and the readable text in a position, written and read."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+from cardrules import _messages
+from cardrules.cards import Card, Rank
+from cardrules.errors import (
+    AmbiguousMoveError,
+    InvalidNotationError,
+)
+from cardrules.mulle._cards import _BHV, _ORDER, _TVAL, PACK, _hand_values, _sorted
+from cardrules.mulle._families import _Captures
+from cardrules.mulle._legal import _build_text, _format_build, check_move, legal_moves, to_move
+from cardrules.mulle._state import Build, Capture, Move, State, Trail
+
+_TOKEN: Final = re.compile(r"\[[^\]]*\]|#\d+|[^\s+\[\]]+|\+")
+
+
+def _value_suffix(move: Capture) -> str:
+    return "" if move.value == _TVAL.get(move.card) else f"={move.value}"
+
+
+def format_canonical(move: Move) -> str:
+    """
+    The move's context-free text, which :func:`parse_canonical` reads back.
+
+    ``9H x 4S 5C 9H`` (a capture: the card, ``x``, the loose cards taken in
+    pack order; the played card's value follows ``=`` when it is not its
+    pips, as in ``AH=14 x AD KC``; builds taken are implied by the value),
+    ``3C > 6D = 9`` (a build on a loose card), ``2H > #0 = 11`` (raising or
+    locking build 0), ``7S -`` (a trail).
+
+    Raises:
+        WrongKindError: If *move* is not a Mulle move.
+    """
+    if isinstance(move, Capture):
+        head = f"{move.card}{_value_suffix(move)} x"
+        return head + "".join(f" {c}" for c in move.taken)
+    if isinstance(move, Build):
+        onto = str(move.onto) if isinstance(move.onto, Card) else f"#{move.onto}"
+        return f"{move.card} > {onto} = {move.value}"
+    if isinstance(move, Trail):
+        return f"{move.card} -"
+    raise _messages.wrong_move("Mulle", move)
+
+
+def _groups(cards: Sequence[Card], t: int) -> list[tuple[Card, ...]]:
+    """A split of *cards* into groups each summing to *t* (they are known to split)."""
+    items = sorted(cards, key=lambda c: (-_TVAL[c], _ORDER[c]))
+    failed: set[tuple[int, ...]] = set()
+
+    def solve(rest: list[Card]) -> list[tuple[Card, ...]] | None:
+        if not rest:
+            return []
+        key = tuple(_TVAL[c] for c in rest)
+        if key in failed:
+            return None
+        first, others = rest[0], rest[1:]
+
+        def pick(i: int, need: int, chosen: list[int]) -> Iterator[list[int]]:
+            if need == 0:
+                yield chosen
+                return
+            prev = -1
+            for j in range(i, len(others)):
+                v = _TVAL[others[j]]
+                if v <= need and v != prev:
+                    prev = v
+                    yield from pick(j + 1, need - v, [*chosen, j])
+
+        for chosen in pick(0, t - _TVAL[first], []):
+            group = (first, *(others[j] for j in chosen))
+            left = [c for j, c in enumerate(others) if j not in chosen]
+            sub = solve(left)
+            if sub is not None:
+                return [group, *sub]
+        failed.add(key)
+        return None
+
+    return solve(items) or [tuple(cards)]
+
+
+def format_move(state: State, move: Move) -> str:
+    """
+    The move's readable text in the context of *state*.
+
+    ``9H x 9H 4S+5C`` (a capture, its groups joined by ``+``, builds taken
+    in brackets: ``9H x [3C+6D]``), ``3C > 6D = 9`` (a build),
+    ``2H > [3C+6D] = 11`` (raising a build), ``7S -`` (a trail). An ace's
+    value follows ``=`` in the fishing game, as in ``AH=1 x AD``.
+    :func:`parse_move` reads it back.
+
+    Raises:
+        WrongKindError: If *state* is not a Mulle state or *move* not a Mulle move.
+    """
+    if type(state) is not State:
+        raise _messages.wrong_state("Mulle", state)
+    if isinstance(move, Capture) and _plain_capture(move):
+        value = f"={move.value}" if (not state.rules.building and move.card.rank is Rank.ACE) else ""
+        if state.rules.building and move.value != _BHV[move.card]:
+            value = f"={move.value}"
+        parts = ["+".join(map(str, _sorted(g))) for g in _groups(move.taken, move.value)] if move.taken else []
+        if state.rules.building:
+            parts.extend(_build_text(b) for b in state.builds if b.value == move.value)
+        return f"{move.card}{value} x" + "".join(f" {p}" for p in parts)
+    if isinstance(move, Build):
+        return _format_build(state, move)
+    return format_canonical(move)
+
+
+def _plain_capture(move: Capture) -> bool:
+    """Whether a capture's cards and value are of the game, so that its groups can be shown."""
+    return move.card in _BHV and type(move.value) is int and all(c in _TVAL for c in move.taken)
+
+
+def _card(text: str) -> Card:
+    return PACK.parse(text)
+
+
+def _syntax(text: str) -> InvalidNotationError:
+    return InvalidNotationError(
+        f"{text!r} is not a Mulle move; write a capture '9H x 9H 4S+5C', a build '3C > 6D = 9', "
+        "a trail '7S -', or just the card"
+    )
+
+
+def _parse(text: str) -> tuple[str, Card, int | None, object, int | None]:
+    """(kind, card, value, extra, build value): extra is the captured cards (and builds) or the build target."""
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"a move is written as text, not {_messages.kind_name(text)}")
+    s = text.strip()
+    if not s:
+        raise _syntax(text)
+    if ">" in s:
+        left, _, right = s.partition(">")
+        target, eq, val = right.partition("=")
+        if not eq:
+            raise _syntax(text)
+        try:
+            value = int(val.strip())
+        except ValueError:
+            raise _syntax(text) from None
+        card = _card(left.strip())
+        tgt = target.strip()
+        onto: object
+        if re.fullmatch(r"#\d+", tgt):
+            onto = int(tgt[1:])
+        elif tgt.startswith("[") and tgt.endswith("]"):
+            onto = tuple(_card(p) for p in re.split(r"[\s+,]+", tgt[1:-1].strip()) if p)
+        else:
+            onto = _card(tgt)
+        return ("build", card, None, onto, value)
+    m = re.fullmatch(r"(\S+?)\s*-", s)
+    if m:
+        return ("trail", _card(m.group(1)), None, None, None)
+    m = re.fullmatch(r"(\S+?)(?:\s*=\s*(\d+))?\s*[xX](?:\s+(.*))?", s)
+    if m:
+        card = _card(m.group(1))
+        cvalue = int(m.group(2)) if m.group(2) else None
+        taken: list[Card] = []
+        brackets: list[tuple[Card, ...]] = []
+        for tok in _TOKEN.findall(m.group(3) or ""):
+            if tok == "+":
+                continue
+            if tok.startswith("["):
+                brackets.append(tuple(_card(p) for p in re.split(r"[\s+,]+", tok[1:-1].strip()) if p))
+            elif tok.startswith("#"):
+                raise _syntax(text)
+            else:
+                taken.append(_card(tok))
+        return ("capture", card, cvalue, (tuple(taken), tuple(brackets)), None)
+    m = re.fullmatch(r"(\S+?)(?:\s*=\s*(\d+))?", s)
+    if m and (m.group(2) or re.fullmatch(r"(?i)(10|[2-9AJQK])[SHDC]", m.group(1))):
+        return ("card", _card(m.group(1)), int(m.group(2)) if m.group(2) else None, None, None)
+    if m:
+        _card(m.group(1))  # raises InvalidCardError for a bad card
+    raise _syntax(text)
+
+
+def parse_canonical(text: str) -> Move:
+    """
+    Read a move without a position, as :func:`format_canonical` writes it.
+
+    A capture's value defaults to the card's pips (write ``AH=14 x ...`` for
+    an ace worth 14). Group marks ``+`` and bracketed builds are accepted and
+    ignored (the builds a capture takes are implied by its value).
+
+    Raises:
+        InvalidNotationError: For text that is not a move, or a build named
+            by its cards (which needs a position: use :func:`parse_move`).
+        InvalidCardError: For text that names no card.
+    """
+    kind, card, value, extra, bvalue = _parse(text)
+    if kind == "trail":
+        return Trail(card)
+    if kind == "capture":
+        assert isinstance(extra, tuple)
+        return Capture(card, extra[0], value if value is not None else _TVAL[card])
+    if kind == "build":
+        assert bvalue is not None
+        if isinstance(extra, tuple):
+            raise InvalidNotationError(
+                f"{text!r} names a build by its cards, which needs the position: use parse_move, or '#index'"
+            )
+        assert isinstance(extra, Card | int)
+        return Build(card, extra, bvalue)
+    raise InvalidNotationError(f"{text!r} is only a card; a move without a position needs its kind ('x', '>', '-')")
+
+
+def _ambiguous(state: State, text: str, cands: Sequence[Move], more: bool) -> AmbiguousMoveError:
+    shown = ", ".join(repr(format_move(state, m)) for m in cands)
+    etc = ", ..." if more else ""
+    return AmbiguousMoveError(f"{text!r} fits several legal moves: {shown}{etc}; write the whole move")
+
+
+def parse_move(state: State, text: str) -> Move:
+    """
+    Read a move in the readable notation of :func:`format_move` (or the
+    canonical one), in the context of *state*.
+
+    A bare card such as ``9H`` means the only legal move playing it; a
+    capture without an ace's value means the value that makes it legal; a
+    raise may name the build by its cards (``[3C+6D]``) or its index (``#0``).
+
+    Raises:
+        InvalidNotationError: For text that is not a move.
+        InvalidCardError: For text that names no card.
+        AmbiguousMoveError: If the text fits several legal moves; the message
+            lists them.
+        IllegalMoveError: If the move it names breaks a rule.
+        WrongKindError: If *state* is not a Mulle state.
+    """
+    if type(state) is not State:
+        raise _messages.wrong_state("Mulle", state)
+    kind, card, value, extra, bvalue = _parse(text)
+    seat = to_move(state)
+    move: Move
+    if kind == "card":
+        moves = legal_moves(state)
+        cands: list[Move] = []
+        for fam in moves._families:
+            if fam.card != card or (value is not None and not (isinstance(fam, _Captures) and fam.t == value)):
+                continue
+            if isinstance(fam, _Captures):
+                for taken in fam.space:
+                    cands.append(fam.move(taken))
+                    if len(cands) > 8:
+                        break
+            else:
+                cands.append(fam)
+            if len(cands) > 8:
+                break
+        if len(cands) == 1:
+            return cands[0]
+        if not cands:
+            base = Trail(card)
+            violation = check_move(state, base)
+            assert violation is not None
+            raise _messages.illegal(
+                violation, seat, base, format_canonical, f"no legal move plays the {card}: {violation.reason}"
+            )
+        raise _ambiguous(state, text, cands[:8], len(cands) > 8)
+    if kind == "trail":
+        move = Trail(card)
+    elif kind == "capture":
+        assert isinstance(extra, tuple)
+        taken, brackets = extra
+        values = [value] if value is not None else list(_hand_values(state.rules, card))
+        options = [Capture(card, taken, v) for v in values]
+        legal = [m for m in options if check_move(state, m) is None]
+        if len(legal) > 1:
+            raise _ambiguous(state, text, legal, False)
+        move = legal[0] if legal else options[0]
+        if brackets and state.rules.building:
+            want = sorted(tuple(_ORDER[c] for c in _sorted(b)) for b in brackets)
+            have = sorted(tuple(_ORDER[c] for c in _sorted(b.cards)) for b in state.builds if b.value == move.value)
+            if want != have:
+                raise InvalidNotationError(
+                    f"{text!r}: a capture worth {move.value} takes exactly the builds "
+                    f"{' '.join(_build_text(b) for b in state.builds if b.value == move.value) or '(none)'}"
+                )
+    else:
+        assert bvalue is not None
+        if isinstance(extra, tuple):
+            want_cards = sorted(extra, key=_ORDER.__getitem__)
+            idx = [i for i, b in enumerate(state.builds) if _sorted(b.cards) == tuple(want_cards)]
+            if not idx:
+                raise InvalidNotationError(f"{text!r}: there is no build {'+'.join(map(str, want_cards))} on the table")
+            options_b = [Build(card, i, bvalue) for i in idx]
+            legal_b = [m for m in options_b if check_move(state, m) is None]
+            distinct = {(state.builds[m.onto].owner, state.builds[m.onto].locked) for m in legal_b}  # type: ignore[index]
+            if len(distinct) > 1:
+                raise _ambiguous(state, text, [Build(card, m.onto, bvalue) for m in legal_b], False)
+            move = legal_b[0] if legal_b else options_b[0]
+        else:
+            assert isinstance(extra, Card | int)
+            move = Build(card, extra, bvalue)
+    violation = check_move(state, move)
+    if violation is not None:
+        raise _messages.illegal(violation, seat, move, format_canonical)
+    return move

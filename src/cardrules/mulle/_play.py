@@ -1,0 +1,212 @@
+"""Playing a Mulle move: :func:`apply`, the records it makes, and the next deal, round or the match's end."""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+from typing import TypeVar
+
+import attrs
+
+from cardrules import _messages
+from cardrules.cards import Card
+from cardrules.mulle import _legal
+from cardrules.mulle._cards import _ORDER, _mulle_points, _sorted
+from cardrules.mulle._deal import _start_round
+from cardrules.mulle._families import _TRAIL_TURNS
+from cardrules.mulle._legal import check_move, to_move
+from cardrules.mulle._notation import format_canonical
+from cardrules.mulle._ruleset import MulleRuleset
+from cardrules.mulle._score import _round_score, _winner
+from cardrules.mulle._state import Build, Capture, Move, Mulle, State, TableBuild, Turn
+
+_T = TypeVar("_T")
+
+
+def apply(state: State, move: Move) -> State:
+    """
+    The state after *move*. *state* itself is never changed.
+
+    After the move the next seat with cards plays; when every hand is empty
+    the next deal is dealt from the stock (``mulle.deal.later``), and when
+    the stock is empty too the round ends: the last capturer takes the
+    leftovers (``mulle.round.leftovers``), the round is scored, and unless
+    the match is over the next round is dealt by seat ``dealer + 1``.
+
+    Raises:
+        IllegalMoveError: If *move* breaks a rule; ``err.rule`` names it.
+
+    Rules: mulle.capture, mulle.mulle.twin, mulle.mulle.double, mulle.fishing.mulle, mulle.tabbe
+
+    Example:
+        >>> s = mulle.new_game(seed=1)
+        >>> mulle.apply(s, mulle.legal_moves(s)[0]) == s
+        False
+
+    .. versionadded:: 0.1.0
+    """
+    vouched, issued = _legal._vouched, _legal._issued  # read once: another thread may replace them meanwhile
+    if vouched is None or issued[0] is not state or vouched[0] is not issued[1] or vouched[1] is not move:
+        violation = check_move(state, move)
+        if violation is not None:
+            raise _messages.illegal(violation, to_move(state), move, format_canonical)
+    # The move is legal from here on: play it.
+    rules = state.rules
+    seat = state.to_play
+    card = move.card
+    hands = list(state.hands)
+    hand = hands[seat]
+    i = hand.index(card)
+    hands[seat] = hand[:i] + hand[i + 1 :]
+    table = state.table
+    builds = state.builds
+    captured = state.captured
+    tabbes = state.tabbes
+    mulles = state.mulles
+    last_capture = state.last_capture
+    turn: Turn
+    if isinstance(move, Capture):
+        taken = move.taken
+        value = move.value
+        taken_builds = [b for b in builds if b.value == value] if builds else []
+        if taken_builds:
+            builds = tuple([b for b in builds if b.value != value])
+        if taken:
+            table = _remove(table, taken)
+        side = rules.side_of(seat)
+        won = (card, *taken, *(c for b in taken_builds for c in b.cards)) if taken_builds else (card, *taken)
+        captured = _replace(captured, side, captured[side] + won)
+        found = _mulles(rules, card, taken, taken_builds)
+        if found:
+            mulles = _replace(mulles, side, mulles[side] + tuple(found))
+        tabbe = not table and not builds and (bool(state.stock) or any(hands))
+        if tabbe:
+            tabbes = _replace(tabbes, side, tabbes[side] + 1)
+        last_capture = seat
+        turn = Turn(seat, move, tuple([b.cards for b in taken_builds]) if taken_builds else (), tuple(found), tabbe)
+    elif isinstance(move, Build):
+        onto = move.onto
+        if isinstance(onto, int):
+            b = builds[onto]
+            new = TableBuild((*b.cards, card), move.value, seat, b.locked or move.value == b.value)
+            builds = (*builds[:onto], new, *builds[onto + 1 :])
+        else:
+            table = _remove(table, (onto,))
+            builds = (*builds, TableBuild((onto, card), move.value, seat))
+        turn = Turn(seat, move)
+    else:
+        i = bisect.bisect_right(table, _ORDER[card], key=_ORDER.__getitem__)
+        table = (*table[:i], card, *table[i:])
+        turn = _TRAIL_TURNS[seat][card]
+    n = rules.players
+    nxt = seat
+    more = any(hands)
+    if more:
+        nxt = (seat + 1) % n
+        while not hands[nxt]:
+            nxt = (nxt + 1) % n
+    # positional, in State's field order (a keyword call costs more in this hot path)
+    after = State(
+        rules,
+        state.seed,
+        state.pending_decks,
+        state.round_no,
+        state.dealer,
+        state.deal_no,
+        state.stock,
+        tuple(hands),
+        table,
+        builds,
+        nxt,
+        captured,
+        tabbes,
+        mulles,
+        last_capture,
+        state.history + (turn,),
+        state.match,
+        state.rounds,
+        state.winner,
+    )
+    if more:
+        return after
+    assert not builds, "a build survived a deal"  # mulle.build.owner makes this impossible
+    if state.stock:
+        return _redeal(after)
+    return _end_round(after)
+
+
+def _remove(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
+    out = list(cards)
+    for c in gone:
+        out.remove(c)
+    return tuple(out)
+
+
+def _mulles(rules: MulleRuleset, card: Card, taken: Sequence[Card], builds: Sequence[TableBuild]) -> list[Mulle]:
+    if not rules.building:
+        twin = (len(taken) == 1 and taken[0] is card and not builds) or (rules.glimne and card in taken)
+        return [Mulle(card, False, 5)] if twin else []
+    rank = card.rank
+    got: dict[Card, int] = {}  # the captured cards of the played card's rank, and how many of each
+    for c in taken:
+        if c.rank is rank:
+            got[c] = got.get(c, 0) + 1
+    for b in builds:
+        for c in b.cards:
+            if c.rank is rank:
+                got[c] = got.get(c, 0) + 1
+    if not got:
+        return []
+    out: list[Mulle] = []
+    if card in got:
+        out.append(Mulle(card, False, _mulle_points(rules, card)))
+    for c in _sorted(list(got)):
+        if c is not card and got[c] >= 2:
+            out.append(Mulle(c, True, _mulle_points(rules, c)))
+    return out
+
+
+def _replace(values: tuple[_T, ...], i: int, value: _T) -> tuple[_T, ...]:
+    return values[:i] + (value,) + values[i + 1 :]
+
+
+def _redeal(state: State) -> State:
+    rules = state.rules
+    n = rules.players
+    k = min(len(state.stock), n * rules.hand_size)
+    stock = state.stock
+    # the i-th card goes to seat dealer + 1 + i (mulle.deal.later)
+    hands = tuple(_sorted(stock[(seat - state.dealer - 1) % n : k : n]) for seat in range(n))
+    s = state
+    return State(
+        rules, s.seed, s.pending_decks, s.round_no, s.dealer, s.deal_no + 1, stock[k:], hands, s.table, s.builds,
+        (s.dealer + 1) % n, s.captured, s.tabbes, s.mulles, s.last_capture, s.history, s.match, s.rounds, s.winner,
+    )  # fmt: skip
+
+
+def _end_round(state: State) -> State:
+    rules = state.rules
+    if state.last_capture is not None and state.table:
+        side = rules.side_of(state.last_capture)
+        state = attrs.evolve(
+            state, captured=_replace(state.captured, side, state.captured[side] + state.table), table=()
+        )
+    result = _round_score(state, complete=True)
+    match = tuple(m + p for m, p in zip(state.match, result.points, strict=True))
+    rounds = (*state.rounds, result)
+    winner = _winner(rules, match)
+    if winner is not None:
+        return attrs.evolve(state, match=match, rounds=rounds, winner=winner)
+    return _start_round(
+        rules, state.seed, state.pending_decks, state.round_no + 1, (state.dealer + 1) % rules.players, match, rounds
+    )
+
+
+def _turn_of(before: State, move: Move) -> Turn:
+    seat = before.to_play
+    if not isinstance(move, Capture):
+        return Turn(seat, move)
+    rules = before.rules
+    builds = [b for b in before.builds if b.value == move.value] if rules.building else []
+    found = _mulles(rules, move.card, move.taken, builds)
+    return Turn(seat, move, tuple(b.cards for b in builds), tuple(found), False)

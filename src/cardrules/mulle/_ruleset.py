@@ -1,0 +1,139 @@
+"""Mulle's options: the ruleset class, its validation, the option types and the two presets."""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+import attrs
+
+from cardrules.engine import _option_check
+from cardrules.errors import (
+    InvalidOptionError,
+)
+
+Style = Literal["building", "fishing"]
+
+
+CaptureDuty = Literal["card", "hand", "none"]
+
+
+MulleValue = Literal["rank", "hand", "fixed"]
+
+
+_BOOLS: Final = (False, True)
+
+
+@attrs.frozen(kw_only=True)
+class MulleRuleset:
+    """
+    The options of Mulle, each a rule of :doc:`/rules/mulle`. Presets, :data:`~cardrules.mulle.BUILDING`
+    (``get_game("mulle")``) and :data:`~cardrules.mulle.FISHING` (``get_game("mulle/fishing")``).
+
+    Options that belong to one game only are refused in the other with
+    :class:`~cardrules.InvalidOptionError`, so a ruleset never silently ignores one.
+
+    Attributes:
+        style: ``"building"`` (default): the building game of seed 000, 8 + 8
+            cards, builds, maximal compulsory captures, card points to 100
+            (RULINGS B1-B17). ``"fishing"``: the fishing game of seed 001,
+            5 + 5 cards, no builds, free capture, to 16 (RULINGS F1-F8).
+        players: 2 (default), 3 or 4 (``mulle.players``).
+        teams: With 4 players, whether partners opposite (seats 0 and 2
+            against 1 and 3) pool captures and points. ``True`` in the
+            building preset, ``False`` in the fishing preset; either works in
+            both. Without 4 players it has no effect (``mulle.players``).
+        target: Match points that end the match (``mulle.match.target``):
+            building 100 (default), 200, or 0 for a single round; fishing 16
+            (default) or 21.
+        capture_duty: Building only. ``"card"`` (default): a card that can
+            capture may not be trailed; ``"hand"``: no trail while any hand
+            card can capture or build (``mulle.capture.duty``, RULINGS B6).
+            The fishing game has no duty: its value is ``"none"``.
+        locking_builds: Building only. Whether a build may be locked by
+            adding a card of its value (``mulle.build.lock``, RULINGS B9).
+            Default ``False``.
+        mulle_value: What a mulle scores (``mulle.mulle.value``, RULINGS
+            B11): ``"rank"`` (building default; ace 14, others their rank
+            value), ``"hand"`` (the 2 of spades 15, the 10 of diamonds 16) or
+            ``"fixed"`` (5; the fishing game's only value, RULINGS F4).
+        krypmulle: Building only. Points are bad: the side with the fewest
+            points at the target wins (``mulle.krypmulle``, RULINGS B16; an
+            interpretation). Default ``False``.
+        glimne: Fishing only. Dan Glimne's variant: a mulle may take other
+            cards with the twin (``mulle.fishing.mulle``, RULINGS F4).
+            Default ``False``.
+        most_cards: Fishing only. House rule: 1 point for the most cards,
+            none on a tie (``mulle.fishing.most-cards``, RULINGS F6).
+            Default ``False``.
+    """
+
+    style: Style = attrs.field(default="building", validator=_option_check("style", ("building", "fishing")))
+    players: int = attrs.field(default=2, validator=_option_check("players", (2, 3, 4)))
+    teams: bool = attrs.field(default=True, validator=_option_check("teams", _BOOLS))
+    target: int = attrs.field(default=100, validator=_option_check("target", (0, 16, 21, 100, 200)))
+    capture_duty: CaptureDuty = attrs.field(
+        default="card", validator=_option_check("capture_duty", ("card", "hand", "none"))
+    )
+    locking_builds: bool = attrs.field(default=False, validator=_option_check("locking_builds", _BOOLS))
+    mulle_value: MulleValue = attrs.field(
+        default="rank", validator=_option_check("mulle_value", ("rank", "hand", "fixed"))
+    )
+    krypmulle: bool = attrs.field(default=False, validator=_option_check("krypmulle", _BOOLS))
+    glimne: bool = attrs.field(default=False, validator=_option_check("glimne", _BOOLS))
+    most_cards: bool = attrs.field(default=False, validator=_option_check("most_cards", _BOOLS))
+
+    def __attrs_post_init__(self) -> None:
+        if self.style == "building":
+            if self.target not in (0, 100, 200):
+                raise InvalidOptionError(
+                    f"option target of the building game takes 100, 200 or 0 (a single round), not {self.target}"
+                )
+            if self.capture_duty == "none":
+                raise InvalidOptionError("option capture_duty of the building game takes card or hand, not none")
+            for name in ("glimne", "most_cards"):
+                if getattr(self, name):
+                    raise InvalidOptionError(f"option {name} belongs to the fishing game (mulle/fishing)")
+        else:
+            if self.target not in (16, 21):
+                raise InvalidOptionError(f"option target of the fishing game takes 16 or 21, not {self.target}")
+            if self.capture_duty != "none":
+                raise InvalidOptionError("the fishing game has no capture duty: capture_duty must be none")
+            if self.mulle_value != "fixed":
+                raise InvalidOptionError("a mulle of the fishing game scores a fixed 5: mulle_value must be fixed")
+            for name in ("locking_builds", "krypmulle"):
+                if getattr(self, name):
+                    raise InvalidOptionError(f"option {name} belongs to the building game (mulle)")
+
+    @property
+    def building(self) -> bool:
+        """Whether these are the building rules (``style == "building"``)."""
+        return self.style == "building"
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player per deal: 8 building, 5 fishing."""
+        return 8 if self.style == "building" else 5
+
+    @property
+    def table_size(self) -> int:
+        """Cards dealt face up to the table at the start of a round: 8 building, 5 fishing."""
+        return 8 if self.style == "building" else 5
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side: ``((0, 2), (1, 3))`` for teams, else one seat per side."""
+        if self.players == 4 and self.teams:
+            return ((0, 2), (1, 3))
+        return tuple((s,) for s in range(self.players))
+
+    def side_of(self, seat: int) -> int:
+        """The side index of *seat*."""
+        return seat % 2 if self.players == 4 and self.teams else seat
+
+
+BUILDING: Final = MulleRuleset()
+"""The building game (seed 000 as settled by RULINGS B1-B17): ``get_game("mulle")``."""
+
+
+FISHING: Final = MulleRuleset(style="fishing", teams=False, target=16, capture_duty="none", mulle_value="fixed")
+"""The fishing game (seed 001 as settled by RULINGS F1-F8): ``get_game("mulle/fishing")``."""

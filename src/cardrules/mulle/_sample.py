@@ -1,0 +1,126 @@
+"""Mulle's card zones and hidden cards: :func:`zones`, :func:`shuffle_hidden` and :func:`sample_state`."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+
+from cardrules.cards import Card
+from cardrules.mulle._cards import _BHV, PACK, _sorted
+from cardrules.mulle._state import Capture, Observation, State
+
+
+def zones(state: State) -> dict[str, tuple[Card, ...]]:
+    """Where every card of the pack is: hands, loose table cards, builds, stock, each side's captures."""
+    out: dict[str, tuple[Card, ...]] = {f"hand {i}": h for i, h in enumerate(state.hands)}
+    out["table"] = state.table
+    out["builds"] = tuple(c for b in state.builds for c in b.cards)
+    out["stock"] = state.stock
+    for i, pile in enumerate(state.captured):
+        out[f"captured {i}"] = pile
+    return out
+
+
+def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
+    """
+    A state that *seat* cannot tell from *state*: the cards it cannot see
+    (the other hands and the stock) are dealt again at random, keeping the
+    hand and stock sizes, and the match seed and undealt decks are replaced.
+    A build owner keeps a card of each owned build's value (which the
+    owner's duty makes public knowledge), chosen at random among the hidden
+    cards of that value.
+    """
+    pool: list[Card] = list(state.stock)
+    for s, hand in enumerate(state.hands):
+        if s != seat:
+            pool.extend(hand)
+    rng.shuffle(pool)
+    fixed: list[list[Card]] = [[] for _ in state.hands]
+    for s in range(len(state.hands)):
+        if s == seat:
+            continue
+        for v in sorted({b.value for b in state.builds if b.owner == s}):
+            choices = [i for i, c in enumerate(pool) if _BHV[c] == v]
+            if choices:
+                fixed[s].append(pool.pop(choices[rng.randrange(len(choices))]))
+    hands: list[tuple[Card, ...]] = []
+    for s, hand in enumerate(state.hands):
+        if s == seat:
+            hands.append(hand)
+            continue
+        n = len(hand) - len(fixed[s])
+        hands.append(_sorted(fixed[s] + pool[:n]))
+        del pool[:n]
+    return attrs.evolve(state, hands=tuple(hands), stock=tuple(pool), seed=rng.getrandbits(63), pending_decks=())
+
+
+def sample_state(observation: Observation, rng: random.Random) -> State:
+    """
+    A full state that *observation*'s seat cannot tell from the real one.
+
+    The captured piles are rebuilt from the round's public history; the
+    cards whose place the seat does not know are dealt at random to the other
+    hands and the stock with the right counts, a build owner keeping a card
+    of each owned build's value. ``observe(sample_state(obs, rng), obs.seat) == obs``.
+    """
+    o = observation
+    rules = o.rules
+    captured: list[list[Card]] = [[] for _ in o.captured_counts]
+    for turn in o.history:
+        if isinstance(turn.move, Capture):
+            side = rules.side_of(turn.seat)
+            captured[side].extend([turn.move.card, *turn.move.taken, *(c for b in turn.builds for c in b)])
+    if o.winner is not None and o.last_capture is not None:
+        # the leftovers swept at the end are the rest of the captured count
+        pass
+    known: Counter[Card] = Counter(o.hand) + Counter(o.table)
+    for b in o.builds:
+        known.update(b.cards)
+    for pile in captured:
+        known.update(pile)
+    pool = list((Counter(PACK.cards) - known).elements())
+    pool = list(_sorted(pool))
+    rng.shuffle(pool)
+    hands: list[tuple[Card, ...]] = []
+    fixed: list[list[Card]] = [[] for _ in o.hand_counts]
+    for s in range(len(o.hand_counts)):
+        if s == o.seat:
+            continue
+        for v in sorted({b.value for b in o.builds if b.owner == s}):
+            choices = [i for i, c in enumerate(pool) if _BHV[c] == v]
+            if choices:
+                fixed[s].append(pool.pop(choices[rng.randrange(len(choices))]))
+    for s, n in enumerate(o.hand_counts):
+        if s == o.seat:
+            hands.append(o.hand)
+            continue
+        k = n - len(fixed[s])
+        hands.append(_sorted(fixed[s] + pool[:k]))
+        del pool[:k]
+    if o.winner is not None and o.last_capture is not None:
+        side = rules.side_of(o.last_capture)
+        captured[side].extend(pool)
+        pool = []
+    return State(
+        rules=rules,
+        seed=rng.getrandbits(63),
+        pending_decks=(),
+        round_no=o.round_no,
+        dealer=o.dealer,
+        deal_no=o.deal_no,
+        stock=tuple(pool),
+        hands=tuple(hands),
+        table=o.table,
+        builds=o.builds,
+        to_play=o.to_move if o.to_move is not None else o.dealer,
+        captured=tuple(tuple(p) for p in captured),
+        tabbes=o.tabbes,
+        mulles=o.mulles,
+        last_capture=o.last_capture,
+        history=o.history,
+        match=o.match,
+        rounds=o.rounds,
+        winner=o.winner,
+    )

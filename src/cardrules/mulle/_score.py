@@ -1,0 +1,82 @@
+"""Scoring Mulle: a round's score items, the match winner and :func:`score`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardrules.cards import Rank, Suit
+from cardrules.engine import RoundScore, Score, ScoreItem
+from cardrules.mulle._cards import _CARD_POINTS, _LILLAN, _STORAN
+from cardrules.mulle._ruleset import MulleRuleset
+from cardrules.mulle._state import State
+
+
+def _most(counts: Sequence[int]) -> int | None:
+    best = max(counts)
+    return counts.index(best) if counts.count(best) == 1 else None
+
+
+def _round_score(state: State, complete: bool) -> RoundScore:
+    rules = state.rules
+    nsides = len(rules.sides)
+    items: list[ScoreItem] = []
+    for side in range(nsides):
+        pile = state.captured[side]
+        if rules.building:
+            items.append(ScoreItem(side, "mulle.points.cards", "card points", sum(map(_CARD_POINTS.__getitem__, pile))))
+        else:
+            aces = sum(1 for c in pile if c.rank is Rank.ACE)
+            items.append(ScoreItem(side, "mulle.fishing.points", "aces", aces))
+            items.append(ScoreItem(side, "mulle.fishing.points", "storan (10D)", 2 * pile.count(_STORAN)))
+            items.append(ScoreItem(side, "mulle.fishing.points", "lillan (2S)", pile.count(_LILLAN)))
+        for m in state.mulles[side]:
+            if rules.building:
+                rule = "mulle.mulle.double" if m.double else "mulle.mulle.twin"
+            else:
+                rule = "mulle.fishing.mulle"
+            items.append(ScoreItem(side, rule, f"{'double ' if m.double else ''}mulle {m.card}", m.points))
+        if state.tabbes[side]:
+            items.append(ScoreItem(side, "mulle.tabbe", "tabbes", state.tabbes[side]))
+    if complete and not rules.building:
+        spades = [sum(1 for c in state.captured[s] if c.suit is Suit.SPADES) for s in range(nsides)]
+        top = _most(spades)
+        if top is not None:
+            items.append(ScoreItem(top, "mulle.fishing.spades", "most spades", 1))
+        if state.last_capture is not None:
+            items.append(ScoreItem(rules.side_of(state.last_capture), "mulle.fishing.sistan", "sistan", 1))
+        if rules.most_cards:
+            top = _most([len(state.captured[s]) for s in range(nsides)])
+            if top is not None:
+                items.append(ScoreItem(top, "mulle.fishing.most-cards", "most cards", 1))
+    points = [0] * nsides
+    for it in items:
+        points[it.side] += it.points
+    items = [it for it in items if it.points]
+    pts = tuple(points)
+    return RoundScore(tally=pts, points=pts, items=tuple(items), complete=complete)
+
+
+def _winner(rules: MulleRuleset, match: tuple[int, ...]) -> int | None:
+    """The winning side, if the match is over (mulle.match.target, mulle.krypmulle)."""
+    if max(match) < rules.target:
+        return None
+    best = min(match) if rules.krypmulle else max(match)
+    return match.index(best) if match.count(best) == 1 else None
+
+
+def score(state: State) -> Score:
+    """
+    The match score: points per side, the running tally of the round in
+    progress (or the last round once the match is over), every completed
+    round, and the winner. For Mulle a round's ``tally`` and ``points`` are
+    the same; the items (card points, mulles, tabbes, and in the fishing
+    game aces, storan, lillan, most spades, sistan) add up to them. Most
+    spades, sistan and most cards appear only once the round is complete.
+
+    Under krypmulle the points are the same, but the winner is the side
+    with the fewest match points once a side has reached the target.
+
+    Rules: mulle.points.cards, mulle.fishing.points, mulle.mulle.value, mulle.tabbe, mulle.match.target
+    """
+    current = state.rounds[-1] if state.winner is not None else _round_score(state, complete=False)
+    return Score(sides=state.rules.sides, match=state.match, round=current, rounds=state.rounds, winner=state.winner)
