@@ -13,7 +13,7 @@ from cardrules.engine import RoundScore
 from cardrules.errors import (
     InvalidDeckError,
 )
-from cardrules.mulle._cards import PACK, _sorted
+from cardrules.mulle._cards import _ORDER, PACK, _sorted
 from cardrules.mulle._ruleset import BUILDING, FISHING, MulleRuleset
 from cardrules.mulle._state import State
 
@@ -28,15 +28,10 @@ def _start_round(
     rounds: tuple[RoundScore, ...],
 ) -> State:
     """Deal round *round_no* (mulle.deal)."""
-    if pending:
-        deck, pending = pending[0], pending[1:]
-    else:
-        deck = _common.round_deck(PACK, seed, round_no)
+    deck, pending = _common.next_deck(pending, PACK, seed, round_no)
     n = rules.players
     dealt = n * rules.hand_size
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    for i in range(dealt):
-        hands[(dealer + 1 + i) % n].append(deck[i])
+    hands = _common.deal_hands(deck, dealer, n, dealt, _ORDER)
     table = _sorted(deck[dealt : dealt + rules.table_size])
     sides = len(rules.sides)
     return State(
@@ -47,7 +42,7 @@ def _start_round(
         dealer=dealer,
         deal_no=0,
         stock=tuple(deck[dealt + rules.table_size :]),
-        hands=tuple(_sorted(h) for h in hands),
+        hands=hands,
         table=table,
         builds=(),
         to_play=(dealer + 1) % n,

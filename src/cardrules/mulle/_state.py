@@ -8,7 +8,7 @@ from typing import ClassVar, Final
 import attrs
 
 from cardrules import _messages
-from cardrules._serial import to_jsonable
+from cardrules._serial import JsonData
 from cardrules.cards import Card
 from cardrules.engine import RoundScore
 from cardrules.errors import (
@@ -226,7 +226,7 @@ class State:
 
 
 @attrs.frozen
-class Observation:
+class Observation(JsonData):
     """
     What one seat may see of a Mulle match: its own hand, the other hands'
     sizes, the stock's size, the table with its builds (cards, values,
@@ -255,8 +255,3 @@ class Observation:
     match: tuple[int, ...]
     rounds: tuple[RoundScore, ...]
     winner: int | None
-
-    def to_dict(self) -> dict[str, object]:
-        """The observation as plain JSON data (cards as text)."""
-        data: dict[str, object] = to_jsonable(self)
-        return data
