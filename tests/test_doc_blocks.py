@@ -42,6 +42,7 @@ NOT_PYTHON = {
     "{toctree}",
     "{include}",
     "{ruleset-options}",
+    "{image}",
 }
 DOCTEST_FLAGS = ("ELLIPSIS", "IGNORE_EXCEPTION_DETAIL", "DONT_ACCEPT_TRUE_FOR_1")
 
