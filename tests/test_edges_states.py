@@ -293,7 +293,7 @@ def test_every_state_of_a_random_match_passes_check_state(text: str, seed: int) 
         game.spec.check_state(after)
 
 
-@settings(max_examples=1000)
+@settings(max_examples=max(1000, settings().max_examples))  # more under nox -s fuzz
 @given(case=mutated_documents())
 def test_mutated_states_load_consistent_or_raise_invalid_record_error(case: Document) -> None:
     """

@@ -11,7 +11,7 @@ import attrs
 
 from cardrules._style import Style, style_for, unsymbol
 from cardrules.cards import Card
-from cardrules.engine import GameSpec
+from cardrules.engine import GameSpec, TupleMoves
 
 __all__ = ["MoreMoves", "Style", "describe", "first_moves", "move_list_for", "style_for", "unsymbol", "view_for"]
 
@@ -74,11 +74,14 @@ MoreMoves = int | None
 
 
 def first_moves(legal: Sequence[Any], limit: int) -> tuple[list[Any], MoreMoves]:
-    """The first *limit* legal moves, and how many more there are (counted only when few)."""
+    """
+    The first *limit* legal moves, and how many more there are: counted only for a tuple of moves
+    (a lazy sequence, such as a plugin's, may be slow to count).
+    """
     moves = list(itertools.islice(iter(legal), limit + 1))
     if len(moves) <= limit:
         return moves, 0
-    return moves[:limit], len(legal) - limit
+    return moves[:limit], (len(legal) - limit) if isinstance(legal, TupleMoves | tuple | list) else None
 
 
 Describer = Callable[[Any, Style], list[str]]

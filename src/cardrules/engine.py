@@ -416,7 +416,7 @@ def _coerce(name: str, hint: Any, value: object) -> object:
     """Turn option text into the field's type; other values pass to the validators."""
     if not isinstance(value, str):
         return value
-    text = value.strip()
+    text = value.strip(" \t\r\n\f\v")  # ASCII space only, as everywhere
     if hint is bool:
         low = text.lower()
         if low in ("true", "yes", "on", "1"):
