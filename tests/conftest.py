@@ -5,7 +5,7 @@
 - ``dev``: 20 random examples a test, new ones on each run, to explore;
 - ``long``: 30 examples a test, derandomized: what CI adds on the conformance and property suites;
 - ``thorough``: 300 random examples a test (``nox -s tests_long``).
-- ``fuzz``: 3,000 random examples a test (``nox -s fuzz``, which prints the seed).
+- ``fuzz``: 3,000 random examples a test, or ``FUZZ_EXAMPLES`` (``nox -s fuzz``, which prints the seed).
 """
 
 import os
@@ -22,7 +22,7 @@ settings.register_profile("thorough", _BASE, max_examples=300, print_blob=True)
 settings.register_profile(
     "fuzz",
     _BASE,
-    max_examples=3000,
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "3000")),
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
