@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardrules._narration import played, trick_won
 from cardrules.charlemagne._cards import _PLURAL, _trick_winner
 from cardrules.charlemagne._legal import _order, to_move
 from cardrules.charlemagne._state import (
@@ -62,7 +63,7 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
     elif isinstance(move, NameTrump):
         out.append(Event("trump", "charlemagne.trump.name", seat, (), 0, f"{_PLURAL[move.suit]} are trump"))
     else:
-        out.append(Event("play", "charlemagne.play.turn", seat, (move.card,), 0, f"seat {seat} plays {move.card}"))
+        out.append(played("charlemagne.play.turn", seat, move.card))
     if before.phase == "bid" and after.phase != "bid":
         c, b = after.contract, after.bidder
         assert c is not None and b is not None
@@ -77,7 +78,7 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
     if isinstance(move, Play) and len(before.trick) == len(_order(before)) - 1:
         trick = (*before.trick, move.card)
         w = _order(before)[_trick_winner(trick, before.trump)]
-        out.append(Event("trick", "charlemagne.trick.winner", w, trick, 0, f"seat {w} wins the trick"))
+        out.append(trick_won("charlemagne.trick.winner", w, trick))
         if before.contract is Contract.GROS_MULOT and sum(before.tricks) == 0 and before.bidder is not None:
             hand = after.hands[before.bidder] if after.round_no == before.round_no else ()
             text = f"seat {before.bidder} spreads their hand face up"

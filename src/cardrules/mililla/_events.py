@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardrules._narration import played, trick_won
 from cardrules.engine import Event
 from cardrules.mililla._cards import _CARD_POINTS, _STRENGTH, _SUIT_NAMES
 from cardrules.mililla._legal import _trick_winner, to_move
@@ -19,18 +20,14 @@ def events(before: State, move: Play, after: State) -> tuple[Event, ...]:
     a round scored, a new deal with its turn-up bonus, the match won.
     """
     seat = to_move(before)
-    out = [Event("play", "mililla.turn", seat, (move.card,), 0, f"seat {seat} plays {move.card}")]
+    out = [played("mililla.turn", seat, move.card)]
     if len(before.trick) < SEATS - 1:
         return tuple(out)
     trick = (*before.trick, move.card)
     strength = _STRENGTH[before.rules.rank_order]
     winner = (before.trick_leader + _trick_winner(trick, before.turn_up.suit, strength)) % SEATS
     pts = sum(_CARD_POINTS[c] for c in trick) + 1
-    out.append(
-        Event(
-            "trick", "mililla.trick.winner", winner, trick, pts, f"seat {winner} wins the trick ({_points_text(pts)})"
-        )
-    )
+    out.append(trick_won("mililla.trick.winner", winner, trick, pts, _points_text(pts)))
     if len(after.rounds) > len(before.rounds):
         result = after.rounds[-1]
         out.append(
