@@ -21,6 +21,7 @@ TOP = [
     "InvalidDeckError",
     "InvalidNotationError",
     "InvalidOptionError",
+    "InvalidPositionError",
     "InvalidRecordError",
     "LegalMoves",
     "Pack",
@@ -38,10 +39,12 @@ TOP = [
     "WrongKindError",
     "__version__",
     "dumps",
+    "from_position",
     "game_names",
     "get_game",
     "loads",
     "parse_cards",
+    "position",
     "records",
     "sample_state",
     "shuffled",
@@ -71,6 +74,8 @@ GAME_METHODS = {
     "observe": "(self, state: 'StateT', seat: 'int') -> 'ObservationT'",
     "parse_move": "(self, state: 'StateT', text: 'str') -> 'MoveT'",
     "format_move": "(self, state: 'StateT', move: 'MoveT') -> 'str'",
+    "position": "(self, state: 'StateT', seat: 'int | None' = None) -> 'str'",
+    "from_position": "(self, text: 'str') -> 'StateT'",
 }
 
 GAME_MODULE = [

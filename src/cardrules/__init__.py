@@ -10,7 +10,7 @@ from importlib.metadata import PackageNotFoundError, version
 from cardrules import records
 from cardrules._registry import game_names, get_game
 from cardrules._sampling import sample_state
-from cardrules._states import dumps, loads
+from cardrules._states import dumps, from_position, loads, position
 from cardrules.cards import (
     CHARLEMAGNE_PACK,
     DOUBLE_FRENCH_PACK,
@@ -40,6 +40,7 @@ from cardrules.errors import (
     InvalidDeckError,
     InvalidNotationError,
     InvalidOptionError,
+    InvalidPositionError,
     InvalidRecordError,
     UnknownOptionError,
     WrongKindError,
@@ -66,6 +67,7 @@ __all__ = [
     "InvalidDeckError",
     "InvalidNotationError",
     "InvalidOptionError",
+    "InvalidPositionError",
     "InvalidRecordError",
     "LegalMoves",
     "Pack",
@@ -82,10 +84,12 @@ __all__ = [
     "WrongKindError",
     "__version__",
     "dumps",
+    "from_position",
     "game_names",
     "get_game",
     "loads",
     "parse_cards",
+    "position",
     "records",
     "sample_state",
     "shuffled",

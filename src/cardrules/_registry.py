@@ -17,7 +17,7 @@ import re
 import threading
 from typing import Any, Final
 
-from cardrules.engine import Game, GameSpec, _evolve_rules
+from cardrules.engine import Game, GameSpec, ruleset_from_text, split_ruleset
 from cardrules.errors import CardrulesError, UnknownOptionError, WrongKindError
 
 __all__ = ["BUILTIN", "GROUP", "game_names", "get_game", "games", "spec_for_state"]
@@ -136,9 +136,6 @@ def spec_for_state(state: object) -> AnySpec:
     raise WrongKindError(f"expected the state of a cardrules game, got {type(state).__name__}")
 
 
-_TEXT: Final = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*(?:/\s*([A-Za-z_][\w-]*)\s*)?(?:\((.*)\))?\s*$", re.S)
-
-
 def get_game(text: str, **options: object) -> Game[Any, Any, Any, Any]:
     """
     A game with a ruleset: a game name, optionally a preset and options.
@@ -166,38 +163,11 @@ def get_game(text: str, **options: object) -> Game[Any, Any, Any, Any]:
         raise UnknownOptionError(
             f"a game is named by text, not {type(text).__name__}; games: {', '.join(game_names())}"
         )
-    if not text.isascii():
-        raise UnknownOptionError(f"cannot read {text!r}: a ruleset is written in ASCII letters, digits and signs")
-    match = _TEXT.match(text)
-    if match is None:
-        raise UnknownOptionError(
-            f"cannot read {text!r}; write a game name, optionally '/preset' and '(option=value, ...)'"
-        )
-    name, preset, args = match.groups()
-    name = name.lower()
+    name, _, _ = split_ruleset(text)
     spec = games().get(name)
     if spec is None:
         why = _BROKEN.get(name)
         if why is not None:
             raise UnknownOptionError(why)
         raise UnknownOptionError(f"unknown game {name!r}; the games are: {', '.join(game_names())}")
-    if preset is None:
-        preset = spec.default_preset
-    if preset not in spec.presets:
-        raise UnknownOptionError(f"unknown preset {preset!r} of {name}; the presets are: {', '.join(spec.presets)}")
-    given: dict[str, object] = _parse_options(args) if args else {}
-    given.update(options)
-    return Game(spec, _evolve_rules(spec, spec.presets[preset], given))
-
-
-def _parse_options(args: str) -> dict[str, object]:
-    out: dict[str, object] = {}
-    for part in args.split(","):
-        if not part.strip():
-            continue
-        key, eq, value = part.partition("=")
-        key = key.strip()
-        if not eq or not key:
-            raise UnknownOptionError(f"cannot read option {part.strip()!r}; write option=value")
-        out[key] = value.strip()
-    return out
+    return Game(spec, ruleset_from_text(spec, text, options)[1])

@@ -1,11 +1,11 @@
-"""Whole states of any game as JSON: :func:`dumps` and :func:`loads`, which checks the position."""
+"""A state of any game as text: JSON (:func:`dumps`, :func:`loads`) and positions (:func:`position`)."""
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
-from cardrules._registry import games, spec_for_state
+from cardrules._registry import games, get_game, spec_for_state
 from cardrules._serial import (
     _GENERIC,
     _MAX_TEXT,
@@ -17,9 +17,10 @@ from cardrules._serial import (
     parse_json_object,
     to_jsonable,
 )
-from cardrules.errors import CardrulesError, InvalidRecordError
+from cardrules.engine import Game
+from cardrules.errors import CardrulesError, InvalidPositionError, InvalidRecordError
 
-__all__ = ["dumps", "loads"]
+__all__ = ["dumps", "from_position", "loads", "position"]
 
 
 def dumps(state: object) -> str:
@@ -91,3 +92,35 @@ def loads(text: str | bytes) -> Any:
         # A safety net: the checks above should name the problem themselves.
         raise InvalidRecordError(f"not a possible position ({type(exc).__name__}: {exc})", "$.state") from None
     return state
+
+
+def position(state: object, seat: int | None = None) -> str:
+    """
+    The position of a state of any game as one line of text (the game's ``position``).
+
+    Raises:
+        WrongKindError: If *state* is not a state of a cardrules game.
+        NotImplementedError: If its game has no position notation.
+    """
+    spec = spec_for_state(state)
+    rules: Any = cast(Any, state).rules  # every game's state carries its ruleset
+    return Game(spec, rules).position(state, seat)
+
+
+def from_position(text: str) -> Any:
+    """
+    The state that a position of any game describes: the text names its game.
+
+    Raises:
+        InvalidPositionError: For text that is not a position the game can reach, naming the field.
+    """
+    if not isinstance(text, str):
+        raise InvalidPositionError(f"a position is text, not {type(text).__name__}")
+    words = text.strip(" \t\r\n").split(" ", 2)
+    if len(words) < 2:
+        raise InvalidPositionError("a position starts with 'p1', then the ruleset, then the fields")
+    try:
+        game = get_game(words[1])
+    except CardrulesError as exc:
+        raise InvalidPositionError(str(exc), "ruleset") from None
+    return game.from_position(text)

@@ -12,7 +12,13 @@ import attrs
 
 from cardrules import _messages
 from cardrules.cards import Card, Pack
-from cardrules.errors import InvalidOptionError, UnknownOptionError
+from cardrules.errors import (
+    CardrulesError,
+    InvalidOptionError,
+    InvalidPositionError,
+    InvalidRecordError,
+    UnknownOptionError,
+)
 from cardrules.rules import RuleBook, Violation
 
 __all__ = [
@@ -248,8 +254,15 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     (``view(observation, style)``, with a ``cardrules`` terminal style),
     and ``move_list`` picks the moves a terminal numbers
     (``move_list(legal_moves, limit)``: at most *limit* moves, and how many
-    more there are, or ``None`` when counting them would be slow). A game
-    may leave them ``None``: the generic code then does without.
+    more there are, or ``None`` when counting them would be slow),
+    ``position`` and ``from_position`` write and read the body of the
+    game's position notation (``position(state, seat)``: with a seat, the
+    hands it cannot see only by their size; ``from_position(rules, body)``:
+    a state, which :meth:`Game.from_position` then checks), and
+    ``refusals`` gives the rules that refuse the moves the mover might
+    have wanted (every card of the hand played, say), for replays that
+    explain a constrained choice. A game may leave them ``None``: the
+    generic code then does without.
 
     Games are found by the registry, through the ``cardrules.games``
     entry-point group: see :doc:`/howto/add-a-game`.
@@ -286,6 +299,9 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     heuristic: Heuristic | None = None
     view: Callable[[ObservationT, Any], list[str]] | None = None
     move_list: Callable[[LegalMoves[MoveT], int], tuple[list[MoveT], int | None]] | None = None
+    position: Callable[[StateT, int | None], str] | None = None
+    from_position: Callable[[RulesetT, str], StateT] | None = None
+    refusals: Callable[[StateT], tuple[Violation, ...]] | None = None
 
     @property
     def default_preset(self) -> str:
@@ -403,6 +419,122 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
         if type(state) is not spec.state_type:
             raise _messages.wrong_state(spec.title, state)
         return spec.format_move(state, move)
+
+    def position(self, state: StateT, seat: int | None = None) -> str:
+        """
+        The position as one line of text (see :doc:`/formats`): ``p1``, the ruleset, then the
+        game's fields. With *seat*, the hands that seat cannot see are written only by their
+        size (``?8``), so the text is what that seat may show a referee.
+
+        Raises:
+            WrongKindError: For a state of another game.
+            NotImplementedError: If the game has no position notation.
+        """
+        spec = self.spec
+        if type(state) is not spec.state_type:
+            raise _messages.wrong_state(spec.title, state)
+        if spec.position is None:
+            raise NotImplementedError(f"{spec.title} has no position notation yet")
+        if seat is not None and (
+            not isinstance(seat, int) or isinstance(seat, bool) or seat not in _seats(spec, state)
+        ):
+            raise InvalidOptionError(f"seat must be one of {', '.join(map(str, _seats(spec, state)))}, not {seat!r}")
+        rules_text = format_ruleset(spec, state.rules).replace(" ", "")  # type: ignore[attr-defined]
+        return f"{_POSITION} {rules_text} {spec.position(state, seat)}"
+
+    def from_position(self, text: str) -> StateT:
+        """
+        The state a position text describes, checked as :func:`cardrules.loads` checks a state:
+        every card of the pack once, every size right for the moment of the round, every derived
+        field what it derives from. Hands given only by size are filled with the unseen cards,
+        in pack order (the formats page says which questions such a position answers exactly).
+
+        Raises:
+            InvalidPositionError: Naming the field and the problem.
+        """
+        spec = self.spec
+        if spec.from_position is None:
+            raise NotImplementedError(f"{spec.title} has no position notation yet")
+        if not isinstance(text, str):
+            raise InvalidPositionError(f"a position is text, not {type(text).__name__}")
+        if len(text) > _MAX_POSITION or not text.isascii():
+            raise InvalidPositionError(f"a position is at most {_MAX_POSITION:,} ASCII characters")
+        parts = text.strip(" \t\r\n").split(" ", 2)
+        if len(parts) < 3 or parts[0] != _POSITION:
+            raise InvalidPositionError(f"a position starts with {_POSITION!r}, then the ruleset, then the fields")
+        try:
+            name, rules = ruleset_from_text(spec, parts[1])
+        except CardrulesError as exc:
+            raise InvalidPositionError(str(exc), "ruleset") from None
+        if name != spec.name:
+            raise InvalidPositionError(f"this is a position of {name!r}, not of {spec.name}", "ruleset")
+        state = spec.from_position(rules, parts[2])
+        _check_position(spec, state)
+        return state
+
+
+_POSITION: Final = "p1"
+_MAX_POSITION: Final = 20_000
+_RULESET_TEXT: Final = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*(?:/\s*([A-Za-z_][\w-]*)\s*)?(?:\((.*)\))?\s*$", re.S)
+
+
+def _seats(spec: GameSpec[Any, Any, Any, Any], state: Any) -> list[int]:
+    return sorted(s for side in spec.score(state).sides for s in side)
+
+
+def _check_position(spec: GameSpec[Any, Any, Any, Any], state: Any) -> None:
+    """Run the game's position checks, as errors that name the field."""
+    from cardrules._serial import check_pack  # the JSON codec's pack check, also for positions
+
+    try:
+        spec.check_state(state)
+        check_pack(spec.zones(state), spec.pack)
+    except InvalidRecordError as exc:
+        field = exc.path.removeprefix("$.state").lstrip(".").split("[")[0].split(".")[0] or "position"
+        message = str(exc).split(": ", 1)[-1]
+        raise InvalidPositionError(message, field) from None
+
+
+def split_ruleset(text: str) -> tuple[str, str | None, str | None]:
+    """``(name, preset, options)`` of ruleset text; :class:`UnknownOptionError` if it cannot be read."""
+    if not text.isascii():
+        raise UnknownOptionError(f"cannot read {text!r}: a ruleset is written in ASCII letters, digits and signs")
+    match = _RULESET_TEXT.match(text)
+    if match is None:
+        raise UnknownOptionError(
+            f"cannot read {text!r}; write a game name, optionally '/preset' and '(option=value, ...)'"
+        )
+    name, preset, args = match.groups()
+    return name.lower(), preset, args
+
+
+def ruleset_from_text(
+    spec: GameSpec[Any, Any, RulesetT, Any], text: str, options: Mapping[str, object] | None = None
+) -> tuple[str, RulesetT]:
+    """The name that *text* gives and the ruleset of *spec* that it describes (the name is not checked)."""
+    name, preset, args = split_ruleset(text)
+    if preset is None:
+        preset = spec.default_preset
+    if preset not in spec.presets:
+        raise UnknownOptionError(
+            f"unknown preset {preset!r} of {spec.name}; the presets are: {', '.join(spec.presets)}"
+        )
+    given: dict[str, object] = _parse_options(args) if args else {}
+    given.update(options or {})
+    return name, _evolve_rules(spec, spec.presets[preset], given)
+
+
+def _parse_options(args: str) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for part in args.split(","):
+        if not part.strip():
+            continue
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise UnknownOptionError(f"cannot read option {part.strip()!r}; write option=value")
+        out[key] = value.strip()
+    return out
 
 
 def _field_hints(cls: type) -> dict[str, Any]:

@@ -15,6 +15,7 @@ __all__ = [
     "InvalidDeckError",
     "InvalidNotationError",
     "InvalidOptionError",
+    "InvalidPositionError",
     "InvalidRecordError",
     "UnknownOptionError",
     "WrongKindError",
@@ -95,6 +96,21 @@ class InvalidRecordError(CardrulesError, ValueError):
     def __init__(self, message: str, path: str = "$") -> None:
         self.path = path
         super().__init__(f"{path}: {message}")
+
+
+class InvalidPositionError(CardrulesError, ValueError):
+    """
+    Position text that is not a position the game can reach: the message names the field and the
+    problem, such as ``hands: a card twice: 7O``.
+
+    Attributes:
+        field: The field of the position notation, such as ``hands`` or ``trick``
+            (``position`` for the text as a whole).
+    """
+
+    def __init__(self, message: str, field: str = "position") -> None:
+        self.field = field
+        super().__init__(f"{field}: {message}")
 
 
 class InvalidDeckError(CardrulesError, ValueError):
