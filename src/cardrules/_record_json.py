@@ -41,14 +41,17 @@ class RoundEntry:
     """
     One round of a record: how it was dealt and the moves played.
 
-    Exactly one of ``deck`` (the deck order, index 0 on top) and ``deal``
+    Exactly one of ``deck`` (the deck order, index 0 on top), ``deal``
     (the game's explicit deal, such as Mililla's ``{"hands": ..., "turn_up":
-    ...}``) is set.
+    ...}``) and ``position`` (the first round only: a position in the
+    game's notation, so that a dispute file holds only the moves in
+    question) is set.
     """
 
     moves: tuple[MoveEntry, ...]
     deck: tuple[Card, ...] | None = None
     deal: Mapping[str, Any] | None = attrs.field(default=None, eq=False)
+    position: str | None = None
 
 
 @attrs.frozen
@@ -103,6 +106,8 @@ def dumps(record: Record, *, indent: int | None = 1) -> str:
             entry["deck"] = [str(c) for c in r.deck]
         if r.deal is not None:
             entry["deal"] = _plain(r.deal)
+        if r.position is not None:
+            entry["position"] = r.position
         moves = []
         for m in r.moves:
             item: dict[str, Any] = {"seat": m.seat, "move": m.move}
@@ -224,16 +229,21 @@ def loads(text: str | bytes) -> Record:
     for i, raw in enumerate(raw_rounds):
         path = f"$.rounds[{i}]"
         _expect(isinstance(raw, dict), f"expected an object, got {_type(raw)}", path)
-        _keys(raw, {"moves"}, {"deck", "deal"}, path)
-        _expect(("deck" in raw) != ("deal" in raw), "give exactly one of 'deck' and 'deal'", path)
+        _keys(raw, {"moves"}, {"deck", "deal", "position"}, path)
+        starts = [k for k in ("deck", "deal", "position") if k in raw]
+        _expect(len(starts) == 1, "give exactly one of 'deck', 'deal' and 'position'", path)
+        _expect(i == 0 or "position" not in raw, "only the first round may start from a position", f"{path}.position")
         deck: tuple[Card, ...] | None = None
         deal: dict[str, Any] | None = None
+        position: str | None = None
         if "deck" in raw:
             _expect(isinstance(raw["deck"], list), f"expected a list, got {_type(raw['deck'])}", f"{path}.deck")
             _expect(len(raw["deck"]) <= 1000, "deck too long", f"{path}.deck")
             deck = tuple(_card(game, v, f"{path}.deck[{j}]") for j, v in enumerate(raw["deck"]))
-        else:
+        elif "deal" in raw:
             deal = _deal(raw["deal"], f"{path}.deal")
+        else:
+            position = _text(raw["position"], f"{path}.position")
         moves = raw["moves"]
         _expect(isinstance(moves, list), f"expected a list, got {_type(moves)}", f"{path}.moves")
         total += len(moves)
@@ -250,7 +260,7 @@ def loads(text: str | bytes) -> Record:
                     None if m.get("comment") is None else _text(m["comment"], f"{mp}.comment"),
                 )
             )
-        rounds.append(RoundEntry(tuple(entries), deck, deal))
+        rounds.append(RoundEntry(tuple(entries), deck, deal, position))
     result = None
     if doc.get("result") is not None:
         raw = doc["result"]

@@ -31,6 +31,7 @@ from cardrules._registry import get_game, spec_for_state
 from cardrules.cards import Card
 from cardrules.engine import Event, Game, Score
 from cardrules.errors import CardrulesError, InvalidNotationError, InvalidRecordError
+from cardrules.rules import Violation
 
 _MAX_LEGAL_SHOWN: Final = 20
 
@@ -67,6 +68,9 @@ class Step:
         after: The state after it.
         events: What the move did (see :class:`cardrules.Event`).
         comment: The record's comment on this move.
+        refused: Why the choice was constrained: the rules that refused the
+            moves the mover might have made instead (every card of the hand
+            played, say), one per rule, as the game's ``refusals`` gives them.
     """
 
     round: int
@@ -77,6 +81,7 @@ class Step:
     after: Any
     events: tuple[Event, ...]
     comment: str | None
+    refused: tuple[Violation, ...] = ()
 
 
 @attrs.frozen
@@ -85,7 +90,7 @@ class Problem:
     One problem found by :func:`verify`.
 
     Attributes:
-        kind: ``"deal"``, ``"seats"``, ``"turn"``, ``"notation"``, ``"illegal"``,
+        kind: ``"deal"``, ``"position"``, ``"seats"``, ``"turn"``, ``"notation"``, ``"illegal"``,
             ``"round"`` (moves that run past the end of a round, or a round
             that stops early), ``"unchecked"`` (moves not replayed because a
             deal before them is bad) or ``"result"``.
@@ -190,11 +195,14 @@ def from_moves(
     keep_seed: bool | None = None,
 ) -> Record:
     """
-    The record of a match played from *start* (a state from ``new_game``,
-    before any move) through *moves*.
+    The record of a match played from *start* through *moves*.
 
     Args:
-        start: The first state; its round's deck is recorded.
+        start: The first state. At the start of a round (a state from
+            ``new_game``, or one a round ended in) its round's deck is
+            recorded; in the middle of a round, its position (see
+            :meth:`cardrules.Game.position`), so that a dispute record holds
+            only the moves in question.
         moves: The moves applied in order. Each is checked.
         seats: Player names by seat.
         comments: Comments by move index in *moves* (from 0).
@@ -205,7 +213,7 @@ def from_moves(
             played, so the default keeps it only once the match is over.
 
     Raises:
-        ValueError: If *start* is not at the start of a round.
+        ValueError: If *start* is in the middle of a round and its game has no position notation.
         IllegalMoveError: If a move is illegal.
         NotImplementedError: If the game does not support records yet.
 
@@ -232,7 +240,14 @@ def from_moves(
     comments = comments or {}
     game_text = format_ruleset(spec, start.rules)
     rounds: list[RoundEntry] = []
-    deck = spec.round_deck(start)
+    deck: tuple[Card, ...] | None
+    position: str | None = None
+    try:
+        deck = spec.round_deck(start)
+    except ValueError:
+        if spec.position is None:
+            raise
+        deck, position = None, Game(spec, start.rules).position(start)  # mid-round: the record starts there
     entries: list[MoveEntry] = []
     state = start
     index = len(spec.score(state).rounds)
@@ -244,11 +259,11 @@ def from_moves(
         state = spec.apply(state, move)
         now = len(spec.score(state).rounds)
         if now != index and not spec.is_over(state):
-            rounds.append(RoundEntry(tuple(entries), deck))
-            entries = []
+            rounds.append(RoundEntry(tuple(entries), deck, position=position))
+            entries, position = [], None
             deck = spec.round_deck(state)
             index = now
-    rounds.append(RoundEntry(tuple(entries), deck))
+    rounds.append(RoundEntry(tuple(entries), deck, position=position))
     from cardrules import __version__
 
     return Record(
@@ -271,6 +286,9 @@ def _decks(game: Game[Any, Any, Any, Any], record: Record, problems: list[Proble
     seats = _seat_count(game)
     for i, r in enumerate(record.rounds):
         path = f"$.rounds[{i}].deck" if r.deck is not None else f"$.rounds[{i}].deal"
+        if r.position is not None:
+            decks.append(())  # the first round starts from its position (see _start)
+            continue
         try:
             if r.deck is not None:
                 decks.append(_common.check_deck(r.deck, game.spec.pack, "deck"))
@@ -307,6 +325,28 @@ def _legal_texts(game: Game[Any, Any, Any, Any], state: Any) -> tuple[str, ...]:
     return tuple(shown)
 
 
+def _start(
+    game: Game[Any, Any, Any, Any], record: Record, decks: list[tuple[Card, ...]], problems: list[Problem]
+) -> Any:
+    """The first state: dealt from the first deck, or read from the first round's position; ``None`` on a problem."""
+    first = record.rounds[0].position
+    if first is None:
+        return game.new_game(decks=decks, dealer=record.dealer, seed=record.seed or 0)
+    try:
+        state = game.from_position(first)
+    except (NotImplementedError, CardrulesError) as exc:
+        problems.append(Problem("position", "$.rounds[0].position", str(exc), round=0))
+        return None
+    if state.dealer != record.dealer:
+        problems.append(
+            Problem("position", "$.dealer", f"the position's dealer is seat {state.dealer}, not {record.dealer}")
+        )
+        return None
+    if len(decks) > 1:  # the later rounds' deals, which a position does not hold
+        state = attrs.evolve(state, pending_decks=tuple(decks[1:]))
+    return state
+
+
 def _walk(record: Record, problems: list[Problem], reached: list[Any]) -> Iterator[Step]:
     """
     Replay *record*, appending problems; yields the legal steps and stops at
@@ -334,8 +374,11 @@ def _walk(record: Record, problems: list[Problem], reached: list[Any]) -> Iterat
     if record.dealer >= _seat_count(game):
         problems.append(Problem("deal", "$.dealer", f"dealer {record.dealer} is not a seat"))
         return
-    state = game.new_game(decks=good, dealer=record.dealer, seed=record.seed or 0)
+    state = _start(game, record, good, problems)
+    if state is None:
+        return
     reached[:] = [state]
+    base = len(spec.score(state).rounds)  # rounds completed before the record's first (a position may be late)
     for i, r in enumerate(record.rounds):
         if i >= len(good):
             if r.moves:
@@ -349,7 +392,7 @@ def _walk(record: Record, problems: list[Problem], reached: list[Any]) -> Iterat
                 )
             return
         current = len(spec.score(state).rounds)
-        if current != i:
+        if current != base + i:
             problems.append(
                 Problem(
                     "round",
@@ -365,7 +408,7 @@ def _walk(record: Record, problems: list[Problem], reached: list[Any]) -> Iterat
             if spec.is_over(state):
                 problems.append(Problem("round", path, "the match is already over", round=i, move_number=j + 1))
                 return
-            if len(spec.score(state).rounds) != i:
+            if len(spec.score(state).rounds) != base + i:
                 problems.append(
                     Problem("round", path, f"round {i + 1} ended before this move", round=i, move_number=j + 1)
                 )
@@ -422,7 +465,8 @@ def _walk(record: Record, problems: list[Problem], reached: list[Any]) -> Iterat
             after = spec.apply(state, move)
             events = spec.events(state, move, after) if spec.events is not None else ()
             reached[:] = [after]
-            yield Step(i, j + 1, seat, state, move, after, events, entry.comment)
+            refused = spec.refusals(state) if spec.refusals is not None else ()
+            yield Step(base + i, j + 1, seat, state, move, after, events, entry.comment, refused)
             state = after
 
 
