@@ -191,3 +191,27 @@ def test_round_deck_deals_the_round_again(text: str, seed: int) -> None:
     start = game.new_game(seed=seed)
     again = game.new_game(deck=game.spec.round_deck(start), dealer=start.dealer, seed=seed)
     assert start == again
+
+
+@given(seed=seeds)
+def test_positions_round_trip(game: cardrules.Game[Any, Any, Any, Any], seed: int) -> None:
+    """
+    ``from_position(position(s))`` has the same legal moves, the same observation for every seat and
+    the same score, and writing it again gives the same text, at random points of a random match.
+    """
+    rng = random.Random(seed)
+    seats = sorted({s for side in game.score(game.new_game(seed=seed)).sides for s in side})
+    for state, _, after in playout(game, seed):
+        if rng.random() >= 0.05:
+            continue
+        for s in (state, after):
+            text = game.position(s)
+            back = game.from_position(text)
+            assert cardrules.from_position(text) == back
+            assert game.position(back) == text
+            assert list(itertools.islice(game.legal_moves(back), 200)) == list(
+                itertools.islice(game.legal_moves(s), 200)
+            )
+            assert game.score(back) == game.score(s)
+            for seat in seats:
+                assert game.observe(back, seat) == game.observe(s, seat)

@@ -30,11 +30,20 @@ def add_commands(sub: Any) -> None:
     p = sub.add_parser(
         "replay",
         help="narrate a game record move by move, with the rules that applied",
-        description="Narrate a game record move by move: what happened, which rule applied, and what the "
-        "player could have done instead. Pauses after each move on a terminal; prints everything when piped.",
+        description="Narrate a game record move by move: what happened and which rule applied. By default it "
+        "shows what everyone at the table saw; --seat N adds what seat N could have played instead and the rules "
+        "that constrained its choices, and --full does so for every seat (it shows hidden hands). Pauses after "
+        "each move on a terminal; prints everything when piped.",
     )
     p.add_argument("record", help="the record's JSON file, or - for standard input")
     p.add_argument("--no-pause", action="store_true", help="do not wait for Enter after each move")
+    view = p.add_mutually_exclusive_group()
+    view.add_argument(
+        "--seat", type=int, metavar="N", help="what seat N saw at the table: its own choices and the rules behind them"
+    )
+    view.add_argument(
+        "--full", action="store_true", help="everything: every mover's alternatives and constraints (full knowledge)"
+    )
     p.set_defaults(handler=_replay)
 
 
@@ -115,8 +124,10 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
                 if event.kind == "play":
                     continue
                 print(f"  - {event.text}  [{event.rule}]", file=out)
-            line = _alternatives(game, step.before, step.move)
-            print(f"  {line}", file=out)
+            if args.full or step.seat == args.seat:
+                print(f"  {_alternatives(game, step.before, step.move)}", file=out)
+                for v in step.refused:
+                    print(f"  constrained: {v.reason} ({v.rule.id})", file=out)
             if step.comment:
                 print(f"  comment: {step.comment}", file=out)
             if pause:

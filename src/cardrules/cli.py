@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import IO, Any, Final, NoReturn
 
+from cardrules._cli_positions import add_commands as _add_positions
 from cardrules._cli_records import add_commands as _add_records
 from cardrules._registry import broken as broken_games
 from cardrules._registry import game_names, get_game
@@ -400,7 +401,14 @@ def _run_simulate(args: argparse.Namespace) -> int:
 
 # --- main ------------------------------------------------------------------------------
 
-COMMANDS: tuple[Callable[[Subparsers], None], ...] = (_add_play, _add_demo, _add_simulate, _add_games, _add_records)
+COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
+    _add_play,
+    _add_demo,
+    _add_simulate,
+    _add_games,
+    _add_records,
+    _add_positions,
+)
 """The subcommands: each adds its subparser(s) and sets ``run(args)`` or ``handler(args, out)``."""
 
 

@@ -127,7 +127,7 @@ def test_replay_of_a_huge_table_ends(tmp_path: Path) -> None:
     assert len(moves) == 37 and len(end.table) == 42
     path = tmp_path / "trails.json"
     path.write_text(records.dumps(records.from_moves(start, moves)), encoding="utf-8")
-    result = _sh(f"{CLI} replay --no-pause {path}", timeout=120)
+    result = _sh(f"{CLI} replay --no-pause --full {path}", timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.count("could have played instead") == 37
     assert "and more" in result.stdout

@@ -271,12 +271,19 @@ def test_cli_verify_unreadable_and_json() -> None:
 
 def test_cli_replay_narrates() -> None:
     """``cardrules replay`` narrates moves, rules and alternatives, and reports the problem at the end."""
-    result = _cli("replay", str(CORPUS / "mililla/bad-seven-rule.json"))
+    result = _cli("replay", "--full", str(CORPUS / "mililla/bad-seven-rule.json"))
     assert 1 == result.returncode
     assert "round 1, move 1:" in result.stdout
     assert "[mililla.trick.winner]" in result.stdout
     assert "could have played instead" in result.stdout
     assert "mililla.seven" in result.stdout.splitlines()[-1]
+    public = _cli("replay", str(CORPUS / "mililla/bad-seven-rule.json"))
+    assert "could have played instead" not in public.stdout  # what everyone saw: no hand is shown
+    assert "[mililla.trick.winner]" in public.stdout
+    seat0 = _cli("replay", "--seat", "0", str(CORPUS / "mililla/bad-seven-rule.json"))
+    moves = [ln for ln in seat0.stdout.splitlines() if ln.startswith("round ")]
+    shown = [ln for ln in seat0.stdout.splitlines() if "could have played instead" in ln or "only legal" in ln]
+    assert 0 < len(shown) <= len([m for m in moves if "seat 0 plays" in m])
     result = _cli("replay", str(CORPUS / "mililla/ok-whole-match.json"))
     assert 0 == result.returncode
     assert "win the match" in result.stdout
