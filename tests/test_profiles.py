@@ -29,7 +29,7 @@ def test_default_profile_is_the_quick_one(env: dict[str, str]) -> None:
     assert _default_settings(**env) == "12 True"
 
 
-@pytest.mark.parametrize(("profile", "shown"), [("long", "30 True"), ("thorough", "300 False"), ("dev", "20 False")])
+@pytest.mark.parametrize(("profile", "shown"), [("long", "24 False"), ("thorough", "300 False"), ("dev", "20 False")])
 def test_longer_profiles_are_asked_for_by_name(profile: str, shown: str) -> None:
     """The long profiles run only when HYPOTHESIS_PROFILE names them."""
     assert _default_settings(HYPOTHESIS_PROFILE=profile) == shown
