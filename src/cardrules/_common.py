@@ -33,7 +33,7 @@ def first_dealer(seed: int, dealer: int | None, seats: int) -> int:
 
 
 def round_deck(pack: Pack, seed: int, round_no: int) -> tuple[Card, ...]:
-    """The shuffled deck of round *round_no* of the match with *seed* (stable, RULINGS C3)."""
+    """The shuffled deck of round *round_no* of the match with *seed* (stable in every 1.x release)."""
     return shuffled(pack.cards, _derive_seed(seed, _ROUND_PATH, round_no))
 
 

@@ -344,7 +344,7 @@ class _SplitMix64:
 def shuffled(cards: Sequence[Card], seed: int) -> tuple[Card, ...]:
     """
     Return *cards* shuffled by a fixed procedure: the same seed gives the
-    same order on every platform and in every 1.x release (RULINGS C3).
+    same order on every platform and in every 1.x release (see :doc:`/rulings`).
 
     The procedure: a SplitMix64 generator seeded with ``seed mod 2**64``
     draws, for ``i`` from ``n - 1`` down to ``1``, an unbiased ``j`` in

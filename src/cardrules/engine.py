@@ -350,7 +350,7 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
         Args:
             seed: Makes every deal of the match reproducible (also the first
                 dealer, unless given). ``None`` draws one at random.
-            deck: The first round's deck order, index 0 on top (RULINGS C2).
+            deck: The first round's deck order, index 0 on top.
             decks: Deck orders for the first rounds in turn; later rounds
                 are shuffled from the seed.
             dealer: The first dealer's seat.

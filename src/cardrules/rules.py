@@ -19,8 +19,12 @@ class Rule:
             The rules pages of the documentation have an anchor for each id.
         title: A short name for the rule.
         text: The rule in plain words.
-        source: Where the rule comes from: the source text and the ruling
-            (``RULINGS M5``) or, for cardrules' own choices, ``cardrules``.
+        source: Where the rule comes from: the published rules text by short
+            title and, where known, its section, and ``rulings page`` where
+            a decision of cardrules settles what the texts leave open, such
+            as ``"Mililla (Amber Crook), Gameplay; rulings page"``. The
+            sources and the rulings pages of the documentation list the
+            texts and the decisions.
     """
 
     id: str

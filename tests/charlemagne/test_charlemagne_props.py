@@ -151,7 +151,7 @@ def test_charlemagne_one_team_scores_per_hand_and_match_ends_at_32(
 
 
 @given(seed=seeds, rng=rngs, odds=pass_odds)
-def test_charlemagne_observations_hide_what_k10_hides(seed: int, rng: random.Random, odds: float) -> None:
+def test_charlemagne_observations_hide_the_hidden_cards(seed: int, rng: random.Random, odds: float) -> None:
     """charlemagne.hidden: no observation shows a card its seat may not see; hidden re-deals change nothing."""
     leak_rng = random.Random(seed)
     for i, (_, _, s) in enumerate(playout(ch.STANDARD, seed, rng, odds)):

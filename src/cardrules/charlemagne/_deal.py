@@ -22,7 +22,7 @@ def _deal(
     match: tuple[int, int],
     rounds: tuple[RoundScore, ...],
 ) -> State:
-    """Deal hand *round_no* (K1): deck[0..31] one at a time from seat dealer + 1, deck[32:34] the kitty."""
+    """Deal hand *round_no*: deck[0..31] one at a time from seat dealer + 1, deck[32:34] the kitty."""
     deck, pending = _common.next_deck(pending, CHARLEMAGNE_PACK, seed, round_no)
     dealt = SEATS * HAND_SIZE
     hands = _common.deal_hands(deck, dealer, SEATS, dealt, _HAND_ORDER)
@@ -46,7 +46,7 @@ def new_game(
     """
     A new Charlemagne match with its first hand dealt, ready for bidding.
 
-    Dealing (RULINGS K1, C2): ``deck[i]`` for ``i < 32`` goes to seat
+    Dealing (``charlemagne.deal``): ``deck[i]`` for ``i < 32`` goes to seat
     ``(dealer + 1 + i) % 4``; ``deck[32]`` and ``deck[33]`` are the kitty.
     Seat ``dealer + 1`` bids first. :func:`deck_from_hands` turns a deal seen
     at a real table into such a deck. Each later hand is dealt by seat

@@ -82,7 +82,7 @@ def to_move(state: State) -> int | None:
 
 
 def is_over(state: State) -> bool:
-    """Whether the match is over (a team has reached 32, RULINGS K8)."""
+    """Whether the match is over (a team has reached 32, ``charlemagne.match.target``)."""
     return state.winner is not None
 
 
@@ -140,7 +140,7 @@ def _card_moves(cards: Sequence[Card], by_card: Mapping[Card, _M]) -> tuple[_M, 
 
 
 def _playable(state: State, seat: int) -> Sequence[Card]:
-    """The cards *seat* may play to the trick, in hand order (K7)."""
+    """The cards *seat* may play to the trick, in hand order (``charlemagne.follow.suit``, ``charlemagne.mulot.*``)."""
     hand = state.hands[seat]
     trick = state.trick
     if not trick:

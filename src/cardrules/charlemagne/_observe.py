@@ -7,13 +7,13 @@ from cardrules.charlemagne._state import SEATS, Contract, Observation, State
 
 
 def _open_hand(state: State) -> bool:
-    """Whether the Gros Mulot bidder's hand is face up (after the first trick, K4)."""
+    """Whether the Gros Mulot bidder's hand is face up (after the first trick, ``charlemagne.contract.gros-mulot``)."""
     return state.contract is Contract.GROS_MULOT and state.phase == "play" and state.tricks[0] + state.tricks[1] > 0
 
 
 def observe(state: State, seat: int) -> Observation:
     """
-    What *seat* may see (RULINGS K10, ``charlemagne.hidden``): its own hand,
+    What *seat* may see (``charlemagne.hidden``): its own hand,
     the other hands' sizes, the bidding, the trump, the trick and the cards
     won, the scores; the kitty cards only to the bidder who took them, the
     discards only to the bidder, the partner's thrown-away cards only to the

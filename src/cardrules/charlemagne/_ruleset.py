@@ -16,7 +16,7 @@ class CharlemagneRuleset:
 
     Attributes:
         end_when_decided: ``False`` (default): all eight tricks of a hand are
-            played, as RULINGS K9 says. ``True``: the hand ends as soon as its
+            played (see :doc:`/rulings`). ``True``: the hand ends as soon as its
             result is certain: a number bid made or out of reach, a trick won
             by a Mulot bidder, a trick lost by a Charlemagne bidder
             (``charlemagne.hand.end``). The score is the same either way.
@@ -26,4 +26,4 @@ class CharlemagneRuleset:
 
 
 STANDARD: Final = CharlemagneRuleset()
-"""The default ruleset: the source text as settled by RULINGS K1-K10."""
+"""The default ruleset: the rules text as :doc:`/rulings` settles it."""

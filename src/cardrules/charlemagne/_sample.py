@@ -30,7 +30,7 @@ def zones(state: State) -> dict[str, tuple[Card, ...]]:
 
 
 def _hidden_zones(state: State, seat: int) -> list[str]:
-    """The zones whose cards *seat* may not see (K10)."""
+    """The zones whose cards *seat* may not see (``charlemagne.hidden``)."""
     names = [f"hand {s}" for s in range(SEATS) if s != seat and not (s == state.bidder and _open_hand(state))]
     names.append("kitty")
     if seat != state.bidder:

@@ -68,7 +68,7 @@ class Contract(enum.Enum):
 
     @property
     def points(self) -> tuple[int, int]:
-        """Points if made (to the bidder's team) and if missed (to the opponents) (RULINGS K8)."""
+        """Points if made (to the bidder's team) and if missed (to the opponents): ``charlemagne.score.*``."""
         return _POINTS[self]
 
     def __repr__(self) -> str:
@@ -266,7 +266,7 @@ class State:
 @attrs.frozen
 class Observation(JsonData):
     """
-    What one seat may see of a Charlemagne match (RULINGS K10).
+    What one seat may see of a Charlemagne match (``charlemagne.hidden``).
 
     Other hands are only counts. A card field holds cards only for the seat
     allowed to see them: ``kitty_taken`` and ``discards`` for the bidder,

@@ -24,7 +24,7 @@ def _deal(
     match: tuple[int, int],
     rounds: tuple[RoundScore, ...],
 ) -> State:
-    """Deal round *round_no* (M2) and score or hold the turn-up bonus (M7)."""
+    """Deal round *round_no* (``mililla.deal``) and score or hold the turn-up bonus (``mililla.bonus.held``)."""
     deck, pending = _common.next_deck(pending, SPANISH_PACK, seed, round_no)
     hands = _common.deal_hands(deck, dealer, SEATS, len(deck), _HAND_ORDER)
     turn_up = deck[-1]
@@ -75,7 +75,7 @@ def new_game(
     """
     A new Mililla match with its first round dealt.
 
-    Dealing (RULINGS M2, C2): ``deck[i]`` goes to seat ``(dealer + 1 + i) % 4``,
+    Dealing (``mililla.deal``): ``deck[i]`` goes to seat ``(dealer + 1 + i) % 4``,
     so the 40th card, ``deck[39]``, is the dealer's; it is turned face up and
     its suit is trump. Seat ``dealer + 1`` leads. :func:`deck_from_hands`
     turns hands seen at a real table into such a deck.

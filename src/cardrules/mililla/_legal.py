@@ -23,7 +23,7 @@ def to_move(state: State) -> int | None:
 
 
 def is_over(state: State) -> bool:
-    """Whether the match is over (a side has reached 35, RULINGS M8)."""
+    """Whether the match is over (a side has reached 35, ``mililla.match.target``)."""
     return state.winner is not None
 
 
@@ -51,7 +51,7 @@ def _seven_barred(state: State, card: Card) -> bool:
 
 
 def _allowed(state: State, seat: int) -> Sequence[Card]:
-    """The cards *seat* may play now, in hand order (M5, M6)."""
+    """The cards *seat* may play now, in hand order (``mililla.follow.*``, ``mililla.seven``)."""
     hand = state.hands[seat]
     trick = state.trick
     if not trick:

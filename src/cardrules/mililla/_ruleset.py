@@ -27,15 +27,15 @@ class MilillaRuleset:
         rank_order: ``"seed"`` (default): K, horse, jack, 7, 6, 5, 4, 3, 2, A
             from high to low, as the source text says. ``"malilla"``: 7, A,
             K, horse, jack, 6, 5, 4, 3, 2, as in pagat's Malilla
-            (``mililla.rank``, RULINGS M3).
+            (``mililla.rank``, see :doc:`/rulings`).
         seven_rule: When a 7 may be played other than by leading it:
             ``"round"`` (default) once its suit has been led to a trick this
             round, the current trick included; ``"earlier"``, only earlier
-            tricks count; ``"off"``, always (``mililla.seven``, RULINGS M6).
+            tricks count; ``"off"``, always (``mililla.seven``).
         held_bonus: A turn-up bonus held back because it would have brought
             the dealer's team to 35: ``"tie"`` (default), scored only if the
             round ends 35-35; ``"always"``, added after the round's scoring
-            (``mililla.bonus.held``, RULINGS M7).
+            (``mililla.bonus.held``).
     """
 
     rank_order: RankOrder = attrs.field(default="seed", validator=_option_check("rank_order", ("seed", "malilla")))
@@ -46,4 +46,4 @@ class MilillaRuleset:
 
 
 STANDARD: Final = MilillaRuleset()
-"""The default ruleset: the source text as settled by RULINGS M1-M8."""
+"""The default ruleset: the rules text as :doc:`/rulings` settles it."""

@@ -58,7 +58,7 @@ class State:
         last_leader: The seat that led ``last_trick``.
         match: Match points per side.
         deal_bonus: Turn-up bonus added to the dealer's side at this deal.
-        held_bonus: Turn-up bonus held back this round (M7), or 0.
+        held_bonus: Turn-up bonus held back this round (``mililla.bonus.held``), or 0.
         rounds: Every completed round's score.
         winner: The winning side once the match is over, else ``None``.
     """

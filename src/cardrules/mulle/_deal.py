@@ -68,7 +68,7 @@ def new_game(
     """
     A new Mulle match with its first round dealt.
 
-    Dealing (RULINGS B2, F2, C2), with ``n`` players and hand size ``h``
+    Dealing (``mulle.deal``, ``mulle.deal.later``), with ``n`` players and hand size ``h``
     (8 building, 5 fishing): ``deck[i]`` for ``i < n*h`` goes to seat
     ``(dealer + 1 + i) % n``; the next ``h`` cards (8 or 5) go face up to
     the table; the rest is the stock, dealt in the same way, ``n*h`` cards

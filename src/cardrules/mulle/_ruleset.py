@@ -33,10 +33,11 @@ class MulleRuleset:
     :class:`~cardrules.InvalidOptionError`, so a ruleset never silently ignores one.
 
     Attributes:
-        style: ``"building"`` (default): the building game of seed 000, 8 + 8
-            cards, builds, maximal compulsory captures, card points to 100
-            (RULINGS B1-B17). ``"fishing"``: the fishing game of seed 001,
-            5 + 5 cards, no builds, free capture, to 16 (RULINGS F1-F8).
+        style: ``"building"`` (default): the building game of "Mulle –
+            Rules" (cardgames.zone), 8 + 8 cards, builds, maximal compulsory
+            captures, card points to 100. ``"fishing"``: the fishing game of
+            "Mulle – kortspelet med dubbel kortlek", 5 + 5 cards, no builds,
+            free capture, to 16. See :doc:`/sources` and :doc:`/rulings`.
         players: 2 (default), 3 or 4 (``mulle.players``).
         teams: With 4 players, whether partners opposite (seats 0 and 2
             against 1 and 3) pool captures and points. ``True`` in the
@@ -47,23 +48,23 @@ class MulleRuleset:
             (default) or 21.
         capture_duty: Building only. ``"card"`` (default): a card that can
             capture may not be trailed; ``"hand"``: no trail while any hand
-            card can capture or build (``mulle.capture.duty``, RULINGS B6).
+            card can capture or build (``mulle.capture.duty``).
             The fishing game has no duty: its value is ``"none"``.
         locking_builds: Building only. Whether a build may be locked by
-            adding a card of its value (``mulle.build.lock``, RULINGS B9).
+            adding a card of its value (``mulle.build.lock``).
             Default ``False``.
-        mulle_value: What a mulle scores (``mulle.mulle.value``, RULINGS
-            B11): ``"rank"`` (building default; ace 14, others their rank
+        mulle_value: What a mulle scores (``mulle.mulle.value``):
+            ``"rank"`` (building default; ace 14, others their rank
             value), ``"hand"`` (the 2 of spades 15, the 10 of diamonds 16) or
-            ``"fixed"`` (5; the fishing game's only value, RULINGS F4).
+            ``"fixed"`` (5; the fishing game's only value, ``mulle.fishing.mulle``).
         krypmulle: Building only. Points are bad: the side with the fewest
-            points at the target wins (``mulle.krypmulle``, RULINGS B16; an
-            interpretation). Default ``False``.
+            points at the target wins (``mulle.krypmulle``; an
+            interpretation, see :doc:`/rulings`). Default ``False``.
         glimne: Fishing only. Dan Glimne's variant: a mulle may take other
-            cards with the twin (``mulle.fishing.mulle``, RULINGS F4).
+            cards with the twin (``mulle.fishing.mulle``).
             Default ``False``.
         most_cards: Fishing only. House rule: 1 point for the most cards,
-            none on a tie (``mulle.fishing.most-cards``, RULINGS F6).
+            none on a tie (``mulle.fishing.most-cards``).
             Default ``False``.
     """
 
@@ -132,8 +133,8 @@ class MulleRuleset:
 
 
 BUILDING: Final = MulleRuleset()
-"""The building game (seed 000 as settled by RULINGS B1-B17): ``get_game("mulle")``."""
+"""The building game, as its rules text and :doc:`/rulings` settle it: ``get_game("mulle")``."""
 
 
 FISHING: Final = MulleRuleset(style="fishing", teams=False, target=16, capture_duty="none", mulle_value="fixed")
-"""The fishing game (seed 001 as settled by RULINGS F1-F8): ``get_game("mulle/fishing")``."""
+"""The fishing game, as its rules text and :doc:`/rulings` settle it: ``get_game("mulle/fishing")``."""
