@@ -93,7 +93,7 @@ def test_parse_cards() -> None:
 
 
 def test_shuffle_is_version_stable() -> None:
-    """The shuffle of a seed is pinned: changing it would change every seeded deal (RULINGS C3)."""
+    """The shuffle of a seed is pinned: changing it would change every seeded deal (a version-stable shuffle)."""
     assert ["2C", "3O", "7C", "7E", "HE"] == [str(c) for c in cardrules.shuffled(SPANISH_PACK.cards, 1)[:5]]
     assert ["JD", "7S", "3D", "3D", "5H"] == [
         str(c) for c in cardrules.shuffled(DOUBLE_FRENCH_PACK.cards, 2**64 + 5)[:5]

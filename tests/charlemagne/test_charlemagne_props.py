@@ -94,7 +94,7 @@ def card_texts(data: object) -> set[str]:
 
 
 def may_see(s: ch.State, seat: int) -> set[str]:
-    """The cards *seat* may see in *s* (RULINGS K10)."""
+    """The cards *seat* may see in *s* (charlemagne.give)."""
     seen = set(s.hands[seat]) | set(s.trick) | set(s.last_trick) | set(s.won[0]) | set(s.won[1])
     if seat == s.bidder:
         seen |= set(s.taken) | set(s.discards)

@@ -1,4 +1,4 @@
-"""One test (or a few) per Charlemagne rule id, on hand-built deals (RULINGS K1-K10)."""
+"""One test (or a few) per Charlemagne rule id, on hand-built deals, rule by rule."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def number_6_by_0(rules: ch.CharlemagneRuleset = ch.STANDARD) -> ch.State:
     return run(table(A, A_KITTY, rules=rules), "bid 6", "pass", "pass", "pass", "discard 8H", "discard 7H", "trump H")
 
 
-# --- K1: players, deal, rotation ----------------------------------------------------
+# --- players, deal, rotation ----------------------------------------------------
 
 
 def test_charlemagne_players_partners_opposite_clockwise() -> None:
@@ -79,7 +79,7 @@ def test_charlemagne_deal_rotation_moves_one_seat_left() -> None:
     assert [8, 8, 8, 8] == [len(h) for h in s.hands] and 2 == len(s.kitty)
 
 
-# --- K2: bidding --------------------------------------------------------------------
+# --- bidding --------------------------------------------------------------------
 
 
 def test_charlemagne_bid_turn_one_round_from_dealers_left_to_dealer() -> None:
@@ -161,7 +161,7 @@ def test_charlemagne_bid_dealer_may_pass_after_a_bid() -> None:
     assert 1 == run(s, "pass").bidder
 
 
-# --- K3: number bids ------------------------------------------------------------------
+# --- number bids ------------------------------------------------------------------
 
 
 def test_charlemagne_contract_number_kitty_discards_trump_left_leads() -> None:
@@ -221,7 +221,7 @@ def test_charlemagne_trump_name_none_in_mulot() -> None:
     assert "charlemagne.trump.name" == err.rule.id and "jokers" in err.reason
 
 
-# --- K4: Mulot and Gros Mulot -----------------------------------------------------------
+# --- Mulot and Gros Mulot -----------------------------------------------------------
 
 
 def test_charlemagne_contract_mulot_kitty_untouched_partner_out_bidder_leads() -> None:
@@ -273,7 +273,7 @@ def test_charlemagne_contract_mulot_open_hand_only_in_gros() -> None:
     assert all(ch.observe(s, k).open_hand is None for k in range(4))
 
 
-# --- K5: Charlemagne and Gros Charlemagne -------------------------------------------------
+# --- Charlemagne and Gros Charlemagne -------------------------------------------------
 
 
 def test_charlemagne_contract_charlemagne_kitty_then_partners_card_then_three_discards() -> None:
@@ -337,7 +337,7 @@ def test_charlemagne_source_only_for_gros_charlemagne() -> None:
     assert "charlemagne.source" == illegal(s, "discard BJ").rule.id
 
 
-# --- K6: trumps -----------------------------------------------------------------------------
+# --- trumps -----------------------------------------------------------------------------
 
 
 def test_charlemagne_trump_order_hearts_exactly() -> None:
@@ -409,7 +409,7 @@ def test_charlemagne_trump_suit_little_jack_does_not_follow_diamonds() -> None:
     assert 2 == s.leader  # JD, a trump, beats the ace of hearts
 
 
-# --- K7: following -------------------------------------------------------------------------
+# --- following -------------------------------------------------------------------------
 
 
 def test_charlemagne_follow_suit_nothing_has_to_be_beaten() -> None:
@@ -494,7 +494,7 @@ def test_charlemagne_mulot_joker_led_by_the_bidder() -> None:
     assert ["LJ"] == moves(s)
 
 
-# --- tricks and the end of the hand (K6, K9) ------------------------------------------------
+# --- tricks and the end of the hand (charlemagne.trump.order, charlemagne.hand.end) ---------------
 
 
 def test_charlemagne_trick_winner_highest_trump_else_highest_of_suit_led() -> None:
@@ -549,7 +549,7 @@ def test_charlemagne_hand_end_when_decided_same_score() -> None:
         assert sum(early.rounds[0].tally) <= sum(full.rounds[0].tally) == 8
 
 
-# --- K8: scoring ---------------------------------------------------------------------------
+# --- scoring ---------------------------------------------------------------------------
 
 
 def test_charlemagne_score_number_made_extra_tricks_count_nothing() -> None:
@@ -646,7 +646,7 @@ def test_charlemagne_match_target_one_team_scores_per_hand() -> None:
     assert 1 == sum(1 for m in s.match if m >= 32)
 
 
-# --- K10: hidden cards -----------------------------------------------------------------------
+# --- hidden cards -----------------------------------------------------------------------
 
 
 def test_charlemagne_hidden_kitty_only_to_the_bidder_who_takes_it() -> None:

@@ -359,7 +359,7 @@ def test_mililla_match_target_35_ends_the_match() -> None:
 
 
 def test_mililla_match_target_exact_tie_plays_on() -> None:
-    """Both teams reaching 35 with equal scores plays another round (C4)."""
+    """Both teams reaching 35 with equal scores plays another round (mililla.match.target)."""
     rules = mililla.MilillaRuleset(held_bonus="always")
     s = last_trick(1, turn_up="7C", match=(30, 34), held_bonus=5, rules=rules)
     s = attrs.evolve(s, dealer=2)  # dealer on side 0, holding the bonus
@@ -379,7 +379,7 @@ def test_mililla_match_target_higher_wins_when_both_pass() -> None:
 
 
 def test_mililla_deal_seed_is_stable() -> None:
-    """A seed deals the same match in every release (RULINGS C3): seed 1 is pinned here."""
+    """A seed deals the same match in every release (the version-stable shuffle): seed 1 is pinned here."""
     s = mililla.new_game(seed=1)
     assert 0 == s.dealer
     assert "2O HO 7C AE 2E 5E JE KE 4B HB".split() == [str(c) for c in s.hands[0]]

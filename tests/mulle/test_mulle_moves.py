@@ -199,7 +199,7 @@ def test_mulle_ruleset_options_and_errors() -> None:
 
 
 def test_mulle_deck_from_hands_reproduces_a_deal() -> None:
-    """deck_from_hands turns a real table's deal into a deck order that deals it (C2)."""
+    """deck_from_hands turns a real table's deal into a deck order that deals it (mulle.deal)."""
     from cardrules.mulle import deck_from_hands, new_game
 
     hands = ("AS 2S 3S 4S 5S 6S 7S 8S", "AH 2H 3H 4H 5H 6H 7H 8H")

@@ -97,7 +97,7 @@ def test_mulle_random_matches_keep_invariants(text: str, seed: int) -> None:
 @settings(max_examples=3, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_mulle_build_owner_no_build_survives_a_deal(text: str, seed: int) -> None:
-    """No build is on the table when a deal ends (mulle.build.owner, B8)."""
+    """No build is on the table when a deal ends (mulle.build.owner)."""
     game = cardrules.get_game(text)
     rng = random.Random(seed)
     s: State = game.new_game(seed=seed)
@@ -116,7 +116,7 @@ def test_mulle_build_owner_no_build_survives_a_deal(text: str, seed: int) -> Non
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_mulle_fishing_points_spades_at_most_one(seed: int) -> None:
-    """Fishing rounds: 14 fixed points, at most 1 for spades and 1 for sistan (F6)."""
+    """Fishing rounds: 14 fixed points, at most 1 for spades and 1 for sistan (mulle.round.leftovers)."""
     s = play_match("mulle/fishing(players=3)", seed, deep=False)
     for rnd in s.rounds:
         _check_round(s.rules, rnd)

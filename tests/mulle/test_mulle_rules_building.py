@@ -1,4 +1,4 @@
-"""One test per building-game ruling (RULINGS B1-B17), on hand-built positions."""
+"""One test per building-game ruling, rule by rule, on hand-built positions."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def test_mulle_capture_maximal_choice_among_maximal() -> None:
 
 
 def test_mulle_values_ace_cannot_take_lone_ace() -> None:
-    """An ace counts 14 from the hand, so it cannot take a lone ace (B1)."""
+    """An ace counts 14 from the hand, so it cannot take a lone ace (mulle.values)."""
     s = position(hands=("AS 5D", "6D 2C"), table="AH 3C")
     assert set() == captures_with(s, "AS")
     assert "mulle.values" == rule_of(s, Capture(card("AS"), cards("AH"), 1))
@@ -77,7 +77,7 @@ def test_mulle_values_ace_cannot_take_lone_ace() -> None:
 
 
 def test_mulle_values_ace_takes_ace_and_king_as_mulle() -> None:
-    """AH from the hand takes AH + K (1 + 13): a mulle worth 14 (B1, B10, B11)."""
+    """AH from the hand takes AH + K (1 + 13): a mulle worth 14 (mulle.values, mulle.mulle.twin, mulle.mulle.value)."""
     s = position(hands=("AH 5D", "6D 2C"), table="AH KC 7D")
     assert {("AH", "KC")} == captures_with(s, "AH")
     after = apply(s, parse_move(s, "AH x AH+KC"))
@@ -86,7 +86,7 @@ def test_mulle_values_ace_takes_ace_and_king_as_mulle() -> None:
 
 @pytest.mark.parametrize(("value", "lillan", "storan"), [("rank", 2, 10), ("hand", 15, 16), ("fixed", 5, 5)])
 def test_mulle_mulle_value_lillan_storan(value: str, lillan: int, storan: int) -> None:
-    """Lillan (15 in hand) takes 2S + K, storan (16) takes 10D + 6; their mulles per mulle_value (B11)."""
+    """Lillan (15 in hand) takes 2S + K, storan (16) takes 10D + 6; their mulles per mulle_value (mulle.mulle.value)."""
     rules = MulleRuleset(mulle_value=value)  # type: ignore[arg-type]
     s = position(rules, hands=("2S 10D 5D", "6D 2C 3C"), table="2S KC")
     assert {("2S", "KC")} == captures_with(s, "2S")
@@ -98,7 +98,7 @@ def test_mulle_mulle_value_lillan_storan(value: str, lillan: int, storan: int) -
 
 
 def test_mulle_mulle_twin_inside_build() -> None:
-    """A twin inside a captured build is a mulle: AH takes the build [AH+KS] = 14 (B10)."""
+    """A twin inside a captured build is a mulle: AH takes the build [AH+KS] = 14 (mulle.mulle.twin)."""
     s = position(hands=("AH 5D", "6D 2C"), table="7C", builds=[("AH KS", 14, 1)])
     move = parse_move(s, "AH x [AH+KS]")
     assert Capture(card("AH"), (), 14) == move
@@ -107,7 +107,7 @@ def test_mulle_mulle_twin_inside_build() -> None:
 
 
 def test_mulle_mulle_double_and_several() -> None:
-    """Both copies of 5H taken by a 5 are one double mulle; with the 5C twin too, two mulles (B10)."""
+    """Both copies of 5H taken by a 5 are one double mulle; with the 5C twin too, two mulles (mulle.mulle.twin)."""
     s = position(hands=("5C 8D", "6D 2C"), table="5H 5H 5C 4D")
     after = apply(s, Capture(card("5C"), cards("5H 5H 5C"), 5))
     got = sorted((str(m.card), m.double, m.points) for m in after.mulles[0])
@@ -115,14 +115,14 @@ def test_mulle_mulle_double_and_several() -> None:
 
 
 def test_mulle_mulle_double_needs_same_rank() -> None:
-    """Two identical cards taken in a sum by another rank are not a mulle (B10)."""
+    """Two identical cards taken in a sum by another rank are not a mulle (mulle.mulle.twin)."""
     s = position(hands=("10C 8D", "6D 2C"), table="5H 5H")
     after = apply(s, Capture(card("10C"), cards("5H 5H"), 10))
     assert () == after.mulles[0]
 
 
 def test_mulle_capture_builds_whole_and_by_value() -> None:
-    """A capture takes every build of its value, whole; a build's cards are never loose (B5)."""
+    """A capture takes every build of its value, whole; a build's cards are never loose (mulle.capture)."""
     s = position(hands=("9S 9D 2C", "6D 2D 3C"), table="4S 5C 8H", builds=[("3C 6D", 9, 1), ("2H 7H", 9, 0)])
     after = apply(s, Capture(card("9S"), cards("4S 5C"), 9))
     assert () == after.builds
@@ -131,14 +131,14 @@ def test_mulle_capture_builds_whole_and_by_value() -> None:
 
 
 def test_mulle_capture_build_never_in_sum() -> None:
-    """A build of 5 plus a loose 4 is not a 9 (B5)."""
+    """A build of 5 plus a loose 4 is not a 9 (mulle.capture)."""
     s = position(hands=("9S 3H", "6D 2D"), table="4S", builds=[("3C 2D", 5, 1)])
     assert set() == captures_with(s, "9S")
     assert check_move(s, Trail(card("9S"))) is None
 
 
 def test_mulle_capture_duty_per_card() -> None:
-    """A card that can capture may not be trailed; another card may (B6)."""
+    """A card that can capture may not be trailed; another card may (mulle.capture.duty)."""
     s = position(hands=("7H 2C", "6D 2D"), table="7S 10H")
     assert "mulle.capture.duty" == rule_of(s, Trail(card("7H")))
     assert "your 7H can capture (7S), so you may not trail it" == check_move(s, Trail(card("7H"))).reason  # type: ignore[union-attr]
@@ -146,13 +146,13 @@ def test_mulle_capture_duty_per_card() -> None:
 
 
 def test_mulle_capture_duty_build_instead() -> None:
-    """Building is always allowed instead of capturing (B6)."""
+    """Building is always allowed instead of capturing (mulle.capture.duty)."""
     s = position(hands=("5H 9C", "6D 2D"), table="5S 4C")
     assert check_move(s, Build(card("5H"), card("4C"), 9)) is None
 
 
 def test_mulle_capture_duty_per_hand_option() -> None:
-    """With capture_duty=hand no card may be trailed while any card can capture or build (B6 option)."""
+    """With capture_duty=hand no card may be trailed while any card can capture or build (mulle.capture.duty option)."""
     rules = MulleRuleset(capture_duty="hand")
     s = position(rules, hands=("7H 2C", "6D 2D"), table="7S 10H")
     assert "mulle.capture.duty" == rule_of(s, Trail(card("2C")))
@@ -163,7 +163,7 @@ def test_mulle_capture_duty_per_hand_option() -> None:
 
 
 def test_mulle_build_make_and_notation() -> None:
-    """3C onto 6D makes a build of 9 owned by the builder, who keeps a 9 (B7)."""
+    """3C onto 6D makes a build of 9 owned by the builder, who keeps a 9 (mulle.build)."""
     s = position(hands=("3C 9H 2C", "6S 2D 3D"), table="6D KH")
     move = parse_move(s, "3C > 6D = 9")
     after = apply(s, move)
@@ -172,20 +172,20 @@ def test_mulle_build_make_and_notation() -> None:
 
 
 def test_mulle_build_keep_without_card_is_illegal() -> None:
-    """A build without another card of its value to take it breaks mulle.build.keep (B7)."""
+    """A build without another card of its value to take it breaks mulle.build.keep (mulle.build)."""
     s = position(hands=("3C 8H 2C", "6S 2D 3D"), table="6D KH")
     assert "mulle.build.keep" == rule_of(s, Build(card("3C"), card("6D"), 9))
 
 
 def test_mulle_build_scoring_card_is_illegal() -> None:
-    """An ace, the 2 of spades or the 10 of diamonds may not be built from the hand (B7)."""
+    """An ace, the 2 of spades or the 10 of diamonds may not be built from the hand (mulle.build)."""
     s = position(hands=("2S 6H AC KD", "6S 2D 3D 4D"), table="4D QH")
     assert "mulle.build.scoring-card" == rule_of(s, Build(card("2S"), card("4D"), 6))
     assert "mulle.build.scoring-card" == rule_of(s, Build(card("AC"), card("QH"), 13))
 
 
 def test_mulle_build_raise_passes_ownership_and_value_limit() -> None:
-    """Anyone may raise a build, and then owns it; a build is worth at most 16 (B7)."""
+    """Anyone may raise a build, and then owns it; a build is worth at most 16 (mulle.build)."""
     s = position(hands=("2C 8H", "2D QH JS"), table="KC", builds=[("4S 5C", 9, 0)], to_play=1)
     after = apply(s, parse_move(s, "2D > [4S+5C] = 11"))
     assert (11, 1) == (after.builds[0].value, after.builds[0].owner)
@@ -194,20 +194,20 @@ def test_mulle_build_raise_passes_ownership_and_value_limit() -> None:
 
 
 def test_mulle_build_owner_may_not_trail() -> None:
-    """A build owner may not trail, even a card that cannot capture (B8)."""
+    """A build owner may not trail, even a card that cannot capture (mulle.build.owner)."""
     s = position(hands=("9H 2C 8D", "6S 2D 3D"), table="KC", builds=[("4S 5C", 9, 0)])
     assert "mulle.build.owner" == rule_of(s, Trail(card("2C")))
 
 
 def test_mulle_build_owner_last_card_only_captures() -> None:
-    """An owner may not play their last card of the build's value except to capture (B8)."""
+    """An owner may not play their last card of the build's value except to capture (mulle.build.owner)."""
     s = position(hands=("9H 3C QD", "6S 2D 3D"), table="3S", builds=[("4S 5C", 9, 0)])
     assert "mulle.build.owner" == rule_of(s, Build(card("9H"), card("3S"), 12))
     assert check_move(s, Capture(card("9H"), (), 9)) is None
 
 
 def test_mulle_build_lock_option() -> None:
-    """With locking_builds a 9 locks a 9-build; nobody may then raise it; any 9 takes it (B9)."""
+    """With locking_builds a 9 locks a 9-build; nobody may then raise it; any 9 takes it (mulle.build.lock)."""
     rules = MulleRuleset(locking_builds=True)
     s = position(rules, hands=("9H 9C 2C", "2D JS 9D"), table="KC", builds=[("4S 5C", 9, 1)])
     after = apply(s, parse_move(s, "9H > [4S+5C] = 9"))
@@ -220,14 +220,14 @@ def test_mulle_build_lock_option() -> None:
 
 
 def test_mulle_trail_adds_loose_card() -> None:
-    """A trail lays the card face up on the table (B4)."""
+    """A trail lays the card face up on the table (mulle.turn)."""
     s = position(hands=("7S 2C", "6D 2D"), table="KC")
     after = apply(s, parse_move(s, "7S -"))
     assert cards("7S KC") == after.table
 
 
 def test_mulle_tabbe_not_on_last_play() -> None:
-    """Clearing the table on the round's last play scores no tabbe (B12)."""
+    """Clearing the table on the round's last play scores no tabbe (mulle.tabbe)."""
     s = position(hands=("9H", ""), table="4S 5C", stock="", last_capture=1)
     after = apply(s, Capture(card("9H"), cards("4S 5C"), 9))
     assert 1 == len(after.rounds)
@@ -235,14 +235,14 @@ def test_mulle_tabbe_not_on_last_play() -> None:
 
 
 def test_mulle_round_leftovers_to_last_capturer() -> None:
-    """The last capturer takes the leftover table cards, without a tabbe (B14)."""
+    """The last capturer takes the leftover table cards, without a tabbe (mulle.round.leftovers)."""
     s = position(hands=("7H", ""), table="AS KD", stock="", last_capture=1)
     after = apply(s, Trail(card("7H")))
     assert (0, 40) == after.rounds[-1].points
 
 
 def test_mulle_round_leftovers_nobody_captured() -> None:
-    """If nobody captured, nobody takes the leftovers (B14)."""
+    """If nobody captured, nobody takes the leftovers (mulle.round.leftovers)."""
     s = position(hands=("7H", ""), table="AS KD", stock="", last_capture=None)
     after = apply(s, Trail(card("7H")))
     assert (0, 38) == after.rounds[-1].points
@@ -255,13 +255,13 @@ def _pts(c: cardrules.Card) -> int:
 
 
 def test_mulle_points_cards_total_40() -> None:
-    """Card points: every spade 1, AS and 2S 2, other aces 1, 10D 2: 40 in all (B13)."""
+    """Card points: every spade 1, AS and 2S 2, other aces 1, 10D 2: 40 in all (mulle.points.cards)."""
     assert 40 == sum(_pts(c) for c in cardrules.DOUBLE_FRENCH_PACK.cards)
     assert (2, 2, 1, 1, 2, 0) == tuple(_pts(card(t)) for t in ("AS", "2S", "KS", "AH", "10D", "10H"))
 
 
 def test_mulle_match_target_and_ties() -> None:
-    """Highest at or over the target wins; an exact tie plays on; target 0 is a single round (B15, C4)."""
+    """Highest at or over the target wins; an exact tie plays on; target 0 is a single round (mulle.match.target)."""
     assert _winner(BUILDING, (99, 50)) is None
     assert 0 == _winner(BUILDING, (104, 101))
     assert _winner(BUILDING, (104, 104)) is None
@@ -270,7 +270,7 @@ def test_mulle_match_target_and_ties() -> None:
 
 
 def test_mulle_krypmulle_fewest_wins() -> None:
-    """Under krypmulle the side with the fewest points wins once a side reaches the target (B16)."""
+    """Under krypmulle the side with the fewest points wins once a side reaches the target (mulle.krypmulle)."""
     rules = MulleRuleset(krypmulle=True)
     assert 1 == _winner(rules, (104, 60))
     assert _winner(rules, (90, 60)) is None
@@ -278,7 +278,7 @@ def test_mulle_krypmulle_fewest_wins() -> None:
 
 
 def test_mulle_jokers_not_in_pack() -> None:
-    """Mulle has no jokers: the rule book says so and a joker is no card of the pack (B17)."""
+    """Mulle has no jokers: the rule book says so and a joker is no card of the pack (mulle.jokers)."""
     assert "mulle.jokers" in RULES
     s = new_game(seed=1)
     with pytest.raises(InvalidCardError):
@@ -286,7 +286,7 @@ def test_mulle_jokers_not_in_pack() -> None:
 
 
 def test_mulle_deal_order_and_counts() -> None:
-    """deck[i] goes to seat dealer+1+i, then 8 to the table; 6/4/3 deals for 2/3/4 players (B2)."""
+    """deck[i] goes to seat dealer+1+i, then 8 to the table; 6/4/3 deals for 2/3/4 players (mulle.deal)."""
     deck = list(cardrules.DOUBLE_FRENCH_PACK.cards)
     s = new_game(deck=deck, dealer=1)
     assert tuple(sorted(deck[0:16:2], key=str)) == tuple(sorted(s.hands[0], key=str))
@@ -307,7 +307,7 @@ def test_mulle_deal_order_and_counts() -> None:
 
 
 def test_mulle_players_teams_pool_captures() -> None:
-    """With four players partners opposite pool their captures (B3)."""
+    """With four players partners opposite pool their captures (mulle.players)."""
     rules = MulleRuleset(players=4)
     s = position(rules, hands=("2C", "3C", "9H 4D", "5C"), table="9S", to_play=2)
     after = apply(s, Capture(card("9H"), cards("9S"), 9))

@@ -1,4 +1,4 @@
-"""One test per fishing-game ruling (RULINGS F1-F8), on hand-built positions."""
+"""One test per fishing-game ruling, rule by rule, on hand-built positions."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def capture_set(state: State, text: str) -> set[tuple[int, tuple[str, ...]]]:
 
 
 def test_mulle_fishing_values_ace_one_or_fourteen() -> None:
-    """A fishing ace takes a lone ace as 1 or A + K as 14, the player's choice (F1)."""
+    """A fishing ace takes a lone ace as 1 or A + K as 14, the player's choice (mulle.fishing.values)."""
     s = position(FISHING, hands=("AH 5D", "6D 2C"), table="AD KC")
     assert {(1, ("AD",)), (14, ("AD", "KC"))} == capture_set(s, "AH")
     with pytest.raises(AmbiguousMoveError):
@@ -47,14 +47,14 @@ def test_mulle_fishing_values_ace_one_or_fourteen() -> None:
 
 
 def test_mulle_fishing_values_lillan_storan_pips() -> None:
-    """The 2 of spades counts 2 and the 10 of diamonds 10 in the fishing game (F1)."""
+    """The 2 of spades counts 2 and the 10 of diamonds 10 in the fishing game (mulle.fishing.values)."""
     s = position(FISHING, hands=("2S 10D", "6D 2C"), table="2H 10C")
     assert {(2, ("2H",))} == capture_set(s, "2S")
     assert {(10, ("10C",))} == capture_set(s, "10D")
 
 
 def test_mulle_fishing_capture_any_disjoint_groups() -> None:
-    """Any non-empty set of disjoint groups may be taken, and trailing is always allowed (F3)."""
+    """Any non-empty set of disjoint groups may be taken, and trailing is always allowed (mulle.turn)."""
     s = position(FISHING, hands=("9H 3C", "6D 2C"), table="9S 4S 5C 2H 7D")
     assert {
         (9, ("9S",)), (9, ("4S", "5C")), (9, ("2H", "7D")), (9, ("4S", "5C", "9S")), (9, ("2H", "7D", "9S")),
@@ -64,7 +64,7 @@ def test_mulle_fishing_capture_any_disjoint_groups() -> None:
 
 
 def test_mulle_fishing_capture_no_builds() -> None:
-    """There are no builds in the fishing game (F3)."""
+    """There are no builds in the fishing game (mulle.turn)."""
     s = position(FISHING, hands=("3C 9H", "6D 2C"), table="6D")
     v = check_move(s, Build(card("3C"), card("6D"), 9))
     assert v is not None and "mulle.fishing.capture" == v.rule.id
@@ -72,7 +72,7 @@ def test_mulle_fishing_capture_no_builds() -> None:
 
 
 def test_mulle_fishing_mulle_twin_alone() -> None:
-    """A mulle takes the twin and nothing else: 5 points; with more cards it is no mulle (F4)."""
+    """A mulle takes the twin and nothing else: 5 points; with more cards it is no mulle (mulle.fishing.mulle)."""
     s = position(FISHING, hands=("9H 3C", "6D 2C"), table="9H 4S 5C 8D")
     alone = apply(s, Capture(card("9H"), cards("9H"), 9))
     assert [5] == [m.points for m in alone.mulles[0]]
@@ -81,28 +81,28 @@ def test_mulle_fishing_mulle_twin_alone() -> None:
 
 
 def test_mulle_fishing_mulle_ace_takes_ace() -> None:
-    """An ace played as 1 takes its twin: a mulle (F1, F4)."""
+    """An ace played as 1 takes its twin: a mulle (mulle.fishing.values, mulle.fishing.mulle)."""
     s = position(FISHING, hands=("AH 3C", "6D 2C"), table="AH 8D")
     after = apply(s, Capture(card("AH"), cards("AH"), 1))
     assert [5] == [m.points for m in after.mulles[0]]
 
 
 def test_mulle_fishing_mulle_identical_pair_is_not() -> None:
-    """Two identical table cards taken together are not a mulle (F4)."""
+    """Two identical table cards taken together are not a mulle (mulle.fishing.mulle)."""
     s = position(FISHING, hands=("5C 3C", "6D 2C"), table="5H 5H 8D")
     after = apply(s, Capture(card("5C"), cards("5H 5H"), 5))
     assert () == after.mulles[0]
 
 
 def test_mulle_fishing_mulle_glimne() -> None:
-    """With glimne a mulle may take other cards with the twin (F4 option)."""
+    """With glimne a mulle may take other cards with the twin (mulle.fishing.mulle option)."""
     s = position(GLIMNE, hands=("9H 3C", "6D 2C"), table="9H 4S 5C 8D")
     after = apply(s, Capture(card("9H"), cards("9H 4S 5C"), 9))
     assert [5] == [m.points for m in after.mulles[0]]
 
 
 def test_mulle_tabbe_fishing_with_mulle() -> None:
-    """A mulle that clears the table scores the mulle and a tabbe (F5)."""
+    """A mulle that clears the table scores the mulle and a tabbe (mulle.tabbe)."""
     s = position(FISHING, hands=("9H 3C", "6D 2C"), table="9H")
     after = apply(s, Capture(card("9H"), cards("9H"), 9))
     assert ([5], 1) == ([m.points for m in after.mulles[0]], after.tabbes[0])
@@ -111,7 +111,7 @@ def test_mulle_tabbe_fishing_with_mulle() -> None:
 
 
 def test_mulle_fishing_sistan_and_spades_tie() -> None:
-    """The last capture scores sistan and takes the leftovers; most spades scores 1 (F6)."""
+    """The last capture scores sistan and takes the leftovers; most spades scores 1 (mulle.round.leftovers)."""
     s = position(FISHING, hands=("9H", ""), table="4H 5C 8D", stock="", last_capture=1)
     assert 26 == sum(1 for c in s.captured[1] if c.suit.name == "SPADES")  # side 1 holds every spade
     after = apply(s, Capture(card("9H"), cards("4H 5C"), 9))
@@ -121,7 +121,7 @@ def test_mulle_fishing_sistan_and_spades_tie() -> None:
 
 
 def test_mulle_fishing_spades_tie_scores_nothing() -> None:
-    """No point for most spades on a tie for most (F6)."""
+    """No point for most spades on a tie for most (mulle.round.leftovers)."""
     import attrs
 
     from cardrules.mulle._score import _round_score
@@ -135,7 +135,7 @@ def test_mulle_fishing_spades_tie_scores_nothing() -> None:
 
 
 def test_mulle_fishing_most_cards_option() -> None:
-    """With most_cards the side with the most cards scores 1 (F6 option)."""
+    """With most_cards the side with the most cards scores 1 (mulle.round.leftovers option)."""
     rules = MulleRuleset(style="fishing", teams=False, target=16, capture_duty="none", mulle_value="fixed",
                          most_cards=True)  # fmt: skip
     s = position(rules, hands=("9H", ""), table="4H 5C", stock="", last_capture=1)
@@ -144,14 +144,14 @@ def test_mulle_fishing_most_cards_option() -> None:
 
 
 def test_mulle_fishing_points_fixed_14() -> None:
-    """Aces 1 each, storan 2 each, lillan 1 each: 14 per round (F6)."""
+    """Aces 1 each, storan 2 each, lillan 1 each: 14 per round (mulle.round.leftovers)."""
     s = position(FISHING, hands=("9H", ""), table="4H 5C", stock="", last_capture=1)
     after = apply(s, Capture(card("9H"), cards("4H 5C"), 9))
     assert 14 == sum(i.points for i in after.rounds[-1].items if i.rule == "mulle.fishing.points")
 
 
 def test_mulle_deal_last_fishing_short() -> None:
-    """Fishing deals: 10/7/5 deals for 2/3/4 players; the short last deal gives the dealer one fewer (F2)."""
+    """Fishing deals: 10/7/5 deals for 2/3/4 players; the short last deal gives the dealer one fewer (mulle.deal)."""
     for players, deals, last in ((2, 10, (5, 4)), (3, 7, (3, 3, 3)), (4, 5, (5, 5, 5, 4))):
         rules = MulleRuleset(style="fishing", players=players, teams=False, target=16, capture_duty="none",
                              mulle_value="fixed")  # fmt: skip
@@ -164,7 +164,7 @@ def test_mulle_deal_last_fishing_short() -> None:
 
 
 def test_mulle_players_fishing_teams_option() -> None:
-    """Fishing: four play each for themselves, or in two teams as an option (F8)."""
+    """Fishing: four play each for themselves, or in two teams as an option (mulle.players)."""
     alone = MulleRuleset(style="fishing", players=4, teams=False, target=16, capture_duty="none", mulle_value="fixed")
     teams = MulleRuleset(style="fishing", players=4, teams=True, target=16, capture_duty="none", mulle_value="fixed")
     assert 4 == len(score(new_game(alone, seed=1)).sides)
@@ -172,7 +172,7 @@ def test_mulle_players_fishing_teams_option() -> None:
 
 
 def test_mulle_match_target_fishing() -> None:
-    """The fishing game plays to 16, or 21 as an option (F7)."""
+    """The fishing game plays to 16, or 21 as an option (mulle.match.target)."""
     from cardrules.mulle._score import _winner
 
     assert 0 == _winner(FISHING, (16, 3))
@@ -181,7 +181,7 @@ def test_mulle_match_target_fishing() -> None:
 
 
 def test_mulle_fishing_capture_bad_groups() -> None:
-    """Cards that do not split into groups of the value are refused, in player words (F3)."""
+    """Cards that do not split into groups of the value are refused, in player words (mulle.turn)."""
     s = position(FISHING, hands=("9H 3C", "6D 2C"), table="4S 6C 8D")
     with pytest.raises(IllegalMoveError) as err:
         apply(s, Capture(card("9H"), cards("4S 6C"), 9))
