@@ -50,6 +50,13 @@ def _seven_barred(state: State, card: Card) -> bool:
     return mode == "earlier" or card.suit is not state.trick[0].suit
 
 
+def _seven_in_force(state: State, hand: Sequence[Card]) -> bool:
+    """Whether the 7 rule still bars anything: it is lifted when it would leave nothing to play."""
+    lead = state.trick[0].suit
+    cands = [c for c in hand if c.suit is lead] or hand
+    return any(not _seven_barred(state, c) for c in cands)
+
+
 def _allowed(state: State, seat: int) -> Sequence[Card]:
     """The cards *seat* may play now, in hand order (M5, M6)."""
     hand = state.hands[seat]
@@ -162,7 +169,7 @@ def check_move(state: State, move: Play) -> Violation | None:
             RULES["mililla.follow.suit"],
             f"you must follow suit: {_SUIT_NAMES[led]} was led and you hold {_SUIT_NAMES[led]}",
         )
-    if _seven_barred(state, card):
+    if _seven_barred(state, card) and _seven_in_force(state, hand):
         when = "an earlier trick" if state.rules.seven_rule == "earlier" else "a trick this round"
         return Violation(
             RULES["mililla.seven"],
