@@ -226,7 +226,7 @@ def test_mililla_seven_lifted_refusal_cites_the_duty_to_trump() -> None:
 
 
 def test_mililla_seven_lifted_refusal_in_play() -> None:
-    """The reproduction from play: seat 3 holds only 7O and 7E, void in copas; the 7O is refused by the duty to trump."""
+    """From play: seat 3 holds only 7O and 7E, void in copas; the 7O is refused by the duty to trump."""
     s = mililla.new_game(seed=777922709)
     plays_text = "AB KB JB 6B 5B 7B HB 3E 2C 7C KC JC 3B 4E 5O AO 3C 4C AC AE 4B HE 3O 2O 6C HC 5E 6E 2B JE 6O JO 5C"
     for text in plays_text.split():

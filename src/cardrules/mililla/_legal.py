@@ -188,3 +188,22 @@ def check_move(state: State, move: Play) -> Violation | None:
         f"you have no {_SUIT_NAMES[led]}, an opponent is winning the trick, and you can win it "
         f"with a trump ({_SUIT_NAMES[trump]}), so you must: " + " or ".join(map(_name, allowed)),
     )
+
+
+def refusals(state: State) -> tuple[Violation, ...]:
+    """
+    Why the cards of the mover's hand that may not be played now are refused: one violation per
+    rule, in the rule book's order (none once the match is over, or when every card may be played).
+    The game spec's ``refusals``, for replays that explain a constrained choice.
+    """
+    if type(state) is not State:
+        raise _messages.wrong_state("Mililla", state)
+    seat = to_move(state)
+    if seat is None:
+        return ()
+    found: dict[str, Violation] = {}
+    for card in state.hands[seat]:
+        violation = check_move(state, _PLAYS[card])
+        if violation is not None:
+            found.setdefault(violation.rule.id, violation)
+    return tuple(found[rule] for rule in RULES if rule in found)
