@@ -216,6 +216,30 @@ def test_mililla_seven_lifted_when_nothing_else() -> None:
     assert ["7C"] == plays(s)
 
 
+def test_mililla_seven_lifted_refusal_cites_the_duty_to_trump() -> None:
+    """Once the 7 rule is lifted, a 7 that only the duty to trump refuses is refused by mililla.follow.trump."""
+    s = position(["", "7C 7E", "", ""], turn_up=TRUMP_COPAS, trick="5O", leader=0)
+    violation = mililla.check_move(s, Play(card("7E")))
+    assert violation is not None
+    assert "mililla.follow.trump" == violation.rule.id
+    assert violation.reason.endswith("so you must: 7C")
+
+
+def test_mililla_seven_lifted_refusal_in_play() -> None:
+    """From play: seat 3 holds only 7O and 7E, void in copas; the 7O is refused by the duty to trump."""
+    s = mililla.new_game(seed=777922709)
+    plays_text = "AB KB JB 6B 5B 7B HB 3E 2C 7C KC JC 3B 4E 5O AO 3C 4C AC AE 4B HE 3O 2O 6C HC 5E 6E 2B JE 6O JO 5C"
+    for text in plays_text.split():
+        s = mililla.apply(s, mililla.parse_move(s, text))
+    assert ["7E"] == plays(s)
+    violation = mililla.check_move(s, Play(card("7O")))
+    assert violation is not None
+    assert "mililla.follow.trump" == violation.rule.id
+    with pytest.raises(IllegalMoveError) as caught:
+        mililla.apply(s, Play(card("7O")))
+    assert "mililla.follow.trump" == caught.value.rule.id
+
+
 def test_mililla_seven_precedence_follow_first() -> None:
     """Following suit comes first: with seven_rule=earlier a lone 7 of the suit led is still played."""
     rules = mililla.MilillaRuleset(seven_rule="earlier")

@@ -13,10 +13,11 @@ from cardrules.mililla._bot import HEURISTIC
 from cardrules.mililla._check import check_state
 from cardrules.mililla._deal import deck_from_deal, deck_from_hands, new_game, round_deck
 from cardrules.mililla._events import events
-from cardrules.mililla._legal import check_move, is_over, legal_moves, to_move
+from cardrules.mililla._legal import check_move, is_over, legal_moves, refusals, to_move
 from cardrules.mililla._notation import format_canonical, format_move, parse_canonical, parse_move
 from cardrules.mililla._observe import observe
 from cardrules.mililla._play import apply
+from cardrules.mililla._position import from_position, position
 from cardrules.mililla._rules import RULES
 from cardrules.mililla._ruleset import STANDARD, MilillaRuleset
 from cardrules.mililla._sample import sample_state, shuffle_hidden, zones
@@ -86,6 +87,9 @@ GAME: Final[GameSpec[State, Play, MilillaRuleset, Observation]] = GameSpec(
     sample_state=sample_state,
     heuristic=HEURISTIC,
     view=view,
+    position=position,
+    from_position=from_position,
+    refusals=refusals,
 )
 """The Mililla game spec, as :func:`cardrules.get_game` uses it."""
 

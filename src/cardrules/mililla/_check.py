@@ -16,7 +16,7 @@ from cardrules._checks import (
     fail,
 )
 from cardrules._serial import check_pack
-from cardrules.cards import SPANISH_PACK
+from cardrules.cards import SPANISH_PACK, Card
 from cardrules.mililla._cards import _CARD_POINTS, _HAND_ORDER, _STRENGTH, _SUIT_NAMES
 from cardrules.mililla._deal import _add
 from cardrules.mililla._legal import _trick_winner
@@ -34,6 +34,12 @@ def _match_winner(match: tuple[int, ...]) -> int | None:
     if max(match) < TARGET or match[0] == match[1]:
         return None
     return 0 if match[0] > match[1] else 1
+
+
+def turn_up_bonus(at_deal: int, turn_up: Card) -> tuple[int, int]:
+    """``(deal_bonus, held_bonus)`` of *turn_up* for a dealer's side at *at_deal* points (mililla.bonus.*)."""
+    bonus = _CARD_POINTS[turn_up]
+    return (bonus, 0) if bonus and at_deal + bonus < TARGET else (0, bonus)
 
 
 def check_state(state: State) -> None:
@@ -123,7 +129,7 @@ def _check_scores(state: State) -> None:
     side = state.dealer % 2
     at_deal = sum(r.points[side] for r in before)
     bonus = _CARD_POINTS[state.turn_up]
-    want = (bonus, 0) if bonus and at_deal + bonus < TARGET else (0, bonus)
+    want = turn_up_bonus(at_deal, state.turn_up)
     if (state.deal_bonus, state.held_bonus) != want:
         raise fail(
             "deal_bonus",

@@ -50,6 +50,13 @@ def _seven_barred(state: State, card: Card) -> bool:
     return mode == "earlier" or card.suit is not state.trick[0].suit
 
 
+def _seven_in_force(state: State, hand: Sequence[Card]) -> bool:
+    """Whether the 7 rule still bars anything: it is lifted when it would leave nothing to play."""
+    lead = state.trick[0].suit
+    cands = [c for c in hand if c.suit is lead] or hand
+    return any(not _seven_barred(state, c) for c in cands)
+
+
 def _allowed(state: State, seat: int) -> Sequence[Card]:
     """The cards *seat* may play now, in hand order (``mililla.follow.*``, ``mililla.seven``)."""
     hand = state.hands[seat]
@@ -162,7 +169,7 @@ def check_move(state: State, move: Play) -> Violation | None:
             RULES["mililla.follow.suit"],
             f"you must follow suit: {_SUIT_NAMES[led]} was led and you hold {_SUIT_NAMES[led]}",
         )
-    if _seven_barred(state, card):
+    if _seven_barred(state, card) and _seven_in_force(state, hand):
         when = "an earlier trick" if state.rules.seven_rule == "earlier" else "a trick this round"
         return Violation(
             RULES["mililla.seven"],
@@ -181,3 +188,22 @@ def check_move(state: State, move: Play) -> Violation | None:
         f"you have no {_SUIT_NAMES[led]}, an opponent is winning the trick, and you can win it "
         f"with a trump ({_SUIT_NAMES[trump]}), so you must: " + " or ".join(map(_name, allowed)),
     )
+
+
+def refusals(state: State) -> tuple[Violation, ...]:
+    """
+    Why the cards of the mover's hand that may not be played now are refused: one violation per
+    rule, in the rule book's order (none once the match is over, or when every card may be played).
+    The game spec's ``refusals``, for replays that explain a constrained choice.
+    """
+    if type(state) is not State:
+        raise _messages.wrong_state("Mililla", state)
+    seat = to_move(state)
+    if seat is None:
+        return ()
+    found: dict[str, Violation] = {}
+    for card in state.hands[seat]:
+        violation = check_move(state, _PLAYS[card])
+        if violation is not None:
+            found.setdefault(violation.rule.id, violation)
+    return tuple(found[rule] for rule in RULES if rule in found)
