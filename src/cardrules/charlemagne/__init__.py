@@ -15,7 +15,7 @@ from cardrules.charlemagne._cards import suit_order, trump_order
 from cardrules.charlemagne._check import check_state
 from cardrules.charlemagne._deal import deck_from_deal, deck_from_hands, new_game, round_deck
 from cardrules.charlemagne._events import events
-from cardrules.charlemagne._legal import check_move, is_over, legal_moves, to_move
+from cardrules.charlemagne._legal import check_move, is_over, legal_moves, refusals, to_move
 from cardrules.charlemagne._notation import format_canonical, format_move, parse_canonical, parse_move
 from cardrules.charlemagne._observe import observe
 from cardrules.charlemagne._play import apply
@@ -114,6 +114,7 @@ GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     heuristic=HEURISTIC,
     position=_position,
     from_position=_from_position,
+    refusals=refusals,
 )
 """The Charlemagne game spec, as :func:`cardrules.get_game` uses it."""
 
