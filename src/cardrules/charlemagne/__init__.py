@@ -15,10 +15,12 @@ from cardrules.charlemagne._cards import suit_order, trump_order
 from cardrules.charlemagne._check import check_state
 from cardrules.charlemagne._deal import deck_from_deal, deck_from_hands, new_game, round_deck
 from cardrules.charlemagne._events import events
-from cardrules.charlemagne._legal import check_move, is_over, legal_moves, to_move
+from cardrules.charlemagne._legal import check_move, is_over, legal_moves, refusals, to_move
 from cardrules.charlemagne._notation import format_canonical, format_move, parse_canonical, parse_move
 from cardrules.charlemagne._observe import observe
 from cardrules.charlemagne._play import apply
+from cardrules.charlemagne._position import from_position as _from_position
+from cardrules.charlemagne._position import position as _position
 from cardrules.charlemagne._rules import RULES
 from cardrules.charlemagne._ruleset import STANDARD, CharlemagneRuleset
 from cardrules.charlemagne._sample import sample_state, shuffle_hidden, zones
@@ -110,6 +112,9 @@ GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     sample_state=sample_state,
     view=view,
     heuristic=HEURISTIC,
+    position=_position,
+    from_position=_from_position,
+    refusals=refusals,
 )
 """The Charlemagne game spec, as :func:`cardrules.get_game` uses it."""
 

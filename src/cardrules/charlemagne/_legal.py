@@ -405,3 +405,41 @@ def check_move(state: State, move: Move) -> Violation | None:
             "charlemagne.source", f"the source is the kitty or the partner's card, not {_messages.shown(move.source)}"
         )
     return _phase_violation(state, move)
+
+
+def _candidates(state: State) -> tuple[Move, ...]:
+    """The moves of the kind the phase calls for, legal or not: every call, or every card of the hand."""
+    seat = to_move(state)
+    if seat is None:
+        return ()
+    hand = state.hands[seat]
+    phase = state.phase
+    if phase == "bid":
+        return _CALLS_ABOVE[None]
+    if phase == "play":
+        return _card_moves(hand, _PLAYS)
+    if phase == "discard":
+        return _card_moves(hand, _DISCARDS)
+    if phase == "give":
+        return _card_moves(hand, _GIVES)
+    return _TRUMPS if phase == "trump" else _SOURCES
+
+
+def refusals(state: State) -> tuple[Violation, ...]:
+    """
+    Why the moves the mover might want are refused now: for each rule that refuses one of the
+    calls of the ladder (in the bidding) or one of the cards of the hand (in the play), the
+    first such move's violation, in the order of the moves (``pass`` and the ladder low to high,
+    the hand in pack order). Empty when nothing is refused or the match is over.
+
+    Raises:
+        WrongKindError: If *state* is not a Charlemagne state.
+    """
+    if type(state) is not State:
+        raise _messages.wrong_state("Charlemagne", state)
+    out: dict[str, Violation] = {}
+    for move in _candidates(state):
+        v = check_move(state, move)
+        if v is not None and v.rule.id not in out:
+            out[v.rule.id] = v
+    return tuple(out.values())
