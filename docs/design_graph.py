@@ -17,7 +17,7 @@ SRC = ROOT / "src" / "cardrules"
 
 PARTS = {
     "cardrules": ("__init__",),
-    "front ends": ("cli", "_cli_records", "_terminal", "__main__"),
+    "front ends": ("cli", "_cli_records", "_cli_positions", "_terminal", "__main__"),
     "bots": ("bots",),
     "records": ("records", "_record_json"),
     "registry": ("_registry", "_states", "_sampling"),

@@ -289,13 +289,14 @@ def test_cli_replay_narrates() -> None:
     assert "win the match" in result.stdout
 
 
-def test_from_moves_rejects_a_started_round() -> None:
-    """A record starts at the start of a round."""
+def test_from_moves_in_a_started_round_records_the_position() -> None:
+    """A record made from the middle of a round starts from its position, not a deal."""
     game = cardrules.get_game("mililla")
     s = game.new_game(seed=3)
     s = game.apply(s, game.legal_moves(s)[0])
-    with pytest.raises(ValueError):
-        records.from_moves(s, [])
+    rec = records.from_moves(s, [])
+    assert rec.rounds[0].deck is None and rec.rounds[0].position == game.position(s)
+    assert records.verify(records.loads(records.dumps(rec))).ok
 
 
 def test_record_random_moves_for_every_game() -> None:
