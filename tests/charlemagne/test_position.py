@@ -211,6 +211,8 @@ def test_won_cards_not_a_whole_number_of_tricks() -> None:
         ("kitty=BJ,LJ", "kitty=BJ,1Z", "kitty"),
         ("kitty=BJ,LJ", "kitty=?x", "kitty"),
         ("passed=-", "passed=BJ,LJ", "passed"),
+        ("passed=-", "passed=?1", "passed"),
+        ("taken=-", "taken=?2", "taken"),
         ("won=-/-", "won=-", "won"),
         ("won=-/-", "won=?1/-", "won"),
         ("rounds=-", "rounds=5", "rounds"),

@@ -158,19 +158,7 @@ def _fill(zones: dict[str, Zone], hands: list[Zone], bidder: int | None) -> None
     hand_zones = {f"hands[{i}]": h for i, h in enumerate(hands)}
     located = _located([*_shown(hand_zones), *_shown(zones)])
     unseen = [c for c in CHARLEMAGNE_PACK.cards if c not in located]
-    passed = zones["passed"]
-    reserved: Card | None = None
-    if not isinstance(passed, int) and passed and passed[0] in unseen and bidder is not None:
-        reserved = passed[0]
-        unseen.remove(reserved)
-        target = "discards" if isinstance(zones["discards"], int) and zones["discards"] else f"hands[{bidder}]"
-        room = zones["discards"] if target == "discards" else hands[bidder]
-        if not isinstance(room, int) or room == 0:
-            raise InvalidPositionError(f"the partner's card {reserved} is nowhere the bidder can have it", "passed")
-        if target == "discards":
-            zones["discards"] = room - 1
-        else:
-            hands[bidder] = room - 1
+    reserved = _reserve(zones, hands, bidder, unseen)
     filled, rest = fill_unknown(hands, unseen, _HAND_ORDER)
     hands[:] = filled
     for field in ("kitty", "discards", "out"):
@@ -183,11 +171,34 @@ def _fill(zones: dict[str, Zone], hands: list[Zone], bidder: int | None) -> None
         raise InvalidPositionError(
             f"{cards_text(rest)} {'is' if len(rest) == 1 else 'are'} in no hand, pile or trick", "hands"
         )
-    if reserved is not None:
-        if target == "discards":
-            zones["discards"] = (reserved, *cast(tuple[Card, ...], zones["discards"]))
+    if reserved is not None and bidder is not None:
+        card, in_discards = reserved
+        if in_discards:
+            zones["discards"] = (card, *cast(tuple[Card, ...], zones["discards"]))
         else:
-            hands[bidder] = _sorted_hand((*cast(tuple[Card, ...], hands[bidder]), reserved))  # type: ignore[index]
+            hands[bidder] = _sorted_hand((*cast(tuple[Card, ...], hands[bidder]), card))
+
+
+def _reserve(
+    zones: dict[str, Zone], hands: list[Zone], bidder: int | None, unseen: list[Card]
+) -> tuple[Card, bool] | None:
+    """
+    Take a known partner's card that no zone lists out of *unseen*, making room for it in the
+    bidder's hidden discards (else hand). Returns the card and whether it goes to the discards.
+    """
+    passed = zones["passed"]
+    if isinstance(passed, int) or not passed or passed[0] not in unseen or bidder is None:
+        return None
+    card = passed[0]
+    unseen.remove(card)
+    discards, hand = zones["discards"], hands[bidder]
+    if isinstance(discards, int) and discards:
+        zones["discards"] = discards - 1
+        return card, True
+    if isinstance(hand, int) and hand:
+        hands[bidder] = hand - 1
+        return card, False
+    raise InvalidPositionError(f"the partner's card {card} is nowhere the bidder can have it", "passed")
 
 
 def _records(zones: dict[str, Zone], hands: Sequence[Zone], bidder: int | None) -> None:
@@ -197,8 +208,9 @@ def _records(zones: dict[str, Zone], hands: Sequence[Zone], bidder: int | None) 
     """
     if bidder is None:
         for field in ("taken", "passed"):
-            if isinstance(zones[field], int):
-                zones[field] = ()  # none is due: check_state says so if more is claimed
+            if zones[field]:
+                raise InvalidPositionError("nothing goes to the bidder before the bidding is over", field)
+            zones[field] = ()
         return
     mine = cast(tuple[Card, ...], hands[bidder]) + cast(tuple[Card, ...], zones["discards"])
     for field in ("taken", "passed"):
