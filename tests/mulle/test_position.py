@@ -332,3 +332,38 @@ def test_a_capture_of_builds_only_is_written_without_cards() -> None:
     for move in (Capture(cardrules.Card.parse("9H"), (), 9), Build(cardrules.Card.parse("2H"), 0, 11)):
         assert parse_play(play_text(move)) == move
     assert play_text(Capture(cardrules.Card.parse("AH"), (), 14)) == "AH=14x"
+
+
+_OWNED_15 = "p1 mulle dealer=0 dealt=2H,3H,4H,5D,6D,8C,9C,QC plays=KH>2H=15 hands={hand}/?7 stock=?80 rounds=-"
+
+
+def test_a_hidden_owner_needs_an_unseen_card_of_its_build() -> None:
+    """Seat 1 owns a build of 15 but seat 0 shows both 2S (the only cards worth 15): no such position."""
+    err = _refused(_OWNED_15.format(hand="?8").replace("hands=?8/?7", "hands=2S,2S,3S,4S,5S,6S,7S,8S/?7"))
+    assert err.field == "hands"
+    assert "owns a build of 15" in str(err)
+    s = cardrules.from_position(_OWNED_15.replace("{hand}/?7", "3S,4S,5S,6S,7S,8S,9S,10S/?7"))
+    assert cardrules.Card.parse("2S") in s.hands[1]
+
+
+def test_a_shown_owner_without_a_card_of_its_build_is_refused() -> None:
+    p = _OWNED_15.replace("{hand}/?7", "3S,4S,5S,6S,7S,8S,9S,10S/?7")
+    full = GAME.position(cardrules.from_position(p))
+    hands = _field(full, "hands").split("/")
+    stock = _field(full, "stock").split(",")
+    hand = hands[1].split(",")
+    swaps = [i for i, c in enumerate(stock) if c != "2S"]
+    for k in [k for k, c in enumerate(hand) if c == "2S"]:  # every 2S of the owner's hand into the stock
+        i = swaps.pop(0)
+        hand[k], stock[i] = stock[i], "2S"
+    hands[1] = ",".join(hand)
+    err = _refused(_with(_with(full, "hands", "/".join(hands)), "stock", ",".join(stock)))
+    assert err.field == "hands"
+    assert "holds no card worth 15" in str(err)
+
+
+def test_the_dealt_table_is_read_in_any_order_and_written_in_pack_order() -> None:
+    p = _start(seat=1)
+    dealt = _field(p, "dealt")
+    s = cardrules.from_position(_with(p, "dealt", ",".join(reversed(dealt.split(",")))))
+    assert GAME.position(s, seat=1) == p

@@ -125,7 +125,7 @@ def from_position(rules: MulleRuleset, body: str) -> State:
     f = fields(body, FIELDS)
     n = rules.players
     dealer = parse_int(f["dealer"], "dealer", 0, n - 1)
-    dealt = parse_cards(f["dealt"], PACK, "dealt")
+    dealt = _sorted(parse_cards(f["dealt"], PACK, "dealt"))  # a set of cards: kept in pack order
     if len(dealt) != rules.table_size:
         raise InvalidPositionError(f"{rules.table_size} cards are dealt to the table, not {len(dealt)}", "dealt")
     total = len(PACK) - rules.table_size
