@@ -11,6 +11,7 @@ from typing import Final
 
 from cardrules.cards import DOUBLE_FRENCH_PACK
 from cardrules.engine import GameSpec
+from cardrules.mulle import _legal, _position
 from cardrules.mulle._bot import HEURISTIC
 from cardrules.mulle._check import check_state
 from cardrules.mulle._deal import deck_from_deal, deck_from_hands, new_game, round_deck
@@ -96,6 +97,9 @@ GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     heuristic=HEURISTIC,
     view=view,
     move_list=move_list,
+    position=_position.position,
+    from_position=_position.from_position,
+    refusals=_legal.refusals,
 )
 """The Mulle game spec, as :func:`cardrules.get_game` uses it."""
 

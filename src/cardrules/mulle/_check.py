@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 import attrs
 
@@ -24,7 +25,7 @@ from cardrules.mulle._play import _remove, _replace, _turn_of
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._sample import zones
 from cardrules.mulle._score import _round_score, _winner
-from cardrules.mulle._state import Build, Capture, Move, Mulle, State, TableBuild
+from cardrules.mulle._state import Build, Capture, Move, Mulle, State, TableBuild, Turn
 from cardrules.rules import Violation
 
 
@@ -169,6 +170,49 @@ def _replay(state: State, seats: list[int], deal_ends: set[int]) -> None:
     dealt = _sorted(list((public - played).elements()))
     if len(dealt) != rules.table_size:
         raise fail("history", f"the round's plays leave {len(dealt)} cards dealt to the table, not {rules.table_size}")
+    plays = [(t.seat, t.move) for t in state.history]
+    end = replay_round(state, dealt, plays, (seats, deal_ends, state.winner is not None), state.history)
+    want: dict[str, object] = {"table": end.table, "builds": end.builds, "tabbes": end.tabbes}
+    want |= {"last_capture": end.last_capture}
+    want |= {f"captured[{i}]": pile for i, pile in enumerate(end.captured)}
+    want |= {f"mulles[{i}]": found for i, found in enumerate(end.mulles)}
+    have: dict[str, object] = {"table": state.table, "builds": state.builds, "tabbes": state.tabbes}
+    have |= {"last_capture": state.last_capture}
+    have |= {f"captured[{i}]": pile for i, pile in enumerate(state.captured)}
+    have |= {f"mulles[{i}]": found for i, found in enumerate(state.mulles)}
+    for name, value in want.items():
+        if have[name] != value:
+            raise fail(name, f"{name} is not what this round's history leaves")
+
+
+@attrs.frozen
+class RoundSoFar:
+    """What a round's plays leave, replayed in public: the records of the plays and the public zones."""
+
+    history: tuple[Turn, ...]
+    table: tuple[Card, ...]
+    builds: tuple[TableBuild, ...]
+    captured: tuple[tuple[Card, ...], ...]
+    mulles: tuple[tuple[Mulle, ...], ...]
+    tabbes: tuple[int, ...]
+    last_capture: int | None
+
+
+def replay_round(
+    base: State,
+    dealt: tuple[Card, ...],
+    plays: Sequence[tuple[int, Move]],
+    schedule: tuple[Sequence[int], set[int], bool],
+    recorded: Sequence[Turn] | None = None,
+) -> RoundSoFar:
+    """
+    Play *plays* (seat and move) again in public from the *dealt* table, as :func:`check_state` does;
+    *schedule* is the seat of each play, the plays that end a deal and whether the round is over.
+    With *recorded*, each play's record must be that one. Raises :class:`InvalidRecordError` at the
+    first play that is not legal as far as the public cards tell (``history[k]``).
+    """
+    rules = base.rules
+    seats, deal_ends, over = schedule
     table = dealt
     builds: tuple[TableBuild, ...] = ()
     nsides = len(rules.sides)
@@ -177,12 +221,12 @@ def _replay(state: State, seats: list[int], deal_ends: set[int]) -> None:
     tabbes = [0] * nsides
     last: int | None = None
     total = len(PACK) - rules.table_size
-    for k, turn in enumerate(state.history):
+    records: list[Turn] = []
+    for k, (seat, move) in enumerate(plays):
         where = f"history[{k}]"
-        seat, move = turn.seat, turn.move
         if seat != seats[k]:
             raise fail(f"{where}.seat", f"play {k + 1} of the round is seat {seats[k]}'s, not seat {seat}'s")
-        view = _view(state, seat, move.card, table, builds)
+        view = _view(base, seat, move.card, table, builds)
         violation = _public_violation(view, seat, move)
         if violation is not None:
             raise fail(f"{where}.move", f"an illegal move: [{violation.rule.id}] {violation.reason}")
@@ -209,23 +253,15 @@ def _replay(state: State, seats: list[int], deal_ends: set[int]) -> None:
                 builds = (*builds, TableBuild((onto, card), move.value, seat))
         else:
             table = _sorted((*table, card))
-        if turn != record:
+        if recorded is not None and recorded[k] != record:
             raise fail(where, "the record of the builds taken, the mulles and the tabbe is not what the move did")
+        records.append(record)
         if k in deal_ends and builds:
             raise fail(where, "a build is left on the table when the deal ends (mulle.build.owner)")
-    if state.winner is not None and last is not None:  # mulle.round.leftovers
+    if over and last is not None:  # mulle.round.leftovers
         captured[rules.side_of(last)] += table
         table = ()
-    want: dict[str, object] = {"table": table, "builds": builds, "tabbes": tuple(tabbes), "last_capture": last}
-    want |= {f"captured[{i}]": pile for i, pile in enumerate(captured)}
-    want |= {f"mulles[{i}]": found for i, found in enumerate(mulles)}
-    have: dict[str, object] = {"table": state.table, "builds": state.builds, "tabbes": state.tabbes}
-    have |= {"last_capture": state.last_capture}
-    have |= {f"captured[{i}]": pile for i, pile in enumerate(state.captured)}
-    have |= {f"mulles[{i}]": found for i, found in enumerate(state.mulles)}
-    for name, value in want.items():
-        if have[name] != value:
-            raise fail(name, f"{name} is not what this round's history leaves")
+    return RoundSoFar(tuple(records), table, builds, tuple(captured), tuple(mulles), tuple(tabbes), last)
 
 
 def _view(state: State, seat: int, card: Card, table: tuple[Card, ...], builds: tuple[TableBuild, ...]) -> State:

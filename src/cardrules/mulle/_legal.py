@@ -463,6 +463,24 @@ def check_move(state: State, move: Move) -> Violation | None:
     return _trail_violation(state, seat, card, _loose_mask(state))
 
 
+def refusals(state: State) -> tuple[Violation, ...]:
+    """
+    Why the mover may not simply trail a card now: the violation of trailing each distinct hand
+    card, in hand order, one per rule (``mulle.capture.duty``, ``mulle.build.owner``); none once
+    the match is over. A replay shows them to explain a constrained choice.
+    """
+    seat = to_move(state)
+    if seat is None:
+        return ()
+    mask = _loose_mask(state)
+    found: dict[str, Violation] = {}
+    for card in _distinct(state.hands[seat]):
+        violation = _trail_violation(state, seat, card, mask)
+        if violation is not None:
+            found.setdefault(violation.rule.id, violation)
+    return tuple(found.values())
+
+
 _issued: tuple[State | None, MulleMoves | None] = (None, None)
 """The last answer of :func:`legal_moves` that may have moves, with its state."""
 

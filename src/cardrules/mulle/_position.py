@@ -1,0 +1,251 @@
+"""
+Mulle's position notation (see :doc:`/positions/mulle`): :func:`position` writes the body,
+:func:`from_position` reads it back into a checked :class:`State`.
+
+The body is ``dealer=D dealt=CARDS plays=PLAYS hands=HANDS stock=STOCK rounds=ROUNDS``. The
+round's plays are kept because :func:`check_state` replays them and :func:`observe` shows them;
+everything public that they decide (the table, the builds with their values, owners and locks,
+the captured piles, the mulles, the tabbes, the last capture, the seats, the deal number, the
+hand and stock sizes) is derived from them and the dealt table, never written twice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Final
+
+from cardrules._position import (
+    cards_text,
+    fields,
+    fill_unknown,
+    hands_text,
+    parse_cards,
+    parse_hands,
+    parse_int,
+    parse_rounds,
+    rounds_text,
+)
+from cardrules.cards import Card
+from cardrules.errors import CardrulesError, InvalidPositionError, InvalidRecordError
+from cardrules.mulle._cards import _BHV, _ORDER, _TVAL, PACK, _sorted
+from cardrules.mulle._check import RoundSoFar, _schedule, check_state, replay_round
+from cardrules.mulle._legal import _mover_state
+from cardrules.mulle._ruleset import MulleRuleset
+from cardrules.mulle._score import _winner
+from cardrules.mulle._state import Build, Capture, Move, State, Trail
+
+__all__ = ["from_position", "position"]
+
+FIELDS: Final = ("dealer", "dealt", "plays", "hands", "stock", "rounds")
+"""The fields of a Mulle position's body, in their order."""
+
+_FIELD_OF: Final = {
+    "hands": "hands",
+    "builds": "hands",  # a build's owner holds no card of its value
+    "stock": "stock",
+    "dealer": "dealer",
+    "round_no": "rounds",
+    "rounds": "rounds",
+    "match": "rounds",
+    "winner": "rounds",
+}
+"""The position field to blame for a :func:`check_state` error on a state field (else ``plays``)."""
+
+
+def play_text(move: Move) -> str:
+    """
+    One play without spaces: ``9Hx4S+5C+9H`` (a capture; the card's value after ``=`` when it is
+    not its pips, as in ``AH=14xAD``), ``3C>6D=9`` (a build), ``2H>#0=11`` (raising or locking
+    build 0), ``7S-`` (a trail).
+    """
+    if isinstance(move, Capture):
+        value = "" if move.value == _TVAL[move.card] else f"={move.value}"
+        return f"{move.card}{value}x" + "+".join(map(str, move.taken))
+    if isinstance(move, Build):
+        onto = str(move.onto) if isinstance(move.onto, Card) else f"#{move.onto}"
+        return f"{move.card}>{onto}={move.value}"
+    return f"{move.card}-"
+
+
+def _card(text: str) -> Card:
+    try:
+        return PACK.parse(text)
+    except CardrulesError as exc:
+        raise InvalidPositionError(str(exc), "plays") from None
+
+
+def parse_play(text: str) -> Move:
+    """The move of :func:`play_text`."""
+    if text.endswith("-"):
+        return Trail(_card(text[:-1]))
+    if ">" in text:
+        head, _, rest = text.partition(">")
+        onto_text, eq, value = rest.partition("=")
+        if not eq:
+            raise InvalidPositionError(f"a build is CARD>ONTO=VALUE, not {text[:40]!r}", "plays")
+        onto: Card | int = parse_int(onto_text[1:], "plays", 0, 52) if onto_text.startswith("#") else _card(onto_text)
+        return Build(_card(head), onto, parse_int(value, "plays", 0, 99))
+    if "x" in text:
+        head, _, taken = text.partition("x")
+        card_text, eq, value = head.partition("=")
+        card = _card(card_text)
+        taken_cards = tuple(_card(c) for c in taken.split("+")) if taken else ()
+        return Capture(card, taken_cards, parse_int(value, "plays", 0, 99) if eq else _TVAL[card])
+    raise InvalidPositionError(
+        f"a play is a capture '9Hx4S+5C', a build '3C>6D=9' or '2H>#0=11', or a trail '7S-', not {text[:40]!r}",
+        "plays",
+    )
+
+
+def dealt_table(state: State) -> tuple[Card, ...]:
+    """The cards dealt face up to the table at the start of the round (those not played this round)."""
+    public = Counter(state.table) + Counter(c for b in state.builds for c in b.cards)
+    for pile in state.captured:
+        public.update(pile)
+    return _sorted(list((public - Counter(t.move.card for t in state.history)).elements()))
+
+
+def position(state: State, seat: int | None) -> str:
+    """The body of *state*'s position; with *seat*, the other hands and the stock by their size only."""
+    plays = ",".join(play_text(t.move) for t in state.history) or "-"
+    stock = cards_text(state.stock) if seat is None else f"?{len(state.stock)}"
+    return (
+        f"dealer={state.dealer} dealt={cards_text(dealt_table(state))} plays={plays} "
+        f"hands={hands_text(state.hands, seat)} stock={stock} rounds={rounds_text(state.rounds)}"
+    )
+
+
+def from_position(rules: MulleRuleset, body: str) -> State:
+    """
+    The state of a position's body. Hands and a stock given by their size are filled with the
+    cards nobody may see, in pack order: first a card of each owned build's value for its owner
+    (the first such card in pack order), then seat by seat, the rest to the stock.
+    """
+    f = fields(body, FIELDS)
+    n = rules.players
+    dealer = parse_int(f["dealer"], "dealer", 0, n - 1)
+    dealt = _sorted(parse_cards(f["dealt"], PACK, "dealt"))  # a set of cards: kept in pack order
+    if len(dealt) != rules.table_size:
+        raise InvalidPositionError(f"{rules.table_size} cards are dealt to the table, not {len(dealt)}", "dealt")
+    total = len(PACK) - rules.table_size
+    texts = f["plays"].split(",") if f["plays"] != "-" else []
+    if len(texts) > total:
+        raise InvalidPositionError(f"a round has {total} plays, not {len(texts)}", "plays")
+    moves = [parse_play(t) for t in texts]
+    plan = _schedule(rules, dealer, len(moves))
+    if plan is None:  # pragma: no cover - every count up to a round's plays has a schedule
+        raise InvalidPositionError(f"a round has no {len(moves)} plays", "plays")
+    seats, ends, deal_no, sizes, stock_size, to_play = plan
+    hands = parse_hands(f["hands"], PACK, n)
+    after = f"after {len(moves)} plays of this round"
+    for s, hand in enumerate(hands):
+        size = hand if isinstance(hand, int) else len(hand)
+        if size != sizes[s]:
+            raise InvalidPositionError(f"{after} hand {s} has {sizes[s]} cards, not {size}", "hands")
+    stock = _stock(f["stock"], stock_size, after)
+    rounds = parse_rounds(f["rounds"], len(rules.sides))
+    _check_copies(dealt, moves, hands, stock)
+    over = not any(sizes) and not stock_size
+    base = _mover_state(rules, 0, (), (), (), None)
+    try:
+        end = replay_round(base, dealt, list(zip(seats, moves, strict=True)), (seats, ends, over))
+    except InvalidRecordError as exc:
+        raise InvalidPositionError(_message(exc), "plays") from None
+    full, stock_cards = _fill(hands, stock, end, dealt)
+    match = tuple(sum(r.points[i] for r in rounds) for i in range(len(rules.sides)))
+    state = State(
+        rules=rules,
+        seed=0,
+        pending_decks=(),
+        round_no=max(len(rounds) - over, 0),
+        dealer=dealer,
+        deal_no=deal_no,
+        stock=stock_cards,
+        hands=full,
+        table=end.table,
+        builds=end.builds,
+        to_play=to_play,
+        captured=end.captured,
+        tabbes=end.tabbes,
+        mulles=end.mulles,
+        last_capture=end.last_capture,
+        history=end.history,
+        match=match,
+        rounds=rounds,
+        winner=_winner(rules, match) if over else None,
+    )
+    try:
+        check_state(state)
+    except InvalidRecordError as exc:
+        name = exc.path.removeprefix("$.state").lstrip(".").split("[")[0].split(".")[0]
+        raise InvalidPositionError(_message(exc), _FIELD_OF.get(name, "plays")) from None
+    return state
+
+
+def _message(exc: InvalidRecordError) -> str:
+    return str(exc).split(": ", 1)[-1]
+
+
+def _stock(text: str, size: int, after: str) -> tuple[Card, ...] | int:
+    """The stock field: its cards, next dealt first, or ``?N`` for a stock of N unseen cards."""
+    stock: tuple[Card, ...] | int = (
+        parse_int(text[1:], "stock", 0, len(PACK)) if text.startswith("?") else parse_cards(text, PACK, "stock")
+    )
+    got = stock if isinstance(stock, int) else len(stock)
+    if got != size:
+        raise InvalidPositionError(f"{after} the stock has {size} cards, not {got}", "stock")
+    return stock
+
+
+def _check_copies(
+    dealt: Sequence[Card], moves: Sequence[Move], hands: Sequence[tuple[Card, ...] | int], stock: tuple[Card, ...] | int
+) -> None:
+    """No card is given more often than the pack holds it (the sizes being right, none is then missing)."""
+    left = Counter(PACK.cards)
+    zones: list[tuple[str, Sequence[Card]]] = [("dealt", dealt), ("plays", [m.card for m in moves])]
+    zones += [("hands", h) for h in hands if not isinstance(h, int)]
+    if not isinstance(stock, int):
+        zones.append(("stock", stock))
+    for name, cards in zones:
+        for card in cards:
+            if not left[card]:
+                shown = Counter(c for _, cards_of in zones for c in cards_of)
+                hidden = isinstance(stock, int) or any(isinstance(h, int) for h in hands)
+                missing = "" if hidden else " ".join(map(str, _sorted(list((Counter(PACK.cards) - shown).elements()))))
+                raise InvalidPositionError(
+                    f"the {card} is given a third time (dealt to the table, played, in a hand or in the stock); "
+                    f"the pack has it twice" + (f", and the {missing} nowhere" if missing else ""),
+                    name,
+                )
+            left[card] -= 1
+
+
+def _fill(
+    hands: Sequence[tuple[Card, ...] | int], stock: tuple[Card, ...] | int, end: RoundSoFar, dealt: Sequence[Card]
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """The hands and the stock, those given by size filled in pack order (see :func:`from_position`)."""
+    unseen = Counter(PACK.cards) - Counter(dealt) - Counter(t.move.card for t in end.history)
+    for hand in hands:
+        if not isinstance(hand, int):
+            unseen -= Counter(hand)
+    if not isinstance(stock, int):
+        unseen -= Counter(stock)
+    pool = list(_sorted(list(unseen.elements())))
+    kept: list[list[Card]] = [[] for _ in hands]
+    for s, hand in enumerate(hands):
+        if not isinstance(hand, int):
+            continue
+        for v in sorted({b.value for b in end.builds if b.owner == s}):
+            card = next((c for c in pool if _BHV[c] == v), None)
+            if card is None or len(kept[s]) == hand:
+                raise InvalidPositionError(
+                    f"seat {s} owns a build of {v}, so its hidden hand holds a card worth {v}, but none is unseen",
+                    "hands",
+                )
+            pool.remove(card)
+            kept[s].append(card)
+    sizes = [h - len(kept[s]) if isinstance(h, int) else h for s, h in enumerate(hands)]
+    filled, rest = fill_unknown(sizes, pool, _ORDER)
+    full = tuple(_sorted((*h, *kept[s])) for s, h in enumerate(filled))
+    return full, rest if isinstance(stock, int) else stock
