@@ -79,10 +79,11 @@ def test_check_move_agrees_with_legal_moves(game: cardrules.Game[Any, Any, Any, 
     rng = random.Random(seed)
     for state, move, after in playout(game, seed):
         assert game.check_move(state, move) is None
-        if rng.random() < 0.3 and not game.is_over(after):
+        # a sample of the positions (every example plays a whole match; the long profiles run many)
+        if rng.random() < 0.1 and not game.is_over(after):
             moves = game.legal_moves(after)
             earlier = game.legal_moves(state)
-            for old in itertools.islice(earlier, 50):
+            for old in itertools.islice(earlier, 40):
                 if old in moves:
                     assert game.check_move(after, old) is None
                     continue
