@@ -11,13 +11,13 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("jsonschema")
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-import cardrules  # noqa: E402
-from cardrules import records  # noqa: E402
-from cardrules.web import schema_names  # noqa: E402
-from cardrules.web._table import move_cards  # noqa: E402
-from tests.web.helpers import auth, check_match, client, hidden_cards, start, tokens, valid  # noqa: E402
+import cardrules
+from cardrules import records
+from cardrules.web import schema_names
+from cardrules.web._table import move_cards
+from tests.web.helpers import auth, check_match, client, hidden_cards, start, tokens, valid
 
 GAMES = ["mililla", "mulle", "mulle/fishing", "charlemagne"]
 
@@ -83,7 +83,7 @@ def test_no_answer_shows_a_card_hidden_from_the_seat(c: TestClient, game: str) -
         assert not tokens(rest) & hidden_cards(g, state, 0)
         for e in data["events"]:
             s = steps[e["version"] - 1]
-            allowed = (tokens(g.observe(s.before, 0).to_dict()) | tokens(g.observe(s.after, 0).to_dict()))
+            allowed = tokens(g.observe(s.before, 0).to_dict()) | tokens(g.observe(s.after, 0).to_dict())
             if e["move"] is not None:
                 allowed |= {str(card) for card in move_cards(s.move)}
             assert not tokens(e) & hidden_cards(g, s.before, 0) - allowed, e
