@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import socket
 import sqlite3
@@ -26,7 +27,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 try:
     import httpx2 as httpx
@@ -109,6 +109,15 @@ def _wait_up(base: str, proc: subprocess.Popen[bytes]) -> None:
             time.sleep(0.1)
 
 
+def _cpu_seconds(pid: int) -> float | None:
+    """The user and system CPU time of process *pid* so far (Linux's /proc), or None elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _check_stored(db: Path, tally: Tally) -> tuple[int, list[str]]:
     """Rebuild every stored match as a record from the database and verify it; compare with the clients."""
     problems: list[str] = []
@@ -142,7 +151,9 @@ def main() -> int:
         try:
             _wait_up(base, proc)
             tally = Tally()
+            cpu0 = _cpu_seconds(proc.pid)
             elapsed = asyncio.run(_drive(base, args.matches, args.seconds, tally))
+            cpu1 = _cpu_seconds(proc.pid)
             downloaded = 0
             for match in tally.finished[:20]:
                 r = httpx.get(
@@ -166,6 +177,11 @@ def main() -> int:
         print(f"  client moves: {n} ({n / elapsed:.0f}/s); every move applied, the computer's included: "
               f"{tally.server_moves} ({tally.server_moves / elapsed:.0f}/s)")  # fmt: skip
         print(f"  move latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {lat[-1] * 1000:.1f} ms")
+        if cpu0 is not None and cpu1 is not None:
+            per = (cpu1 - cpu0) / n * 1000
+            print(f"  server CPU: {cpu1 - cpu0:.1f} s in {elapsed:.1f} s, {per:.2f} ms per client move "
+                  f"(one core busy with the server alone would take {1000 / per:.0f} moves/s)")  # fmt: skip
+    print(f"  machine: {os.cpu_count()} cores, load average {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
     print(f"  matches: {stored} stored, {len(tally.finished)} finished; {downloaded} records downloaded and verified")
     print(f"  errors: {len(tally.errors)}; lost or bad moves: {len(problems)}")
     for line in (tally.errors + problems)[:10]:
