@@ -197,3 +197,19 @@ def test_the_fast_writer_gives_what_to_dict_gives(game: str) -> None:
             assert jsonable(g.observe(s, seat)) == g.observe(s, seat).to_dict()
         assert jsonable(g.score(s)) == to_jsonable(g.score(s))
         s = g.apply(s, g.legal_moves(s).sample(rng))
+
+
+def test_the_docs_hold_the_schemas_the_code_generates() -> None:
+    """``docs/_static/schemas`` is what ``python docs/web_schemas.py`` writes (run it after changing a body)."""
+    import importlib.util
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("web_schemas", root / "docs" / "web_schemas.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    want = module.texts()
+    have = {p.name: p.read_text(encoding="utf-8") for p in (root / "docs" / "_static" / "schemas").glob("*.json")}
+    assert sorted(have) == sorted(want)
+    stale = [name for name in want if have[name] != want[name]]
+    assert not stale, f"stale schemas in the docs: {stale}; run python docs/web_schemas.py"
