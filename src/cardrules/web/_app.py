@@ -347,8 +347,8 @@ def build_app(db_path: str | Path, cors_origins: Sequence[str] = ()) -> Starlett
         server.store.close()
 
     routes: list[BaseRoute] = [
+        *_pages.routes,  # first: the pages may serve "/" themselves
         Route("/", _index, methods=["GET"]),
-        *_pages.routes,
         Route("/api/games", server.games, methods=["GET"]),
         Route("/api/schemas/{name}", _schema, methods=["GET"]),
         Route("/api/matches", server.new_match, methods=["POST"]),
