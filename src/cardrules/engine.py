@@ -245,7 +245,7 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
 
     The optional fields serve records, replays, bots and the terminal:
     ``round_deck`` gives the deck order the round in progress was dealt
-    from, ``deck_from_deal`` turns an explicit deal (JSON-like data, as
+    from (``new_round`` deals it from another deck), ``deck_from_deal`` turns an explicit deal (JSON-like data, as
     seen at a real table), the dealer and the ruleset into such a deck
     (refusing a deal that does not fit the ruleset), ``events`` describes
     what a move did, ``sample_state`` makes a full state consistent with
@@ -293,6 +293,7 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     shuffle_hidden: Callable[[StateT, int, random.Random], StateT]
     check_state: Callable[[StateT], None]
     round_deck: Callable[[StateT], tuple[Card, ...]] | None = None
+    new_round: Callable[[StateT, Sequence[Card | str]], StateT] | None = None
     deck_from_deal: Callable[[Mapping[str, Any], int, RulesetT], tuple[Card, ...]] | None = None
     events: Callable[[StateT, MoveT, StateT], tuple[Event, ...]] | None = None
     sample_state: Callable[[ObservationT, random.Random], StateT] | None = None
@@ -356,6 +357,15 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
             dealer: The first dealer's seat.
         """
         return self.spec.new_game(self.rules, seed=seed, deck=deck, decks=decks, dealer=dealer)
+
+    def new_round(self, state: StateT, deck: Sequence[Card | str]) -> StateT:
+        """*state*, its round dealt but not begun, dealt from *deck* instead (see the game's ``new_round``)."""
+        spec = self.spec
+        if type(state) is not spec.state_type:
+            raise _messages.wrong_state(spec.title, state)
+        if spec.new_round is None:
+            raise NotImplementedError(f"{spec.title} cannot deal a round from a given deck")
+        return spec.new_round(state, deck)
 
     def to_move(self, state: StateT) -> int | None:
         """The seat to act, or ``None`` once the match is over."""

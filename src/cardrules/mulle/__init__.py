@@ -14,7 +14,7 @@ from cardrules.engine import GameSpec
 from cardrules.mulle import _legal, _position
 from cardrules.mulle._bot import HEURISTIC
 from cardrules.mulle._check import check_state
-from cardrules.mulle._deal import deck_from_deal, deck_from_hands, new_game, round_deck
+from cardrules.mulle._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
 from cardrules.mulle._events import events
 from cardrules.mulle._legal import MulleMoves, check_move, is_over, legal_moves, to_move
 from cardrules.mulle._notation import format_canonical, format_move, parse_canonical, parse_move
@@ -54,6 +54,7 @@ __all__ = [
     "is_over",
     "legal_moves",
     "new_game",
+    "new_round",
     "observe",
     "parse_canonical",
     "parse_move",
@@ -91,6 +92,7 @@ GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     shuffle_hidden=shuffle_hidden,
     check_state=check_state,
     round_deck=round_deck,
+    new_round=new_round,
     deck_from_deal=deck_from_deal,
     events=events,
     sample_state=sample_state,
