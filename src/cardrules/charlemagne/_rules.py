@@ -201,6 +201,13 @@ RULES = _book(
             "How to play the Charlemagne card game, Scoring; rulings page",
         ),
         (
+            "charlemagne.match.single",
+            "A single hand (option)",
+            "Option single_round: the match is one hand. After its scoring the team that scored in it "
+            "wins; as only one team scores in a hand, it always has a winner.",
+            "cardrules' own option; rulings page",
+        ),
+        (
             "charlemagne.score.mulot",
             "Scoring Mulot",
             "A bidder who wins no trick scores 15 for their team; otherwise the opponents score 7.",
