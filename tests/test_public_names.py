@@ -19,6 +19,7 @@ PUBLIC_MODULES = [
     "cardrules.mililla",
     "cardrules.mulle",
     "cardrules.records",
+    "cardrules.rl",
     "cardrules.rules",
 ]
 # Modules without a leading underscore that are not an import API: the command line.

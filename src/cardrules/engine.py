@@ -11,6 +11,7 @@ from typing import Any, Final, Generic, TypeVar, overload
 import attrs
 
 from cardrules import _messages
+from cardrules._learning import ActionEncoding, FactoredEncoding, TensorLayout
 from cardrules.cards import Card, Pack
 from cardrules.errors import (
     CardrulesError,
@@ -261,8 +262,10 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     a state, which :meth:`Game.from_position` then checks), and
     ``refusals`` gives the rules that refuse the moves the mover might
     have wanted (every card of the hand played, say), for replays that
-    explain a constrained choice. A game may leave them ``None``: the
-    generic code then does without.
+    explain a constrained choice, ``encoding`` numbers the moves and
+    ``tensor`` lays an observation out flat, for the learning environments
+    of :mod:`cardrules.rl` (see :doc:`/rl`). A game may leave them ``None``:
+    the generic code then does without.
 
     Games are found by the registry, through the ``cardrules.games``
     entry-point group: see :doc:`/howto/add-a-game`.
@@ -303,6 +306,8 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     position: Callable[[StateT, int | None], str] | None = None
     from_position: Callable[[RulesetT, str], StateT] | None = None
     refusals: Callable[[StateT], tuple[Violation, ...]] | None = None
+    encoding: ActionEncoding | FactoredEncoding | None = None
+    tensor: TensorLayout | None = None
 
     @property
     def default_preset(self) -> str:

@@ -25,6 +25,7 @@ from cardrules.mulle._ruleset import BUILDING, FISHING, MulleRuleset
 from cardrules.mulle._sample import sample_state, shuffle_hidden, zones
 from cardrules.mulle._score import score
 from cardrules.mulle._state import Build, Capture, Move, Mulle, Observation, State, TableBuild, Trail, Turn
+from cardrules.mulle._tensor import TENSOR
 from cardrules.mulle._view import move_list, view
 
 __all__ = [
@@ -102,6 +103,7 @@ GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     position=_position.position,
     from_position=_position.from_position,
     refusals=_legal.refusals,
+    tensor=TENSOR,
 )
 """The Mulle game spec, as :func:`cardrules.get_game` uses it."""
 
