@@ -207,7 +207,8 @@ class _State(pyspiel.State):  # type: ignore[misc]
         self._deck = _Keep(())  # the cards of the deal in progress, in deck order
         self._dealing = True
         self._steps: tuple[int, ...] = ()  # a factored move's steps so far
-        self._round = _Keep(())  # engine states of the round so far, after the deal and each move
+        # what each seat saw of the round so far (after the deal and each move), for the tensor's history
+        self._round = _Keep(tuple(() for _ in range(game.seats)))
         # each seat's record: what it saw change, entry by entry, over the whole match
         self._record = _Keep(tuple(() for _ in range(game.seats)))
         self._last = _Keep(tuple({} for _ in range(game.seats)))
@@ -259,7 +260,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
                 return
             self._now = _Keep(g.new_round(self._now.value, deck))
             self._deck, self._dealing = _Keep(()), False
-            self._round = _Keep((self._now.value,))
+            self._round = _Keep(tuple(() for _ in range(game.seats)))
             self._note(self._now.value)
             return
         encoding = g.spec.encoding
@@ -279,9 +280,8 @@ class _State(pyspiel.State):  # type: ignore[misc]
         if g.is_over(after) or after.round_no != state.round_no:
             self._note_round_end(after)
             self._dealing = not g.is_over(after)
-            self._round = _Keep(())
+            self._round = _Keep(tuple(() for _ in range(game.seats)))
         else:
-            self._round = _Keep((*self._round.value, after))
             self._note(after)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -320,13 +320,14 @@ class _State(pyspiel.State):  # type: ignore[misc]
         elif not g.is_over(self._now.value):
             sampled = cardrules.sample_state(g.observe(self._now.value, player_id), rng)
             new._now = _Keep(sampled)
-            new._round = _Keep((sampled,))
-        records, last = list(self._record.value), list(self._last.value)
-        for seat in seats:
-            if seat != player_id and not self._dealing and not g.is_over(self._now.value):
-                seen = _obs_dict(self._game, new._now.value, seat)
-                records[seat], last[seat] = ("resampled " + json.dumps(seen, separators=(",", ":")),), seen
-        new._record, new._last = _Keep(tuple(records)), _Keep(tuple(last))
+            records, last, seen = list(self._record.value), list(self._last.value), list(self._round.value)
+            for seat in seats:
+                if seat != player_id:
+                    obs = g.observe(sampled, seat)
+                    data = _obs_dict(self._game, sampled, seat)
+                    records[seat] = ("resampled " + json.dumps(data, separators=(",", ":"), sort_keys=True),)
+                    last[seat], seen[seat] = data, (obs,)
+            new._record, new._last, new._round = _Keep(tuple(records)), _Keep(tuple(last)), _Keep(tuple(seen))
         return new
 
     def __str__(self) -> str:
@@ -341,14 +342,18 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     def _note(self, state: Any) -> None:
         """Add to each seat's record what it sees change in *state*."""
-        records, last = list(self._record.value), list(self._last.value)
+        g = self._game.cardrules
+        records, last, rounds = list(self._record.value), list(self._last.value), list(self._round.value)
         for seat in range(self._game.seats):
-            seen = _obs_dict(self._game, state, seat)
+            obs = g.observe(state, seat)
+            seen = obs.to_dict()
+            seen.pop("rules", None)
             change = _diff(last[seat], seen)
             if change:
                 records[seat] = (*records[seat], json.dumps(change, separators=(",", ":"), sort_keys=True))
             last[seat] = seen
-        self._record, self._last = _Keep(tuple(records)), _Keep(tuple(last))
+            rounds[seat] = (*rounds[seat], obs)
+        self._record, self._last, self._round = _Keep(tuple(records)), _Keep(tuple(last)), _Keep(tuple(rounds))
 
     def _note_round_end(self, after: Any) -> None:
         """Add the round's score, which every seat sees (the state itself already holds the next deal)."""
@@ -409,7 +414,7 @@ class _Observer:
         if self._recall:
             history = self.dict["history"]
             rows = history.shape[0]
-            seen = [layout.encode(g.observe(s, player)) for s in state._round.value]
+            seen = [layout.encode(obs) for obs in state._round.value[player]]
             changes = [b - a for a, b in zip(seen, seen[1:], strict=False)]
             for i, row in enumerate(changes[-rows:]):
                 history[i] = row
