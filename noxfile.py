@@ -170,3 +170,11 @@ def fuzz(session: nox.Session) -> None:
         env={"HYPOTHESIS_PROFILE": "fuzz", "CI": ""},
     )  # fmt: skip
     session.log(f"fuzz: done, {seed}")
+
+
+@nox.session(python=_python("3.11"))
+def openspiel(session: nox.Session) -> None:
+    """The OpenSpiel games' tests (``tests/rl/test_openspiel*.py``), with the rl and openspiel extras, on 3.11."""
+    session.install(".[rl,openspiel,tests]")
+    tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "rl").glob("test_openspiel*.py"))
+    session.run("python", "-m", "pytest", "-q", "-n", "2", *tests, *session.posargs)

@@ -18,15 +18,18 @@ from hypothesis import strategies as st  # noqa: E402
 import cardrules  # noqa: E402
 from cardrules.rl import InvalidActionError, openspiel_game  # noqa: E402
 
-GAMES = [
-    name for name in cardrules.game_names() if cardrules.get_game(name).spec.encoding is not None
-]
+
+def _encoded(texts: list[str]) -> list[str]:
+    return [t for t in texts if cardrules.get_game(t).spec.encoding is not None]
+
+
+GAMES = _encoded(list(cardrules.game_names()))
 # every game and preset, with the single-round option where the game has it, and a few options
 PRESETS = [f"{name}/{preset}" for name in GAMES for preset in cardrules.get_game(name).spec.presets]
-SINGLE = [t for t in ("mililla(single_round=true)", "charlemagne(single_round=true)", "mulle(target=0)")
-          if cardrules.get_game(t).spec.encoding is not None]  # fmt: skip
-OPTIONS = [t for t in ("mililla(rank_order=malilla, seven_rule=off)", "charlemagne(end_when_decided=true)",
-                       "mulle/fishing(players=4, teams=true)") if cardrules.get_game(t).spec.encoding is not None]  # fmt: skip
+SINGLE = _encoded(["mililla(single_round=true)", "charlemagne(single_round=true)", "mulle(target=0)"])
+OPTIONS = _encoded(
+    ["mililla(rank_order=malilla, seven_rule=off)", "charlemagne(end_when_decided=true)", "mulle/fishing(players=4)"]
+)
 
 
 def _step(state: Any, rng: random.Random) -> None:
@@ -151,7 +154,9 @@ def test_hidden_cards_are_absent_from_the_information_state(text: str, seed: int
         assert np.array_equal(twin.information_state_tensor(seat), state.information_state_tensor(seat))
         assert np.array_equal(twin.observation_tensor(seat), state.observation_tensor(seat))
         if redealt != dealt:  # a seat whose hand changed sees it
-            changed = [s for s in range(os_game.num_players()) if game.observe(redealt, s).hand != game.observe(dealt, s).hand]
+            changed = [
+                s for s in range(os_game.num_players()) if game.observe(redealt, s).hand != game.observe(dealt, s).hand
+            ]
             for s in changed:
                 assert twin.information_state_string(s) != state.information_state_string(s)
 

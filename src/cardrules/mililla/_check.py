@@ -137,6 +137,12 @@ def _check_scores(state: State) -> None:
             f"deal_bonus {want[0]} and held_bonus {want[1]}",
         )
     single = state.rules.single_round
-    check_match(state.rounds, state.match, state.winner, lambda m: _match_winner(m, single), () if over else _add((0, 0), side, want[0]))
+    check_match(
+        state.rounds,
+        state.match,
+        state.winner,
+        lambda m: _match_winner(m, single),
+        () if over else _add((0, 0), side, want[0]),
+    )
     if over and state.rounds[-1] != _running(state, complete=True):
         raise fail(f"rounds[{len(state.rounds) - 1}]", "the last round's score is not that of the round played")

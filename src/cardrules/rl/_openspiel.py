@@ -12,6 +12,7 @@ when ``done`` completes it. See :doc:`/openspiel` for the strings, tensors and r
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import typing
@@ -227,7 +228,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.CHANCE)
         seat = g.to_move(self._now.value)
         assert seat is not None
-        return seat
+        return int(seat)
 
     def _legal_actions(self, player: int) -> list[int]:
         if self._dealing or player != self.current_player():
@@ -335,7 +336,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         if self._dealing:
             return f"dealing: {' '.join(map(str, self._deck.value))}"
         if g.spec.position is not None:
-            return g.position(self._now.value)
+            return str(g.position(self._now.value))
         return repr(self._now.value)
 
     # --- the records -------------------------------------------------------------------------
@@ -415,7 +416,7 @@ class _Observer:
             history = self.dict["history"]
             rows = history.shape[0]
             seen = [layout.encode(obs) for obs in state._round.value[player]]
-            changes = [b - a for a, b in zip(seen, seen[1:], strict=False)]
+            changes = [b - a for a, b in itertools.pairwise(seen)]
             for i, row in enumerate(changes[-rows:]):
                 history[i] = row
 
