@@ -198,6 +198,81 @@ def _diff(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+class _Node:
+    """
+    One step of a match, shared by every clone of the states after it: the round dealt (``deal``),
+    a move (``move``), a round's end (``end``, its score line), or a resampled state (``reset``,
+    which keeps the record of *seat* and starts the others' again). What each seat saw there is
+    worked out only when asked, once (``cache``: per seat, its record line, its observation as
+    data, and the observation).
+    """
+
+    __slots__ = ("cache", "kind", "line", "parent", "seat", "state")
+
+    def __init__(self, parent: _Node | None, kind: str, state: Any, line: str = "", seat: int = -1) -> None:
+        self.parent, self.kind, self.state, self.line, self.seat = parent, kind, state, line, seat
+        self.cache: dict[int, tuple[str | None, dict[str, Any], Any]] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
+        return self
+
+    def starts(self, seat: int) -> bool:
+        """Whether *seat*'s record of the round (the tensor's history) starts here."""
+        return self.kind == "deal" or (self.kind == "reset" and self.seat != seat)
+
+
+def _seen(game: Any, node: _Node | None, seat: int) -> None:
+    """Fill the cache of *node* and the nodes before it for *seat*."""
+    chain = []
+    while node is not None and seat not in node.cache:
+        chain.append(node)
+        node = node.parent
+    prev = node.cache[seat] if node is not None else (None, {}, None)
+    for n in reversed(chain):
+        if n.kind == "end":
+            entry: tuple[str | None, dict[str, Any], Any] = (n.line, {}, None)
+        elif n.kind == "reset" and n.seat == seat:
+            entry = (None, prev[1], prev[2])  # the player keeps its record as it was
+        else:
+            obs = game.cardrules.observe(n.state, seat)
+            data = obs.to_dict()
+            data.pop("rules", None)
+            if n.kind == "reset":
+                entry = ("resampled " + json.dumps(data, separators=(",", ":"), sort_keys=True), data, obs)
+            else:
+                change = _diff(prev[1], data)
+                entry = (json.dumps(change, separators=(",", ":"), sort_keys=True) if change else None, data, obs)
+        n.cache[seat] = entry
+        prev = entry
+
+
+def _record(game: Any, node: _Node | None, seat: int) -> list[str]:
+    """*seat*'s record of the match to *node*: a line each time what it sees changes, and each round's score."""
+    _seen(game, node, seat)
+    lines = []
+    while node is not None:
+        line = node.cache[seat][0]
+        if line:
+            lines.append(line)
+        if node.kind == "reset" and node.seat != seat:
+            break
+        node = node.parent
+    return lines[::-1]
+
+
+def _round(game: Any, node: _Node | None, seat: int) -> list[Any]:
+    """*seat*'s observations of the round to *node*, after its deal and each move, in order."""
+    _seen(game, node, seat)
+    out = []
+    while node is not None and node.kind != "end":
+        if not (node.kind == "reset" and node.seat == seat):
+            out.append(node.cache[seat][2])
+        if node.starts(seat):
+            break
+        node = node.parent
+    return out[::-1]
+
+
 class _State(pyspiel.State):  # type: ignore[misc]
     """One position of a match: the engine state, the deal in progress, and each seat's record."""
 
@@ -208,11 +283,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         self._deck = _Keep(())  # the cards of the deal in progress, in deck order
         self._dealing = True
         self._steps: tuple[int, ...] = ()  # a factored move's steps so far
-        # what each seat saw of the round so far (after the deal and each move), for the tensor's history
-        self._round = _Keep(tuple(() for _ in range(game.seats)))
-        # each seat's record: what it saw change, entry by entry, over the whole match
-        self._record = _Keep(tuple(() for _ in range(game.seats)))
-        self._last = _Keep(tuple({} for _ in range(game.seats)))
+        self._node: _Node | None = None  # the match so far, for each seat's record (shared by clones)
 
     @property
     def _game(self) -> Any:
@@ -261,8 +332,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
                 return
             self._now = _Keep(g.new_round(self._now.value, deck))
             self._deck, self._dealing = _Keep(()), False
-            self._round = _Keep(tuple(() for _ in range(game.seats)))
-            self._note(self._now.value)
+            self._node = _Node(self._node, "deal", self._now.value)
             return
         encoding = g.spec.encoding
         state = self._now.value
@@ -279,11 +349,13 @@ class _State(pyspiel.State):  # type: ignore[misc]
         after = g.apply(state, move)  # an illegal move raises IllegalMoveError
         self._now = _Keep(after)
         if g.is_over(after) or after.round_no != state.round_no:
-            self._note_round_end(after)
+            # the round's score, which every seat sees (the state itself already holds the next deal)
+            score = g.score(after)
+            line = {"round over": list(score.rounds[-1].points), "match": list(score.match)}
+            self._node = _Node(self._node, "end", None, json.dumps(line, separators=(",", ":")))
             self._dealing = not g.is_over(after)
-            self._round = _Keep(tuple(() for _ in range(game.seats)))
         else:
-            self._note(after)
+            self._node = _Node(self._node, "move", after)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -313,7 +385,6 @@ class _State(pyspiel.State):  # type: ignore[misc]
         rng = random.Random(int(probability_sampler() * 2**53))
         new = typing.cast(_State, self.clone())
         g = self._game.cardrules
-        seats = range(self._game.seats)
         if self._dealing:  # nobody has seen a card of the deal in progress
             rest = list(g.spec.pack.cards)
             rng.shuffle(rest)
@@ -321,14 +392,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         elif not g.is_over(self._now.value):
             sampled = cardrules.sample_state(g.observe(self._now.value, player_id), rng)
             new._now = _Keep(sampled)
-            records, last, seen = list(self._record.value), list(self._last.value), list(self._round.value)
-            for seat in seats:
-                if seat != player_id:
-                    obs = g.observe(sampled, seat)
-                    data = _obs_dict(self._game, sampled, seat)
-                    records[seat] = ("resampled " + json.dumps(data, separators=(",", ":"), sort_keys=True),)
-                    last[seat], seen[seat] = data, (obs,)
-            new._record, new._last, new._round = _Keep(tuple(records)), _Keep(tuple(last)), _Keep(tuple(seen))
+            new._node = _Node(self._node, "reset", sampled, seat=player_id)
         return new
 
     def __str__(self) -> str:
@@ -341,29 +405,6 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     # --- the records -------------------------------------------------------------------------
 
-    def _note(self, state: Any) -> None:
-        """Add to each seat's record what it sees change in *state*."""
-        g = self._game.cardrules
-        records, last, rounds = list(self._record.value), list(self._last.value), list(self._round.value)
-        for seat in range(self._game.seats):
-            obs = g.observe(state, seat)
-            seen = obs.to_dict()
-            seen.pop("rules", None)
-            change = _diff(last[seat], seen)
-            if change:
-                records[seat] = (*records[seat], json.dumps(change, separators=(",", ":"), sort_keys=True))
-            last[seat] = seen
-            rounds[seat] = (*rounds[seat], obs)
-        self._record, self._last, self._round = _Keep(tuple(records)), _Keep(tuple(last)), _Keep(tuple(rounds))
-
-    def _note_round_end(self, after: Any) -> None:
-        """Add the round's score, which every seat sees (the state itself already holds the next deal)."""
-        score = self._game.cardrules.score(after)
-        done = score.rounds[-1]
-        line = json.dumps({"round over": list(done.points), "match": list(score.match)}, separators=(",", ":"))
-        self._record = _Keep(tuple((*r, line) for r in self._record.value))
-        self._last = _Keep(tuple({} for _ in range(self._game.seats)))
-
     def _observation_text(self, player: int) -> str:
         if self._dealing:
             return f"dealing {len(self._deck.value)} of {len(self._game.cardrules.spec.pack)}"
@@ -373,7 +414,8 @@ class _State(pyspiel.State):  # type: ignore[misc]
         return text
 
     def _information_text(self, player: int) -> str:
-        lines = [f"seat {player}", *self._record.value[player], "now " + self._observation_text(player)]
+        record = _record(self._game, self._node, player)
+        lines = [f"seat {player}", *record, "now " + self._observation_text(player)]
         return "\n".join(lines)
 
 
@@ -415,7 +457,7 @@ class _Observer:
         if self._recall:
             history = self.dict["history"]
             rows = history.shape[0]
-            seen = [layout.encode(obs) for obs in state._round.value[player]]
+            seen = [layout.encode(obs) for obs in _round(self._game, state._node, player)]
             changes = [b - a for a, b in itertools.pairwise(seen)]
             for i, row in enumerate(changes[-rows:]):
                 history[i] = row
