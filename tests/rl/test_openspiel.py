@@ -219,3 +219,38 @@ def test_import_cardrules_imports_no_open_spiel() -> None:
     code = "import sys, cardrules, cardrules.rl; cardrules.get_game('mililla'); print('pyspiel' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("text", PRESETS)
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), actions=st.lists(st.integers(-(2**40), 2**40), min_size=1, max_size=8))
+def test_any_action_number_is_applied_or_refused(text: str, seed: int, actions: list[int]) -> None:
+    """Any integer action, at a chance or a decision node, is applied if legal, else refused, the state unchanged."""
+    game = openspiel_game(text)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for _ in range(rng.randrange(0, 2 * len(cardrules.get_game(text).spec.pack))):
+        _step(state, rng)
+    for action in actions:
+        if state.is_terminal():
+            break
+        legal = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        before, history = str(state), state.history()
+        if action in legal:
+            state.apply_action(action)
+            assert state.history() == [*history, action]
+        else:
+            with pytest.raises((cardrules.IllegalMoveError, InvalidActionError, cardrules.WrongKindError)):
+                state.apply_action(action)
+            assert (str(state), state.history()) == (before, history)
+
+
+@settings(max_examples=40, deadline=None)
+@given(text=st.text(alphabet="mililacharegn/()=,_ 0123456789truefals", max_size=40))
+def test_any_ruleset_text_gives_a_game_or_a_library_error(text: str) -> None:
+    """Ruleset text is read as by ``get_game``: a game, or a cardrules error (never a crash in OpenSpiel)."""
+    try:
+        game = openspiel_game(text)
+    except (cardrules.CardrulesError, NotImplementedError):
+        return
+    assert game.cardrules.rules == cardrules.get_game(text).rules
