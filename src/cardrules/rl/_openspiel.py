@@ -207,11 +207,13 @@ class _Node:
     data, and the observation).
     """
 
-    __slots__ = ("cache", "kind", "line", "parent", "seat", "state")
+    __slots__ = ("cache", "kind", "line", "parent", "seat", "state", "tensors", "texts")
 
     def __init__(self, parent: _Node | None, kind: str, state: Any, line: str = "", seat: int = -1) -> None:
         self.parent, self.kind, self.state, self.line, self.seat = parent, kind, state, line, seat
         self.cache: dict[int, tuple[str | None, dict[str, Any], Any]] = {}
+        self.texts: dict[int, str] = {}  # each seat's observation string here
+        self.tensors: dict[int, Any] = {}  # each seat's observation tensor here
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
         return self
@@ -260,13 +262,21 @@ def _record(game: Any, node: _Node | None, seat: int) -> list[str]:
     return lines[::-1]
 
 
+def _tensor(game: Any, node: _Node, seat: int) -> Any:
+    """*seat*'s observation tensor at *node*, worked out once."""
+    tensor = node.tensors.get(seat)
+    if tensor is None:
+        _seen(game, node, seat)
+        tensor = node.tensors[seat] = game.cardrules.spec.tensor.encode(node.cache[seat][2])
+    return tensor
+
+
 def _round(game: Any, node: _Node | None, seat: int) -> list[Any]:
-    """*seat*'s observations of the round to *node*, after its deal and each move, in order."""
-    _seen(game, node, seat)
+    """*seat*'s observation tensors of the round to *node*, after its deal and each move, in order."""
     out = []
     while node is not None and node.kind != "end":
         if not (node.kind == "reset" and node.seat == seat):
-            out.append(node.cache[seat][2])
+            out.append(_tensor(game, node, seat))
         if node.starts(seat):
             break
         node = node.parent
@@ -408,7 +418,14 @@ class _State(pyspiel.State):  # type: ignore[misc]
     def _observation_text(self, player: int) -> str:
         if self._dealing:
             return f"dealing {len(self._deck.value)} of {len(self._game.cardrules.spec.pack)}"
-        text = json.dumps(_obs_dict(self._game, self._now.value, player), separators=(",", ":"), sort_keys=True)
+        node = self._node
+        if node is not None and node.state is self._now.value:
+            text = node.texts.get(player)
+            if text is None:
+                _seen(self._game, node, player)
+                text = node.texts[player] = json.dumps(node.cache[player][1], separators=(",", ":"), sort_keys=True)
+        else:
+            text = json.dumps(_obs_dict(self._game, self._now.value, player), separators=(",", ":"), sort_keys=True)
         if self._steps and player == self.current_player():
             text += " steps " + ",".join(map(str, self._steps))
         return text
@@ -448,16 +465,19 @@ class _Observer:
         self.tensor.fill(0)
         if state._dealing:
             return
-        layout = self._game.cardrules.spec.tensor
-        g = self._game.cardrules
-        self.dict["observation"][:] = layout.encode(g.observe(state._now.value, player))
+        node = state._node
+        if node is not None and node.state is state._now.value:
+            self.dict["observation"][:] = _tensor(self._game, node, player)
+        else:
+            g = self._game.cardrules
+            self.dict["observation"][:] = g.spec.tensor.encode(g.observe(state._now.value, player))
         if state._steps and player == state.current_player():
             for s in state._steps:
                 self.dict["steps"][s] += 1.0
         if self._recall:
             history = self.dict["history"]
             rows = history.shape[0]
-            seen = [layout.encode(obs) for obs in _round(self._game, state._node, player)]
+            seen = _round(self._game, state._node, player)
             changes = [b - a for a, b in itertools.pairwise(seen)]
             for i, row in enumerate(changes[-rows:]):
                 history[i] = row
