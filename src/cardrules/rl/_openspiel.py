@@ -1,8 +1,9 @@
 """
 OpenSpiel games of every cardrules game (needs ``open_spiel``: ``pip install "cardrules[openspiel]"``).
 
-Each game is registered with ``pyspiel.register_game`` as ``python_cardrules_<game>``; its
-parameters are ``preset`` and the ruleset's options. A match starts with the deal of its first
+Each game is registered with ``pyspiel.register_game`` as ``python_cardrules_<game>`` (another
+preset as ``python_cardrules_<game>_<preset>``); its parameters are the ruleset's options, typed,
+with the preset's values as defaults. A match starts with the deal of its first
 round as chance nodes, one card of the deck at a time (each remaining card as likely as its
 copies make it), and so does every later round; when the deck is complete, the engine deals the
 round from it (:meth:`cardrules.Game.new_round`). Decisions use the game's action encoding; a
@@ -33,7 +34,7 @@ from cardrules.errors import InvalidOptionError
 __all__ = ["openspiel_game"]
 
 PREFIX: Final = "python_cardrules_"
-_MAX_ROUNDS: Final = 200  # the bound given as the game's length: rounds times the steps of one
+_MAX_ROUNDS: Final = 200  # rounds in the game length OpenSpiel is given (a match has no fixed bound)
 _EXTRA_ROWS: Final = 16  # history rows beyond the pack's size, for the moves that play no card
 _MIN_SEATS: Final = 2  # every game of cardrules has 2 to 4 seats
 _MAX_SEATS: Final = 4
