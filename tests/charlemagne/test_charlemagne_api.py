@@ -65,6 +65,7 @@ def test_charlemagne_public_names_are_pinned() -> None:
         "is_over",
         "legal_moves",
         "new_game",
+        "new_round",
         "observe",
         "parse_canonical",
         "parse_move",

@@ -201,13 +201,6 @@ RULES = _book(
             "How to play the Charlemagne card game, Scoring; rulings page",
         ),
         (
-            "charlemagne.match.single",
-            "A single hand (option)",
-            "Option single_round: the match is one hand. After its scoring the team that scored in it "
-            "wins; as only one team scores in a hand, it always has a winner.",
-            "cardrules' own option; rulings page",
-        ),
-        (
             "charlemagne.score.mulot",
             "Scoring Mulot",
             "A bidder who wins no trick scores 15 for their team; otherwise the opponents score 7.",
@@ -237,6 +230,14 @@ RULES = _book(
             "The first team to 32 points wins, checked after every hand; only one team scores in a "
             "hand, so there is never a tie. A made Gros Charlemagne wins from any score.",
             "How to play the Charlemagne card game, Scoring; rulings page",
+        ),
+        (
+            "charlemagne.match.single",
+            "A single hand (option)",
+            "Option single_round: the match is one hand. After its scoring the team that scored in it "
+            "wins; as only one team scores in a hand, it always has a winner.",
+            "How to play the Charlemagne card game, Scoring, and the end of the match (the target this "
+            "option sets aside); rulings page",
         ),
         (
             "charlemagne.hidden",

@@ -131,7 +131,7 @@ RULES = _book(
             "A single round (option)",
             "Option single_round: the match is one round. After its scoring the team with more game "
             "points wins; an exact tie plays another round. The turn-up bonus counts towards 35 as usual.",
-            "cardrules' own option; rulings page",
+            "Mililla (Amber Crook), Scoring and End of Game (the target this option sets aside); rulings page",
         ),
     ],
 )
