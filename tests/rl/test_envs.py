@@ -49,7 +49,7 @@ def test_pettingzoo_seed_test(text: str) -> None:
 
 @pytest.mark.parametrize("text", GAMES)
 def test_turn_based_parallel_conversion(text: str) -> None:
-    """The turn-based conversion to a parallel env seeds reproducibly, and converts back to an AEC env that passes api_test."""
+    """The turn-based parallel conversion seeds reproducibly, and converts back to an AEC env passing api_test."""
     parallel_seed_test(lambda: turn_based_aec_to_parallel(pettingzoo_env(text, illegal="terminate")), num_cycles=100)
     api_test(parallel_to_aec(turn_based_aec_to_parallel(pettingzoo_env(text))), num_cycles=100)
 
@@ -205,7 +205,7 @@ def test_gymnasium_learner_plays_a_match_against_bots(text: str) -> None:
     while not done and steps < 20_000:
         assert env.game.to_move(env._match.state) == 1
         action = rng.choice(np.flatnonzero(env.action_masks()).tolist())
-        obs, reward, done, truncated, _ = env.step(action)
+        obs, reward, done, _truncated, _ = env.step(action)
         assert obs.shape == env.observation_space.shape
         total += reward
         steps += 1
