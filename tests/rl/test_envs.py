@@ -34,7 +34,7 @@ def _random_legal(env: Any, rng: random.Random) -> int | None:
     obs, _, term, trunc, _ = env.last()
     if term or trunc:
         return None
-    return rng.choice(np.flatnonzero(obs["action_mask"]).tolist())
+    return int(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
 
 
 @pytest.mark.parametrize("text", GAMES)
