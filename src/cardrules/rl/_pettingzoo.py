@@ -151,12 +151,9 @@ class CardrulesAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: i
 
 
 def register() -> None:
-    """Register the environments of :data:`IDS` in PettingZoo's registry (done on import, once)."""
+    """Register the environments of :data:`IDS` in PettingZoo's registry (again is harmless)."""
     import pettingzoo
 
     for env_id, text in IDS.items():
         if env_id not in pettingzoo.aec_registry:
             pettingzoo.register("aec", env_id, entry_point=CardrulesAECEnv, kwargs={"text": text})
-
-
-register()
