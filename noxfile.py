@@ -60,10 +60,24 @@ def tests_long(session: nox.Session) -> None:
     )
 
 
+RL_TESTS = "tests/rl"
+"""The learning environments' tests (the OpenSpiel ones, ``test_openspiel*``, have a session of their own)."""
+
+
+@nox.session
+def rl(session: nox.Session) -> None:
+    """The learning environments' tests with the ``rl`` extra (PettingZoo, Gymnasium, numpy) installed."""
+    if session.venv_backend != "none":  # with --no-venv, CI's own environment, already installed
+        session.install(".[rl,tests]")
+    session.run(
+        "python", "-m", "pytest", "-n", "auto", RL_TESTS, "--ignore-glob=tests/rl/test_openspiel*", *session.posargs
+    )
+
+
 @nox.session
 def typing(session: nox.Session) -> None:
     """mypy --strict over the package, the tests, the examples and this file."""
-    session.install(".[typing,web-tests]", "nox")
+    session.install(".[typing,web-tests,rl,plots,openspiel]", "nox")
     session.run("mypy", "--strict", "src", "tests", "examples", "typing_tests", "noxfile.py")
 
 
@@ -82,7 +96,7 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def docs(session: nox.Session) -> None:
     """Build the docs with warnings as errors (nitpicky), then run their doctests."""
-    session.install(".[docs,web-tests]")
+    session.install(".[docs,web-tests,rl,plots,openspiel]")
     session.run("python", "-m", "sphinx", "-n", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
     session.run("python", "-m", "sphinx", "-n", "-W", "--keep-going", "-b", "doctest", "docs", "docs/_build/doctest")
 
@@ -177,3 +191,11 @@ def fuzz(session: nox.Session) -> None:
         env={"HYPOTHESIS_PROFILE": "fuzz", "CI": ""},
     )  # fmt: skip
     session.log(f"fuzz: done, {seed}")
+
+
+@nox.session(python=_python("3.11"))
+def openspiel(session: nox.Session) -> None:
+    """The OpenSpiel games' tests (``tests/rl/test_openspiel*.py``), with the rl and openspiel extras, on 3.11."""
+    session.install(".[rl,openspiel,tests]")
+    tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "rl").glob("test_openspiel*.py"))
+    session.run("python", "-m", "pytest", "-q", "-n", "2", *tests, *session.posargs)

@@ -20,12 +20,13 @@ PARTS = {
     "front ends": ("cli", "_cli_records", "_cli_positions", "_cli_serve", "_terminal", "__main__"),
     "web table": ("web",),
     "bots": ("bots",),
+    "learning": ("rl",),
     "records": ("records", "_record_json"),
     "registry": ("_registry", "_states", "_sampling"),
     "games": ("mulle", "mililla", "charlemagne"),
     "game helpers": ("_checks", "_narration", "_position"),
     "engine": ("engine",),
-    "helpers": ("_serial", "_messages", "_style", "_common"),
+    "helpers": ("_serial", "_messages", "_style", "_common", "_learning"),
     "foundations": ("cards", "rules", "errors"),
 }
 """The parts of the picture, top to bottom, and the modules (or packages) in each."""
@@ -35,12 +36,13 @@ LABELS = {
     "front ends": "front ends\\ncli, _cli_records, _terminal",
     "web table": "web table (the web extra)\\nStarlette app, JSON API, SQLite",
     "bots": "bots\\nrandom, greedy, search, simulate",
+    "learning": "rl\\nPettingZoo, Gymnasium, OpenSpiel",
     "records": "records\\nJSON records, replay, verify",
     "registry": "registry\\nget_game, entry points, dumps/loads, sample_state",
     "games": "one package per game\\nmulle, mililla, charlemagne",
     "game helpers": "game helpers\\n_checks, _narration, _position",
     "engine": "engine\\nGameSpec, Game, LegalMoves, Score, Event, Heuristic",
-    "helpers": "helpers\\n_serial, _messages, _style, _common",
+    "helpers": "helpers\\n_serial, _messages, _style, _common, _learning",
     "foundations": "foundations\\ncards, rules, errors",
 }
 

@@ -65,6 +65,7 @@ SIGNATURES = {
 GAME_METHODS = {
     "new_game": "(self, *, seed: 'int | None' = None, deck: 'Sequence[Card | str] | None' = None, "
     "decks: 'Sequence[Sequence[Card | str]] | None' = None, dealer: 'int | None' = None) -> 'StateT'",
+    "new_round": "(self, state: 'StateT', deck: 'Sequence[Card | str]') -> 'StateT'",
     "to_move": "(self, state: 'StateT') -> 'int | None'",
     "legal_moves": "(self, state: 'StateT') -> 'LegalMoves[MoveT]'",
     "check_move": "(self, state: 'StateT', move: 'MoveT') -> 'Violation | None'",
@@ -100,6 +101,7 @@ GAME_MODULE = [
     "shuffle_hidden",
     "check_state",
     "round_deck",
+    "new_round",
     "deck_from_deal",
     "deck_from_hands",
     "events",
@@ -167,6 +169,7 @@ def test_mililla_exports() -> None:
             "is_over",
             "legal_moves",
             "new_game",
+            "new_round",
             "observe",
             "parse_canonical",
             "parse_move",

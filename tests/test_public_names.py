@@ -19,6 +19,7 @@ PUBLIC_MODULES = [
     "cardrules.mililla",
     "cardrules.mulle",
     "cardrules.records",
+    "cardrules.rl",
     "cardrules.rules",
     "cardrules.web",
 ]

@@ -77,6 +77,7 @@ NEEDS_RULING = frozenset(
                 "bonus.held",
                 "round.score",
                 "match.target",
+                "match.single",
             )
         ),
         # Every Charlemagne rule rests on a ruling.

@@ -6,6 +6,7 @@ MILILLA = [
     "mililla(seven_rule=earlier)",
     "mililla(seven_rule=off)",
     "mililla(held_bonus=always)",
+    "mililla(single_round=true)",
 ]
 
 MULLE = [
@@ -32,6 +33,7 @@ MULLE = [
 CHARLEMAGNE = [
     "charlemagne",
     "charlemagne(end_when_decided=true)",
+    "charlemagne(single_round=true)",
 ]
 
 VARIANTS = MILILLA + MULLE + CHARLEMAGNE

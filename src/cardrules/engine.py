@@ -11,6 +11,7 @@ from typing import Any, Final, Generic, TypeVar, overload
 import attrs
 
 from cardrules import _messages
+from cardrules._learning import ActionEncoding, FactoredEncoding, TensorLayout
 from cardrules.cards import Card, Pack
 from cardrules.errors import (
     CardrulesError,
@@ -245,7 +246,7 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
 
     The optional fields serve records, replays, bots and the terminal:
     ``round_deck`` gives the deck order the round in progress was dealt
-    from, ``deck_from_deal`` turns an explicit deal (JSON-like data, as
+    from (``new_round`` deals it from another deck), ``deck_from_deal`` turns an explicit deal (JSON-like data, as
     seen at a real table), the dealer and the ruleset into such a deck
     (refusing a deal that does not fit the ruleset), ``events`` describes
     what a move did, ``sample_state`` makes a full state consistent with
@@ -261,8 +262,10 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     a state, which :meth:`Game.from_position` then checks), and
     ``refusals`` gives the rules that refuse the moves the mover might
     have wanted (every card of the hand played, say), for replays that
-    explain a constrained choice. A game may leave them ``None``: the
-    generic code then does without.
+    explain a constrained choice, ``encoding`` numbers the moves and
+    ``tensor`` lays an observation out flat, for the learning environments
+    of :mod:`cardrules.rl` (see :doc:`/rl`). A game may leave them ``None``:
+    the generic code then does without.
 
     Games are found by the registry, through the ``cardrules.games``
     entry-point group: see :doc:`/howto/add-a-game`.
@@ -293,6 +296,7 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     shuffle_hidden: Callable[[StateT, int, random.Random], StateT]
     check_state: Callable[[StateT], None]
     round_deck: Callable[[StateT], tuple[Card, ...]] | None = None
+    new_round: Callable[[StateT, Sequence[Card | str]], StateT] | None = None
     deck_from_deal: Callable[[Mapping[str, Any], int, RulesetT], tuple[Card, ...]] | None = None
     events: Callable[[StateT, MoveT, StateT], tuple[Event, ...]] | None = None
     sample_state: Callable[[ObservationT, random.Random], StateT] | None = None
@@ -302,6 +306,8 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     position: Callable[[StateT, int | None], str] | None = None
     from_position: Callable[[RulesetT, str], StateT] | None = None
     refusals: Callable[[StateT], tuple[Violation, ...]] | None = None
+    encoding: ActionEncoding | FactoredEncoding | None = None
+    tensor: TensorLayout | None = None
 
     @property
     def default_preset(self) -> str:
@@ -356,6 +362,15 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
             dealer: The first dealer's seat.
         """
         return self.spec.new_game(self.rules, seed=seed, deck=deck, decks=decks, dealer=dealer)
+
+    def new_round(self, state: StateT, deck: Sequence[Card | str]) -> StateT:
+        """*state*, its round dealt but not begun, dealt from *deck* instead (see the game's ``new_round``)."""
+        spec = self.spec
+        if type(state) is not spec.state_type:
+            raise _messages.wrong_state(spec.title, state)
+        if spec.new_round is None:
+            raise NotImplementedError(f"{spec.title} cannot deal a round from a given deck")
+        return spec.new_round(state, deck)
 
     def to_move(self, state: StateT) -> int | None:
         """The seat to act, or ``None`` once the match is over."""

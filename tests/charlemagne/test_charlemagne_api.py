@@ -65,6 +65,7 @@ def test_charlemagne_public_names_are_pinned() -> None:
         "is_over",
         "legal_moves",
         "new_game",
+        "new_round",
         "observe",
         "parse_canonical",
         "parse_move",
@@ -78,7 +79,8 @@ def test_charlemagne_public_names_are_pinned() -> None:
         "zones",
     ] == ch.__all__
     assert (
-        "(rules: 'CharlemagneRuleset' = CharlemagneRuleset(end_when_decided=False), *, seed: 'int | None' = None, "
+        "(rules: 'CharlemagneRuleset' = CharlemagneRuleset(end_when_decided=False, single_round=False), "
+        "*, seed: 'int | None' = None, "
         "deck: 'Sequence[Card | str] | None' = None, decks: 'Sequence[Sequence[Card | str]] | None' = None, "
         "dealer: 'int | None' = None) -> 'State'" == str(inspect.signature(ch.new_game))
     )

@@ -646,6 +646,21 @@ def test_charlemagne_match_target_one_team_scores_per_hand() -> None:
     assert 1 == sum(1 for m in s.match if m >= 32)
 
 
+def test_charlemagne_match_single_one_hand_decides() -> None:
+    """charlemagne.match.single: with single_round, a made 8 (8 points, short of 32) ends the match."""
+    deal = [cs(A[0]), cs(A[1]), cs(A[2]), cs("AC KC QC JC 10C 9C 8C 7C")]
+    deck = ch.deck_from_hands(deal, cs(A_KITTY), 3)
+    for single in (False, True):
+        s = ch.new_game(ch.CharlemagneRuleset(single_round=single), deck=deck, dealer=3, seed=5)
+        s = run(s, "bid 8", "pass", "pass", "pass", "discard 8H", "discard 7H", "trump H")
+        s = play_hand(s)
+        assert (8, 0) == s.match
+        assert single == ch.is_over(s)
+        assert (0 if single else None) == ch.score(s).winner
+        assert (0 if single else 1) == s.round_no
+    assert "charlemagne.match.single" in ch.RULES
+
+
 # --- hidden cards -----------------------------------------------------------------------
 
 

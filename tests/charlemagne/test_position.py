@@ -51,7 +51,7 @@ def _same(a: ch.State, b: ch.State) -> None:
     assert ch.score(a) == ch.score(b)
 
 
-@pytest.mark.parametrize("text", CHARLEMAGNE)
+@pytest.mark.parametrize("text", [t for t in CHARLEMAGNE if "single_round" not in t])  # one hand a match is too few
 def test_the_random_play_covers_every_contract_and_phase(text: str) -> None:
     """The states the round trips use hold every contract, both Gros Charlemagne sources and every phase."""
     states = _states(text)

@@ -402,6 +402,25 @@ def test_mililla_match_target_higher_wins_when_both_pass() -> None:
     assert 0 == s.winner
 
 
+def test_mililla_match_single_one_round_decides() -> None:
+    """mililla.match.single: with single_round, the round's 1 game point (short of 35) wins the match."""
+    for single in (False, True):
+        rules = mililla.MilillaRuleset(single_round=single)
+        s = finish(last_trick(1, rules=rules))
+        assert single == mililla.is_over(s)
+        if single:
+            assert 1 == mililla.score(s).winner and not mililla.legal_moves(s)
+        else:
+            assert s.winner is None and 1 == s.round_no
+
+
+def test_mililla_match_single_tie_plays_another_round() -> None:
+    """mililla.match.single: a round ending 35-35 with no bonus leaves 0-0, so another round is dealt."""
+    s = finish(last_trick(0, rules=mililla.MilillaRuleset(single_round=True)))
+    assert (35, 35) == s.rounds[-1].tally
+    assert s.winner is None and 1 == s.round_no and 1 == len(s.rounds)
+
+
 def test_mililla_deal_seed_is_stable() -> None:
     """A seed deals the same match in every release (the version-stable shuffle): seed 1 is pinned here."""
     s = mililla.new_game(seed=1)

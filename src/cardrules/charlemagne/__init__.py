@@ -13,7 +13,8 @@ from cardrules.cards import CHARLEMAGNE_PACK
 from cardrules.charlemagne._bot import HEURISTIC
 from cardrules.charlemagne._cards import suit_order, trump_order
 from cardrules.charlemagne._check import check_state
-from cardrules.charlemagne._deal import deck_from_deal, deck_from_hands, new_game, round_deck
+from cardrules.charlemagne._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
+from cardrules.charlemagne._encoding import ENCODING
 from cardrules.charlemagne._events import events
 from cardrules.charlemagne._legal import check_move, is_over, legal_moves, refusals, to_move
 from cardrules.charlemagne._notation import format_canonical, format_move, parse_canonical, parse_move
@@ -38,6 +39,7 @@ from cardrules.charlemagne._state import (
     Play,
     State,
 )
+from cardrules.charlemagne._tensor import TENSOR
 from cardrules.charlemagne._view import view
 from cardrules.engine import GameSpec
 
@@ -68,6 +70,7 @@ __all__ = [
     "is_over",
     "legal_moves",
     "new_game",
+    "new_round",
     "observe",
     "parse_canonical",
     "parse_move",
@@ -107,6 +110,7 @@ GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     shuffle_hidden=shuffle_hidden,
     check_state=check_state,
     round_deck=round_deck,
+    new_round=new_round,
     deck_from_deal=deck_from_deal,
     events=events,
     sample_state=sample_state,
@@ -115,6 +119,8 @@ GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     position=_position,
     from_position=_from_position,
     refusals=refusals,
+    encoding=ENCODING,
+    tensor=TENSOR,
 )
 """The Charlemagne game spec, as :func:`cardrules.get_game` uses it."""
 

@@ -66,9 +66,12 @@ def check_state(state: State) -> None:
 _VALUES: Final = frozenset(v for pair in _POINTS.values() for v in pair)
 
 
-def _match_winner(match: tuple[int, ...]) -> int | None:
-    """The team that has won the match at these points, if any (charlemagne.match.target)."""
-    return next((side for side in (0, 1) if match[side] >= TARGET), None)
+def _match_winner(match: tuple[int, ...], single: bool = False) -> int | None:
+    """The team that has won the match at these points, if any (charlemagne.match.target, charlemagne.match.single)."""
+    winner = next((side for side in (0, 1) if match[side] >= TARGET), None)
+    if winner is None and single and match[0] != match[1]:
+        return 0 if match[0] > match[1] else 1
+    return winner
 
 
 def _check_calls(state: State) -> None:
@@ -236,4 +239,5 @@ def _check_scores(state: State) -> None:
             raise fail(f"rounds[{i}].points", "every completed hand gives one team 5, 6, 7, 8, 15, 16, 30 or 32 points")
         if min(r.tally) < 0 or not 0 < sum(r.tally) <= TRICKS:
             raise fail(f"rounds[{i}].tally", f"a hand's tally is the tricks won by each team, 1 to {TRICKS} in all")
-    check_match(state.rounds, state.match, state.winner, _match_winner)
+    single = state.rules.single_round
+    check_match(state.rounds, state.match, state.winner, lambda m: _match_winner(m, single))

@@ -132,6 +132,27 @@ def round_deck(state: State) -> tuple[Card, ...]:
     return deck_from_hands(state.hands, state.kitty, state.dealer)
 
 
+def new_round(state: State, deck: Sequence[Card | str]) -> State:
+    """
+    *state*, a hand just dealt, with that hand dealt from *deck* instead: the
+    same match, hand number, dealer and scores, exactly the state a match
+    given *deck* for this hand (``new_game(decks=[...])``) reaches
+    (``charlemagne.deal``). Later hands are dealt as before (the supplied
+    decks still pending, else the seed's shuffle).
+
+    Raises:
+        InvalidDeckError: For a deck that is not the 34-card Charlemagne pack,
+            or a state whose hand has begun (a bid or pass made) or whose match is over.
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"state must be a Charlemagne State, not {type(state).__name__}")
+    if state.winner is not None or state.phase != "bid" or state.calls:
+        raise InvalidDeckError("a hand is dealt from a new deck only before its first bid or pass")
+    cards = _common.check_deck(deck, CHARLEMAGNE_PACK)
+    pending = (cards, *state.pending_decks)
+    return _deal(state.rules, state.seed, pending, state.round_no, state.dealer, state.match, state.rounds)
+
+
 def deck_from_deal(
     deal: Mapping[str, object], dealer: int, rules: CharlemagneRuleset | None = None
 ) -> tuple[Card, ...]:

@@ -220,6 +220,8 @@ def _end_hand(state: State, made: bool) -> State:
     match = (state.match[0] + result.points[0], state.match[1] + result.points[1])
     rounds = (*state.rounds, result)
     winner = next((side for side in (0, 1) if match[side] >= TARGET), None)
+    if winner is None and state.rules.single_round and match[0] != match[1]:
+        winner = 0 if match[0] > match[1] else 1  # charlemagne.match.single
     if winner is not None:
         return attrs.evolve(state, match=match, rounds=rounds, winner=winner)
     return _deal(

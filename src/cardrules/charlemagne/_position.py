@@ -260,7 +260,7 @@ def from_position(rules: CharlemagneRuleset, body: str) -> State:
     tricks = (len(won[0]) // size, len(won[1]) // size)
     last_trick = won[leader % 2][-size:] if any(tricks) else ()
     match = (sum(r.points[0] for r in rounds), sum(r.points[1] for r in rounds))
-    winner = _match_winner(match)
+    winner = _match_winner(match, rules.single_round)
     passed = cast(tuple[Card, ...], zones["passed"])
     z = cast(dict[str, tuple[Card, ...]], zones)
     return State(

@@ -232,6 +232,14 @@ RULES = _book(
             "How to play the Charlemagne card game, Scoring; rulings page",
         ),
         (
+            "charlemagne.match.single",
+            "A single hand (option)",
+            "Option single_round: the match is one hand. After its scoring the team that scored in it "
+            "wins; as only one team scores in a hand, it always has a winner.",
+            "How to play the Charlemagne card game, Scoring, and the end of the match (the target this "
+            "option sets aside); rulings page",
+        ),
+        (
             "charlemagne.hidden",
             "Hidden cards",
             "The kitty is seen only by a bidder who takes it; the discards only by the bidder; the "

@@ -1,4 +1,4 @@
-"""Charlemagne's ruleset: its one option and the standard preset."""
+"""Charlemagne's ruleset: its options and the standard preset."""
 
 from __future__ import annotations
 
@@ -20,9 +20,14 @@ class CharlemagneRuleset:
             result is certain: a number bid made or out of reach, a trick won
             by a Mulot bidder, a trick lost by a Charlemagne bidder
             (``charlemagne.hand.end``). The score is the same either way.
+        single_round: ``False`` (default): hands are played until a team
+            reaches 32. ``True``: the match is one hand; the team that scores
+            in it wins (``charlemagne.match.single``, see :doc:`/rulings`).
+            Made for learning programs, which want one deal a match.
     """
 
     end_when_decided: bool = attrs.field(default=False, validator=_option_check("end_when_decided", (False, True)))
+    single_round: bool = attrs.field(default=False, validator=_option_check("single_round", (False, True)))
 
 
 STANDARD: Final = CharlemagneRuleset()

@@ -11,7 +11,8 @@ from cardrules.cards import SPANISH_PACK
 from cardrules.engine import GameSpec
 from cardrules.mililla._bot import HEURISTIC
 from cardrules.mililla._check import check_state
-from cardrules.mililla._deal import deck_from_deal, deck_from_hands, new_game, round_deck
+from cardrules.mililla._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
+from cardrules.mililla._encoding import ENCODING
 from cardrules.mililla._events import events
 from cardrules.mililla._legal import check_move, is_over, legal_moves, refusals, to_move
 from cardrules.mililla._notation import format_canonical, format_move, parse_canonical, parse_move
@@ -23,6 +24,7 @@ from cardrules.mililla._ruleset import STANDARD, MilillaRuleset
 from cardrules.mililla._sample import sample_state, shuffle_hidden, zones
 from cardrules.mililla._score import score
 from cardrules.mililla._state import Move, Observation, Play, State
+from cardrules.mililla._tensor import TENSOR
 from cardrules.mililla._view import view
 
 __all__ = [
@@ -45,6 +47,7 @@ __all__ = [
     "is_over",
     "legal_moves",
     "new_game",
+    "new_round",
     "observe",
     "parse_canonical",
     "parse_move",
@@ -82,6 +85,7 @@ GAME: Final[GameSpec[State, Play, MilillaRuleset, Observation]] = GameSpec(
     shuffle_hidden=shuffle_hidden,
     check_state=check_state,
     round_deck=round_deck,
+    new_round=new_round,
     deck_from_deal=deck_from_deal,
     events=events,
     sample_state=sample_state,
@@ -90,6 +94,8 @@ GAME: Final[GameSpec[State, Play, MilillaRuleset, Observation]] = GameSpec(
     position=position,
     from_position=from_position,
     refusals=refusals,
+    encoding=ENCODING,
+    tensor=TENSOR,
 )
 """The Mililla game spec, as :func:`cardrules.get_game` uses it."""
 

@@ -29,9 +29,9 @@ _TALLY_RULES: Final = frozenset({"mililla.points.cards", "mililla.points.tricks"
 _SEATS_FROM: Final = {lead: tuple((lead + i) % SEATS for i in range(SEATS)) for lead in range(SEATS)}
 
 
-def _match_winner(match: tuple[int, ...]) -> int | None:
-    """The side that has won the match at these points, if any (mililla.match.target)."""
-    if max(match) < TARGET or match[0] == match[1]:
+def _match_winner(match: tuple[int, ...], single: bool = False) -> int | None:
+    """The side that has won the match at these points, if any (mililla.match.target, mililla.match.single)."""
+    if (max(match) < TARGET and not single) or match[0] == match[1]:
         return None
     return 0 if match[0] > match[1] else 1
 
@@ -136,6 +136,13 @@ def _check_scores(state: State) -> None:
             f"the turn-up {state.turn_up} gives a bonus of {bonus} to the dealer's side, at {at_deal} points: "
             f"deal_bonus {want[0]} and held_bonus {want[1]}",
         )
-    check_match(state.rounds, state.match, state.winner, _match_winner, () if over else _add((0, 0), side, want[0]))
+    single = state.rules.single_round
+    check_match(
+        state.rounds,
+        state.match,
+        state.winner,
+        lambda m: _match_winner(m, single),
+        () if over else _add((0, 0), side, want[0]),
+    )
     if over and state.rounds[-1] != _running(state, complete=True):
         raise fail(f"rounds[{len(state.rounds) - 1}]", "the last round's score is not that of the round played")

@@ -151,6 +151,29 @@ def round_deck(state: State) -> tuple[Card, ...]:
     return deck_from_hands(state.hands, state.dealer, state.turn_up)
 
 
+def new_round(state: State, deck: Sequence[Card | str]) -> State:
+    """
+    *state*, a round just dealt, with that round dealt from *deck* instead: the
+    same match, round number, dealer and scores, exactly the state a match
+    given *deck* for this round (``new_game(decks=[...])``) reaches. The
+    turn-up bonus of the replaced deal is taken back and the new one scored
+    (``mililla.deal``, ``mililla.bonus.held``). Later rounds are dealt as
+    before (the supplied decks still pending, else the seed's shuffle).
+
+    Raises:
+        InvalidDeckError: For a deck that is not the 40-card Spanish pack, or
+            a state whose round has begun (a card played) or whose match is over.
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"state must be a Mililla State, not {type(state).__name__}")
+    if state.winner is not None or any(len(h) != 10 for h in state.hands):
+        raise InvalidDeckError("a round is dealt from a new deck only before its first card is played")
+    cards = _common.check_deck(deck, SPANISH_PACK)
+    match = _add(state.match, state.dealer % 2, -state.deal_bonus)
+    pending = (cards, *state.pending_decks)
+    return _deal(state.rules, state.seed, pending, state.round_no, state.dealer, match, state.rounds)
+
+
 def deck_from_deal(deal: Mapping[str, object], dealer: int, rules: MilillaRuleset | None = None) -> tuple[Card, ...]:
     """
     The deck order for an explicit deal written as data: ``{"hands": [[...] x4], "turn_up": "7O"}``.

@@ -83,7 +83,8 @@ def _end_round(state: State) -> State:
     match = (state.match[0] + added[0], state.match[1] + added[1])
     rounds = state.rounds + (result,)
     winner: int | None = None
-    if match[0] >= TARGET or match[1] >= TARGET:
+    # mililla.match.target; mililla.match.single: one round decides (a tie plays another)
+    if match[0] >= TARGET or match[1] >= TARGET or state.rules.single_round:
         if match[0] != match[1]:
             winner = 0 if match[0] > match[1] else 1
     if winner is not None:

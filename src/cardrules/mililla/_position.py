@@ -126,7 +126,7 @@ def from_position(rules: MilillaRuleset, body: str) -> State:
     seen = _check_once([*shown, ("trick", trick), ("won", won[0] + won[1])])
     hands = _fill(given, seen, dealer, turn_up)
     over = len(won[0]) + len(won[1]) == SEATS * 10
-    winner = _match_winner(match) if over else None
+    winner = _match_winner(match, rules.single_round) if over else None
     if over and winner is None:
         raise InvalidPositionError(
             "the round's ten tricks are played, so a side has won the match (else the next round is dealt)", "match"

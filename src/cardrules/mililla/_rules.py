@@ -126,5 +126,12 @@ RULES = _book(
             "reach it at once the higher score wins; an exact tie plays another round.",
             "Mililla (Amber Crook), Scoring and End of Game; rulings page",
         ),
+        (
+            "mililla.match.single",
+            "A single round (option)",
+            "Option single_round: the match is one round. After its scoring the team with more game "
+            "points wins; an exact tie plays another round. The turn-up bonus counts towards 35 as usual.",
+            "Mililla (Amber Crook), Scoring and End of Game (the target this option sets aside); rulings page",
+        ),
     ],
 )

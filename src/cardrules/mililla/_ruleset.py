@@ -36,6 +36,12 @@ class MilillaRuleset:
             the dealer's team to 35: ``"tie"`` (default), scored only if the
             round ends 35-35; ``"always"``, added after the round's scoring
             (``mililla.bonus.held``).
+        single_round: ``False`` (default): rounds are played until a team
+            reaches 35. ``True``: the match is one round; the team with
+            more game points after it wins, and an exact tie plays another
+            round (``mililla.match.single``, see :doc:`/rulings`). The
+            turn-up bonus still counts towards 35 as usual. Made for
+            learning programs, which want one deal a match.
     """
 
     rank_order: RankOrder = attrs.field(default="seed", validator=_option_check("rank_order", ("seed", "malilla")))
@@ -43,6 +49,7 @@ class MilillaRuleset:
         default="round", validator=_option_check("seven_rule", ("round", "earlier", "off"))
     )
     held_bonus: HeldBonus = attrs.field(default="tie", validator=_option_check("held_bonus", ("tie", "always")))
+    single_round: bool = attrs.field(default=False, validator=_option_check("single_round", (False, True)))
 
 
 STANDARD: Final = MilillaRuleset()

@@ -14,7 +14,8 @@ from cardrules.engine import GameSpec
 from cardrules.mulle import _legal, _position
 from cardrules.mulle._bot import HEURISTIC
 from cardrules.mulle._check import check_state
-from cardrules.mulle._deal import deck_from_deal, deck_from_hands, new_game, round_deck
+from cardrules.mulle._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
+from cardrules.mulle._encoding import ENCODING
 from cardrules.mulle._events import events
 from cardrules.mulle._legal import MulleMoves, check_move, is_over, legal_moves, to_move
 from cardrules.mulle._notation import format_canonical, format_move, parse_canonical, parse_move
@@ -25,6 +26,7 @@ from cardrules.mulle._ruleset import BUILDING, FISHING, MulleRuleset
 from cardrules.mulle._sample import sample_state, shuffle_hidden, zones
 from cardrules.mulle._score import score
 from cardrules.mulle._state import Build, Capture, Move, Mulle, Observation, State, TableBuild, Trail, Turn
+from cardrules.mulle._tensor import TENSOR
 from cardrules.mulle._view import move_list, view
 
 __all__ = [
@@ -54,6 +56,7 @@ __all__ = [
     "is_over",
     "legal_moves",
     "new_game",
+    "new_round",
     "observe",
     "parse_canonical",
     "parse_move",
@@ -91,6 +94,7 @@ GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     shuffle_hidden=shuffle_hidden,
     check_state=check_state,
     round_deck=round_deck,
+    new_round=new_round,
     deck_from_deal=deck_from_deal,
     events=events,
     sample_state=sample_state,
@@ -100,6 +104,8 @@ GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     position=_position.position,
     from_position=_position.from_position,
     refusals=_legal.refusals,
+    encoding=ENCODING,
+    tensor=TENSOR,
 )
 """The Mulle game spec, as :func:`cardrules.get_game` uses it."""
 

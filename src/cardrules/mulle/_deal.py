@@ -177,6 +177,28 @@ def round_deck(state: State) -> tuple[Card, ...]:
     return deck_from_hands(state.hands, state.table, dealer=state.dealer, rules=state.rules, stock=state.stock)
 
 
+def new_round(state: State, deck: Sequence[Card | str]) -> State:
+    """
+    *state*, a round just dealt, with that round dealt from *deck* instead: the
+    same match, round number, dealer and scores, exactly the state a match
+    given *deck* for this round (``new_game(decks=[...])``) reaches
+    (``mulle.deal``); the round's later deals come from the new deck's stock.
+    Later rounds are dealt as before (the supplied decks still pending, else
+    the seed's shuffle).
+
+    Raises:
+        InvalidDeckError: For a deck that is not the 104-card double pack, or
+            a state whose round has begun (a card played) or whose match is over.
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"state must be a Mulle State, not {type(state).__name__}")
+    if state.history or state.deal_no or state.winner is not None:
+        raise InvalidDeckError("a round is dealt from a new deck only before its first play")
+    cards = _common.check_deck(deck, PACK)
+    pending = (cards, *state.pending_decks)
+    return _start_round(state.rules, state.seed, pending, state.round_no, state.dealer, state.match, state.rounds)
+
+
 def deck_from_deal(deal: Mapping[str, object], dealer: int, rules: MulleRuleset | None = None) -> tuple[Card, ...]:
     """
     The deck order for an explicit deal written as data, as records use it:

@@ -1,0 +1,227 @@
+"""
+What a game gives learning environments: a numbering of its moves (an action encoding) and a flat
+layout of what a seat sees (an observation tensor). Shared: it knows no game.
+
+numpy is imported inside the functions that return arrays, never at import time, so that the
+core install (``attrs`` and ``typing-extensions`` only) imports and plays without it.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from cardrules.errors import CardrulesError, WrongKindError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["ActionEncoding", "FactoredEncoding", "InvalidActionError", "TensorField", "TensorLayout"]
+
+
+class InvalidActionError(CardrulesError, ValueError):
+    """An action number outside an encoding's range, or steps that choose no legal move."""
+
+
+def check_index(index: object, size: int) -> int:
+    """*index* as an action number below *size*; :class:`~cardrules.WrongKindError` or :class:`InvalidActionError`."""
+    if isinstance(index, bool) or isinstance(index, str | bytes):
+        raise WrongKindError(f"an action is a whole number, not {type(index).__name__}")
+    try:
+        index = operator.index(index)  # type: ignore[arg-type]  # an int, or a numpy integer
+    except TypeError:
+        raise WrongKindError(f"an action is a whole number, not {type(index).__name__}") from None
+    if not 0 <= index < size:
+        raise InvalidActionError(f"action {index} is out of range: the actions are 0 to {size - 1}")
+    return index
+
+
+@attrs.frozen(kw_only=True)
+class ActionEncoding:
+    """
+    A game's moves numbered ``0`` to ``size - 1``: one number a move, the same numbers in every
+    position (what a number means may depend on the phase, which the observation shows).
+
+    Attributes:
+        game: The game's registry name.
+        version: Bumped whenever a number changes meaning, so that a trained policy can refuse
+            an encoding it was not trained on.
+        size: How many actions there are.
+        labels: What each action means, in words, by number.
+        factored: ``False``: one action is one move.
+    """
+
+    game: str
+    version: int
+    size: int
+    labels: tuple[str, ...]
+    factored: bool = attrs.field(default=False, init=False)
+    _encode: Callable[[Any, Any], int] = attrs.field(alias="encode")
+    _decode: Callable[[Any, int], Any] = attrs.field(alias="decode")
+    _legal: Callable[[Any], Sequence[Any]] = attrs.field(alias="legal")
+
+    def encode(self, state: Any, move: Any) -> int:
+        """
+        The action number of *move* in *state*.
+
+        Raises:
+            WrongKindError: If *move* is not one of the game's moves.
+        """
+        return self._encode(state, move)
+
+    def decode(self, state: Any, index: int) -> Any:
+        """
+        The move that action *index* stands for in *state* (applying it may still be illegal).
+
+        Raises:
+            WrongKindError: If *index* is not a whole number.
+            InvalidActionError: If *index* is outside ``0`` to ``size - 1``.
+        """
+        return self._decode(state, check_index(index, self.size))
+
+    def legal_actions(self, state: Any) -> list[int]:
+        """The action numbers of the legal moves, ascending (empty once the match is over)."""
+        encode = self._encode
+        return sorted(encode(state, m) for m in self._legal(state))
+
+    def mask(self, state: Any) -> npt.NDArray[np.bool_]:
+        """A boolean array of ``size``: true where the action is a legal move now (needs numpy)."""
+        import numpy as np
+
+        out = np.zeros(self.size, dtype=np.bool_)
+        encode = self._encode
+        for m in self._legal(state):
+            out[encode(state, m)] = True
+        return out
+
+
+@attrs.frozen(kw_only=True)
+class FactoredEncoding:
+    """
+    A game's moves as a short sequence of steps, each one of ``size`` actions: for games whose
+    moves cannot be numbered in advance (a Mulle capture may take any set of table cards).
+
+    ``mask(state, steps)`` offers only the actions that can still complete a legal move after
+    the *steps* chosen so far; the action ``done`` ends a move, and ``decode(state, steps)``
+    gives it.
+
+    Attributes:
+        game: The game's registry name.
+        version: Bumped whenever a number changes meaning.
+        size: How many actions each step has.
+        labels: What each action means, in words, by number.
+        done: The action that ends a move.
+        factored: ``True``: a move takes several actions.
+    """
+
+    game: str
+    version: int
+    size: int
+    labels: tuple[str, ...]
+    done: int
+    factored: bool = attrs.field(default=True, init=False)
+    _encode: Callable[[Any, Any], tuple[int, ...]] = attrs.field(alias="encode")
+    _decode: Callable[[Any, tuple[int, ...]], Any] = attrs.field(alias="decode")
+    _options: Callable[[Any, tuple[int, ...]], Sequence[int]] = attrs.field(alias="options")
+
+    def encode(self, state: Any, move: Any) -> tuple[int, ...]:
+        """The steps that choose *move* in *state*, ``done`` last."""
+        return self._encode(state, move)
+
+    def decode(self, state: Any, steps: Sequence[int]) -> Any:
+        """
+        The move that *steps* (``done`` last) choose in *state*.
+
+        Raises:
+            InvalidActionError: If the steps choose no legal move.
+        """
+        return self._decode(state, self._checked(steps))
+
+    def legal_actions(self, state: Any, steps: Sequence[int] = ()) -> list[int]:
+        """The actions that can still complete a legal move after *steps*, ascending."""
+        return sorted(self._options(state, self._checked(steps)))
+
+    def mask(self, state: Any, steps: Sequence[int] = ()) -> npt.NDArray[np.bool_]:
+        """A boolean array of ``size``: true where the action can still complete a legal move (needs numpy)."""
+        import numpy as np
+
+        out = np.zeros(self.size, dtype=np.bool_)
+        for a in self._options(state, self._checked(steps)):
+            out[a] = True
+        return out
+
+    def _checked(self, steps: Sequence[int]) -> tuple[int, ...]:
+        if isinstance(steps, str | bytes) or not isinstance(steps, Sequence):
+            raise WrongKindError(f"steps are a sequence of action numbers, not {type(steps).__name__}")
+        return tuple(check_index(s, self.size) for s in steps)
+
+
+@attrs.frozen
+class TensorField:
+    """
+    One named run of an observation tensor.
+
+    Attributes:
+        name: The field's name.
+        size: How many numbers it takes.
+        meaning: What the numbers say, in words.
+    """
+
+    name: str
+    size: int
+    meaning: str
+
+
+@attrs.frozen(kw_only=True)
+class TensorLayout:
+    """
+    A flat float32 layout of one seat's observation, built from the observation alone (never
+    from the state), so that it shows nothing the seat may not see.
+
+    Attributes:
+        game: The game's registry name.
+        version: Bumped whenever the layout changes.
+        fields: The runs of the tensor, in order.
+    """
+
+    game: str
+    version: int
+    fields: tuple[TensorField, ...]
+    _fill: Callable[[Any], list[float]] = attrs.field(alias="fill")
+
+    @property
+    def size(self) -> int:
+        """The length of the tensor."""
+        return sum(f.size for f in self.fields)
+
+    def offsets(self) -> dict[str, tuple[int, int]]:
+        """Each field's ``(start, stop)`` in the tensor."""
+        out: dict[str, tuple[int, int]] = {}
+        at = 0
+        for f in self.fields:
+            out[f.name] = (at, at + f.size)
+            at += f.size
+        return out
+
+    def values(self, observation: Any) -> list[float]:
+        """The tensor as a list of floats (no numpy needed)."""
+        return self._fill(observation)
+
+    def encode(self, observation: Any) -> npt.NDArray[np.float32]:
+        """The tensor of *observation*, a float32 array of ``size`` (needs numpy)."""
+        import numpy as np
+
+        return np.asarray(self._fill(observation), dtype=np.float32)
+
+
+def one_hot_cards(out: list[float], start: int, cards: Sequence[Any], index: dict[Any, int]) -> None:
+    """Set ``out[start + index[c]]`` for each card of *cards* (a helper of the games' layouts)."""
+    for c in cards:
+        out[start + index[c]] = 1.0
+
+
+__dir__ = __all__.copy  # dir() and autocompletion show the public names only

@@ -1,0 +1,40 @@
+"""Mililla's action encoding: one action per card of the Spanish pack, 40 in all (see :doc:`/rl`)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cardrules import _messages
+from cardrules._learning import ActionEncoding
+from cardrules.cards import SPANISH_PACK
+from cardrules.mililla._legal import legal_moves
+from cardrules.mililla._state import Play, State
+
+_CARDS: Final = SPANISH_PACK.cards
+_INDEX: Final = {c: i for i, c in enumerate(_CARDS)}
+_PLAYS: Final = tuple(Play(c) for c in _CARDS)
+
+
+def _encode(state: State, move: Play) -> int:
+    if type(move) is not Play:
+        raise _messages.wrong_move("Mililla", move)
+    index = _INDEX.get(move.card)
+    if index is None:
+        raise _messages.wrong_move("Mililla", move)
+    return index
+
+
+def _decode(state: State, index: int) -> Play:
+    return _PLAYS[index]
+
+
+ENCODING: Final = ActionEncoding(
+    game="mililla",
+    version=1,
+    size=len(_CARDS),
+    labels=tuple(f"play {c}" for c in _CARDS),
+    encode=_encode,
+    decode=_decode,
+    legal=legal_moves,
+)
+"""Mililla's actions: action *i* plays the *i*-th card of the Spanish pack, in pack order."""

@@ -1,0 +1,74 @@
+"""
+Mililla's observation tensor: a flat float32 layout of :func:`observe`'s fields, seats counted
+from the observer (0 the observer, 1 the next to play after it, 2 its partner, 3 the one before).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cardrules._learning import TensorField, TensorLayout, one_hot_cards
+from cardrules.cards import SPANISH_PACK, Suit
+from cardrules.mililla._ruleset import TARGET
+from cardrules.mililla._state import Observation
+
+_INDEX: Final = {c: i for i, c in enumerate(SPANISH_PACK.cards)}
+_SUITS: Final = (Suit.OROS, Suit.COPAS, Suit.ESPADAS, Suit.BASTOS)
+_N: Final = len(SPANISH_PACK.cards)
+
+FIELDS: Final = (
+    TensorField("hand", _N, "1 for each card in the observer's hand, by pack order"),
+    TensorField("trick", 4 * _N, "the current trick: 40 per relative seat, 1 for the card that seat played to it"),
+    TensorField("won_us", _N, "1 for each card the observer's side has won this round"),
+    TensorField("won_them", _N, "1 for each card the other side has won this round"),
+    TensorField("turn_up", _N, "1 for the turned-up card (its suit is trump)"),
+    TensorField("turn_up_in_hand", 1, "1 while the dealer still holds the turned-up card"),
+    TensorField("led", 4, "1 for each suit led to a completed trick this round (oros, copas, espadas, bastos)"),
+    TensorField("hand_counts", 4, "each relative seat's hand size, divided by 10"),
+    TensorField("dealer", 4, "1 for the dealer's relative seat"),
+    TensorField("leader", 4, "1 for the relative seat that led the current trick"),
+    TensorField("to_move", 4, "1 for the relative seat to play (all 0 once the match is over)"),
+    TensorField("tricks", 2, "tricks won this round, the observer's side then the other, divided by 10"),
+    TensorField("match", 2, "match points, the observer's side then the other, divided by the target (35)"),
+    TensorField("bonus", 2, "the turn-up bonus of this deal and the bonus held back, divided by 10"),
+)
+
+
+def fill(obs: Observation) -> list[float]:
+    """The tensor of *obs* as a list of floats, in the order of :data:`FIELDS`."""
+    out = [0.0] * _SIZE
+    me = obs.seat
+    us = me % 2
+    one_hot_cards(out, _AT["hand"], obs.hand, _INDEX)
+    at = _AT["trick"]
+    leader = obs.trick_leader
+    for i, c in enumerate(obs.trick):
+        out[at + ((leader + i - me) % 4) * _N + _INDEX[c]] = 1.0
+    one_hot_cards(out, _AT["won_us"], obs.won[us], _INDEX)
+    one_hot_cards(out, _AT["won_them"], obs.won[1 - us], _INDEX)
+    out[_AT["turn_up"] + _INDEX[obs.turn_up]] = 1.0
+    out[_AT["turn_up_in_hand"]] = 1.0 if obs.turn_up_in_hand else 0.0
+    at = _AT["led"]
+    for i, s in enumerate(_SUITS):
+        if s in obs.led:
+            out[at + i] = 1.0
+    at = _AT["hand_counts"]
+    for seat, n in enumerate(obs.hand_counts):
+        out[at + (seat - me) % 4] = n / 10
+    out[_AT["dealer"] + (obs.dealer - me) % 4] = 1.0
+    out[_AT["leader"] + (leader - me) % 4] = 1.0
+    if obs.to_move is not None:
+        out[_AT["to_move"] + (obs.to_move - me) % 4] = 1.0
+    at = _AT["tricks"]
+    out[at], out[at + 1] = obs.tricks[us] / 10, obs.tricks[1 - us] / 10
+    at = _AT["match"]
+    out[at], out[at + 1] = obs.match[us] / TARGET, obs.match[1 - us] / TARGET
+    at = _AT["bonus"]
+    out[at], out[at + 1] = obs.deal_bonus / 10, obs.held_bonus / 10
+    return out
+
+
+TENSOR: Final = TensorLayout(game="mililla", version=1, fields=FIELDS, fill=fill)
+"""Mililla's observation tensor (see :doc:`/rl` for the table)."""
+_AT: Final = {name: start for name, (start, _) in TENSOR.offsets().items()}
+_SIZE: Final = TENSOR.size

@@ -1,0 +1,310 @@
+"""
+Mulle's factored action encoding (see :doc:`/rl`): a move is chosen in steps of 154 actions.
+
+1. The hand card (actions 0-51, one per distinct card in pack order).
+2. The kind of move and its value: 52 trail, 53-68 capture at value 1 to 16, 69-84 build to
+   value 1 to 16.
+3. For a build, what it goes onto: a loose table card (85-136) or a build by its index
+   (137-152). For a capture, the loose table cards it takes (85-136), one at a time, in
+   order of table value from high to low, then pack order (a card held twice on the table may
+   be chosen twice).
+4. ``done`` (153).
+
+Each step offers only the actions that can still complete a legal move: :func:`options` is the
+query. Captures: whether a capture is legal depends only on how many cards of each value it
+takes (they must split into groups each worth the capture's value and, under the building rules,
+leave no such group behind), so after the cards chosen so far, a next card is offered when some
+legal count of every lower value can follow; a short search over the values, high to low, with
+the open groups' missing amounts as its state, decides that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Final
+
+from cardrules import _messages
+from cardrules._learning import FactoredEncoding, InvalidActionError
+from cardrules.cards import Card
+from cardrules.mulle._cards import _ORDER, _TVAL, PACK
+from cardrules.mulle._families import _Captures, _Family
+from cardrules.mulle._legal import check_move, legal_moves
+from cardrules.mulle._state import Build, Capture, Move, State, Trail
+
+_CARDS: Final = tuple(dict.fromkeys(PACK.cards))
+_N: Final = len(_CARDS)
+HAND: Final = 0
+TRAIL: Final = _N
+CAPTURE: Final = TRAIL + 1  # + value - 1
+BUILD: Final = CAPTURE + 16  # + value - 1
+TABLE: Final = BUILD + 16  # + card index
+ONTO: Final = TABLE + _N  # + build index
+MAX_BUILDS: Final = 16
+DONE: Final = ONTO + MAX_BUILDS
+SIZE: Final = DONE + 1
+_KEY: Final = {c: (-_TVAL[c], _ORDER[c]) for c in _CARDS}  # the order captured cards are chosen in
+
+
+_last: list[tuple[State | None, list[_Family]]] = [(None, [])]
+"""The families of the last state asked about: a move is chosen in several steps on one state."""
+
+
+def _families(state: State) -> list[_Family]:
+    seen, families = _last[0]
+    if seen is not state:
+        families = legal_moves(state)._families
+        _last[0] = (state, families)  # replaced as a whole: a thread reads a state with its own families
+    return families
+
+
+def _card_families(state: State, card: Card) -> list[_Family]:
+    return [f for f in _families(state) if (f.card if not isinstance(f, _Captures) else f[0]) is card]
+
+
+def _kind(f: _Family) -> int:
+    if isinstance(f, _Captures):
+        return CAPTURE + f[1] - 1
+    if type(f) is Build:
+        return BUILD + f.value - 1
+    return TRAIL
+
+
+def _onto(move: Build) -> int:
+    if isinstance(move.onto, Card):
+        return TABLE + _ORDER[move.onto]
+    return ONTO + move.onto
+
+
+def _valid(levels: tuple[tuple[int, int, int, int], ...], t: int, maximal: bool, allow_empty: bool) -> bool:
+    """
+    Whether some count of each level's cards, within its ``(value, low, high, available)``, splits
+    into groups worth *t* (and, if *maximal*, leaves no group of *t* behind; a take of nothing only
+    if *allow_empty*). Levels run from the highest value down.
+    """
+    full = (1 << (t + 1)) - 1
+    # reach[i]: bit s when the cards the levels from i on may still take can make s
+    reach = [1] * (len(levels) + 1)
+    for i in range(len(levels) - 1, -1, -1):
+        v, _, hi, _ = levels[i]
+        mask = reach[i + 1]
+        for _ in range(hi):
+            mask |= mask << v
+        reach[i] = mask
+
+    @cache
+    def search(i: int, open_groups: tuple[int, ...], left: int, taken: bool) -> bool:
+        can = reach[i]
+        if open_groups and (not (can >> sum(open_groups)) & 1 or any(not (can >> r) & 1 for r in open_groups)):
+            return False  # an open group, or all of them together, can no longer be filled
+        if i == len(levels):
+            return not open_groups and (taken or allow_empty) and not (maximal and (left >> t) & 1)
+        v, lo, hi, avail = levels[i]
+        states = {open_groups}
+        for n in range(hi + 1):
+            if n >= lo:
+                rest = left
+                if maximal:
+                    for _ in range(avail - n):
+                        rest = (rest | (rest << v)) & full
+                # what is left must make no group of t (maximal); else take more of this value
+                if not (maximal and (rest >> t) & 1):
+                    for s in states:
+                        if search(i + 1, s, rest, taken or n > 0):
+                            return True
+            states = _add(states, v, t)
+            if not states:
+                break
+        return False
+
+    return search(0, (), 1, False)  # left: bit s when the cards left behind can make s (the empty sum 0)
+
+
+def _add(states: set[tuple[int, ...]], v: int, t: int) -> set[tuple[int, ...]]:
+    """Every multiset of open groups' missing amounts after one more card of value *v*."""
+    out: set[tuple[int, ...]] = set()
+    for s in states:
+        if v < t:
+            out.add(tuple(sorted((*s, t - v), reverse=True)))
+        elif v == t:
+            out.add(s)
+        for j, r in enumerate(s):
+            if r >= v and (j == 0 or s[j - 1] != r):
+                rest = (*s[:j], *s[j + 1 :])
+                out.add(tuple(sorted((*rest, r - v), reverse=True)) if r > v else rest)
+    return out
+
+
+def _capture_options(fam: _Captures, picked: Sequence[Card]) -> list[int]:
+    """The table actions (and ``done``) that can still complete a capture of *fam* after *picked*."""
+    _, t, table, maximal, allow_empty = fam
+    by_value: dict[int, list[Card]] = {}
+    for c in sorted((c for c in table if _TVAL[c] <= t), key=_KEY.__getitem__):
+        by_value.setdefault(_TVAL[c], []).append(c)
+    values = sorted(by_value, reverse=True)
+    chosen: dict[int, int] = {}
+    for c in picked:
+        chosen[_TVAL[c]] = chosen.get(_TVAL[c], 0) + 1
+    remaining = list(table)
+    for c in picked:
+        if c not in remaining or _TVAL[c] > t:
+            raise InvalidActionError(f"the {c} is not a loose table card this capture can take")
+        remaining.remove(c)
+    keys = [_KEY[c] for c in picked]
+    if keys != sorted(keys):
+        raise InvalidActionError("a capture's table cards are chosen from high value to low, then pack order")
+    last = keys[-1] if keys else None
+
+    def levels(v: int, key: tuple[int, int], extra: int) -> tuple[tuple[int, int, int, int], ...]:
+        """Above *v* as chosen; of *v*, *extra* more at least, of the cards from *key* on; lower values free."""
+        after = sum(1 for x in remaining if _TVAL[x] == v and _KEY[x] >= key)
+        return tuple(
+            (u, chosen.get(u, 0), chosen.get(u, 0), len(by_value[u]))
+            if u > v
+            else (u, chosen.get(u, 0) + extra, chosen.get(u, 0) + after, len(by_value[u]))
+            if u == v
+            else (u, 0, len(by_value[u]), len(by_value[u]))
+            for u in values
+        )
+
+    if picked and not _valid(levels(_TVAL[picked[-1]], keys[-1], 0), t, maximal, allow_empty):
+        raise InvalidActionError(f"no legal capture takes the {picked[-1]} after the cards chosen before it")
+    out: list[int] = []
+    fixed = tuple((v, chosen.get(v, 0), chosen.get(v, 0), len(by_value[v])) for v in values)
+    if _valid(fixed, t, maximal, allow_empty):
+        out.append(DONE)
+    # The candidates of one value, in the order they are chosen in: a later one leaves fewer cards of
+    # its value to take, so those that can complete a capture are the first few (found by bisection).
+    by_level: dict[int, list[Card]] = {}
+    for c in dict.fromkeys(sorted(remaining, key=_KEY.__getitem__)):
+        if _TVAL[c] <= t and (last is None or _KEY[c] >= last):
+            by_level.setdefault(_TVAL[c], []).append(c)
+    for v, cands in by_level.items():
+        good, bad = -1, len(cands)  # cands[: good + 1] can complete a capture, cands[bad:] cannot
+        while bad - good > 1:
+            mid = (good + bad) // 2
+            if _valid(levels(v, _KEY[cands[mid]], 1), t, maximal, allow_empty):
+                good = mid
+            else:
+                bad = mid
+        out.extend(TABLE + _ORDER[c] for c in cands[: good + 1])
+    return sorted(out)
+
+
+def options(state: State, steps: tuple[int, ...]) -> list[int]:
+    """
+    The actions that can still complete a legal move after *steps* (the query behind the mask).
+
+    Raises:
+        InvalidActionError: If *steps* themselves cannot complete a legal move.
+    """
+    if state.winner is not None:
+        if steps:
+            raise InvalidActionError("the match is over: no move can be chosen")
+        return []
+    if not steps:
+        return sorted({HAND + _ORDER[f[0] if isinstance(f, _Captures) else f.card] for f in _families(state)})
+    first = steps[0]
+    if first >= _N:
+        raise InvalidActionError(f"a move starts with a hand card (actions 0 to {_N - 1}), not {first}")
+    fams = _card_families(state, _CARDS[first])
+    if len(steps) == 1:
+        if not fams:
+            raise InvalidActionError(f"the {_CARDS[first]} has no legal move now")
+        return sorted({_kind(f) for f in fams})
+    kind = steps[1]
+    chosen = [f for f in fams if _kind(f) == kind]
+    if not chosen:
+        raise InvalidActionError(f"action {kind} is not a kind of move the {_CARDS[first]} can make now")
+    rest = steps[2:]
+    if DONE in rest:
+        raise InvalidActionError("the move is complete: nothing follows done")
+    if kind == TRAIL:
+        if rest:
+            raise InvalidActionError("a trail is complete after its kind: choose done")
+        return [DONE]
+    if kind < BUILD:
+        fam = chosen[0]
+        assert isinstance(fam, _Captures)
+        if any(not TABLE <= a < ONTO for a in rest):
+            raise InvalidActionError("a capture takes table cards (actions 85 to 136), then done")
+        return _capture_options(fam, [_CARDS[a - TABLE] for a in rest])
+    ontos = sorted({_onto(f) for f in chosen if type(f) is Build})
+    if not rest:
+        return ontos
+    if len(rest) == 1 and rest[0] in ontos:
+        return [DONE]
+    raise InvalidActionError("a build goes onto one table card or build, then done")
+
+
+def encode(state: State, move: Move) -> tuple[int, ...]:
+    """The steps that choose *move*, ``done`` last."""
+    kind = type(move)
+    if kind is Trail:
+        return (HAND + _ORDER[move.card], TRAIL, DONE)
+    if kind is Build:
+        assert isinstance(move, Build)
+        if not isinstance(move.onto, Card) and not 0 <= move.onto < MAX_BUILDS:
+            raise InvalidActionError(f"a build onto build {move.onto} has no action")
+        return (HAND + _ORDER[move.card], BUILD + move.value - 1, _onto(move), DONE)
+    if kind is Capture:
+        assert isinstance(move, Capture)
+        if not 1 <= move.value <= 16:
+            raise InvalidActionError(f"a capture at value {move.value} has no action")
+        taken = sorted(move.taken, key=_KEY.__getitem__)
+        return (HAND + _ORDER[move.card], CAPTURE + move.value - 1, *(TABLE + _ORDER[c] for c in taken), DONE)
+    raise _messages.wrong_move("Mulle", move)
+
+
+def decode(state: State, steps: tuple[int, ...]) -> Move:
+    """The legal move that *steps* (``done`` last) choose."""
+    if len(steps) < 3 or steps[-1] != DONE:
+        raise InvalidActionError("a move is a hand card, a kind, what it takes or goes onto, then done")
+    first, kind, rest = steps[0], steps[1], steps[2:-1]
+    if first >= _N:
+        raise InvalidActionError(f"a move starts with a hand card (actions 0 to {_N - 1}), not {first}")
+    card = _CARDS[first]
+    move: Move
+    if kind == TRAIL and not rest:
+        move = Trail(card)
+    elif CAPTURE <= kind < BUILD and all(TABLE <= a < ONTO for a in rest):
+        move = Capture(card, [_CARDS[a - TABLE] for a in rest], kind - CAPTURE + 1)
+        if list(rest) != sorted(rest, key=lambda a: _KEY[_CARDS[a - TABLE]]):
+            raise InvalidActionError("a capture's table cards are chosen from high value to low, then pack order")
+    elif BUILD <= kind < TABLE and len(rest) == 1 and TABLE <= rest[0] < DONE:
+        a = rest[0]
+        move = Build(card, _CARDS[a - TABLE] if a < ONTO else a - ONTO, kind - BUILD + 1)
+    else:
+        raise InvalidActionError("these steps are not the shape of any Mulle move")
+    if check_move(state, move) is not None:
+        raise InvalidActionError(f"the steps choose {move}, which is not a legal move now")
+    return move
+
+
+def _label(i: int) -> str:
+    if i < TRAIL:
+        return f"hand card {_CARDS[i]}"
+    if i == TRAIL:
+        return "trail"
+    if i < BUILD:
+        return f"capture at {i - CAPTURE + 1}"
+    if i < TABLE:
+        return f"build to {i - BUILD + 1}"
+    if i < ONTO:
+        return f"table card {_CARDS[i - TABLE]}"
+    if i < DONE:
+        return f"onto build {i - ONTO}"
+    return "done"
+
+
+ENCODING: Final = FactoredEncoding(
+    game="mulle",
+    version=1,
+    size=SIZE,
+    labels=tuple(_label(i) for i in range(SIZE)),
+    done=DONE,
+    encode=encode,
+    decode=decode,
+    options=options,
+)
+"""Mulle's factored actions: hand card, kind and value, table cards or build, done."""

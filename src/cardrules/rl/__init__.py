@@ -1,0 +1,118 @@
+"""
+Learning environments for every game: PettingZoo, Gymnasium and OpenSpiel (see :doc:`/rl`).
+
+Install the extra first: ``pip install "cardrules[rl]"`` (PettingZoo, Gymnasium and numpy).
+Importing this package needs none of them; each environment imports what it needs when it is
+made.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardrules._learning import ActionEncoding, FactoredEncoding, InvalidActionError, TensorField, TensorLayout
+
+if TYPE_CHECKING:
+    from cardrules.rl._gymnasium import CardrulesGymEnv
+    from cardrules.rl._pettingzoo import CardrulesAECEnv
+
+__all__ = [
+    "ActionEncoding",
+    "FactoredEncoding",
+    "InvalidActionError",
+    "TensorField",
+    "TensorLayout",
+    "gymnasium_env",
+    "openspiel_game",
+    "pettingzoo_env",
+    "register",
+]
+
+
+def register() -> None:
+    """
+    Register the environments in PettingZoo's registry and Gymnasium's, under the ids
+    ``cardrules/mililla-v1``, ``cardrules/charlemagne-v1``, ``cardrules/mulle-v1`` and
+    ``cardrules/mulle_fishing-v1`` (again is harmless). Then ``pettingzoo.make("aec", id)`` and
+    ``gymnasium.make(id)`` make them, with the options of :func:`pettingzoo_env` and
+    :func:`gymnasium_env` as keyword arguments.
+    """
+    from cardrules.rl import _gymnasium, _pettingzoo
+
+    _pettingzoo.register()
+    _gymnasium.register()
+
+
+def pettingzoo_env(
+    text: str, *, reward: str = "match", illegal: str = "raise", penalty: float = -1.0, **options: Any
+) -> CardrulesAECEnv:
+    """
+    A PettingZoo AEC environment of the game *text*: the agents ``player_0`` ... are the seats.
+
+    Each observation is ``{"observation": float32 tensor, "action_mask": int8 mask}`` (the
+    game's :class:`TensorLayout` and action encoding; the mask is all 0 for an agent that is not
+    to act). With a factored encoding (Mulle) an action is one step of a move: the move is made
+    when ``done`` completes it, and the observation ends with the steps chosen so far.
+
+    Args:
+        text: The game and ruleset, as :func:`cardrules.get_game` reads it.
+        reward: ``"match"``: +1 to each seat of the winning side and -1 to the others when the
+            match ends. ``"round"``: after each round, a seat's side's match points of that
+            round less the mean of the other sides'. Partners share their rewards.
+        illegal: ``"raise"``: an action that is not a legal move raises
+            :class:`~cardrules.IllegalMoveError` (:class:`InvalidActionError` for a number
+            out of range, or a step that can complete no move), and the match is unchanged.
+            ``"terminate"``: the match ends at once; the mover and its partners get *penalty*,
+            the others 0.
+        penalty: The reward of an illegal action under ``illegal="terminate"``.
+        options: Ruleset options, as :func:`cardrules.get_game` takes them, and
+            ``render_mode`` (``None`` or ``"ansi"``, the position text with every hand).
+
+    Raises:
+        UnknownOptionError: For an unknown game, preset or option.
+        InvalidOptionError: For an option value that is not accepted.
+        ImportError: Without the ``rl`` extra.
+
+    Example:
+        >>> from cardrules.rl import pettingzoo_env
+        >>> env = pettingzoo_env("mililla")
+        >>> env.reset(seed=1)
+        >>> obs, reward, terminated, truncated, info = env.last()
+        >>> obs["observation"].shape, int(obs["action_mask"].sum())
+        ((347,), 10)
+    """
+    from cardrules.rl._pettingzoo import CardrulesAECEnv
+
+    return CardrulesAECEnv(text, reward=reward, illegal=illegal, penalty=penalty, **options)
+
+
+def gymnasium_env(text: str, seat: int = 0, opponents: str = "greedy", **options: Any) -> CardrulesGymEnv:
+    """
+    A Gymnasium environment: one learner at *seat*, every other seat (partners included)
+    played by the bot *opponents* (a :func:`cardrules.bots.get_bot` name) on what it observes.
+
+    The observation is the game's float32 tensor; :meth:`~CardrulesGymEnv.action_masks` gives
+    the legal actions, for mask-aware learners such as MaskablePPO. The other options are those
+    of :func:`pettingzoo_env`, but ``illegal`` is ``"terminate"`` by default, since Gymnasium's
+    own checker steps random actions; ``illegal="raise"`` raises as there.
+
+    Example:
+        >>> from cardrules.rl import gymnasium_env
+        >>> env = gymnasium_env("mililla", seat=0, opponents="random")
+        >>> obs, info = env.reset(seed=1)
+        >>> obs.shape, env.action_masks().dtype
+        ((347,), dtype('bool'))
+    """
+    from cardrules.rl._gymnasium import CardrulesGymEnv
+
+    return CardrulesGymEnv(text, seat=seat, opponents=opponents, **options)
+
+
+def openspiel_game(text: str) -> Any:
+    """An OpenSpiel game of *text*, registered as ``python_cardrules_<game>`` (needs ``open_spiel``)."""
+    import importlib
+
+    return importlib.import_module("cardrules.rl._openspiel").openspiel_game(text)
+
+
+__dir__ = __all__.copy  # dir() and autocompletion show the public names only

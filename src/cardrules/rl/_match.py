@@ -1,0 +1,176 @@
+"""
+One match driven by action numbers: what the PettingZoo and Gymnasium environments share. It knows
+no game: it reads the game's ``encoding`` and ``tensor`` from its spec.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+import cardrules
+from cardrules._learning import InvalidActionError
+from cardrules.errors import InvalidOptionError, UnknownOptionError
+
+REWARDS: Final = ("match", "round")
+ILLEGAL: Final = ("raise", "terminate")
+
+
+class Match:
+    """
+    A match of *text* played by action numbers.
+
+    Args:
+        text: The game and ruleset, as :func:`cardrules.get_game` reads it.
+        reward: ``"match"``: +1 to each seat of the winning side, -1 to the others, when the
+            match ends. ``"round"``: at the end of every round, each seat gets its side's match
+            points of that round less the mean of the other sides'.
+        illegal: ``"raise"``: an action that is not a legal move raises (the match is unchanged).
+            ``"terminate"``: the match ends; the mover's side gets *penalty*, the others 0.
+        penalty: The reward of an illegal action under ``illegal="terminate"``.
+        options: Ruleset options, as :func:`cardrules.get_game` takes them.
+    """
+
+    def __init__(
+        self, text: str, *, reward: str = "match", illegal: str = "raise", penalty: float = -1.0, **options: Any
+    ) -> None:
+        if reward not in REWARDS:
+            raise InvalidOptionError(f"reward takes one of {', '.join(REWARDS)}, not {reward!r}")
+        if illegal not in ILLEGAL:
+            raise InvalidOptionError(f"illegal takes one of {', '.join(ILLEGAL)}, not {illegal!r}")
+        if isinstance(penalty, bool) or not isinstance(penalty, int | float):
+            raise InvalidOptionError(f"penalty takes a number, not {penalty!r}")
+        self.game = cardrules.get_game(text, **options)
+        spec = self.game.spec
+        if spec.encoding is None or spec.tensor is None:
+            raise UnknownOptionError(f"{spec.title} has no action encoding or observation tensor")
+        self.encoding = spec.encoding
+        self.layout = spec.tensor
+        self.factored = self.encoding.factored
+        self.reward = reward
+        self.illegal = illegal
+        self.penalty = float(penalty)
+        state = self.game.new_game(seed=0)
+        self.sides: tuple[tuple[int, ...], ...] = self.game.score(state).sides
+        self.seats: tuple[int, ...] = tuple(sorted(s for side in self.sides for s in side))
+        self.side_of = {s: i for i, side in enumerate(self.sides) for s in side}
+        self.obs_size = self.layout.size + (self.encoding.size if self.factored else 0)
+        self.state: Any = state
+        self.steps: tuple[int, ...] = ()
+        self.rounds = 0
+        self.finished = False
+        self._seeds = random.Random()
+        self._cache: tuple[int, tuple[int, ...], list[int]] | None = None
+
+    def new(self, seed: int | None) -> None:
+        """Deal a new match: from *seed*, or from the next seed of the last seed given."""
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise InvalidOptionError(f"seed takes a whole number or None, not {seed!r}")
+            self._seeds = random.Random(seed)
+        self.state = self.game.new_game(seed=self._seeds.randrange(2**63))
+        self.steps = ()
+        self.rounds = 0
+        self.finished = False
+        self._cache = None
+
+    def mover(self) -> int | None:
+        """The seat to act, or ``None`` once the match is over."""
+        return None if self.finished else self.game.spec.to_move(self.state)
+
+    def legal(self) -> list[int]:
+        """The legal action numbers now (after the steps chosen so far, for a factored encoding)."""
+        cache = self._cache
+        key = id(self.state)
+        if cache is not None and cache[0] == key and cache[1] == self.steps:
+            return cache[2]
+        if self.mover() is None:
+            out: list[int] = []
+        elif self.factored:
+            out = self.encoding.legal_actions(self.state, self.steps)  # type: ignore[call-arg]
+        else:
+            out = self.encoding.legal_actions(self.state)
+        self._cache = (key, self.steps, out)
+        return out
+
+    def mask(self, seat: int) -> npt.NDArray[np.int8]:
+        """The action mask of *seat*: 1 where the action is legal now; all 0 when it is not to act."""
+        out = np.zeros(self.encoding.size, dtype=np.int8)
+        if seat == self.mover():
+            out[self.legal()] = 1
+        return out
+
+    def observation(self, seat: int) -> npt.NDArray[np.float32]:
+        """The tensor of what *seat* sees (then, for a factored encoding, the steps chosen so far)."""
+        values = self.layout.values(self.game.spec.observe(self.state, seat))
+        if self.factored:
+            chosen = [0.0] * self.encoding.size
+            if seat == self.mover():
+                for a in self.steps:
+                    chosen[a] += 0.5
+            values.extend(chosen)
+        return np.asarray(values, dtype=np.float32)
+
+    def act(self, action: Any) -> dict[int, float] | None:
+        """
+        Take *action* for the seat to act. Returns the rewards by seat, or ``None`` while a
+        factored move is still being chosen.
+
+        Raises:
+            IllegalMoveError: Under ``illegal="raise"``, for a move the rules refuse.
+            InvalidActionError: Under ``illegal="raise"``, for a number out of range or a step
+                that cannot complete a legal move.
+        """
+        seat = self.mover()
+        assert seat is not None
+        enc = self.encoding
+        spec = self.game.spec
+        try:
+            if self.factored:
+                if action not in self.legal():
+                    raise InvalidActionError(f"action {action!r} cannot complete a legal move now")
+                if action != enc.done:  # type: ignore[union-attr]
+                    self.steps = (*self.steps, int(action))
+                    return None
+                move = enc.decode(self.state, (*self.steps, int(action)))  # type: ignore[arg-type]
+            else:
+                move = enc.decode(self.state, action)
+            after = spec.apply(self.state, move)
+        except (InvalidActionError, cardrules.IllegalMoveError):
+            if self.illegal == "raise":
+                raise
+            self.finished = True
+            self.steps = ()
+            mine = self.side_of[seat]
+            return {s: (self.penalty if self.side_of[s] == mine else 0.0) for s in self.seats}
+        return self._applied(after)
+
+    def act_move(self, move: Any) -> dict[int, float]:
+        """Make *move* (a legal move of the game, as a bot chooses it) for the seat to act; the rewards by seat."""
+        return self._applied(self.game.spec.apply(self.state, move))
+
+    def _applied(self, after: Any) -> dict[int, float]:
+        spec = self.game.spec
+        self.state = after
+        self.steps = ()
+        rewards = dict.fromkeys(self.seats, 0.0)
+        over = spec.is_over(after)
+        if self.reward == "round":
+            score = spec.score(after)
+            while self.rounds < len(score.rounds):
+                points = score.rounds[self.rounds].points
+                self.rounds += 1
+                for s in self.seats:
+                    side = self.side_of[s]
+                    others = [p for i, p in enumerate(points) if i != side]
+                    rewards[s] += points[side] - (sum(others) / len(others) if others else 0.0)
+        elif over:
+            winner = spec.score(after).winner
+            for s in self.seats:
+                rewards[s] = 0.0 if winner is None else 1.0 if self.side_of[s] == winner else -1.0
+        if over:
+            self.finished = True
+        return rewards

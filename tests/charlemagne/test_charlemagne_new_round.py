@@ -1,0 +1,34 @@
+"""``new_round``: a round of Charlemagne dealt from a given deck in the middle of a match."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardrules
+from tests.new_round import check_fuzzed_deck, check_refusals, check_same_as_seeded
+
+TEXTS = ["charlemagne", "charlemagne(end_when_decided=true)"]
+CARDS = [str(c) for c in cardrules.get_game("charlemagne").spec.pack.cards]
+
+
+@pytest.mark.parametrize("text", TEXTS)
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), rounds=st.integers(0, 2))
+def test_new_round_is_the_seeded_deal(text: str, seed: int, rounds: int) -> None:
+    """The round dealt from a deck mid-match is the state the match given that deck up front reaches."""
+    check_same_as_seeded(text, seed, rounds)
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_new_round_refuses_bad_decks_and_begun_rounds(text: str) -> None:
+    """A deck that is not the pack, or a round already begun, raises InvalidDeckError."""
+    check_refusals(text, 5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(cards=st.one_of(st.permutations(CARDS), st.lists(st.sampled_from([*CARDS, "XX", "", "10"]), max_size=110)))
+def test_new_round_reads_any_deck(cards: list[str]) -> None:
+    """Any list of card texts deals the round when it is the pack, else raises InvalidDeckError."""
+    check_fuzzed_deck("charlemagne", cards)

@@ -1,0 +1,161 @@
+"""
+Mulle's factored encoding against the engine's legal moves, on positions from random play
+(large tables included): every masked sequence of steps ends in a legal move, and every legal
+move is reached by exactly one sequence. Needs no extra: the steps are plain lists.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cardrules
+from cardrules.errors import WrongKindError
+from cardrules.rl import FactoredEncoding, InvalidActionError
+
+RULESETS = ("mulle", "mulle/fishing", "mulle(players=4)", "mulle/fishing(players=3)")
+
+
+def _encoding(game: Any) -> FactoredEncoding:
+    enc = game.spec.encoding
+    assert isinstance(enc, FactoredEncoding)
+    return enc
+
+
+def _position(text: str, seed: int, steps: int, trail_bias: float) -> tuple[Any, Any]:
+    """A position after random play; *trail_bias* is how often a trail is preferred (the table grows)."""
+    game = cardrules.get_game(text)
+    state = game.new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over(state):
+            break
+        moves = game.legal_moves(state)
+        trails = [m for m in itertools.islice(moves, 400) if type(m).__name__ == "Trail"]
+        move = rng.choice(trails) if trails and rng.random() < trail_bias else moves.sample(rng)
+        state = game.apply(state, move)
+    return game, state
+
+
+def _walk(enc: FactoredEncoding, state: Any, rng: random.Random) -> tuple[int, ...]:
+    steps: tuple[int, ...] = ()
+    while True:
+        options = enc.legal_actions(state, steps)
+        assert options, f"a dead end after {steps}"
+        steps += (rng.choice(options),)
+        if steps[-1] == enc.done:
+            return steps
+
+
+positions = st.tuples(
+    st.sampled_from(RULESETS), st.integers(0, 2**32), st.integers(0, 120), st.sampled_from([0.0, 0.9])
+)
+
+
+@given(where=positions, walk=st.integers(0, 2**32))
+def test_every_masked_walk_ends_in_a_legal_move(where: tuple[str, int, int, float], walk: int) -> None:
+    game, state = _position(*where)
+    if game.is_over(state):
+        return
+    enc = _encoding(game)
+    rng = random.Random(walk)
+    for _ in range(20):
+        steps = _walk(enc, state, rng)
+        move = enc.decode(state, steps)
+        assert game.check_move(state, move) is None
+        assert move in game.legal_moves(state)
+        assert enc.encode(state, move) == steps
+
+
+@given(where=positions, pick=st.integers(0, 2**32))
+def test_every_legal_move_is_reachable_through_the_masks(where: tuple[str, int, int, float], pick: int) -> None:
+    game, state = _position(*where)
+    if game.is_over(state):
+        return
+    enc = _encoding(game)
+    moves = game.legal_moves(state)
+    rng = random.Random(pick)
+    some = list(itertools.islice(moves, 300)) + [moves.sample(rng) for _ in range(30)]
+    for move in some:
+        steps = enc.encode(state, move)
+        assert steps[-1] == enc.done
+        for i, action in enumerate(steps):
+            assert action in enc.legal_actions(state, steps[:i]), (move, steps, i)
+        assert enc.decode(state, steps) == move
+
+
+def _completions(enc: FactoredEncoding, state: Any, limit: int) -> list[Any] | None:
+    out: list[Any] = []
+    stack: list[tuple[int, ...]] = [()]
+    while stack:
+        steps = stack.pop()
+        for action in enc.legal_actions(state, steps):
+            if action == enc.done:
+                out.append(enc.decode(state, (*steps, action)))
+                if len(out) > limit:
+                    return None
+            else:
+                stack.append((*steps, action))
+    return out
+
+
+@given(where=positions)
+def test_the_masked_sequences_are_exactly_the_legal_moves(where: tuple[str, int, int, float]) -> None:
+    """Where there are few enough to list: one sequence per legal move, and no other."""
+    game, state = _position(*where)
+    moves = list(itertools.islice(game.legal_moves(state), 1500))
+    if len(moves) >= 1500:
+        return
+    found = _completions(_encoding(game), state, 1500)
+    assert found is not None
+    assert len(found) == len(set(found)) == len(moves)
+    assert set(found) == set(moves)
+
+
+def test_a_large_table_with_thousands_of_captures() -> None:
+    """A 41-card fishing table with 8,433 legal moves: walks end in legal moves, and sampled moves are reachable."""
+    game, state = _position("mulle/fishing(players=4)", 0, 80, 0.97)
+    enc = _encoding(game)
+    moves = game.legal_moves(state)
+    assert len(state.table) == 41 and len(moves) == 8433
+    rng = random.Random(1)
+    for _ in range(50):
+        move = enc.decode(state, _walk(enc, state, rng))
+        assert move in moves
+    for _ in range(50):
+        move = moves.sample(rng)
+        steps = enc.encode(state, move)
+        assert all(a in enc.legal_actions(state, steps[:i]) for i, a in enumerate(steps))
+
+
+@pytest.mark.parametrize(
+    "steps",
+    [(200,), (-1,), (60,), (0, 0), (153,)],
+)
+def test_steps_that_complete_no_move_are_refused(steps: tuple[int, ...]) -> None:
+    game, state = _position("mulle", 3, 0, 0.0)
+    enc = _encoding(game)
+    with pytest.raises(InvalidActionError):
+        enc.legal_actions(state, steps)
+        enc.decode(state, steps)
+
+
+@pytest.mark.parametrize("steps", ["0, 52", b"\x00", 5, [1.5], [True]])
+def test_steps_of_the_wrong_kind_are_refused(steps: Any) -> None:
+    game, state = _position("mulle", 3, 0, 0.0)
+    with pytest.raises(WrongKindError):
+        _encoding(game).legal_actions(state, steps)
+
+
+def test_a_decode_of_an_illegal_move_is_refused() -> None:
+    game, state = _position("mulle", 3, 0, 0.0)
+    enc = _encoding(game)
+    held = {c for c in state.hands[state.to_play]}
+    other = next(i for i in range(52) if enc.labels[i].split()[-1] not in {str(c) for c in held})
+    with pytest.raises(InvalidActionError):
+        enc.decode(state, (other, 52, enc.done))
