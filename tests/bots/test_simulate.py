@@ -232,5 +232,5 @@ def test_importing_the_bots_imports_no_cluster_library() -> None:
 @pytest.mark.skipif(importlib.util.find_spec("ray") is not None, reason="Ray is installed here")
 def test_ray_executor_without_ray_says_what_to_install() -> None:
     """Without Ray, making a ``RayExecutor`` is an ImportError that names the extra to install."""
-    with pytest.raises(ImportError, match=r"cardrules\[ray\]"):
+    with pytest.raises(ImportError, match="pip install ray"):
         cardrules.bots.RayExecutor()

@@ -22,7 +22,7 @@ def _ray() -> Any:
     try:
         return importlib.import_module("ray")
     except ImportError:
-        raise ImportError('RayExecutor needs Ray: pip install "cardrules[ray]" (or "ray")') from None
+        raise ImportError("RayExecutor needs Ray: pip install ray (or cardrules with its ray extra)") from None
 
 
 class RayExecutor(concurrent.futures.Executor):
@@ -32,7 +32,7 @@ class RayExecutor(concurrent.futures.Executor):
     runs on a Ray cluster. Ray itself offers no such executor.
 
     Ray is imported when the executor is made, not with cardrules
-    (``pip install "cardrules[ray]"``). If Ray is not started yet, the
+    (``pip install ray``, or cardrules' ``ray`` extra). If Ray is not started yet, the
     executor starts it with ``ray.init(**init)``: a local Ray using the
     machine's cores by default, or ``RayExecutor(address="auto")`` for the
     cluster this machine belongs to; *init* is ignored if Ray is already started. Each call is one task asking for
@@ -46,11 +46,11 @@ class RayExecutor(concurrent.futures.Executor):
         init: Keyword arguments for ``ray.init`` when Ray is not started yet,
             such as ``num_cpus=2`` or ``address="auto"``.
 
-    Example (with Ray installed)::
+    Example (with Ray installed; see :doc:`/howto/bot`)::
 
         from cardrules.bots import RayExecutor, simulate
 
-        with RayExecutor(num_cpus=2) as pool:  # a local Ray on two cores
+        with RayExecutor(num_cpus=2) as pool:  # starts a local Ray on two cores
             result = simulate("mililla", ["greedy", "random"], 200, executor=pool)
     """
 
