@@ -210,7 +210,7 @@ def test_charlemagne_bids_seen_fit_the_real_deal() -> None:
 
 
 def test_ismcts_options_and_budget() -> None:
-    """``ismcts`` reads its options like ``search`` and refuses bad ones; a tiny time budget still gives a legal move."""
+    """``ismcts`` reads its options like ``search`` and refuses bad ones; a tiny time budget gives a legal move."""
     assert get_bot("ismcts(iterations=40, seconds=0.5, rollout=random)") == ISMCTSBot(
         iterations=40, seconds=0.5, rollout="random"
     )
