@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -22,7 +23,10 @@ from cardrules.mililla._sample import voids as mililla_voids
 from tests.variants import VARIANTS
 
 TRICK_GAMES = [v for v in VARIANTS if v.startswith(("mililla", "charlemagne"))]
-VOIDS = {"mililla": mililla_voids, "charlemagne": charlemagne_voids}
+VOIDS: dict[str, Callable[[Any], dict[int, frozenset[cardrules.Card]]]] = {
+    "mililla": mililla_voids,
+    "charlemagne": charlemagne_voids,
+}
 
 
 def _voids(game: cardrules.Game[Any, Any, Any, Any], view: Any) -> dict[int, frozenset[cardrules.Card]]:
@@ -54,8 +58,8 @@ positions = st.builds(
 )
 
 
-def _plays_shown(game: cardrules.Game[Any, Any, Any, Any], view: Any) -> list[tuple[int, Any, tuple[Any, ...], int]]:
-    """(leader, trick prefix, card) of every play the observation shows after the lead, with the trick it is in."""
+def _plays_shown(game: cardrules.Game[Any, Any, Any, Any], view: Any) -> list[tuple[int, Any, int, int]]:
+    """(leader, trick, index, which trick: 0 the last, 1 the current) of every play shown after a lead."""
     if game.name == "mililla":
         tricks = [(view.last_leader, view.last_trick, 0), (view.trick_leader, view.trick, 1)]
     else:

@@ -77,6 +77,7 @@ def test_shutdown_cancels_what_is_left(local_ray: None) -> None:
 
 def test_bad_task_cpus(local_ray: None) -> None:
     """A task CPU count that is not a positive number is refused."""
-    for value in (0, -1, True, "1"):
+    values: list[Any] = [0, -1, True, "1"]
+    for value in values:
         with pytest.raises(ValueError, match="task_cpus"):
             RayExecutor(task_cpus=value)
