@@ -1,8 +1,10 @@
 """Bot strength and speed: win rates with 95% confidence intervals, and moves per second.
 
-For every game on the registry: greedy against random and search against
-greedy, seats rotated so both sides play every deal; then how many decisions
-per second each bot makes. Strength is measured here, never asserted in a test.
+For every game on the registry: greedy against random, search and ismcts
+against greedy, and ismcts against search, seats rotated so both sides play
+every deal; then how many decisions per second each bot makes, over positions
+spread evenly over whole matches (every stage of a round and of a match, not
+only the first tricks). Strength is measured here, never asserted in a test.
 
 Run: ``python benchmarks/bench_bots.py`` (or ``nox -s bench``); ``--quick`` for
 a smoke run, ``--workers K`` to use K processes. Prints numbers; asserts nothing.
@@ -31,26 +33,43 @@ import cardrules
 from cardrules.bots import get_bot, simulate
 
 
-def moves_per_second(game: cardrules.Game[Any, Any, Any, Any], bot_text: str, seconds: float) -> float:
-    """Decisions per second of one bot over positions of random play (the bot's time only)."""
+def spread_positions(game: cardrules.Game[Any, Any, Any, Any], count: int, matches: int = 12) -> list[tuple[Any, Any]]:
+    """
+    *count* positions spread evenly over *matches* whole matches of greedy play (so every stage of a
+    round and of a match is there, not only the first tricks), each as (observation, legal moves).
+    """
     rng = random.Random(1)
-    positions: list[tuple[Any, Any]] = []
-    state = game.new_game(seed=1)
-    while len(positions) < 300:
-        if game.is_over(state):
-            state = game.new_game(seed=rng.getrandbits(32))
-        seat = game.to_move(state)
-        assert seat is not None
-        positions.append((game.observe(state, seat), game.legal_moves(state)))
-        state = game.apply(state, game.legal_moves(state).sample(rng))
+    greedy = get_bot("greedy")
+    histories: list[list[tuple[Any, Any]]] = []
+    for k in range(matches):
+        state = game.new_game(seed=1000 + k)
+        history: list[tuple[Any, Any]] = []
+        while not game.is_over(state):
+            seat = game.to_move(state)
+            assert seat is not None
+            legal = game.legal_moves(state)
+            view = game.observe(state, seat)
+            history.append((view, legal))
+            state = game.apply(state, greedy.choose(view, legal, rng))
+        histories.append(history)
+    every = [p for h in histories for p in h]
+    step = max(1, len(every) // count)
+    return every[::step][:count]
+
+
+def moves_per_second(
+    game: cardrules.Game[Any, Any, Any, Any], bot_text: str, seconds: float, positions: list[tuple[Any, Any]]
+) -> float:
+    """Decisions per second of one bot over *positions* (the bot's time only, CPU time of this process)."""
+    rng = random.Random(1)
     bot = get_bot(bot_text)
     n = 0
     spent = 0.0
-    while spent < seconds:
+    while spent < seconds or n < len(positions):
         view, legal = positions[n % len(positions)]
-        start = time.perf_counter()
+        start = time.process_time()
         bot.choose(view, legal, rng)
-        spent += time.perf_counter() - start
+        spent += time.process_time() - start
         n += 1
     return n / spent
 
@@ -65,6 +84,11 @@ def main() -> None:
         default="search(iterations=100)",
         help="the search bot's text (default 'search(iterations=100)')",
     )
+    parser.add_argument(
+        "--ismcts",
+        default="ismcts(iterations=100)",
+        help="the information-set search bot's text (default 'ismcts(iterations=100)')",
+    )
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--seed", type=int, default=2026)
     games = [name for name in cardrules.game_names() if name != "mulle"] + ["mulle(target=0)", "mulle/fishing"]
@@ -78,6 +102,7 @@ def main() -> None:
     if args.quick:
         args.matches, args.search_matches = 8, 4
         args.search = "search(iterations=10)"
+        args.ismcts = "ismcts(iterations=10)"
     executor = concurrent.futures.ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     print(f"Bot strength: win rate of the first bot, 95% Wilson interval; seats rotated; seed {args.seed}")
     try:
@@ -87,6 +112,8 @@ def main() -> None:
             for first, second, matches in (
                 ("greedy", "random", args.matches),
                 (args.search, "greedy", args.search_matches),
+                (args.ismcts, "greedy", args.search_matches),
+                (args.ismcts, args.search, args.search_matches),
             ):
                 matches -= matches % n
                 if matches <= 0:
@@ -105,11 +132,15 @@ def main() -> None:
     finally:
         if executor is not None:
             executor.shutdown()
-    print("Bot speed: decisions per second on one core (and milliseconds per decision)")
+    print(
+        "Bot speed: decisions per second on one core, CPU time (and milliseconds per decision), over "
+        "positions spread evenly over whole matches of greedy play"
+    )
     for name in args.games.split(","):
         game = cardrules.get_game(name)
-        for text in ("random", "greedy", args.search):
-            mps = moves_per_second(game, text, 0.3 if args.quick else 2.0)
+        positions = spread_positions(game, 24 if args.quick else 120, 2 if args.quick else 12)
+        for text in ("random", "greedy", args.search, args.ismcts):
+            mps = moves_per_second(game, text, 0.3 if args.quick else 2.0, positions)
             print(f"  {name:<16} {text:<24} {mps:12,.1f} {1000 / mps:10.3f} ms")
 
 

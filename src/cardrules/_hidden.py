@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import TypeVar
@@ -43,23 +44,30 @@ def deal_hidden(
     if not restricted:
         return None
     room = [sizes[n] for n in names]
-    subsets = range(full)  # the proper sets of places, the empty one too (all of them holds every card)
-    counts: dict[int, int] = {}
+    every = range(full + 1)
+    # cap[s]: the room left in the places of s; held[s]: the banned cards still to place that may only go to s.
+    cap = [sum(room[i] for i in range(len(names)) if s >> i & 1) for s in every]
+    held = [0] * (full + 1)
     for c in restricted:
-        counts[mask[c]] = counts.get(mask[c], 0) + 1
-    if not _possible(counts, room, subsets):
+        for s in _supersets(mask[c], full):
+            held[s] += 1
+    if any(held[s] > cap[s] for s in every):
         raise ValueError("no deal of the hidden cards agrees with the voids shown")
     rng.shuffle(restricted)
     out: dict[str, list[C]] = {n: [] for n in names}
     for c in restricted:
         m = mask[c]
-        counts[m] -= 1
-        tight = [s for s in subsets if _held(counts, s) == sum(room[i] for i in _bits(s))]
-        options = [i for i in _bits(m) if room[i] > 0 and not any(s >> i & 1 and m & ~s for s in tight)]
+        for s in _supersets(m, full):
+            held[s] -= 1
+        # Place c at i only if every set of places holding i but not all of c's places keeps room for
+        # the banned cards that must go there (Hall's condition for what is left).
+        options = [i for i in _bits(m) if room[i] > 0 and all(held[s] < cap[s] for s in _crossing(i, m, full))]
         if not options:  # cannot happen while the condition held before this card
             raise ValueError("no deal of the hidden cards agrees with the voids shown")
         i = rng.choices(options, [room[j] for j in options])[0] if len(options) > 1 else options[0]
         room[i] -= 1
+        for s in _supersets(1 << i, full):
+            cap[s] -= 1
         out[names[i]].append(c)
     free = [c for c in pool if c not in mask]
     rng.shuffle(free)
@@ -69,14 +77,18 @@ def deal_hidden(
     return out
 
 
-def _bits(s: int) -> list[int]:
-    return [i for i in range(s.bit_length()) if s >> i & 1]
+@functools.cache
+def _bits(s: int) -> tuple[int, ...]:
+    return tuple(i for i in range(s.bit_length()) if s >> i & 1)
 
 
-def _held(counts: Mapping[int, int], s: int) -> int:
-    """The cards still to place that may only go to places of *s*."""
-    return sum(n for m, n in counts.items() if m & ~s == 0)
+@functools.cache
+def _supersets(m: int, full: int) -> tuple[int, ...]:
+    """The sets of places (bit masks up to *full*) that contain every place of *m*."""
+    return tuple(s for s in range(full + 1) if s & m == m)
 
 
-def _possible(counts: Mapping[int, int], room: Sequence[int], subsets: range) -> bool:
-    return all(_held(counts, s) <= sum(room[i] for i in _bits(s)) for s in subsets)
+@functools.cache
+def _crossing(i: int, m: int, full: int) -> tuple[int, ...]:
+    """The sets of places that contain place *i* but not every place of *m*."""
+    return tuple(s for s in range(full + 1) if s >> i & 1 and m & ~s)

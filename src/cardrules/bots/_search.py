@@ -188,9 +188,12 @@ def playout(
         legal = spec.legal_moves(state)
         if greedy:
             assert heuristic is not None
-            seat = spec.to_move(state)
-            assert seat is not None
-            move = heuristic.choose(spec.observe(state, seat), legal, rng)
+            moves = iter(legal)
+            move = next(moves)
+            if next(moves, None) is not None:  # a forced move needs no look at the table (nor any rng)
+                seat = spec.to_move(state)
+                assert seat is not None
+                move = heuristic.choose(spec.observe(state, seat), legal, rng)
         else:
             move = legal.sample(rng)
         state = spec.apply(state, move)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Final
 
 import attrs
 
@@ -82,6 +83,13 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     )
 
 
+# The cards that follow each suit, by trump (None: Mulot, whose jokers are a suit of their own).
+_FOLLOWING: Final = {
+    trump: {led: frozenset(c for c in CHARLEMAGNE_PACK.cards if table[c] is led) for led in set(table.values())}
+    for trump, table in _SUIT_OF.items()
+}
+
+
 def voids(observation: Observation) -> dict[int, frozenset[Card]]:
     """
     The cards each other seat cannot hold, by the plays the observation shows
@@ -105,9 +113,9 @@ def voids(observation: Observation) -> dict[int, frozenset[Card]]:
             if seat == o.seat or suit_of[card] is led:
                 continue
             bans = out.setdefault(seat, set())
-            bans.update(c for c in CHARLEMAGNE_PACK.cards if suit_of[c] is led)
+            bans.update(_FOLLOWING[o.trump][led])
             if o.trump is None and led is not Suit.JOKER and card.suit is not Suit.JOKER:
-                bans.update(c for c in CHARLEMAGNE_PACK.cards if c.suit is Suit.JOKER)
+                bans.update(_FOLLOWING[None][Suit.JOKER])
     return {seat: frozenset(cards) for seat, cards in out.items()}
 
 
