@@ -25,8 +25,13 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import os
 import random
+import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import cardrules
@@ -74,8 +79,48 @@ def moves_per_second(
     return n / spent
 
 
+def time_one(game_text: str, bot_text: str, count: int) -> float:
+    """CPU seconds *bot_text* takes for its decisions at *count* spread positions of *game_text*."""
+    game = cardrules.get_game(game_text)
+    positions = spread_positions(game, count, 6)
+    bot = get_bot(bot_text)
+    rng = random.Random(7)
+    start = time.process_time()
+    for view, legal in positions:
+        bot.choose(view, legal, rng)
+    return time.process_time() - start
+
+
+def compare(against: Path, games: list[str], bot_text: str, count: int, blocks: int) -> list[tuple[str, float]]:
+    """
+    Time *bot_text* here and in the checkout *against* (its ``src``), in separate processes taking
+    turns, *blocks* times (the order swapped every block); the ratio of their CPU times per block, and
+    the median. Prints a line per game and returns (game, median ratio) pairs.
+    """
+    here = Path(__file__).resolve().parent.parent / "src"
+    out = []
+    for name in games:
+        ratios = []
+        for block in range(blocks):
+            times: dict[str, float] = {}
+            for side in ("base", "here") if block % 2 == 0 else ("here", "base"):
+                src = here if side == "here" else against / "src"
+                env = {**os.environ, "PYTHONPATH": str(src)}
+                cmd = [sys.executable, __file__, "--time-one", name, bot_text, str(count)]
+                times[side] = float(subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout)
+            ratios.append(times["base"] / times["here"])
+        median = statistics.median(ratios)
+        shown = " ".join(f"{r:.2f}" for r in ratios)
+        print(f"  {name:<16} {bot_text}: {median:.2f}x as many decisions per second (per block: {shown})")
+        out.append((name, median))
+    return out
+
+
 def main() -> None:
     """Print the figures."""
+    if len(sys.argv) == 5 and sys.argv[1] == "--time-one":  # a worker of --against
+        print(time_one(sys.argv[2], sys.argv[3], int(sys.argv[4])))
+        return
     parser = argparse.ArgumentParser(description="Bot strength and speed.")
     parser.add_argument("--matches", type=int, default=400, help="greedy-random matches per game (default 400)")
     parser.add_argument("--search-matches", type=int, default=100, help="search-greedy matches per game (default 100)")
@@ -98,7 +143,20 @@ def main() -> None:
         help=f"ruleset texts, comma-separated, no comma inside one (default {','.join(games)})",
     )
     parser.add_argument("--quick", action="store_true", help="a few matches only, to check the script runs")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        help="a checkout of an older commit: compare the search bot's speed with it, then stop",
+    )
+    parser.add_argument("--blocks", type=int, default=6, help="turns each for --against (default 6)")
     args = parser.parse_args()
+    if args.against is not None:
+        print(
+            f"Search speed against {args.against}: CPU time over {60 if args.quick else 120} spread positions, "
+            "separate processes taking turns, ratio per block (older / this)"
+        )
+        compare(args.against, args.games.split(","), args.search, 60 if args.quick else 120, args.blocks)
+        return
     if args.quick:
         args.matches, args.search_matches = 8, 4
         args.search = "search(iterations=10)"

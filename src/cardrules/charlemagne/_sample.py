@@ -127,7 +127,7 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     cards), with the right counts. A passed card the seat knows goes to the
     bidder's hand or discards; the records of the kitty cards taken and of
     the passed card are filled in consistently. No hand gets a card that
-    the play the seat has seen rules out (:func:`voids`: the current and the
+    the play the seat has seen rules out (in the current and the
     last trick; the observation keeps no record of who played which card in
     older tricks). Every deal that agrees with the observation and those
     voids can come out; without voids the deal is uniform.

@@ -115,7 +115,7 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     the cards it has not seen are dealt at random to the other hands, with
     the right counts (the turn-up card stays with the dealer while held),
     and no hand gets a card that the play it has seen rules out
-    (:func:`voids`: the current and the last trick; the observation keeps no
+    (those of the current and the last trick; the observation keeps no
     record of who played which card in older tricks). Every deal that agrees
     with the observation and those voids can come out; without voids the
     deal is uniform.
