@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import datetime
 import os
 import random
 import statistics
@@ -149,7 +150,11 @@ def main() -> None:
         help="a checkout of an older commit: compare the search bot's speed with it, then stop",
     )
     parser.add_argument("--blocks", type=int, default=6, help="turns each for --against (default 6)")
+    parser.add_argument("--markdown", type=Path, help="also write the figures as dated Markdown tables here")
+    parser.add_argument("--speed-only", action="store_true", help="the speed figures only, no matches")
     args = parser.parse_args()
+    strength_rows: list[str] = []
+    speed_rows: list[str] = []
     if args.against is not None:
         print(
             f"Search speed against {args.against}: CPU time over {60 if args.quick else 120} spread positions, "
@@ -161,6 +166,8 @@ def main() -> None:
         args.matches, args.search_matches = 8, 4
         args.search = "search(iterations=10)"
         args.ismcts = "ismcts(iterations=10)"
+    if args.speed_only:
+        args.matches = args.search_matches = 0
     executor = concurrent.futures.ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     print(f"Bot strength: win rate of the first bot, 95% Wilson interval; seats rotated; seed {args.seed}")
     try:
@@ -187,6 +194,10 @@ def main() -> None:
                     f"(95% CI {100 * r.low:.1f}-{100 * r.high:.1f}%); mean points {r.mean_points:.1f} "
                     f"vs {others:.1f}; {elapsed:.0f} s"
                 )
+                strength_rows.append(
+                    f"| {name} | {first} | {second} | {r.wins}/{matches} | {100 * r.win_rate:.1f}% "
+                    f"| {100 * r.low:.1f}-{100 * r.high:.1f}% |"
+                )
     finally:
         if executor is not None:
             executor.shutdown()
@@ -200,6 +211,37 @@ def main() -> None:
         for text in ("random", "greedy", args.search, args.ismcts):
             mps = moves_per_second(game, text, 0.3 if args.quick else 2.0, positions)
             print(f"  {name:<16} {text:<24} {mps:12,.1f} {1000 / mps:10.3f} ms")
+            speed_rows.append(f"| {name} | {text} | {mps:,.1f} | {1000 / mps:.3f} |")
+    if args.markdown is not None:
+        write_markdown(args.markdown, strength_rows, speed_rows, args.seed)
+
+
+def write_markdown(path: Path, strength: list[str], speed: list[str], seed: int) -> None:
+    """The dated tables of the performance page's bot section."""
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    lines = [f"Measured {datetime.date.today().isoformat()} by `python benchmarks/bench_bots.py` "]
+    lines[0] += f"(load average {load:.1f} on {os.cpu_count()} cores at the end)."
+    if strength:
+        lines += [
+            "",
+            f"Strength: win rate of the first bot, 95% Wilson interval, seats rotated, seed {seed}.",
+            "",
+            "| game | bot | against | wins | win rate | 95% interval |",
+            "|---|---|---|---|---|---|",
+            *strength,
+        ]
+    lines += [
+        "",
+        "Speed: decisions per second on one core (CPU time), over positions spread evenly over whole "
+        "matches of greedy play.",
+        "",
+        "| game | bot | decisions per second | ms per decision |",
+        "|---|---|---|---|",
+        *speed,
+        "",
+    ]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines), encoding="utf-8")
 
 
 if __name__ == "__main__":

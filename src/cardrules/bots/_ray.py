@@ -6,12 +6,9 @@ import concurrent.futures
 import importlib
 import threading
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 __all__ = ["RayExecutor"]
-
-T = TypeVar("T")
-
 
 def _call(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     """Run one submitted call inside a Ray worker."""
@@ -69,7 +66,7 @@ class RayExecutor(concurrent.futures.Executor):
         # What simulate() reads to size its batches, as on a process pool.
         self._max_workers = max(1, int(cpus // task_cpus))
 
-    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[T]:
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
         """
         Start ``fn(*args, **kwargs)`` as a Ray task; its future gets the result or the exception.
 
@@ -80,7 +77,7 @@ class RayExecutor(concurrent.futures.Executor):
             if self._shut:
                 raise RuntimeError("cannot submit to a RayExecutor after shutdown")
             ref = self._remote.remote(fn, args, kwargs)
-            future: concurrent.futures.Future[T] = concurrent.futures.Future()
+            future: concurrent.futures.Future[Any] = concurrent.futures.Future()
             future.set_running_or_notify_cancel()
             self._refs[future] = ref
 

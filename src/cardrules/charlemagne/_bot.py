@@ -100,9 +100,7 @@ def _bid(calls: Sequence[Contract | None], hand: Sequence[Card], legal: Sequence
 
 def _unseen(obs: Observation) -> frozenset[Card]:
     """Cards that may be in another seat's hand."""
-    seen = set(obs.hand) | set(obs.trick) | set(obs.won[0]) | set(obs.won[1])
-    seen |= set(obs.discards) | set(obs.out) | set(obs.kitty_taken)
-    return _ALL - seen
+    return _ALL.difference(obs.hand, obs.trick, obs.won[0], obs.won[1], obs.discards, obs.out, obs.kitty_taken)
 
 
 def _play(obs: Observation, cards: Sequence[Card]) -> Card:

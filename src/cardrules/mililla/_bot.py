@@ -18,8 +18,7 @@ _ALL: Final = frozenset(SPANISH_PACK.cards)
 
 def _unseen(obs: Observation) -> frozenset[Card]:
     """Cards that may be in another seat's hand: not in ours, not played, not the held turn-up's owner's."""
-    seen = set(obs.hand) | set(obs.trick) | set(obs.won[0]) | set(obs.won[1])
-    return _ALL - seen
+    return _ALL.difference(obs.hand, obs.trick, obs.won[0], obs.won[1])
 
 
 def _is_master(card: Card, unseen: Iterable[Card], trump: Suit, strength: Mapping[Card, int]) -> bool:
