@@ -37,3 +37,10 @@ def test_simulate_on_dask_with_more_sides(client: Any) -> None:
         simulate("mulle(players=3,target=0)", ["greedy", "random", "random"], 6, seed=2, executor=client.get_executor())
         == serial
     )
+
+
+def test_default_batches_follow_the_cluster(client: Any) -> None:
+    """The default batch size counts the cluster's worker threads (two here), not the local cores."""
+    from cardrules.bots._simulate import _workers
+
+    assert _workers(client.get_executor()) == 2

@@ -10,6 +10,7 @@ from typing import Any
 
 __all__ = ["RayExecutor"]
 
+
 def _call(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     """Run one submitted call inside a Ray worker."""
     return fn(*args, **kwargs)

@@ -140,6 +140,14 @@ def _workers(executor: concurrent.futures.Executor) -> int:
     workers = getattr(executor, "_max_workers", None)
     if isinstance(workers, int) and not isinstance(workers, bool) and workers >= 1:
         return workers
+    client = getattr(executor, "_client", None)  # a Dask Client's executor: the cluster's threads
+    if client is not None and callable(getattr(client, "nthreads", None)):
+        try:
+            threads = sum(client.nthreads().values())
+        except Exception:  # a client that cannot answer: fall back on the local cores
+            threads = 0
+        if threads >= 1:
+            return int(threads)
     return os.cpu_count() or 1
 
 
@@ -299,7 +307,9 @@ def simulate(
             (with an executor, as each batch comes back).
         chunksize: Matches per batch sent to the executor; ``None`` picks
             :func:`default_chunksize` from *matches* and the executor's
-            workers (its ``_max_workers`` if it has one, else the cores).
+            workers (a process or thread pool's ``max_workers``, the
+            threads of a Dask cluster, a :class:`RayExecutor`'s CPUs, else
+            the local cores).
         max_in_flight: The most batches submitted and not yet finished;
             ``None`` is twice the workers. Bounds the memory a large
             tournament takes in the executor's queue.
