@@ -13,7 +13,7 @@ import attrs
 
 from cardrules._sampling import spec_for_observation
 from cardrules.bots._games import Heuristic, heuristic_for
-from cardrules.engine import GameSpec, LegalMoves, Score
+from cardrules.engine import GameSpec, LegalMoves, Score, TupleMoves
 from cardrules.errors import InvalidOptionError
 
 __all__ = ["SearchBot"]
@@ -188,9 +188,9 @@ def playout(
         legal = spec.legal_moves(state)
         if greedy:
             assert heuristic is not None
-            moves = iter(legal)
-            move = next(moves)
-            if next(moves, None) is not None:  # a forced move needs no look at the table (nor any rng)
+            if type(legal) is TupleMoves and len(legal) == 1:
+                move = legal[0]  # a forced move needs no look at the table (nor any rng)
+            else:  # (lazy moves, as Mulle's, are not counted: that costs more than it saves)
                 seat = spec.to_move(state)
                 assert seat is not None
                 move = heuristic.choose(spec.observe(state, seat), legal, rng)
