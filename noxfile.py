@@ -151,6 +151,20 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/bench_mulle.py", *(a for a in session.posargs if a == "--quick"))
 
 
+@nox.session
+def ray(session: nox.Session) -> None:
+    """The Ray adapter (``cardrules.bots.RayExecutor``) and simulate on it, with a local Ray on two CPUs."""
+    session.install(".[tests,ray]")
+    session.run("python", "-m", "pytest", "-q", "tests/ray", *session.posargs)
+
+
+@nox.session
+def dask(session: nox.Session) -> None:
+    """simulate on a Dask ``Client.get_executor()``, with a ``distributed.LocalCluster`` of two workers."""
+    session.install(".[tests,dask]")
+    session.run("python", "-m", "pytest", "-q", "tests/dask", *session.posargs)
+
+
 PEERS = ("open-spiel==2.0.2", "rlcard==1.2.0", "pokerkit==0.7.7")
 
 

@@ -24,7 +24,7 @@ PARTS = {
     "records": ("records", "_record_json"),
     "registry": ("_registry", "_states", "_sampling"),
     "games": ("mulle", "mililla", "charlemagne"),
-    "game helpers": ("_checks", "_narration", "_position"),
+    "game helpers": ("_checks", "_narration", "_position", "_hidden"),
     "engine": ("engine",),
     "helpers": ("_serial", "_messages", "_style", "_common", "_learning"),
     "foundations": ("cards", "rules", "errors"),

@@ -48,7 +48,12 @@ def sample_state(observation: Any, rng: random.Random) -> Any:
     imagines the hidden cards.
 
     Each game may use more of what the observation shows (see its own
-    ``sample_state``); none uses more than the observation.
+    ``sample_state``); none uses more than the observation. The trick games
+    (Mililla, Charlemagne) use the voids the play shows: no hand gets a
+    card that a play seen in the current or the last trick rules out (a
+    seat that did not follow suit holds none of the suit led, and the
+    like; see :doc:`/howto/bot`). The sample can still be any deal that
+    agrees with the observation and those plays, the real one included.
 
     Args:
         observation: What ``game.observe(state, seat)`` returned, for any game.

@@ -10,12 +10,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules.bots import Bot, GreedyBot, RandomBot, SearchBot, bot_names, get_bot
+from cardrules.bots import Bot, GreedyBot, ISMCTSBot, RandomBot, SearchBot, bot_names, get_bot
 from cardrules.bots._games import heuristic_games
 from tests.bots.positions import mover, position, positions
 
 SMALL_SEARCH = "search(iterations=6)"
-BOTS = ["random", "greedy", SMALL_SEARCH, "search(iterations=6, rollout=random, max_candidates=2)"]
+BOTS = [
+    "random",
+    "greedy",
+    SMALL_SEARCH,
+    "search(iterations=6, rollout=random, max_candidates=2)",
+    "ismcts(iterations=6)",
+    "ismcts(iterations=8, rollout=random, max_candidates=3, exploration=0)",
+]
 
 
 class Spy:
@@ -126,7 +133,7 @@ def test_greedy_takes_a_trick_worth_points() -> None:
 
 def test_get_bot_names_and_options() -> None:
     """``get_bot`` knows the three names and reads options in parentheses."""
-    assert bot_names() == ("greedy", "random", "search")
+    assert bot_names() == ("greedy", "ismcts", "random", "search")
     assert isinstance(get_bot("random"), RandomBot)
     assert isinstance(get_bot(" Greedy "), GreedyBot)
     bot = get_bot("search(iterations=40, seconds=0.5, rollout=random)")
@@ -138,7 +145,7 @@ def test_get_bot_names_and_options() -> None:
 @pytest.mark.parametrize(
     ("text", "error", "match"),
     [
-        ("alphazero", cardrules.UnknownOptionError, "the bots are: greedy, random, search"),
+        ("alphazero", cardrules.UnknownOptionError, "the bots are: greedy, ismcts, random, search"),
         ("search(depth=3)", cardrules.UnknownOptionError, "its options are: exploration, iterations"),
         ("greedy(iterations=3)", cardrules.UnknownOptionError, "its options are: none"),
         ("search(iterations=0)", cardrules.InvalidOptionError, "at least 1"),
@@ -200,3 +207,56 @@ def test_charlemagne_bids_seen_fit_the_real_deal() -> None:
             rejected += not plausible(sample_state(view, rng), view) if view.calls else 0
             state = game.apply(state, GreedyBot().choose(view, game.legal_moves(state), rng))
     assert rejected > 0  # a pass or a bid says something about a hand
+
+
+def test_ismcts_options_and_budget() -> None:
+    """``ismcts`` reads its options like ``search`` and refuses bad ones; a tiny time budget gives a legal move."""
+    assert get_bot("ismcts(iterations=40, seconds=0.5, rollout=random)") == ISMCTSBot(
+        iterations=40, seconds=0.5, rollout="random"
+    )
+    assert str(get_bot("ismcts")) == "ismcts"
+    for text, match in [
+        ("ismcts(iterations=0)", "at least 1"),
+        ("ismcts(exploration=-1)", "exploration"),
+        ("ismcts(rollout=smart)", "greedy or random"),
+    ]:
+        with pytest.raises(cardrules.InvalidOptionError, match=match):
+            get_bot(text)
+    with pytest.raises(cardrules.UnknownOptionError, match="its options are: exploration, iterations"):
+        get_bot("ismcts(margin=1)")
+    game, state = position("charlemagne", 8, 12)
+    seat = mover(game, state)
+    move = ISMCTSBot(iterations=10_000, seconds=0.001).choose(
+        game.observe(state, seat), game.legal_moves(state), random.Random(1)
+    )
+    assert move in game.legal_moves(state)
+
+
+@pytest.mark.parametrize("name", cardrules.game_names())
+def test_ismcts_tree_counts_every_iteration(name: str) -> None:
+    """Each iteration adds one visit to exactly one root move, and the move played is the most visited one."""
+    from cardrules.bots import _ismcts
+
+    seen: list[_ismcts._Node] = []
+    original = _ismcts._Node.__init__
+
+    def keep(self: _ismcts._Node, *args: Any, **kwargs: Any) -> None:
+        original(self, *args, **kwargs)
+        seen.append(self)
+
+    for seed in range(6):
+        game, state = position(name, seed, 5 + 3 * seed)
+        seat = mover(game, state)
+        legal = game.legal_moves(state)
+        seen.clear()
+        _ismcts._Node.__init__ = keep  # type: ignore[method-assign]
+        try:
+            move = ISMCTSBot(iterations=30).choose(game.observe(state, seat), legal, random.Random(seed))
+        finally:
+            _ismcts._Node.__init__ = original  # type: ignore[method-assign]
+        assert move in legal
+        if not seen:
+            continue  # one candidate only: no search
+        root = seen[0]
+        assert sum(c.visits for c in root.children.values()) == 30
+        assert root.children[move].visits == max(c.visits for c in root.children.values())

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import concurrent.futures
+import importlib.util
 import pickle
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -110,3 +113,124 @@ def test_play_match_narrates() -> None:
         on_move=lambda b, m, a: seen.append(m),
     )
     assert len(seen) == outcome.decisions
+
+
+# --- batches and the number in flight -------------------------------------------------------------
+
+BATCHED = ("mulle/fishing", ["greedy", "random"], 7)
+
+
+@pytest.mark.parametrize("chunksize", [None, 1, 2, 3, 7, 50])
+@pytest.mark.parametrize("in_flight", [None, 1, 2])
+def test_batches_give_the_serial_result_on_threads(chunksize: int | None, in_flight: int | None) -> None:
+    """Whatever the batch size and the number in flight, the result is the serial one (``==``)."""
+    game, bots, matches = BATCHED
+    serial = simulate(game, bots, matches, seed=11)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        batched = simulate(game, bots, matches, seed=11, executor=pool, chunksize=chunksize, max_in_flight=in_flight)
+    assert batched == serial
+
+
+@pytest.mark.parametrize("chunksize", [None, 1, 4])
+def test_batches_give_the_serial_result_on_processes(chunksize: int | None) -> None:
+    """On a process pool too, for a few batch sizes, and with seats rotated over an odd count."""
+    serial = simulate("mililla", ["greedy", "random"], 9, seed=3)
+    with concurrent.futures.ProcessPoolExecutor(max_workers=2) as pool:
+        assert simulate("mililla", ["greedy", "random"], 9, seed=3, executor=pool, chunksize=chunksize) == serial
+
+
+class _Counting(concurrent.futures.ThreadPoolExecutor):
+    """A thread pool that records how many of its tasks were submitted and not finished, at most."""
+
+    def __init__(self) -> None:
+        super().__init__(max_workers=2)
+        self.open = 0
+        self.most = 0
+        self.sizes: list[int] = []
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+        self.open += 1
+        self.most = max(self.most, self.open)
+        self.sizes.append(len(args[0]))
+        future = super().submit(fn, *args, **kwargs)
+        future.add_done_callback(self._done)
+        return future
+
+    def _done(self, _future: concurrent.futures.Future[Any]) -> None:
+        self.open -= 1
+
+
+@pytest.mark.parametrize(("chunksize", "in_flight"), [(2, 1), (3, 2), (None, None)])
+def test_batches_and_in_flight_are_bounded(chunksize: int | None, in_flight: int | None) -> None:
+    """Matches go in batches of *chunksize* (the last one shorter), and never more than *max_in_flight* at once."""
+    with _Counting() as pool:
+        result = simulate(
+            "mililla", ["random", "random"], 10, seed=2, executor=pool, chunksize=chunksize, max_in_flight=in_flight
+        )
+    size = chunksize or cardrules.bots.default_chunksize(10, 2)
+    assert pool.sizes == [size] * (10 // size) + ([10 % size] if 10 % size else [])
+    assert pool.most <= (in_flight or 4)
+    assert result == simulate("mililla", ["random", "random"], 10, seed=2)
+
+
+def test_progress_counts_every_match_in_batches() -> None:
+    """With batches, ``progress`` is still called once per match, counting up to the total."""
+    calls: list[tuple[int, int]] = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        simulate(
+            "mililla",
+            ["random", "random"],
+            5,
+            seed=1,
+            executor=pool,
+            chunksize=2,
+            progress=lambda d, t: calls.append((d, t)),
+        )
+    assert calls == [(d, 5) for d in range(1, 6)]
+
+
+def test_default_chunksize() -> None:
+    """About four batches per worker, at least one match and at most 256 per batch."""
+    from cardrules.bots import default_chunksize
+
+    assert default_chunksize(1, 8) == 1
+    assert default_chunksize(80, 2) == 10
+    assert default_chunksize(81, 2) == 11
+    assert default_chunksize(10**6, 2) == 256
+    assert all(default_chunksize(m, w) * 4 * w >= m for m in range(1, 300, 7) for w in (1, 2, 3, 8))
+
+
+@pytest.mark.parametrize("name", ["chunksize", "max_in_flight"])
+@pytest.mark.parametrize("value", [0, -1, 1.5, True, "2"])
+def test_bad_batch_options(name: str, value: object) -> None:
+    """A batch size or in-flight count that is not a whole number of at least 1 is refused, naming the option."""
+    with pytest.raises(cardrules.InvalidOptionError, match=name):
+        simulate("mililla", ["random", "random"], 2, **{name: value})  # type: ignore[arg-type]
+
+
+def test_the_executor_errors_come_through() -> None:
+    """An error inside a worker reaches the caller, and the batches not started are cancelled."""
+
+    class Failing(concurrent.futures.ThreadPoolExecutor):
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+            return super().submit(lambda *_: 1 / 0, *args)
+
+    with Failing(max_workers=1) as pool, pytest.raises(ZeroDivisionError):
+        simulate("mililla", ["random", "random"], 6, executor=pool, chunksize=1)
+
+
+def test_importing_the_bots_imports_no_cluster_library() -> None:
+    """``import cardrules.bots`` (and the Ray adapter's module) imports neither Ray nor Dask."""
+    code = (
+        "import sys, cardrules, cardrules.bots; from cardrules.bots import RayExecutor; "
+        "print(sorted(m for m in ('ray', 'dask', 'distributed') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is not None, reason="Ray is installed here")
+def test_ray_executor_without_ray_says_what_to_install() -> None:
+    """Without Ray, making a ``RayExecutor`` is an ImportError that names the extra to install."""
+    with pytest.raises(ImportError, match="pip install ray"):
+        cardrules.bots.RayExecutor()

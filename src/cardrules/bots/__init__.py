@@ -3,17 +3,21 @@ Computer players and tournaments.
 
 A bot sees what a player sees: ``bot.choose(observation, legal_moves, rng)``
 gets ``game.observe(state, seat)``, never the state. :func:`get_bot` makes
-one by name (``"random"``, ``"greedy"``, ``"search"``); :func:`simulate`
+one by name (``"random"``, ``"greedy"``, ``"search"``, ``"ismcts"``); :func:`simulate`
 plays many matches between bots on any :class:`concurrent.futures.Executor`
+(:class:`RayExecutor` adapts Ray, which has none)
 and reports win rates with confidence intervals. See :doc:`/howto/bot`.
 """
 
 from cardrules.bots._base import Bot, GreedyBot, RandomBot, bot_names, get_bot
+from cardrules.bots._ismcts import ISMCTSBot
+from cardrules.bots._ray import RayExecutor
 from cardrules.bots._search import SearchBot
 from cardrules.bots._simulate import (
     BotResult,
     MatchOutcome,
     SimulationResult,
+    default_chunksize,
     play_match,
     simulate,
     wilson_interval,
@@ -23,11 +27,14 @@ __all__ = [
     "Bot",
     "BotResult",
     "GreedyBot",
+    "ISMCTSBot",
     "MatchOutcome",
     "RandomBot",
+    "RayExecutor",
     "SearchBot",
     "SimulationResult",
     "bot_names",
+    "default_chunksize",
     "get_bot",
     "play_match",
     "simulate",

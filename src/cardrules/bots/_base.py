@@ -11,6 +11,7 @@ import attrs
 
 from cardrules._sampling import spec_for_observation
 from cardrules.bots._games import heuristic_for
+from cardrules.bots._ismcts import ISMCTSBot
 from cardrules.bots._search import SearchBot
 from cardrules.engine import LegalMoves
 from cardrules.errors import InvalidOptionError, UnknownOptionError
@@ -92,7 +93,7 @@ class GreedyBot:
         return "greedy"
 
 
-_CLASSES: Mapping[str, type] = {"greedy": GreedyBot, "random": RandomBot, "search": SearchBot}
+_CLASSES: Mapping[str, type] = {"greedy": GreedyBot, "ismcts": ISMCTSBot, "random": RandomBot, "search": SearchBot}
 
 _TEXT = re.compile(r"^\s*([a-z]+)\s*(?:\((.*)\))?\s*$", re.S | re.I)
 
@@ -104,7 +105,7 @@ def bot_names() -> tuple[str, ...]:
     Example:
         >>> from cardrules.bots import bot_names
         >>> bot_names()
-        ('greedy', 'random', 'search')
+        ('greedy', 'ismcts', 'random', 'search')
     """
     return tuple(sorted(_CLASSES))
 
@@ -124,10 +125,10 @@ def _value(text: str) -> object:
 def get_bot(text: str) -> Bot:
     """
     A bot by name, optionally with options: ``"random"``, ``"greedy"``,
-    ``"search"``, ``"search(iterations=400, rollout=random)"``.
+    ``"search"``, ``"search(iterations=400, rollout=random)"``, ``"ismcts"``.
 
     Options are the keyword arguments of the bot's class (see
-    :class:`SearchBot`); the text form is what the command line's
+    :class:`SearchBot` and :class:`ISMCTSBot`); the text form is what the command line's
     ``--bots`` and ``--opponents`` take, and what :func:`simulate` sends to
     its workers.
 

@@ -13,7 +13,7 @@ import attrs
 
 from cardrules._sampling import spec_for_observation
 from cardrules.bots._games import Heuristic, heuristic_for
-from cardrules.engine import GameSpec, LegalMoves, Score
+from cardrules.engine import GameSpec, LegalMoves, Score, TupleMoves
 from cardrules.errors import InvalidOptionError
 
 __all__ = ["SearchBot"]
@@ -113,7 +113,7 @@ class SearchBot:
         if spec.sample_state is None:
             raise NotImplementedError(f"{spec.title} does not sample hidden states, so it cannot be searched")
         heuristic = heuristic_for(spec.name)
-        candidates = self._candidates(observation, legal_moves, rng, heuristic)
+        candidates = candidates_for(observation, legal_moves, rng, heuristic, self.max_candidates)
         if len(candidates) == 1:
             return candidates[0]
         seat: int = observation.seat
@@ -153,29 +153,6 @@ class SearchBot:
             best = 0
         return candidates[best]
 
-    def _candidates(
-        self, observation: Any, legal_moves: LegalMoves[Any], rng: random.Random, heuristic: Heuristic | None
-    ) -> Sequence[Any]:
-        """The moves to search, the greedy move first (when there is a heuristic)."""
-        if heuristic is not None and heuristic.ranked is not None:
-            return list(heuristic.ranked(observation, legal_moves, rng))[: self.max_candidates]
-        first = list(itertools.islice(iter(legal_moves), self.max_candidates + 1))
-        greedy = None if heuristic is None or len(first) == 1 else heuristic.choose(observation, legal_moves, rng)
-        if len(first) <= self.max_candidates:
-            if greedy is not None:
-                first.remove(greedy)
-                first.insert(0, greedy)
-            return first
-        # Too many to try them all: the greedy move, then random distinct others.
-        chosen: list[Any] = [] if greedy is None else [greedy]
-        for _ in range(self.max_candidates * 4):
-            if len(chosen) >= self.max_candidates:
-                break
-            move = legal_moves.sample(rng)
-            if move not in chosen:
-                chosen.append(move)
-        return chosen
-
     def _playout(
         self,
         spec: GameSpec[Any, Any, Any, Any],
@@ -184,27 +161,71 @@ class SearchBot:
         side: int,
         rng: random.Random,
     ) -> float:
-        rounds = _round_count(spec, state)
-        greedy = heuristic is not None and self.rollout == "greedy"
-        horizon = heuristic.horizon if heuristic is not None and heuristic.value is not None else None
-        stage = None if horizon is None else horizon(state)
-        least = 0 if horizon is None or heuristic is None or heuristic.lookahead is None else heuristic.lookahead(state)
-        for ply in range(_MAX_ROLLOUT):
-            if spec.is_over(state) or _round_count(spec, state) != rounds:
-                break
-            if horizon is not None and ply >= least and horizon(state) != stage:
-                assert heuristic is not None and heuristic.value is not None
-                return heuristic.value(state, side)
-            legal = spec.legal_moves(state)
-            if greedy:
-                assert heuristic is not None
+        return playout(spec, heuristic, state, side, rng, greedy=self.rollout == "greedy")
+
+
+def playout(
+    spec: GameSpec[Any, Any, Any, Any],
+    heuristic: Heuristic | None,
+    state: Any,
+    side: int,
+    rng: random.Random,
+    *,
+    greedy: bool,
+) -> float:
+    """Play *state* on to the end of its round (or the heuristic's horizon) and score it for *side*, 0 to 1."""
+    rounds = _round_count(spec, state)
+    greedy = heuristic is not None and greedy
+    horizon = heuristic.horizon if heuristic is not None and heuristic.value is not None else None
+    stage = None if horizon is None else horizon(state)
+    least = 0 if horizon is None or heuristic is None or heuristic.lookahead is None else heuristic.lookahead(state)
+    for ply in range(_MAX_ROLLOUT):
+        if spec.is_over(state) or _round_count(spec, state) != rounds:
+            break
+        if horizon is not None and ply >= least and horizon(state) != stage:
+            assert heuristic is not None and heuristic.value is not None
+            return heuristic.value(state, side)
+        legal = spec.legal_moves(state)
+        if greedy:
+            assert heuristic is not None
+            if type(legal) is TupleMoves and len(legal) == 1:
+                move = legal[0]  # a forced move needs no look at the table (nor any rng)
+            else:  # (lazy moves, as Mulle's, are not counted: that costs more than it saves)
                 seat = spec.to_move(state)
                 assert seat is not None
                 move = heuristic.choose(spec.observe(state, seat), legal, rng)
-            else:
-                move = legal.sample(rng)
-            state = spec.apply(state, move)
-        return _value(spec, heuristic, state, side)
+        else:
+            move = legal.sample(rng)
+        state = spec.apply(state, move)
+    return _value(spec, heuristic, state, side)
+
+
+def candidates_for(
+    observation: Any,
+    legal_moves: LegalMoves[Any],
+    rng: random.Random,
+    heuristic: Heuristic | None,
+    most: int,
+) -> Sequence[Any]:
+    """The moves to search, at most *most*, the greedy move first (when there is a heuristic)."""
+    if heuristic is not None and heuristic.ranked is not None:
+        return list(heuristic.ranked(observation, legal_moves, rng))[:most]
+    first = list(itertools.islice(iter(legal_moves), most + 1))
+    greedy = None if heuristic is None or len(first) == 1 else heuristic.choose(observation, legal_moves, rng)
+    if len(first) <= most:
+        if greedy is not None:
+            first.remove(greedy)
+            first.insert(0, greedy)
+        return first
+    # Too many to try them all: the greedy move, then random distinct others.
+    chosen: list[Any] = [] if greedy is None else [greedy]
+    for _ in range(most * 4):
+        if len(chosen) >= most:
+            break
+        move = legal_moves.sample(rng)
+        if move not in chosen:
+            chosen.append(move)
+    return chosen
 
 
 def _sample(

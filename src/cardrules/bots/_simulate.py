@@ -5,6 +5,7 @@ from __future__ import annotations
 import concurrent.futures
 import functools
 import math
+import os
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -17,7 +18,7 @@ from cardrules.cards import _derive_seed
 from cardrules.engine import Game
 from cardrules.errors import InvalidOptionError
 
-__all__ = ["BotResult", "SimulationResult", "play_match", "simulate", "wilson_interval"]
+__all__ = ["BotResult", "SimulationResult", "default_chunksize", "play_match", "simulate", "wilson_interval"]
 
 _MAX_DECISIONS = 200_000
 _DEAL_PATH = 0x5EA7
@@ -129,6 +130,83 @@ def _run(unit: _Match) -> MatchOutcome:
     return play_match(_game(unit.game), [_bot(b) for b in unit.bots], seed=unit.seed, bot_seed=unit.bot_seed)
 
 
+def _run_batch(units: tuple[_Match, ...]) -> tuple[MatchOutcome, ...]:
+    """Play a batch of work units, one after another, in one task of the executor."""
+    return tuple(map(_run, units))
+
+
+def _workers(executor: concurrent.futures.Executor) -> int:
+    """How many matches *executor* plays at once, as far as it says (a process or thread pool does), else the cores."""
+    workers = getattr(executor, "_max_workers", None)
+    if isinstance(workers, int) and not isinstance(workers, bool) and workers >= 1:
+        return workers
+    client = getattr(executor, "_client", None)  # a Dask Client's executor: the cluster's threads
+    if client is not None and callable(getattr(client, "nthreads", None)):
+        try:
+            threads = sum(client.nthreads().values())
+        except Exception:  # a client that cannot answer: fall back on the local cores
+            threads = 0
+        if threads >= 1:
+            return int(threads)
+    return os.cpu_count() or 1
+
+
+def default_chunksize(matches: int, workers: int) -> int:
+    """
+    The batch size :func:`simulate` uses by default: about four batches per
+    worker (so that the workers finish close together however the match
+    lengths vary), and no more than 256 matches in one batch.
+
+    Example:
+        >>> from cardrules.bots import default_chunksize
+        >>> default_chunksize(1000, 2), default_chunksize(6, 2), default_chunksize(100_000, 4)
+        (125, 1, 256)
+    """
+    return max(1, min(256, math.ceil(matches / (4 * max(1, workers)))))
+
+
+def _play_batches(
+    executor: concurrent.futures.Executor,
+    units: Sequence[_Match],
+    outcomes: list[MatchOutcome | None],
+    progress: Callable[[int, int], None] | None,
+    chunksize: int | None,
+    max_in_flight: int | None,
+) -> None:
+    """Play *units* on *executor* in batches, a bounded number in flight, each outcome in its match's place."""
+    workers = _workers(executor)
+    size = default_chunksize(len(units), workers) if chunksize is None else chunksize
+    limit = 2 * workers if max_in_flight is None else max_in_flight
+    starts = iter(range(0, len(units), size))
+    pending: dict[concurrent.futures.Future[tuple[MatchOutcome, ...]], int] = {}
+    done = 0
+
+    def submit() -> bool:
+        start = next(starts, None)
+        if start is None:
+            return False
+        pending[executor.submit(_run_batch, tuple(units[start : start + size]))] = start
+        return True
+
+    try:
+        while len(pending) < limit and submit():
+            pass
+        while pending:
+            finished, _ = concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in finished:
+                start = pending.pop(future)
+                for i, outcome in enumerate(future.result()):
+                    outcomes[start + i] = outcome
+                    done += 1
+                    if progress is not None:
+                        progress(done, len(units))
+            while len(pending) < limit and submit():
+                pass
+    finally:
+        for future in pending:
+            future.cancel()
+
+
 @attrs.frozen
 class BotResult:
     """
@@ -193,6 +271,8 @@ def simulate(
     seed: int = 0,
     executor: concurrent.futures.Executor | None = None,
     progress: Callable[[int, int], None] | None = None,
+    chunksize: int | None = None,
+    max_in_flight: int | None = None,
 ) -> SimulationResult:
     """
     Play *matches* matches between *bots* and count the wins.
@@ -205,14 +285,17 @@ def simulate(
     side and the luck of the cards evens out (set *matches* to a multiple of
     *n*). The same seed gives the same result, whatever the executor.
 
-    Each match is sent to *executor* as a small picklable work unit (the
-    ruleset text, the bot texts and two seeds), so any
+    The matches are sent to *executor* in batches of *chunksize* small
+    picklable work units (the ruleset text, the bot texts and two seeds
+    each), at most *max_in_flight* batches at a time, so any
     :class:`concurrent.futures.Executor` works: ``None`` plays the matches
     here, one after another; a ``ProcessPoolExecutor`` uses the local
-    cores; a Dask ``distributed.Client(...).get_executor()`` or a Ray
-    ``RayExecutor`` spreads a large tournament over a cluster (cardrules
-    depends on neither: install them yourself, and cardrules on every
-    worker).
+    cores; a Dask ``distributed.Client(...).get_executor()`` or
+    :class:`RayExecutor` (an adapter over Ray tasks, as Ray has no
+    executor of its own) spreads a large tournament over a cluster
+    (cardrules depends on neither: install them yourself, and cardrules on
+    every worker). The result is the same (``==``) whatever the executor,
+    the batch size and the number in flight.
 
     Args:
         game: A :class:`~cardrules.Game` or ruleset text, such as ``"mililla"``.
@@ -220,10 +303,20 @@ def simulate(
         matches: How many matches to play.
         seed: Chooses the deals and the bots' random choices.
         executor: Where to play the matches; ``None`` plays them here.
-        progress: Called as ``progress(done, total)`` after each match.
+        progress: Called as ``progress(done, total)`` after each match
+            (with an executor, as each batch comes back).
+        chunksize: Matches per batch sent to the executor; ``None`` picks
+            :func:`default_chunksize` from *matches* and the executor's
+            workers (a process or thread pool's ``max_workers``, the
+            threads of a Dask cluster, a :class:`RayExecutor`'s CPUs, else
+            the local cores).
+        max_in_flight: The most batches submitted and not yet finished;
+            ``None`` is twice the workers. Bounds the memory a large
+            tournament takes in the executor's queue.
 
     Raises:
-        UnknownOptionError, InvalidOptionError: For a bad game, bot or count.
+        UnknownOptionError, InvalidOptionError: For a bad game, bot or count
+            (*matches*, *chunksize* or *max_in_flight* not a whole number of at least 1).
 
     Example:
         >>> from cardrules.bots import simulate
@@ -239,6 +332,9 @@ def simulate(
         raise InvalidOptionError(f"game must be a Game or ruleset text, not {game!r}")
     if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
         raise InvalidOptionError(f"matches must be a whole number of at least 1, not {matches!r}")
+    for name, value in (("chunksize", chunksize), ("max_in_flight", max_in_flight)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise InvalidOptionError(f"{name} must be a whole number of at least 1 or None, not {value!r}")
     if isinstance(bots, str):
         raise InvalidOptionError("bots is a list of bot texts, one per side, such as ['greedy', 'random']")
     texts = tuple(bots)
@@ -259,15 +355,7 @@ def simulate(
             if progress is not None:
                 progress(k + 1, matches)
     else:
-        futures = {executor.submit(_run, unit): k for k, unit in enumerate(units)}
-        try:
-            for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
-                outcomes[futures[future]] = future.result()
-                if progress is not None:
-                    progress(done, matches)
-        finally:
-            for future in futures:
-                future.cancel()
+        _play_batches(executor, units, outcomes, progress, chunksize, max_in_flight)
     wins = [0] * n
     points = [0] * n
     decisions = 0

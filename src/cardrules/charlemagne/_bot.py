@@ -53,9 +53,14 @@ def _trick_value(card: Card, trump: Suit) -> float:
     return {Rank.ACE: 0.8, Rank.KING: 0.3}.get(card.rank, 0.0)
 
 
+# _trick_value of every card for every trump, worked out once: the bidding and the search's
+# samples ask for it often.
+_TRICK_VALUES: Final = {t: {c: _trick_value(c, t) for c in CHARLEMAGNE_PACK.cards} for t in _FRENCH}
+
+
 def _strength(hand: Iterable[Card], trump: Suit) -> float:
     """The tricks *hand* should take with *trump*."""
-    return sum(_trick_value(c, trump) for c in hand)
+    return sum(map(_TRICK_VALUES[trump].__getitem__, hand))
 
 
 def _best_trump(hand: Sequence[Card]) -> tuple[Suit, float]:
@@ -95,9 +100,7 @@ def _bid(calls: Sequence[Contract | None], hand: Sequence[Card], legal: Sequence
 
 def _unseen(obs: Observation) -> frozenset[Card]:
     """Cards that may be in another seat's hand."""
-    seen = set(obs.hand) | set(obs.trick) | set(obs.won[0]) | set(obs.won[1])
-    seen |= set(obs.discards) | set(obs.out) | set(obs.kitty_taken)
-    return _ALL - seen
+    return _ALL.difference(obs.hand, obs.trick, obs.won[0], obs.won[1], obs.discards, obs.out, obs.kitty_taken)
 
 
 def _play(obs: Observation, cards: Sequence[Card]) -> Card:

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+from typing import Final
 
 import attrs
 
-from cardrules.cards import CHARLEMAGNE_PACK, Card
-from cardrules.charlemagne._cards import _sorted_hand
+from cardrules._hidden import deal_hidden
+from cardrules.cards import CHARLEMAGNE_PACK, Card, Suit
+from cardrules.charlemagne._cards import _SUIT_OF, _sorted_hand
+from cardrules.charlemagne._legal import _ORDERS, _SOLO
 from cardrules.charlemagne._observe import _open_hand
 from cardrules.charlemagne._state import SEATS, Contract, Observation, State
 
@@ -80,6 +83,42 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     )
 
 
+# The cards that follow each suit, by trump (None: Mulot, whose jokers are a suit of their own).
+_FOLLOWING: Final = {
+    trump: {led: frozenset(c for c in CHARLEMAGNE_PACK.cards if table[c] is led) for led in set(table.values())}
+    for trump, table in _SUIT_OF.items()
+}
+
+
+def voids(observation: Observation) -> dict[int, frozenset[Card]]:
+    """
+    The cards each other seat cannot hold, by the plays the observation shows
+    (the current trick and the last one, with their leaders): a seat that did
+    not follow the suit led holds none of it, the trumps being the trump
+    suit, the jokers and the two jacks of its colour (charlemagne.follow.suit);
+    in Mulot, a seat that neither followed nor played a joker holds no joker
+    (charlemagne.mulot.joker-void).
+    """
+    o = observation
+    suit_of = _SUIT_OF[o.trump]
+    b = o.bidder
+    sitting_out = None if b is None or o.contract not in _SOLO else (b + 2) % SEATS
+    out: dict[int, set[Card]] = {}
+    for leader, trick in ((o.last_leader, o.last_trick), (o.leader, o.trick)):
+        if not trick:
+            continue
+        order = _ORDERS[leader, sitting_out]
+        led = suit_of[trick[0]]
+        for seat, card in zip(order[1:], trick[1:], strict=False):
+            if seat == o.seat or suit_of[card] is led:
+                continue
+            bans = out.setdefault(seat, set())
+            bans.update(_FOLLOWING[o.trump][led])
+            if o.trump is None and led is not Suit.JOKER and card.suit is not Suit.JOKER:
+                bans.update(_FOLLOWING[None][Suit.JOKER])
+    return {seat: frozenset(cards) for seat, cards in out.items()}
+
+
 def sample_state(observation: Observation, rng: random.Random) -> State:
     """
     A full state that *observation*'s seat cannot tell from the real one:
@@ -87,8 +126,11 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     it cannot see (other hands, kitty, discards, the partner's thrown-away
     cards), with the right counts. A passed card the seat knows goes to the
     bidder's hand or discards; the records of the kitty cards taken and of
-    the passed card are filled in consistently. Voids shown by earlier play
-    are not used: the observation does not keep who played which card.
+    the passed card are filled in consistently. No hand gets a card that
+    the play the seat has seen rules out (in the current and the
+    last trick; the observation keeps no record of who played which card in
+    older tricks). Every deal that agrees with the observation and those
+    voids can come out; without voids the deal is uniform.
 
     ``observe(sample_state(obs, rng), obs.seat) == obs`` always holds.
     """
@@ -113,17 +155,23 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     if sum(sizes.values()) != len(pool):
         raise ValueError("the observation's counts do not account for the unseen cards")
     zone: dict[str, list[Card]] = {name: [] for name in sizes}
+    bans = {f"hand {s}": cards for s, cards in voids(o).items()}
     if seat == p and o.passed is not None and o.passed in pool:
         pool.remove(o.passed)
         assert b is not None
-        near = [f"hand {b}", "discards"]
+        near = [n for n in (f"hand {b}", "discards") if o.passed not in bans.get(n, ())]
         weights = [sizes[n] for n in near]
         zone[rng.choices(near, weights)[0]].append(o.passed)
-    rng.shuffle(pool)
-    for name, n in sizes.items():
-        k = n - len(zone[name])
-        zone[name].extend(pool[:k])
-        del pool[:k]
+    dealt = deal_hidden(pool, {name: n - len(zone[name]) for name, n in sizes.items()}, bans, rng)
+    if dealt is None:
+        rng.shuffle(pool)
+        for name, n in sizes.items():
+            k = n - len(zone[name])
+            zone[name].extend(pool[:k])
+            del pool[:k]
+    else:
+        for name, cards in dealt.items():
+            zone[name].extend(cards)
     rng.shuffle(zone.get("discards", []))
     hands = []
     for s in range(SEATS):

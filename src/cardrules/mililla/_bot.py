@@ -9,7 +9,7 @@ from typing import Final
 from cardrules.cards import SPANISH_PACK, Card, Suit
 from cardrules.engine import Heuristic, LegalMoves
 from cardrules.mililla._cards import _CARD_POINTS, _STRENGTH
-from cardrules.mililla._legal import _trick_winner
+from cardrules.mililla._legal import _PLAYS, _trick_winner
 from cardrules.mililla._ruleset import SEATS
 from cardrules.mililla._state import Observation, Play, State
 
@@ -18,8 +18,7 @@ _ALL: Final = frozenset(SPANISH_PACK.cards)
 
 def _unseen(obs: Observation) -> frozenset[Card]:
     """Cards that may be in another seat's hand: not in ours, not played, not the held turn-up's owner's."""
-    seen = set(obs.hand) | set(obs.trick) | set(obs.won[0]) | set(obs.won[1])
-    return _ALL - seen
+    return _ALL.difference(obs.hand, obs.trick, obs.won[0], obs.won[1])
 
 
 def _is_master(card: Card, unseen: Iterable[Card], trump: Suit, strength: Mapping[Card, int]) -> bool:
@@ -43,7 +42,7 @@ def _richest(cards: Sequence[Card], strength: Mapping[Card, int], trump: Suit) -
 
 
 def choose(obs: Observation, legal_moves: LegalMoves[Play], rng: random.Random) -> Play:
-    """The greedy Mililla move."""
+    """The greedy Mililla move (the legal moves' own Play objects, which ``apply`` takes without a second check)."""
     cards = [m.card for m in legal_moves]
     if len(cards) == 1:
         return legal_moves[0]
@@ -54,9 +53,9 @@ def choose(obs: Observation, legal_moves: LegalMoves[Play], rng: random.Random) 
     if not trick:
         masters = [c for c in cards if c.suit is not trump and _is_master(c, unseen, trump, strength)]
         if masters:
-            return Play(_richest(masters, strength, trump))
+            return _PLAYS[_richest(masters, strength, trump)]
         side_cards = [c for c in cards if c.suit is not trump] or cards
-        return Play(_cheapest(side_cards, strength, trump))
+        return _PLAYS[_cheapest(side_cards, strength, trump)]
     seat = obs.seat
     last = len(trick) == SEATS - 1
     w = _trick_winner(trick, trump, strength)
@@ -65,17 +64,17 @@ def choose(obs: Observation, legal_moves: LegalMoves[Play], rng: random.Random) 
     if partner_winning:
         # The partner's card stands if no seat still to play can beat it.
         if last or _is_master(trick[w], unseen, trump, strength):
-            return Play(_richest(cards, strength, trump))
-        return Play(_cheapest(cards, strength, trump))
+            return _PLAYS[_richest(cards, strength, trump)]
+        return _PLAYS[_cheapest(cards, strength, trump)]
     if winners:
         if last:
-            return Play(_richest(winners, strength, trump))
+            return _PLAYS[_richest(winners, strength, trump)]
         sure = [c for c in winners if _is_master(c, unseen, trump, strength)]
         if sure:
-            return Play(_richest(sure, strength, trump))
+            return _PLAYS[_richest(sure, strength, trump)]
         if sum(_CARD_POINTS[c] for c in trick) >= 3:
-            return Play(max(winners, key=lambda c: (strength[c], -_CARD_POINTS[c])))
-    return Play(_cheapest(cards, strength, trump))
+            return _PLAYS[max(winners, key=lambda c: (strength[c], -_CARD_POINTS[c]))]
+    return _PLAYS[_cheapest(cards, strength, trump)]
 
 
 def value(state: State, side: int) -> float:
