@@ -18,7 +18,7 @@ from cardrules.mulle._legal import check_move, to_move
 from cardrules.mulle._notation import format_canonical
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._score import _round_score, _winner
-from cardrules.mulle._state import Build, Capture, Move, Mulle, State, TableBuild, Turn
+from cardrules.mulle._state import Build, Capture, Move, Mulle, State, TableBuild, Turn, _state
 
 _T = TypeVar("_T")
 
@@ -105,8 +105,8 @@ def apply(state: State, move: Move) -> State:
         nxt = (seat + 1) % n
         while not hands[nxt]:
             nxt = (nxt + 1) % n
-    # positional, in State's field order (a keyword call costs more in this hot path)
-    after = State(
+    # positional, in State's field order, without State's generated __init__ (the hot path)
+    after = _state(
         rules,
         state.seed,
         state.pending_decks,
@@ -178,7 +178,7 @@ def _redeal(state: State) -> State:
     # the i-th card goes to seat dealer + 1 + i (mulle.deal.later)
     hands = tuple(_sorted(stock[(seat - state.dealer - 1) % n : k : n]) for seat in range(n))
     s = state
-    return State(
+    return _state(
         rules, s.seed, s.pending_decks, s.round_no, s.dealer, s.deal_no + 1, stock[k:], hands, s.table, s.builds,
         (s.dealer + 1) % n, s.captured, s.tabbes, s.mulles, s.last_capture, s.history, s.match, s.rounds, s.winner,
     )  # fmt: skip

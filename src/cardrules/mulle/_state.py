@@ -225,6 +225,62 @@ class State:
     winner: int | None
 
 
+_NEW: Final = object.__new__
+(
+    _rules, _seed, _pending_decks, _round_no, _dealer, _deal_no, _stock, _hands, _table, _builds, _to_play,
+    _captured, _tabbes, _mulles, _last_capture, _history, _match, _rounds, _winner,
+) = (getattr(State, f.name).__set__ for f in attrs.fields(State))  # fmt: skip
+
+
+def _state(
+    rules: MulleRuleset,
+    seed: int,
+    pending_decks: tuple[tuple[Card, ...], ...],
+    round_no: int,
+    dealer: int,
+    deal_no: int,
+    stock: tuple[Card, ...],
+    hands: tuple[tuple[Card, ...], ...],
+    table: tuple[Card, ...],
+    builds: tuple[TableBuild, ...],
+    to_play: int,
+    captured: tuple[tuple[Card, ...], ...],
+    tabbes: tuple[int, ...],
+    mulles: tuple[tuple[Mulle, ...], ...],
+    last_capture: int | None,
+    history: tuple[Turn, ...],
+    match: tuple[int, ...],
+    rounds: tuple[RoundScore, ...],
+    winner: int | None,
+) -> State:
+    """
+    ``State(...)`` with the same arguments, for the engine's own hot path: each field is stored
+    through its slot directly, without the generated ``__init__`` (State has no validators or
+    converters, so the result is the same; ``tests/mulle/test_mulle_speed_paths.py`` checks it).
+    """
+    s = _NEW(State)
+    _rules(s, rules)
+    _seed(s, seed)
+    _pending_decks(s, pending_decks)
+    _round_no(s, round_no)
+    _dealer(s, dealer)
+    _deal_no(s, deal_no)
+    _stock(s, stock)
+    _hands(s, hands)
+    _table(s, table)
+    _builds(s, builds)
+    _to_play(s, to_play)
+    _captured(s, captured)
+    _tabbes(s, tabbes)
+    _mulles(s, mulles)
+    _last_capture(s, last_capture)
+    _history(s, history)
+    _match(s, match)
+    _rounds(s, rounds)
+    _winner(s, winner)
+    return s
+
+
 @attrs.frozen
 class Observation(JsonData):
     """
