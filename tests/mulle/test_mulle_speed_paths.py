@@ -44,3 +44,16 @@ def test_mulle_fast_state_sets_every_field() -> None:
     values = [object() for _ in fields]
     s = _state(*values)  # type: ignore[arg-type]
     assert [getattr(s, name) for name in fields] == values
+
+
+@pytest.mark.parametrize("text", VARIANTS)
+def test_mulle_fast_moves_and_turns_are_the_attrs_ones(text: str) -> None:
+    # the captures the legal moves make, and the turns apply records, equal those of the public constructors
+    for s in _states(text, 11, 150):
+        for move in list(mulle.legal_moves(s))[:30]:
+            if isinstance(move, mulle.Capture):
+                slow = mulle.Capture(move.card, tuple(reversed(move.taken)), move.value)
+                assert move == slow and hash(move) == hash(slow) and repr(move) == repr(slow)
+        for turn in s.history:
+            assert turn == mulle.Turn(turn.seat, turn.move, turn.builds, turn.mulles, turn.tabbe)
+            assert repr(turn) == repr(mulle.Turn(turn.seat, turn.move, turn.builds, turn.mulles, turn.tabbe))

@@ -17,7 +17,7 @@ from cardrules.cards import Card
 from cardrules.mulle._captures import CaptureSpace
 from cardrules.mulle._cards import _BINFO, _SUMS16, _TVAL, PACK
 from cardrules.mulle._partition import random_group
-from cardrules.mulle._state import Build, Capture, Move, State, Trail, Turn
+from cardrules.mulle._state import Build, Capture, Move, State, Trail, Turn, _capture
 
 _SPACES: OrderedDict[tuple[object, ...], CaptureSpace] = OrderedDict()
 
@@ -72,7 +72,7 @@ class _Captures(tuple[Card, int, tuple[Card, ...], bool, bool]):
         return _space(self[2], self[1], self[3], self[4])
 
     def move(self, taken: Sequence[Card]) -> Capture:
-        return Capture(self[0], taken, self[1])  # the converter sorts taken into a tuple
+        return _capture(self[0], taken, self[1])  # Capture(...), taken sorted into a tuple
 
 
 _BUILDS: dict[tuple[Card, int, int], Build] = {}

@@ -226,6 +226,32 @@ class State:
 
 
 _NEW: Final = object.__new__
+_CAPTURE_CARD, _CAPTURE_TAKEN, _CAPTURE_VALUE = (getattr(Capture, f.name).__set__ for f in attrs.fields(Capture))
+_TURN_SEAT, _TURN_MOVE, _TURN_BUILDS, _TURN_MULLES, _TURN_TABBE = (
+    getattr(Turn, f.name).__set__ for f in attrs.fields(Turn)
+)
+
+
+def _capture(card: Card, taken: Sequence[Card], value: int) -> Capture:
+    """``Capture(card, taken, value)`` for the engine's own moves: the card is a card and *taken* pack cards."""
+    c = _NEW(Capture)
+    _CAPTURE_CARD(c, card)
+    _CAPTURE_TAKEN(c, tuple(sorted(taken, key=_ORDER.__getitem__)))  # what the converter gives for pack cards
+    _CAPTURE_VALUE(c, value)
+    return c
+
+
+def _turn(seat: int, move: Move, builds: tuple[tuple[Card, ...], ...], mulles: tuple[Mulle, ...], tabbe: bool) -> Turn:
+    """``Turn(seat, move, builds, mulles, tabbe)`` without the generated ``__init__``."""
+    t = _NEW(Turn)
+    _TURN_SEAT(t, seat)
+    _TURN_MOVE(t, move)
+    _TURN_BUILDS(t, builds)
+    _TURN_MULLES(t, mulles)
+    _TURN_TABBE(t, tabbe)
+    return t
+
+
 (
     _rules, _seed, _pending_decks, _round_no, _dealer, _deal_no, _stock, _hands, _table, _builds, _to_play,
     _captured, _tabbes, _mulles, _last_capture, _history, _match, _rounds, _winner,
