@@ -57,3 +57,60 @@ def test_mulle_fast_moves_and_turns_are_the_attrs_ones(text: str) -> None:
         for turn in s.history:
             assert turn == mulle.Turn(turn.seat, turn.move, turn.builds, turn.mulles, turn.tabbe)
             assert repr(turn) == repr(mulle.Turn(turn.seat, turn.move, turn.builds, turn.mulles, turn.tabbe))
+
+
+@pytest.mark.parametrize("text", VARIANTS)
+def test_mulle_capture_family_counts_without_a_space_agree_with_the_space(text: str) -> None:
+    # a family with one capture is counted and unranked without its capture space: the same answers
+    from cardrules.mulle._families import _Captures
+
+    quick = 0
+    for s in _states(text, 5, 200):
+        for fam in mulle.legal_moves(s)._families:
+            if not isinstance(fam, _Captures):
+                continue
+            n = fam.space.count()
+            assert fam.size() == n
+            quick += fam._only() is not None
+            for i in range(min(n, 40)):
+                assert fam.at(i) == fam.move(fam.space[i])
+    assert quick  # the fast path was taken
+
+
+@pytest.mark.parametrize("text", VARIANTS)
+def test_mulle_uniform_choice_is_indexing_and_apply_trusts_it(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # random.choice(moves) draws moves[i] for i uniform; apply does not check such a move again
+    rng = random.Random(9)
+    s = cardrules.get_game(text).new_game(seed=9)
+    played = []
+    for _ in range(120):
+        if mulle.is_over(s):
+            break
+        moves = mulle.legal_moves(s)
+        listed = list(moves)
+        assert len(moves) == len(listed)
+        move = rng.choice(moves)
+        assert move in listed and move in moves
+        played.append((s, move))
+        with monkeypatch.context() as m:
+            m.setattr(mulle._play, "check_move", _refuse)
+            s = mulle.apply(s, move)
+    for before, move in played[:40]:  # checked cold, the same states
+        assert mulle.check_move(before, move) is None
+
+
+def _refuse(state: object, move: object) -> None:
+    raise AssertionError("apply checked a move drawn from the legal moves")
+
+
+def test_mulle_forged_moves_drawn_by_index_are_checked() -> None:
+    # a hand-made MulleMoves cannot vouch for its moves through indexing either
+    js = cardrules.Card.parse("JS")
+    state = next(s for s in (mulle.new_game(seed=k) for k in range(100)) if js not in s.hands[s.to_play])
+    mulle.legal_moves(state)
+    forged = mulle.MulleMoves(state, [mulle.Trail(js)])
+    move = random.Random(1).choice(forged)
+    assert move == mulle.Trail(js)
+    with pytest.raises(cardrules.IllegalMoveError) as info:
+        mulle.apply(state, move)
+    assert info.value.rule.id == "mulle.turn"
