@@ -1,19 +1,27 @@
 """
-Mulle benchmark: random play speed for each preset (next to Mililla's, issue 8's yardstick), and
-the lazy legal-move operations on adversarial tables, by table size.
+Mulle benchmark: random play speed for each preset, interleaved with Mililla's (the yardstick),
+and the lazy legal-move operations on adversarial tables, by table size.
 
-Run: ``python benchmarks/bench_mulle.py [--quick]``. Prints numbers; asserts nothing.
+Run: ``python benchmarks/bench_mulle.py [--quick] [--markdown docs/perf/mulle.md]``. Random play
+is measured in blocks: each engine (Mililla, then Mulle's presets with each sampler) plays one
+slice of CPU time per block, in one process, and each block gives the ratio of each engine's rate
+to Mililla's. Prints numbers; asserts nothing.
 """
 
 from __future__ import annotations
 
+import argparse
+import datetime
 import itertools
+import platform
 import random
 import signal
-import sys
+import statistics
 import time
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -22,6 +30,7 @@ from cardrules.mulle import BUILDING, FISHING, MulleRuleset, State
 from cardrules.mulle._cards import _sorted
 from cardrules.mulle._families import _SPACES, _Captures
 
+CHUNK = 50  # decisions between two looks at the clock
 BUDGET = 3.0  # seconds for one exact count (len) at most
 FIRST = 1000  # moves taken from the start of the iteration
 SIZES = (8, 16, 24, 32, 40, 48, 60)
@@ -29,38 +38,108 @@ SIZES = (8, 16, 24, 32, 40, 48, 60)
 HANDS = {"building": "AH 10D 9D 8C JC QC KC 10C", "fishing": "AH 9D 10C 8C KC"}
 
 
-def rounds_per_second(rules: MulleRuleset, seconds: float = 3.0) -> tuple[float, float]:
-    """Random full rounds (play by ``legal_moves(s).sample(rng)`` + ``apply``) per second, and decisions per second."""
-    rng = random.Random(1)
-    rounds = moves = 0
-    start = time.perf_counter()
-    seed = 0
-    while time.perf_counter() - start < seconds:
-        s = mulle.new_game(rules, seed=seed)
-        seed += 1
-        first = s.round_no
-        while s.round_no == first and not mulle.is_over(s):
-            s = mulle.apply(s, mulle.legal_moves(s).sample(rng))
-            moves += 1
-        rounds += 1
-    took = time.perf_counter() - start
-    return rounds / took, moves / took
+@attrs.define
+class Player:
+    """
+    Random play of one engine, continued from slice to slice: whole matches, one after another,
+    each decision ``legal_moves`` + *pick* + ``apply`` (dealing and scoring included).
+    """
+
+    label: str
+    game: Any  # the game module: mililla or mulle
+    rules: Any
+    pick: Callable[[Any, random.Random], Any]
+    rng: random.Random = attrs.field(factory=lambda: random.Random(1))
+    seed: int = 0
+    state: Any = None
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        """Play for about *seconds* of CPU time: the decisions made and the CPU time they took."""
+        game, pick, rng = self.game, self.pick, self.rng
+        s = self.state
+        decisions = 0
+        start = time.process_time()
+        end = start + seconds
+        while True:
+            for _ in range(CHUNK):
+                if s is None or game.is_over(s):
+                    s = game.new_game(self.rules, seed=self.seed)
+                    self.seed += 1
+                s = game.apply(s, pick(game.legal_moves(s), rng))
+            decisions += CHUNK
+            now = time.process_time()
+            if now >= end:
+                self.state = s
+                return decisions, now - start
 
 
-def mililla_decisions_per_second(seconds: float = 3.0) -> float:
-    """Mililla random play decisions per second, measured the same way."""
-    rng = random.Random(1)
-    moves = 0
-    seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        s = mililla.new_game(seed=seed)
-        seed += 1
-        first = s.round_no
-        while s.round_no == first and not mililla.is_over(s):
-            s = mililla.apply(s, mililla.legal_moves(s).sample(rng))
-            moves += 1
-    return moves / (time.perf_counter() - start)
+def _family(moves: Any, rng: random.Random) -> Any:
+    return moves.sample(rng)
+
+
+def _choice(moves: Any, rng: random.Random) -> Any:
+    return rng.choice(moves)
+
+
+def players() -> list[Player]:
+    """Mililla first (the yardstick), then Mulle's presets with each way of drawing a random move."""
+    return [
+        Player("Mililla, `sample`", mililla, mililla.STANDARD, _family),
+        Player("Mulle building, `sample` (one family uniformly)", mulle, BUILDING, _family),
+        Player("Mulle fishing, `sample` (one family uniformly)", mulle, FISHING, _family),
+        Player("Mulle building, `random.choice(moves)` (one move uniformly)", mulle, BUILDING, _choice),
+        Player("Mulle fishing, `random.choice(moves)` (one move uniformly)", mulle, FISHING, _choice),
+    ]
+
+
+@attrs.frozen
+class Figure:
+    label: str
+    rate: float  # median decisions per second over the blocks
+    ratio: float  # median over the blocks of this engine's rate / Mililla's in the same block
+    low: float
+    high: float
+
+
+def interleaved(blocks: int, seconds: float) -> list[Figure]:
+    """
+    Every engine plays one CPU-time slice of *seconds* per block, in an order rotated from block to
+    block; each block gives each engine's rate and its ratio to Mililla's rate in that block, so
+    that a noisy moment of the machine falls on one block, not on one engine.
+    """
+    runners = players()
+    for p in runners:  # warm up: imports, caches, the first deal
+        p.run(0.05)
+    rates: list[list[float]] = [[] for _ in runners]
+    for b in range(blocks):
+        order = list(range(len(runners)))
+        k = b % len(order)
+        for i in order[k:] + order[:k]:
+            n, took = runners[i].run(seconds)
+            rates[i].append(n / took)
+    base = rates[0]
+    out = []
+    for p, r in zip(runners, rates, strict=True):
+        ratios = [x / y for x, y in zip(r, base, strict=True)]
+        out.append(Figure(p.label, statistics.median(r), statistics.median(ratios), min(ratios), max(ratios)))
+    return out
+
+
+def markdown(figures: list[Figure], blocks: int, seconds: float) -> str:
+    """The figures as the dated table of ``docs/perf/mulle.md``."""
+    today = datetime.datetime.now(datetime.UTC).strftime("%-d %B %Y")
+    lines = [
+        f"Random play, measured {today} with CPython {platform.python_version()}: "
+        f"`python benchmarks/bench_mulle.py --markdown docs/perf/mulle.md`, {blocks} blocks, each "
+        f"engine playing one slice of {seconds} s of CPU time per block in one process; the ratio to "
+        "Mililla is computed in each block, and the table gives the median and the range over the blocks.",
+        "",
+        "| engine and sampler | decisions per second | / Mililla | range over the blocks |",
+        "|---|---:|---:|---|",
+    ]
+    for f in figures:
+        lines.append(f"| {f.label} | {f.rate:,.0f} | {f.ratio:.2f} | {f.low:.2f} to {f.high:.2f} |")
+    return "\n".join(lines) + "\n"
 
 
 def adversarial_table(size: int) -> tuple[Card, ...]:
@@ -161,17 +240,25 @@ def _bounded_len(moves: mulle.MulleMoves, budget: float) -> int:
 
 
 def main() -> None:
-    quick = "--quick" in sys.argv
-    seconds = 1.0 if quick else 3.0
-    base = mililla_decisions_per_second(seconds)
-    print(f"mililla: {base:,.0f} decisions per second (random play, same method)")
-    for rules in (BUILDING, FISHING):
-        rps, dps = rounds_per_second(rules, seconds)
-        print(
-            f"mulle {rules.style}: {rps:,.0f} random full rounds per second, {dps:,.0f} decisions per second "
-            f"(Mililla / Mulle = {base / dps:.2f})"
-        )
-    sizes = SIZES[:4] if quick else SIZES
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="few short blocks and the small tables only")
+    parser.add_argument("--blocks", type=int, help="blocks of interleaved slices (default 15, quick 4)")
+    parser.add_argument("--slice", type=float, default=0.3, help="CPU seconds per engine and block (default 0.3)")
+    parser.add_argument("--markdown", metavar="PATH", help="also write the random-play table to PATH")
+    parser.add_argument("--no-tables", action="store_true", help="random play only, no adversarial tables")
+    args = parser.parse_args()
+    blocks = args.blocks or (4 if args.quick else 15)
+    figures = interleaved(blocks, args.slice)
+    print(f"random play, {blocks} blocks of {args.slice} s CPU slices per engine, ratios to Mililla per block")
+    width = max(len(f.label) for f in figures)
+    for f in figures:
+        print(f"{f.label:<{width}} {f.rate:>10,.0f}/s  / Mililla {f.ratio:.2f} ({f.low:.2f} to {f.high:.2f})")
+    if args.markdown:
+        Path(args.markdown).write_text(markdown(figures, blocks, args.slice), encoding="utf-8")
+        print(f"wrote {args.markdown}")
+    if args.no_tables:
+        return
+    sizes = SIZES[:4] if args.quick else SIZES
     for rules in (BUILDING, FISHING):
         table_figures(rules, sizes)
 

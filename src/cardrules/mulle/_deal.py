@@ -15,7 +15,7 @@ from cardrules.errors import (
 )
 from cardrules.mulle._cards import _ORDER, PACK, _sorted
 from cardrules.mulle._ruleset import BUILDING, FISHING, MulleRuleset
-from cardrules.mulle._state import State
+from cardrules.mulle._state import State, _state
 
 
 def _start_round(
@@ -34,27 +34,27 @@ def _start_round(
     hands = _common.deal_hands(deck, dealer, n, dealt, _ORDER)
     table = _sorted(deck[dealt : dealt + rules.table_size])
     sides = len(rules.sides)
-    return State(
-        rules=rules,
-        seed=seed,
-        pending_decks=pending,
-        round_no=round_no,
-        dealer=dealer,
-        deal_no=0,
-        stock=tuple(deck[dealt + rules.table_size :]),
-        hands=hands,
-        table=table,
-        builds=(),
-        to_play=(dealer + 1) % n,
-        captured=((),) * sides,
-        tabbes=(0,) * sides,
-        mulles=((),) * sides,
-        last_capture=None,
-        history=(),
-        match=match,
-        rounds=rounds,
-        winner=None,
-    )
+    return _state(
+        rules,
+        seed,
+        pending,
+        round_no,
+        dealer,
+        0,
+        tuple(deck[dealt + rules.table_size :]),
+        hands,
+        table,
+        (),
+        (dealer + 1) % n,
+        ((),) * sides,
+        (0,) * sides,
+        ((),) * sides,
+        None,
+        (),
+        match,
+        rounds,
+        None,
+    )  # State's fields in order
 
 
 def new_game(

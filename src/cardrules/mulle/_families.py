@@ -17,7 +17,7 @@ from cardrules.cards import Card
 from cardrules.mulle._captures import CaptureSpace
 from cardrules.mulle._cards import _BINFO, _SUMS16, _TVAL, PACK
 from cardrules.mulle._partition import random_group
-from cardrules.mulle._state import Build, Capture, Move, State, Trail, Turn
+from cardrules.mulle._state import Build, Capture, Move, State, Trail, Turn, _capture
 
 _SPACES: OrderedDict[tuple[object, ...], CaptureSpace] = OrderedDict()
 
@@ -72,7 +72,35 @@ class _Captures(tuple[Card, int, tuple[Card, ...], bool, bool]):
         return _space(self[2], self[1], self[3], self[4])
 
     def move(self, taken: Sequence[Card]) -> Capture:
-        return Capture(self[0], taken, self[1])  # the converter sorts taken into a tuple
+        return _capture(self[0], taken, self[1])  # Capture(...), taken sorted into a tuple
+
+    def _only(self) -> tuple[Card, ...] | None:
+        """
+        The loose cards of the family's one capture when the table allows only one, found without a
+        capture space, else ``None``: the cards worth at most t summing to t (every such card is then
+        taken), or, under the building rules, all of them when each is worth t, or none (only the
+        builds are taken) when they sum to less.
+        """
+        t = self[1]
+        cards = [c for c in self[2] if _TVAL[c] <= t]
+        total = sum(map(_TVAL.__getitem__, cards))
+        if total == t:
+            return tuple(cards)
+        if self[3]:  # maximal: a capture takes every card worth t, and every group summing to t
+            if total < t:
+                return ()  # a build of t is the capture (the family exists, so there is one)
+            if _TVAL[min(cards, key=_TVAL.__getitem__)] == t:
+                return tuple(cards)
+        return None
+
+    def size(self) -> int:
+        """The number of captures in the family (a capture space counts them unless there is one)."""
+        return 1 if self._only() is not None else self.space.count()
+
+    def at(self, index: int) -> Capture:
+        """The family's capture of *index*, in the capture space's order (0 <= index < size)."""
+        only = self._only()
+        return self.move(only if only is not None else self.space[index])
 
 
 _BUILDS: dict[tuple[Card, int, int], Build] = {}

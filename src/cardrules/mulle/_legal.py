@@ -158,14 +158,21 @@ class MulleMoves(LegalMoves[Move]):
     * ``bool``, ``move in moves`` (decided by :func:`check_move`) and
       :meth:`sample` never list or count the captures: each takes
       milliseconds on any table. :func:`apply` does not check again the
-      move :meth:`sample` has just drawn for the same state.
+      move :meth:`sample` or indexing has just given for the same state.
     * Iteration streams the moves in index order without counting: taking
       the first *k* moves costs about *k* walks down the card values, however
       many moves there are.
     * ``len`` and indexing count the captures exactly, without listing them
-      (see the private module ``cardrules.mulle._captures``); the count is cached per table.
-      On large tables of many small cards counting can take seconds (see the
-      benchmark); prefer iteration, ``in`` and :meth:`sample` there.
+      (see the private module ``cardrules.mulle._captures``); the counts are
+      kept, so ``len`` counts once per ``MulleMoves``, and a family of one
+      capture is counted without the capture engine. On large tables of many
+      small cards counting can take seconds (see the benchmark); prefer
+      iteration, ``in`` and :meth:`sample` there.
+    * For a move drawn uniformly among all the legal moves, use
+      ``random.choice(moves)`` (or ``moves[rng.randrange(len(moves))]``, the
+      same draw): it counts once, and :func:`apply` trusts the move it gives.
+      On the tables of random play it costs several times :meth:`sample`
+      (see :doc:`/performance`).
 
     :meth:`sample` is *not* uniform over all moves: it picks one family
     uniformly (each trail, each build, and each (card, value) group of
@@ -176,7 +183,7 @@ class MulleMoves(LegalMoves[Move]):
     probability 1/2. Every legal move has a positive probability.
     """
 
-    __slots__ = ("_families", "_public", "_seen")
+    __slots__ = ("_families", "_public", "_seen", "_sizes")
 
     def __init__(self, state: State, families: list[_Family]) -> None:
         # Only what the mover may see is kept (never the state: a bot handed these moves must not
@@ -184,6 +191,7 @@ class MulleMoves(LegalMoves[Move]):
         self._seen = (state.rules, state.to_play, state.hands[state.to_play], state.table, state.builds, state.winner)
         self._families = families
         self._public: State | None = None
+        self._sizes: tuple[list[int], int] | None = None  # each family's size and their sum, once counted
 
     def _position(self) -> State:
         """A state holding only what the mover sees (other hands and the stock empty), for :func:`check_move`."""
@@ -192,11 +200,16 @@ class MulleMoves(LegalMoves[Move]):
             public = self._public = _mover_state(*self._seen)
         return public
 
-    def _size(self, fam: _Family) -> int:
-        return fam.space.count() if isinstance(fam, _Captures) else 1
+    def _counted(self) -> tuple[list[int], int]:
+        """Each family's number of moves, and the total: counted once, then kept."""
+        sizes = self._sizes
+        if sizes is None:
+            each = [f.size() if isinstance(f, _Captures) else 1 for f in self._families]
+            sizes = self._sizes = (each, sum(each))
+        return sizes
 
     def __len__(self) -> int:
-        return sum(self._size(f) for f in self._families)
+        return self._counted()[1]
 
     @overload
     def __getitem__(self, index: int) -> Move: ...
@@ -207,16 +220,17 @@ class MulleMoves(LegalMoves[Move]):
             return [self[i] for i in range(*index.indices(len(self)))]
         if not isinstance(index, int):
             raise TypeError(f"move indices are whole numbers, not {type(index).__name__}")
+        each, total = self._counted()
         if index < 0:
-            index += len(self)
+            index += total
             if index < 0:
                 raise IndexError("move index out of range")
-        for fam in self._families:
-            size = self._size(fam)
+        for fam, size in zip(self._families, each, strict=True):
             if index < size:
-                if isinstance(fam, _Captures):
-                    return fam.move(fam.space[index])
-                return fam
+                move = fam.at(index) if isinstance(fam, _Captures) else fam
+                global _vouched  # legal by construction: apply need not check it again (see _vouched)
+                _vouched = (self, move)
+                return move
             index -= size
         raise IndexError("move index out of range")
 

@@ -18,7 +18,7 @@ from cardrules.mulle._legal import check_move, to_move
 from cardrules.mulle._notation import format_canonical
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._score import _round_score, _winner
-from cardrules.mulle._state import Build, Capture, Move, Mulle, State, TableBuild, Turn
+from cardrules.mulle._state import Build, Capture, Move, Mulle, State, TableBuild, Turn, _state, _turn
 
 _T = TypeVar("_T")
 
@@ -83,7 +83,7 @@ def apply(state: State, move: Move) -> State:
         if tabbe:
             tabbes = _replace(tabbes, side, tabbes[side] + 1)
         last_capture = seat
-        turn = Turn(seat, move, tuple([b.cards for b in taken_builds]) if taken_builds else (), tuple(found), tabbe)
+        turn = _turn(seat, move, tuple([b.cards for b in taken_builds]) if taken_builds else (), tuple(found), tabbe)
     elif isinstance(move, Build):
         onto = move.onto
         if isinstance(onto, int):
@@ -93,7 +93,7 @@ def apply(state: State, move: Move) -> State:
         else:
             table = _remove(table, (onto,))
             builds = (*builds, TableBuild((onto, card), move.value, seat))
-        turn = Turn(seat, move)
+        turn = _turn(seat, move, (), (), False)
     else:
         i = bisect.bisect_right(table, _ORDER[card], key=_ORDER.__getitem__)
         table = (*table[:i], card, *table[i:])
@@ -105,8 +105,8 @@ def apply(state: State, move: Move) -> State:
         nxt = (seat + 1) % n
         while not hands[nxt]:
             nxt = (nxt + 1) % n
-    # positional, in State's field order (a keyword call costs more in this hot path)
-    after = State(
+    # positional, in State's field order, without State's generated __init__ (the hot path)
+    after = _state(
         rules,
         state.seed,
         state.pending_decks,
@@ -178,7 +178,7 @@ def _redeal(state: State) -> State:
     # the i-th card goes to seat dealer + 1 + i (mulle.deal.later)
     hands = tuple(_sorted(stock[(seat - state.dealer - 1) % n : k : n]) for seat in range(n))
     s = state
-    return State(
+    return _state(
         rules, s.seed, s.pending_decks, s.round_no, s.dealer, s.deal_no + 1, stock[k:], hands, s.table, s.builds,
         (s.dealer + 1) % n, s.captured, s.tabbes, s.mulles, s.last_capture, s.history, s.match, s.rounds, s.winner,
     )  # fmt: skip

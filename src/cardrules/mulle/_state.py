@@ -225,6 +225,88 @@ class State:
     winner: int | None
 
 
+_NEW: Final = object.__new__
+_CAPTURE_CARD, _CAPTURE_TAKEN, _CAPTURE_VALUE = (getattr(Capture, f.name).__set__ for f in attrs.fields(Capture))
+_TURN_SEAT, _TURN_MOVE, _TURN_BUILDS, _TURN_MULLES, _TURN_TABBE = (
+    getattr(Turn, f.name).__set__ for f in attrs.fields(Turn)
+)
+
+
+def _capture(card: Card, taken: Sequence[Card], value: int) -> Capture:
+    """``Capture(card, taken, value)`` for the engine's own moves: the card is a card and *taken* pack cards."""
+    c = _NEW(Capture)
+    _CAPTURE_CARD(c, card)
+    _CAPTURE_TAKEN(c, tuple(sorted(taken, key=_ORDER.__getitem__)))  # what the converter gives for pack cards
+    _CAPTURE_VALUE(c, value)
+    return c
+
+
+def _turn(seat: int, move: Move, builds: tuple[tuple[Card, ...], ...], mulles: tuple[Mulle, ...], tabbe: bool) -> Turn:
+    """``Turn(seat, move, builds, mulles, tabbe)`` without the generated ``__init__``."""
+    t = _NEW(Turn)
+    _TURN_SEAT(t, seat)
+    _TURN_MOVE(t, move)
+    _TURN_BUILDS(t, builds)
+    _TURN_MULLES(t, mulles)
+    _TURN_TABBE(t, tabbe)
+    return t
+
+
+(
+    _rules, _seed, _pending_decks, _round_no, _dealer, _deal_no, _stock, _hands, _table, _builds, _to_play,
+    _captured, _tabbes, _mulles, _last_capture, _history, _match, _rounds, _winner,
+) = (getattr(State, f.name).__set__ for f in attrs.fields(State))  # fmt: skip
+
+
+def _state(
+    rules: MulleRuleset,
+    seed: int,
+    pending_decks: tuple[tuple[Card, ...], ...],
+    round_no: int,
+    dealer: int,
+    deal_no: int,
+    stock: tuple[Card, ...],
+    hands: tuple[tuple[Card, ...], ...],
+    table: tuple[Card, ...],
+    builds: tuple[TableBuild, ...],
+    to_play: int,
+    captured: tuple[tuple[Card, ...], ...],
+    tabbes: tuple[int, ...],
+    mulles: tuple[tuple[Mulle, ...], ...],
+    last_capture: int | None,
+    history: tuple[Turn, ...],
+    match: tuple[int, ...],
+    rounds: tuple[RoundScore, ...],
+    winner: int | None,
+) -> State:
+    """
+    ``State(...)`` with the same arguments, for the engine's own hot path: each field is stored
+    through its slot directly, without the generated ``__init__`` (State has no validators or
+    converters, so the result is the same; ``tests/mulle/test_mulle_speed_paths.py`` checks it).
+    """
+    s = _NEW(State)
+    _rules(s, rules)
+    _seed(s, seed)
+    _pending_decks(s, pending_decks)
+    _round_no(s, round_no)
+    _dealer(s, dealer)
+    _deal_no(s, deal_no)
+    _stock(s, stock)
+    _hands(s, hands)
+    _table(s, table)
+    _builds(s, builds)
+    _to_play(s, to_play)
+    _captured(s, captured)
+    _tabbes(s, tabbes)
+    _mulles(s, mulles)
+    _last_capture(s, last_capture)
+    _history(s, history)
+    _match(s, match)
+    _rounds(s, rounds)
+    _winner(s, winner)
+    return s
+
+
 @attrs.frozen
 class Observation(JsonData):
     """
