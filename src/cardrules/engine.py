@@ -261,8 +261,11 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     a state, which :meth:`Game.from_position` then checks), and
     ``refusals`` gives the rules that refuse the moves the mover might
     have wanted (every card of the hand played, say), for replays that
-    explain a constrained choice. A game may leave them ``None``: the
-    generic code then does without.
+    explain a constrained choice, and ``picture`` draws an observation
+    as an SVG table (``picture(observation)``: SVG text, each face-up card
+    an element with ``data-card`` and an ``aria-label``), for the web
+    table and the pictures of the docs. A game may leave them ``None``:
+    the generic code then does without.
 
     Games are found by the registry, through the ``cardrules.games``
     entry-point group: see :doc:`/howto/add-a-game`.
@@ -302,6 +305,7 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     position: Callable[[StateT, int | None], str] | None = None
     from_position: Callable[[RulesetT, str], StateT] | None = None
     refusals: Callable[[StateT], tuple[Violation, ...]] | None = None
+    picture: Callable[[ObservationT], str] | None = None
 
     @property
     def default_preset(self) -> str:
