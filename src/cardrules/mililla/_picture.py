@@ -42,7 +42,7 @@ def _table(obs: Observation) -> _svg.Table:
         ),
         zones=tuple(zones),
         hand=obs.hand,
-        hand_label="Your hand",
+        hand_label="Your hand" if len(obs.hand) == obs.hand_counts[obs.seat] else "Your hand (not shown)",
         scores=tuple(
             f"seats {side}+{side + 2}{' (you)' if side == you else ''}: {obs.match[side]} points; "
             f"this round {obs.tricks[side]} tricks"

@@ -51,7 +51,7 @@ def _table(obs: Observation) -> _svg.Table:
             _svg.Zone("build", "Builds", tuple(builds), button=True, empty="no builds"),
         ),
         hand=obs.hand,
-        hand_label="Your hand",
+        hand_label="Your hand" if len(obs.hand) == obs.hand_counts[obs.seat] else "Your hand (not shown)",
         scores=tuple(scores),
         status=status,
     )
