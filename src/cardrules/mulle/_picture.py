@@ -48,7 +48,7 @@ def _table(obs: Observation) -> _svg.Table:
         ),
         zones=(
             _svg.Zone("table", "Table", (_svg.Group(obs.table),), button=True, spread=True, empty="no loose cards"),
-            _svg.Zone("build", "Builds", tuple(builds), button=True, empty="no builds"),
+            _svg.Zone("build", "Builds", tuple(builds), empty="no builds"),
         ),
         hand=obs.hand,
         hand_label="Your hand" if len(obs.hand) == obs.hand_counts[obs.seat] else "Your hand (not shown)",
