@@ -19,6 +19,7 @@ from typing import IO, Any, Final, NoReturn
 
 from cardrules._cli_positions import add_commands as _add_positions
 from cardrules._cli_records import add_commands as _add_records
+from cardrules._cli_serve import add_commands as _add_serve
 from cardrules._registry import broken as broken_games
 from cardrules._registry import game_names, get_game
 from cardrules._registry import games as _games
@@ -408,6 +409,7 @@ COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_games,
     _add_records,
     _add_positions,
+    _add_serve,
 )
 """The subcommands: each adds its subparser(s) and sets ``run(args)`` or ``handler(args, out)``."""
 

@@ -1,0 +1,367 @@
+"""
+The Starlette application: the JSON API under ``/api``, the WebSocket of a match's events, the
+pages (:mod:`cardrules.web._pages`) and the static files of the browser side.
+
+Engine work (a move, the computer's answers, a page of legal moves) runs in Starlette's thread
+pool, so that a slow computer player never stalls the other matches' requests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import threading
+import typing
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import anyio
+import attrs
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from cardrules import _common, records
+from cardrules._registry import games
+from cardrules.engine import Game
+from cardrules.web import _pages
+from cardrules.web._bodies import (
+    BotChoice,
+    Created,
+    GameInfo,
+    GamesBody,
+    MoveRequest,
+    NewMatchRequest,
+    OptionInfo,
+    ReplayCreated,
+    plain,
+)
+from cardrules.web._errors import ApiError
+from cardrules.web._http import (
+    body_bytes,
+    check_id,
+    check_token,
+    given_token,
+    hash_token,
+    json_body,
+    query_card,
+    query_int,
+    read_as,
+)
+from cardrules.web._replays import MAX_RECORD, Replay, Replays
+from cardrules.web._schemas import schema, schema_names
+from cardrules.web._store import MatchRow, Store
+from cardrules.web._table import MAX_LIMIT, Table, get_game_checked, parse_bots, seats_of
+
+__all__ = ["API_VERSION", "STATIC", "Server", "build_app"]
+
+API_VERSION: Final = 1
+"""The version of the API; a change that breaks a client raises it."""
+STATIC: Final = Path(__file__).resolve().parent / "static"
+"""The browser side's files, shipped in the package."""
+_MAX_SEED: Final = 2**63 - 1
+
+
+def _json(data: Any, status: int = 200) -> JSONResponse:
+    return JSONResponse(plain(data), status_code=status)
+
+
+class Server:
+    """The matches and replays of one database, and the route handlers over them."""
+
+    def __init__(self, db_path: str | Path) -> None:
+        self.store = Store(db_path)
+        self.tables: dict[str, Table] = {}
+        self.replays = Replays()
+        self._lock = threading.Lock()
+
+    # --- matches -------------------------------------------------------------------------
+
+    def table(self, match_id: str) -> Table:
+        """The match *match_id*, loaded from the database the first time; 404 if there is none."""
+        check_id(match_id, "match")
+        with self._lock:
+            found = self.tables.get(match_id)
+            if found is not None:
+                return found
+            row = self.store.match(match_id)
+            if row is None:
+                raise ApiError(404, "no_such_match", "there is no such match")
+            table = Table(row, self.store)
+            self.tables[match_id] = table
+        with table.lock:
+            table.advance()  # a server stopped in the middle of the computer's moves goes on
+        return table
+
+    def create(self, body: NewMatchRequest) -> Created:
+        """Start a match; the computer moves until it is the person's turn."""
+        game = get_game_checked(body.game)
+        if body.seed is not None and not 0 <= body.seed <= _MAX_SEED:
+            raise ApiError(422, "bad_field", f"seed must be from 0 to {_MAX_SEED}", field="seed")
+        opponents = parse_bots(game, body.seat, body.opponents)
+        token = secrets.token_urlsafe(24)
+        row = MatchRow(
+            secrets.token_urlsafe(12), game.text, body.seat, hash_token(token), tuple(opponents),
+            _common.new_seed(body.seed), (),
+        )  # fmt: skip
+        self.store.add_match(row)
+        table = Table(row, self.store)
+        with self._lock:
+            self.tables[row.id] = table
+        with table.lock:
+            table.advance()
+        return Created(row.id, body.seat, token)
+
+    def authorised(self, conn: HTTPConnection, match_id: str, token: str | None = None) -> Table:
+        """The match, once the request shows its seat's token (401 or 403 otherwise)."""
+        table = self.table(match_id)
+        check_token(conn, table.row.token_hash, token)
+        return table
+
+    async def games(self, request: Request) -> Response:
+        """``GET /api/games``."""
+        return _json(GamesBody(tuple(_game_info(g) for g in sorted(games())), API_VERSION))
+
+    async def new_match(self, request: Request) -> Response:
+        """``POST /api/matches``."""
+        body = read_as(await json_body(request), NewMatchRequest)
+        return _json(await run_in_threadpool(self.create, body), 201)
+
+    def _page(self, request: Request, table: Table) -> tuple[int, int, Any]:
+        offset = query_int(request, "offset", 0, 0, 1_000_000)
+        limit = query_int(request, "limit", 50, 1, MAX_LIMIT)
+        return offset, limit, query_card(request, table.game.spec.pack)
+
+    async def get_match(self, request: Request) -> Response:
+        """``GET /api/matches/{id}``."""
+        table = await run_in_threadpool(self.authorised, request, request.path_params["id"])
+        offset, limit, card = self._page(request, table)
+        return _json(await run_in_threadpool(table.view, offset, limit, card))
+
+    async def move(self, request: Request) -> Response:
+        """``POST /api/matches/{id}/moves``."""
+        table = await run_in_threadpool(self.authorised, request, request.path_params["id"])
+        body = read_as(await json_body(request), MoveRequest)
+        offset, limit, card = self._page(request, table)
+        if len(body.move) > 500:
+            raise ApiError(422, "bad_notation", "a move is at most 500 characters", field="move")
+        await run_in_threadpool(table.play, body.move, body.version)
+        return _json(await run_in_threadpool(table.view, offset, limit, card))
+
+    async def record(self, request: Request) -> Response:
+        """``GET /api/matches/{id}/record``: the record, once the match is over."""
+        table = await run_in_threadpool(self.authorised, request, request.path_params["id"])
+        if not table.game.is_over(table.state):
+            raise ApiError(
+                409, "match_not_over", "the record holds every hidden card: it is served once the match is over"
+            )
+        text = records.dumps(await run_in_threadpool(table.record))
+        headers = {"Content-Disposition": f'attachment; filename="cardrules-{table.id}.json"'}
+        return Response(text, media_type="application/json", headers=headers)
+
+    async def match_replay(self, request: Request) -> Response:
+        """``POST /api/matches/{id}/replay``: a finished match opened as a replay."""
+        table = await run_in_threadpool(self.authorised, request, request.path_params["id"])
+        if not table.game.is_over(table.state):
+            raise ApiError(409, "match_not_over", "a match can be replayed once it is over")
+        text = records.dumps(await run_in_threadpool(table.record))
+        return _json(await run_in_threadpool(self._new_replay, text), 201)
+
+    # --- replays -------------------------------------------------------------------------
+
+    def _new_replay(self, text: str) -> ReplayCreated:
+        replay = Replay(secrets.token_urlsafe(12), text)
+        self.store.add_replay(replay.id, text)
+        self.replays.put(replay)
+        return ReplayCreated(replay.id, len(replay.steps))
+
+    async def new_replay(self, request: Request) -> Response:
+        """``POST /api/replays`` with a record file as the body."""
+        raw = await body_bytes(request, MAX_RECORD)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ApiError(400, "bad_json", "the record is not UTF-8 text") from None
+        return _json(await run_in_threadpool(self._new_replay, text), 201)
+
+    async def replay_step(self, request: Request) -> Response:
+        """``GET /api/replays/{id}?step=N&view=full|seat:K``."""
+        replay_id = check_id(request.path_params["id"], "replay")
+        replay = await run_in_threadpool(self.replays.get, replay_id, self.store.replay)
+        step = query_int(request, "step", 0, 0, 10**7)
+        view = request.query_params.get("view", "full")
+        offset = query_int(request, "offset", 0, 0, 1_000_000)
+        limit = query_int(request, "limit", 50, 1, MAX_LIMIT)
+        card = query_card(request, replay.game.spec.pack)
+        return _json(await run_in_threadpool(replay.view, step, view, offset, limit, card))
+
+    # --- events --------------------------------------------------------------------------
+
+    async def events(self, websocket: WebSocket) -> None:
+        """The WebSocket of a match's events: the token in the query, a Bearer header or the first message."""
+        await websocket.accept()
+        try:
+            token = given_token(websocket)
+            if token is None:
+                first = await websocket.receive_json()
+                token = first.get("token") if isinstance(first, dict) else None
+                if not isinstance(token, str):
+                    raise ApiError(401, "token_required", 'send {"token": "..."} first, or ?token=... in the URL')
+            table = await run_in_threadpool(self.authorised, websocket, websocket.path_params["id"], token)
+        except ApiError as exc:
+            await websocket.send_json(exc.body())
+            await websocket.close(code=4000 + exc.status)
+            return
+        except (WebSocketDisconnect, ValueError, KeyError):
+            return
+        await _stream(websocket, table)
+
+
+async def _stream(websocket: WebSocket, table: Table) -> None:
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[list[dict[str, Any]]] = asyncio.Queue()
+
+    def listen(items: list[dict[str, Any]]) -> None:
+        loop.call_soon_threadsafe(queue.put_nowait, items)
+
+    with table.lock:
+        table.listeners.append(listen)
+        version = table.version
+    try:
+        await websocket.send_json({"type": "hello", "match": table.id, "version": version})
+        async with anyio.create_task_group() as tasks:
+
+            async def watch_close() -> None:
+                with contextlib.suppress(WebSocketDisconnect):
+                    while True:
+                        await websocket.receive_text()
+                tasks.cancel_scope.cancel()
+
+            tasks.start_soon(watch_close)
+            while True:
+                items = await queue.get()
+                for item in items:
+                    await websocket.send_json({"type": "event", **item})
+                state = table.game
+                last = items[-1]["version"]
+                await websocket.send_json(
+                    {"type": "state", "version": last, "to_move": state.to_move(table.state),
+                     "over": state.is_over(table.state)}
+                )  # fmt: skip
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        with table.lock:
+            table.listeners.remove(listen)
+
+
+def _game_info(name: str) -> GameInfo:
+    spec = games()[name]
+    game = Game(spec, spec.presets[spec.default_preset])
+    options = []
+    hints = _hints(spec.ruleset_type)
+    for f in attrs.fields(spec.ruleset_type):
+        default = getattr(game.rules, f.name)
+        choices = _choices(hints.get(f.name))
+        options.append(OptionInfo(f.name, default if isinstance(default, bool | int | str) else str(default), choices))
+    presets = (spec.default_preset, *[p for p in spec.presets if p != spec.default_preset])
+    sides = game.score(game.new_game(seed=0)).sides
+    return GameInfo(name, spec.title, presets, tuple(options), len(seats_of(game)), sides,
+                    tuple(b.value for b in BotChoice))  # fmt: skip
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _choices(hint: Any) -> tuple[bool | int | str, ...] | None:
+    if hint is bool:
+        return (False, True)
+    if typing.get_origin(hint) is typing.Literal:
+        return tuple(typing.get_args(hint))
+    return None
+
+
+async def _api_error(request: HTTPConnection, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return JSONResponse(exc.body(), status_code=exc.status)
+
+
+async def _http_error(request: HTTPConnection, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    words = {
+        404: ("not_found", "there is no such page"),
+        405: ("method_not_allowed", "that method is not allowed here"),
+    }
+    code, message = words.get(exc.status_code, ("http_error", str(exc.detail)))
+    return JSONResponse(ApiError(exc.status_code, code, message).body(), status_code=exc.status_code)
+
+
+async def _crash(request: HTTPConnection, exc: Exception) -> Response:
+    body = ApiError(500, "internal_error", "the server failed on this request; the match is as it was").body()
+    return JSONResponse(body, status_code=500)
+
+
+async def _index(request: Request) -> Response:
+    index = STATIC / "index.html"
+    if not index.is_file():
+        raise ApiError(404, "not_found", "the pages are not installed")
+    return FileResponse(index, media_type="text/html")
+
+
+async def _schema(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in schema_names():
+        raise ApiError(404, "no_such_schema", f"the schemas are: {', '.join(schema_names())}")
+    return JSONResponse(schema(name), media_type="application/schema+json")
+
+
+def build_app(db_path: str | Path, cors_origins: Sequence[str] = ()) -> Starlette:
+    """The application over the database at *db_path*; *cors_origins* may call it from other origins."""
+    server = Server(db_path)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        server.store.close()
+
+    routes: list[BaseRoute] = [
+        Route("/", _index, methods=["GET"]),
+        *_pages.routes,
+        Route("/api/games", server.games, methods=["GET"]),
+        Route("/api/schemas/{name}", _schema, methods=["GET"]),
+        Route("/api/matches", server.new_match, methods=["POST"]),
+        Route("/api/matches/{id}", server.get_match, methods=["GET"]),
+        Route("/api/matches/{id}/moves", server.move, methods=["POST"]),
+        Route("/api/matches/{id}/record", server.record, methods=["GET"]),
+        Route("/api/matches/{id}/replay", server.match_replay, methods=["POST"]),
+        WebSocketRoute("/api/matches/{id}/events", server.events),
+        Route("/api/replays", server.new_replay, methods=["POST"]),
+        Route("/api/replays/{id}", server.replay_step, methods=["GET"]),
+        Mount("/static", app=StaticFiles(directory=STATIC, check_dir=False), name="static"),
+    ]
+    middleware = [
+        Middleware(
+            CORSMiddleware,
+            allow_origins=list(cors_origins),
+            allow_methods=["GET", "POST"],
+            allow_headers=["Authorization", "Content-Type"],
+        )
+    ]
+    app = Starlette(
+        routes=routes,
+        middleware=middleware,
+        exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _crash},
+        lifespan=lifespan,
+    )
+    app.state.server = server
+    return app

@@ -1,0 +1,364 @@
+"""
+The bodies the web API reads and writes, as attrs classes: the JSON Schemas of the API are
+generated from these (see :mod:`cardrules.web._schema`), and every response is written from them.
+"""
+
+from __future__ import annotations
+
+import enum
+import typing
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from cardrules.cards import Card
+
+__all__ = [
+    "BotChoice",
+    "Created",
+    "ErrorBody",
+    "ErrorDetail",
+    "EventItem",
+    "GameInfo",
+    "GamesBody",
+    "LegalMovesPage",
+    "MatchView",
+    "MoveItem",
+    "MoveRequest",
+    "NewMatchRequest",
+    "OptionInfo",
+    "ReplayCreated",
+    "ReplayStep",
+    "Refusal",
+    "plain",
+]
+
+
+@attrs.frozen
+class NewMatchRequest:
+    """
+    The body of ``POST /api/matches``.
+
+    Attributes:
+        game: Ruleset text: a game name, a preset (``mulle/fishing``) and options (``mililla(rank_order=malilla)``).
+        seat: Your seat, from 0.
+        opponents: One bot for every other seat (``random``, ``greedy``, ``search(iterations=200)``), or a list
+            of bots, one per other seat in seat order.
+        seed: The match seed, for the same deals and the same computer play again; random if left out.
+    """
+
+    game: str
+    seat: int = 0
+    opponents: str | tuple[str, ...] = "greedy"
+    seed: int | None = None
+
+
+@attrs.frozen
+class Created:
+    """
+    The answer to ``POST /api/matches``: the match and the seat's secret token.
+
+    Attributes:
+        match: The match id.
+        seat: Your seat.
+        token: Send it as ``Authorization: Bearer TOKEN`` on every request for this match.
+    """
+
+    match: str
+    seat: int
+    token: str
+
+
+@attrs.frozen
+class MoveRequest:
+    """
+    The body of ``POST /api/matches/{id}/moves``.
+
+    Attributes:
+        move: The move in the game's notation, as a legal move's ``text`` gives it.
+        version: The version the move was chosen at; a move sent against another version is refused (409).
+    """
+
+    move: str
+    version: int | None = None
+
+
+@attrs.frozen
+class MoveItem:
+    """
+    One legal move.
+
+    Attributes:
+        index: Its place in the game's full list of legal moves, from 0.
+        text: The move in notation: send it back to play it.
+        cards: The texts of the cards the move uses (played, taken, built with).
+    """
+
+    index: int
+    text: str
+    cards: tuple[str, ...]
+
+
+@attrs.frozen
+class LegalMovesPage:
+    """
+    A page of the legal moves of the seat to move (empty when it is not your turn).
+
+    Attributes:
+        moves: The moves of this page.
+        offset: The place of the page's first move among the moves that pass the filter.
+        limit: The page size asked for.
+        total: How many moves pass the filter, or null when counting them is not cheap.
+        next: The offset of the next page, or null when this is the last.
+        complete: False when the page stopped at the server's bound on moves looked at (a large
+            Mulle table): play a move in notation, or filter by a card.
+    """
+
+    moves: tuple[MoveItem, ...]
+    offset: int
+    limit: int
+    total: int | None
+    next: int | None
+    complete: bool = True
+
+
+@attrs.frozen
+class EventItem:
+    """
+    Something that happened, as the seat may be told it.
+
+    Attributes:
+        version: The match's move count once the move that caused it was played.
+        seat: The seat it concerns, if any.
+        text: One sentence in player words.
+        rule: The id of the rule behind it.
+        kind: What happened: ``play``, ``capture``, ``trick``, ``bid``, ``round``, and so on.
+        cards: The cards it shows (all public).
+        points: Points it scores, if any.
+        move: The move in notation, when the seat may see it (never a card passed face down).
+        mover: The seat that made the move.
+    """
+
+    version: int
+    seat: int | None
+    text: str
+    rule: str
+    kind: str
+    cards: tuple[Card, ...]
+    points: int
+    move: str | None
+    mover: int
+
+
+@attrs.frozen
+class MatchView:
+    """
+    ``GET /api/matches/{id}``: the match as your seat sees it.
+
+    Attributes:
+        match: The match id.
+        game: The ruleset text.
+        title: The game's title.
+        seat: Your seat.
+        to_move: The seat to move, or null once the match is over.
+        over: Whether the match is over.
+        observation: What your seat may see (the game's observation, see its schema).
+        legal_moves: Your legal moves, paged.
+        score: The score.
+        events: The latest events, oldest first.
+        version: How many moves have been played: a larger version is a later state.
+        opponents: The computer players, by seat (null for yours).
+    """
+
+    match: str
+    game: str
+    title: str
+    seat: int
+    to_move: int | None
+    over: bool
+    observation: Mapping[str, Any]
+    legal_moves: LegalMovesPage
+    score: Mapping[str, Any]
+    events: tuple[EventItem, ...]
+    version: int
+    opponents: tuple[str | None, ...]
+
+
+class BotChoice(enum.Enum):
+    """The computer players the lobby offers (any text ``get_bot`` reads is accepted)."""
+
+    RANDOM = "random"
+    GREEDY = "greedy"
+    SEARCH = "search(iterations=200)"
+
+
+@attrs.frozen
+class OptionInfo:
+    """
+    One ruleset option of a game.
+
+    Attributes:
+        name: The option's name, as ruleset text writes it.
+        default: Its value in the default preset.
+        choices: The values it takes, when they are a short list; null otherwise.
+    """
+
+    name: str
+    default: bool | int | str | None
+    choices: tuple[bool | int | str, ...] | None
+
+
+@attrs.frozen
+class GameInfo:
+    """
+    A game the server plays.
+
+    Attributes:
+        name: The game's name.
+        title: Its title.
+        presets: The presets, default first.
+        options: The ruleset options.
+        seats: How many seats.
+        sides: The seats of each side.
+        bots: Bot texts the lobby may offer.
+    """
+
+    name: str
+    title: str
+    presets: tuple[str, ...]
+    options: tuple[OptionInfo, ...]
+    seats: int
+    sides: tuple[tuple[int, ...], ...]
+    bots: tuple[str, ...]
+
+
+@attrs.frozen
+class GamesBody:
+    """
+    ``GET /api/games``.
+
+    Attributes:
+        games: Every game.
+        api_version: The API's version.
+    """
+
+    games: tuple[GameInfo, ...]
+    api_version: int
+
+
+@attrs.frozen
+class Refusal:
+    """
+    A rule that constrained a choice: why the mover could not do otherwise.
+
+    Attributes:
+        rule: The rule id.
+        reason: Why, in player words.
+    """
+
+    rule: str
+    reason: str
+
+
+@attrs.frozen
+class ReplayCreated:
+    """
+    The answer to ``POST /api/replays`` and ``POST /api/matches/{id}/replay``.
+
+    Attributes:
+        replay: The replay id (anyone holding it may view the replay).
+        steps: How many moves the replay holds.
+    """
+
+    replay: str
+    steps: int
+
+
+@attrs.frozen
+class ReplayStep:
+    """
+    ``GET /api/replays/{id}?step=N``: the match after *step* moves.
+
+    Attributes:
+        replay: The replay id.
+        game: The ruleset text.
+        title: The game's title.
+        step: The step shown: 0 is the deal, N the position after the N-th move.
+        steps: How many moves the replay holds.
+        view: ``full`` or ``seat:K``.
+        seat: The seat of a seat view, null for the full view.
+        to_move: The seat to move there, or null at the end.
+        observation: A seat view: that seat's observation. The full view: every zone's cards by name.
+        move: The move of this step in notation (null at step 0, or when the view may not see it).
+        mover: The seat that made it.
+        events: What the move did.
+        refused: The rules that constrained the mover's choice (the full view, or the mover's own seat).
+        comment: The record's comment on the move.
+        legal_moves: The legal moves there, when the view may see them.
+        score: The score there.
+    """
+
+    replay: str
+    game: str
+    title: str
+    step: int
+    steps: int
+    view: str
+    seat: int | None
+    to_move: int | None
+    observation: Mapping[str, Any]
+    move: str | None
+    mover: int | None
+    events: tuple[EventItem, ...]
+    refused: tuple[Refusal, ...]
+    comment: str | None
+    legal_moves: LegalMovesPage
+    score: Mapping[str, Any]
+
+
+@attrs.frozen
+class ErrorDetail:
+    """
+    What went wrong.
+
+    Attributes:
+        code: A stable code, such as ``illegal_move`` or ``bad_token``.
+        message: In player words.
+        rule: The rule id, for a move the rules forbid.
+        field: The request field at fault, if any.
+    """
+
+    code: str
+    message: str
+    rule: str | None = None
+    field: str | None = None
+
+
+@attrs.frozen
+class ErrorBody:
+    """
+    Every error answer of the API.
+
+    Attributes:
+        error: What went wrong.
+    """
+
+    error: ErrorDetail
+
+
+def plain(value: object) -> Any:
+    """Plain JSON data for a body (attrs classes as objects, cards as text, tuples as lists)."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, bool | int | float | str) or value is None:
+        return value
+    if attrs.has(type(value)):
+        return {f.name: plain(getattr(value, f.name)) for f in attrs.fields(typing.cast(Any, type(value)))}
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [plain(v) for v in value]
+    raise TypeError(f"cannot write {type(value).__name__} as JSON")

@@ -1,0 +1,138 @@
+"""
+Replays: a record replayed step by step with :func:`cardrules.records.steps`, each step narrated
+with its events and rule ids and the rules that constrained the choice (``Step.refused``), in a
+seat's view (what that seat saw then) or the full view.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any, Final
+
+from cardrules import records
+from cardrules._serial import to_jsonable
+from cardrules.cards import Card
+from cardrules.engine import Game
+from cardrules.errors import CardrulesError
+from cardrules.web._bodies import LegalMovesPage, Refusal, ReplayStep
+from cardrules.web._errors import ApiError, from_cardrules
+from cardrules.web._table import event_items, get_game_checked, legal_page, seats_of
+
+__all__ = ["MAX_RECORD", "Replay", "Replays"]
+
+MAX_RECORD: Final = 2_000_000
+"""The largest record file the server reads, in bytes."""
+_CACHED: Final = 32
+
+
+class Replay:
+    """A record, replayed once into its steps."""
+
+    def __init__(self, replay_id: str, text: str) -> None:
+        self.id = replay_id
+        try:
+            self.record = records.loads(text)
+        except CardrulesError as exc:
+            raise from_cardrules(exc) from None
+        self.game: Game[Any, Any, Any, Any] = get_game_checked(self.record.game)
+        try:
+            self.steps = list(records.steps(self.record))
+        except CardrulesError as exc:
+            raise from_cardrules(exc) from None
+        if self.steps:
+            self.first = self.steps[0].before
+        else:
+            self.first = next(iter(records.replay(self.record)))
+        self.seats = seats_of(self.game)
+
+    def state(self, step: int) -> Any:
+        """The state after *step* moves."""
+        return self.first if step == 0 else self.steps[step - 1].after
+
+    def view(self, step: int, view: str, offset: int, limit: int, card: Card | None) -> ReplayStep:
+        """Step *step* in *view* (``full`` or ``seat:K``); raises :class:`ApiError` for a bad step or view."""
+        if not 0 <= step <= len(self.steps):
+            raise ApiError(422, "bad_step", f"step must be from 0 to {len(self.steps)}, not {step}", field="step")
+        seat = _seat_of_view(view, self.seats)
+        game = self.game
+        state = self.state(step)
+        to_move = game.to_move(state)
+        if seat is None:
+            observation: dict[str, Any] = {
+                "zones": {k: [str(c) for c in v] for k, v in game.spec.zones(state).items()},
+            }
+        else:
+            observation = game.observe(state, seat).to_dict()
+        move = mover = comment = None
+        events: tuple[Any, ...] = ()
+        refused: tuple[Refusal, ...] = ()
+        if step:
+            s = self.steps[step - 1]
+            mover, comment = s.seat, s.comment
+            items = event_items(game, s.before, s.move, s.after, step, seat)
+            events = tuple(items)
+            move = items[0].move if items else None
+            if seat is None or seat == s.seat:
+                refused = tuple(Refusal(v.rule.id, v.reason) for v in s.refused)
+        if to_move is not None and (seat is None or seat == to_move):
+            page = legal_page(game, state, offset, limit, card)
+        else:
+            page = LegalMovesPage((), offset, limit, 0, None)
+        return ReplayStep(
+            self.id,
+            game.text,
+            game.spec.title,
+            step,
+            len(self.steps),
+            "full" if seat is None else f"seat:{seat}",
+            seat,
+            to_move,
+            observation,
+            move,
+            mover,
+            events,
+            refused,
+            comment,
+            page,
+            to_jsonable(game.score(state)),
+        )
+
+
+def _seat_of_view(view: str, seats: list[int]) -> int | None:
+    if view == "full":
+        return None
+    head, _, number = view.partition(":")
+    if head == "seat" and number.isascii() and number.isdigit() and len(number) < 4 and int(number) in seats:
+        return int(number)
+    wanted = f"view is 'full' or 'seat:K' with K from {seats[0]} to {seats[-1]}"
+    raise ApiError(422, "bad_view", f"{wanted}, not {view!r:.40}", field="view")
+
+
+class Replays:
+    """The replays read lately, kept in memory (the records themselves are stored)."""
+
+    def __init__(self) -> None:
+        self._cache: OrderedDict[str, Replay] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, replay_id: str, load: Any) -> Replay:
+        """The replay *replay_id*; *load(replay_id)* gives its record text or ``None``."""
+        with self._lock:
+            found = self._cache.get(replay_id)
+            if found is not None:
+                self._cache.move_to_end(replay_id)
+                return found
+        text = load(replay_id)
+        if text is None:
+            raise ApiError(404, "no_such_replay", "there is no such replay")
+        replay = Replay(replay_id, text)
+        self.put(replay)
+        return replay
+
+    def put(self, replay: Replay) -> None:
+        """Keep *replay* in memory."""
+        with self._lock:
+            self._cache[replay.id] = replay
+            while len(self._cache) > _CACHED:
+                self._cache.popitem(last=False)

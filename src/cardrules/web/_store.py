@@ -1,0 +1,129 @@
+"""
+Storage in SQLite (the standard library's ``sqlite3``): each match as what its record is made of,
+the seed and every move in order, each move appended in its own transaction as it is played.
+
+The database runs in WAL mode with ``synchronous=NORMAL``: a committed move survives the server
+process being killed (a power cut may lose the last moves; see the front-end page).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+__all__ = ["MatchRow", "Store"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS matches (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    token_hash TEXT NOT NULL,
+    opponents TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    created REAL NOT NULL DEFAULT (julianday('now'))
+);
+CREATE TABLE IF NOT EXISTS moves (
+    match TEXT NOT NULL REFERENCES matches(id),
+    number INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    PRIMARY KEY (match, number)
+);
+CREATE TABLE IF NOT EXISTS replays (
+    id TEXT PRIMARY KEY,
+    record TEXT NOT NULL,
+    created REAL NOT NULL DEFAULT (julianday('now'))
+);
+"""
+
+
+@attrs.frozen
+class MatchRow:
+    """A stored match: how it was set up, and its moves (seat, canonical notation) in order."""
+
+    id: str
+    game: str
+    seat: int
+    token_hash: str
+    opponents: tuple[str | None, ...]
+    seed: int
+    moves: tuple[tuple[int, str], ...]
+
+
+class Store:
+    """One SQLite database, shared by the server's threads (one connection, used under a lock)."""
+
+    def __init__(self, path: str | Path) -> None:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        with self._lock:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        """Close the database."""
+        with self._lock:
+            self._db.close()
+
+    def add_match(self, row: MatchRow) -> None:
+        """Store a new match (with no moves)."""
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO matches (id, game, seat, token_hash, opponents, seed) VALUES (?, ?, ?, ?, ?, ?)",
+                (row.id, row.game, row.seat, row.token_hash, json.dumps(row.opponents), str(row.seed)),
+            )
+
+    def add_move(self, match: str, number: int, seat: int, move: str) -> None:
+        """Append move *number* (from 1) of *match*, in one transaction."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute(
+                    "INSERT INTO moves (match, number, seat, move) VALUES (?, ?, ?, ?)", (match, number, seat, move)
+                )
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def match(self, match: str) -> MatchRow | None:
+        """The stored match *match*, or ``None``."""
+        with self._lock:
+            head = self._db.execute(
+                "SELECT id, game, seat, token_hash, opponents, seed FROM matches WHERE id = ?", (match,)
+            ).fetchone()
+            if head is None:
+                return None
+            moves = self._db.execute(
+                "SELECT seat, move FROM moves WHERE match = ? ORDER BY number", (match,)
+            ).fetchall()
+        opponents: Any = json.loads(head[4])
+        return MatchRow(
+            head[0], head[1], head[2], head[3], tuple(opponents), int(head[5]), tuple((s, m) for s, m in moves)
+        )
+
+    def match_ids(self) -> list[str]:
+        """Every stored match's id, oldest first."""
+        with self._lock:
+            return [r[0] for r in self._db.execute("SELECT id FROM matches ORDER BY created, id")]
+
+    def add_replay(self, replay: str, record: str) -> None:
+        """Store a replay's record text."""
+        with self._lock:
+            self._db.execute("INSERT INTO replays (id, record) VALUES (?, ?)", (replay, record))
+
+    def replay(self, replay: str) -> str | None:
+        """A stored replay's record text, or ``None``."""
+        with self._lock:
+            row = self._db.execute("SELECT record FROM replays WHERE id = ?", (replay,)).fetchone()
+        return None if row is None else str(row[0])

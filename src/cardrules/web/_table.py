@@ -1,0 +1,299 @@
+"""
+One match at the web table: the state, the person's seat, the computer players, the moves
+stored as they are played, and the events as that seat may be told them.
+
+The state is immutable; a match's lock serialises the moves (a move and the computer's answers
+are one step under the lock, and a move sent against an old version is refused).
+"""
+
+from __future__ import annotations
+
+import collections
+import itertools
+import random
+import threading
+import typing
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+import attrs
+
+from cardrules import records
+from cardrules._serial import to_jsonable
+from cardrules.bots import Bot, SearchBot, get_bot
+from cardrules.cards import Card, _derive_seed
+from cardrules.engine import Event, Game, TupleMoves
+from cardrules.errors import CardrulesError
+from cardrules.web._bodies import EventItem, LegalMovesPage, MatchView, MoveItem, plain
+from cardrules.web._errors import ApiError, from_cardrules
+from cardrules.web._store import MatchRow, Store
+
+__all__ = ["MAX_LIMIT", "MAX_SCAN", "Table", "event_items", "legal_page", "move_cards", "parse_bots", "seats_of"]
+
+MAX_LIMIT: Final = 200
+"""The most legal moves one page lists."""
+MAX_SCAN: Final = 20_000
+"""The most legal moves one request looks at (a Mulle table can allow millions)."""
+MAX_SEARCH_ITERATIONS: Final = 2_000
+"""The strongest search bot the server runs."""
+MAX_BOT_SECONDS: Final = 1.0
+"""The longest a computer player thinks about one move."""
+_EVENTS_KEPT: Final = 60
+_BOT_PATH: Final = 0xB07
+
+
+def seats_of(game: Game[Any, Any, Any, Any]) -> list[int]:
+    """The seats of *game*, in order."""
+    sides = game.score(game.new_game(seed=0)).sides
+    return sorted(s for side in sides for s in side)
+
+
+def parse_bots(game: Game[Any, Any, Any, Any], seat: int, opponents: str | Sequence[str]) -> list[str | None]:
+    """The bot text of every seat (``None`` for *seat*), checked and bounded; raises :class:`ApiError`."""
+    seats = seats_of(game)
+    if seat not in seats:
+        raise ApiError(422, "bad_seat", f"{game.spec.title} has seats {seats[0]} to {seats[-1]}, not {seat}",
+                       field="seat")  # fmt: skip
+    others = [s for s in seats if s != seat]
+    texts = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
+    if len(texts) != len(others):
+        raise ApiError(422, "bad_opponents", f"give one computer player for each of the {len(others)} other seats, "
+                       f"not {len(texts)}", field="opponents")  # fmt: skip
+    out: list[str | None] = [None] * len(seats)
+    for s, text in zip(others, texts, strict=True):
+        if len(text) > 200:
+            raise ApiError(
+                422, "bad_opponents", "a computer player's name is at most 200 characters", field="opponents"
+            )
+        try:
+            bot = get_bot(text)
+        except CardrulesError as exc:
+            raise from_cardrules(exc, "opponents") from None
+        if isinstance(bot, SearchBot) and bot.iterations > MAX_SEARCH_ITERATIONS:
+            raise ApiError(422, "bad_opponents", f"the search bot here runs at most {MAX_SEARCH_ITERATIONS} "
+                           f"iterations, not {bot.iterations}", field="opponents")  # fmt: skip
+        out[s] = str(bot) if not isinstance(bot, SearchBot) else text.strip()
+    return out
+
+
+def _bounded(text: str) -> Bot:
+    bot = get_bot(text)
+    if isinstance(bot, SearchBot):
+        seconds = MAX_BOT_SECONDS if bot.seconds is None else min(bot.seconds, MAX_BOT_SECONDS)
+        bot = attrs.evolve(bot, seconds=seconds)
+    return bot
+
+
+def move_cards(move: object) -> tuple[Card, ...]:
+    """Every card a move names (played, taken, built with), in field order."""
+    out: list[Card] = []
+
+    def walk(value: object, depth: int) -> None:
+        if isinstance(value, Card):
+            out.append(value)
+        elif depth < 4 and attrs.has(type(value)):
+            for f in attrs.fields(typing.cast(Any, type(value))):
+                walk(getattr(value, f.name), depth + 1)
+        elif depth < 4 and isinstance(value, tuple | list | frozenset):
+            for v in value:
+                walk(v, depth + 1)
+
+    walk(move, 0)
+    return tuple(out)
+
+
+def event_items(
+    game: Game[Any, Any, Any, Any], before: Any, move: Any, after: Any, version: int, viewer: int | None
+) -> list[EventItem]:
+    """
+    The events of *move* as *viewer* may be told them (``None``: the full view). The events are in
+    public terms; the move's notation is given only when every card it names is shown by its
+    events, or the viewer made it (a card passed face down stays hidden).
+    """
+    mover = game.to_move(before)
+    assert mover is not None
+    events: Sequence[Event]
+    if game.spec.events is not None:
+        events = game.spec.events(before, move, after)
+    else:
+        events = ()
+    shown = {c for e in events for c in e.cards}
+    text: str | None = game.format_move(before, move)
+    if viewer is not None and viewer != mover and not set(move_cards(move)) <= shown:
+        text = None
+    if not events:
+        said = f"seat {mover} plays {text}" if text is not None else f"seat {mover} moves"
+        return [EventItem(version, mover, said, "", "move", (), 0, text, mover)]
+    return [EventItem(version, e.seat, e.text, e.rule, e.kind, e.cards, e.points, text, mover) for e in events]
+
+
+def _wanted(cards: tuple[Card, ...], card: Card | None) -> bool:
+    return card is None or card in cards
+
+
+def legal_page(
+    game: Game[Any, Any, Any, Any], state: Any, offset: int, limit: int, card: Card | None
+) -> LegalMovesPage:
+    """A page of the legal moves of *state*, filtered by *card*, looking at no more than :data:`MAX_SCAN` moves."""
+    legal = game.legal_moves(state)
+    cheap = isinstance(legal, TupleMoves | tuple | list)
+    items: list[MoveItem] = []
+    if cheap and card is None:
+        total: int | None = len(legal)
+        for i in range(offset, min(offset + limit, len(legal))):
+            m = legal[i]
+            items.append(MoveItem(i, game.format_move(state, m), tuple(map(str, move_cards(m)))))
+        nxt = offset + limit if offset + limit < len(legal) else None
+        return LegalMovesPage(tuple(items), offset, limit, total, nxt)
+    passed = 0
+    complete = True
+    more = False
+    for i, m in enumerate(itertools.islice(iter(legal), MAX_SCAN + 1)):
+        if i == MAX_SCAN:
+            complete = False
+            break
+        cards = move_cards(m)
+        if not _wanted(cards, card):
+            continue
+        if passed >= offset + limit:
+            more = True
+            break
+        if passed >= offset:
+            items.append(MoveItem(i, game.format_move(state, m), tuple(map(str, cards))))
+        passed += 1
+    total = passed if cheap or (complete and not more) else None
+    if cheap and more:
+        total = sum(1 for m in legal if _wanted(move_cards(m), card))
+    nxt = offset + limit if more else None
+    return LegalMovesPage(tuple(items), offset, limit, total, nxt, complete)
+
+
+class Table:
+    """A match in play: one person's seat, the computer at the others."""
+
+    def __init__(self, row: MatchRow, store: Store) -> None:
+        self.id = row.id
+        self.row = row
+        self.store = store
+        self.game = get_game_checked(row.game)
+        self.seat = row.seat
+        self.bots: list[Bot | None] = [None if t is None else _bounded(t) for t in row.opponents]
+        self.start = self.game.new_game(seed=row.seed)
+        self.state = self.start
+        self.moves: list[Any] = []
+        self.events: collections.deque[EventItem] = collections.deque(maxlen=_EVENTS_KEPT)
+        self.lock = threading.Lock()
+        self.listeners: list[Callable[[list[dict[str, Any]]], None]] = []
+        spec = self.game.spec
+        for seat, text in row.moves:  # replay the stored moves (each was checked when played)
+            move = spec.parse_canonical(text)
+            if spec.to_move(self.state) != seat or spec.check_move(self.state, move) is not None:
+                raise ApiError(500, "corrupt_match", f"match {row.id} is damaged at move {len(self.moves) + 1}")
+            self._apply(move, store_it=False)
+
+    @property
+    def version(self) -> int:
+        """How many moves have been played."""
+        return len(self.moves)
+
+    def _apply(self, move: Any, store_it: bool = True) -> list[EventItem]:
+        before = self.state
+        mover = self.game.to_move(before)
+        assert mover is not None
+        after = self.game.apply(before, move)
+        number = len(self.moves) + 1
+        if store_it:
+            self.store.add_move(self.id, number, mover, self.game.spec.format_canonical(move))
+        self.moves.append(move)
+        self.state = after
+        items = event_items(self.game, before, move, after, number, self.seat)
+        self.events.extend(items)
+        return items
+
+    def advance(self) -> list[EventItem]:
+        """The computer's moves until it is the person's turn or the match is over (call under the lock)."""
+        out: list[EventItem] = []
+        game = self.game
+        while not game.is_over(self.state):
+            seat = game.to_move(self.state)
+            assert seat is not None
+            bot = self.bots[seat]
+            if bot is None:
+                break
+            rng = random.Random(_derive_seed(self.row.seed, _BOT_PATH, len(self.moves)))
+            move = bot.choose(game.observe(self.state, seat), game.legal_moves(self.state), rng)
+            out.extend(self._apply(move))
+        if out:
+            self._publish(out)
+        return out
+
+    def play(self, text: str, version: int | None) -> list[EventItem]:
+        """Play the person's move *text*, then the computer's; raises :class:`ApiError` if refused."""
+        with self.lock:
+            if version is not None and version != self.version:
+                raise ApiError(409, "stale_version", f"the match has moved on: it is at version {self.version}, "
+                               f"not {version}; read it again", field="version")  # fmt: skip
+            if self.game.is_over(self.state):
+                raise ApiError(409, "match_over", "the match is over")
+            to_move = self.game.to_move(self.state)
+            if to_move != self.seat:
+                raise ApiError(409, "not_your_turn", f"it is seat {to_move}'s turn, not yours")
+            try:
+                move = self.game.parse_move(self.state, text)
+            except CardrulesError as exc:
+                raise from_cardrules(exc, "move") from None
+            mine = self._apply(move)
+            self._publish(mine)
+            return mine + self.advance()
+
+    def _publish(self, items: list[EventItem]) -> None:
+        data = [plain(i) for i in items]
+        for listen in list(self.listeners):
+            listen(data)
+
+    def view(self, offset: int = 0, limit: int = 50, card: Card | None = None) -> MatchView:
+        """The match as the person's seat sees it."""
+        with self.lock:
+            state, events, version = self.state, tuple(self.events), self.version
+        game = self.game
+        to_move = game.to_move(state)
+        if to_move == self.seat:
+            page = legal_page(game, state, offset, limit, card)
+        else:
+            page = LegalMovesPage((), offset, limit, 0, None)
+        return MatchView(
+            self.id,
+            game.text,
+            game.spec.title,
+            self.seat,
+            to_move,
+            game.is_over(state),
+            game.observe(state, self.seat).to_dict(),
+            page,
+            to_jsonable(game.score(state)),
+            events,
+            version,
+            self.row.opponents,
+        )
+
+    def record(self) -> records.Record:
+        """The match as a record (hidden cards included: serve it only once the match is over)."""
+        with self.lock:
+            moves = list(self.moves)
+        names = tuple("you" if b is None else (t or "") for b, t in zip(self.bots, self.row.opponents, strict=True))
+        return records.from_moves(self.start, moves, seats=names)
+
+
+def get_game_checked(text: str) -> Game[Any, Any, Any, Any]:
+    """The game of ruleset *text*, refused (:class:`ApiError`) unless it can be stored as a record."""
+    from cardrules._registry import get_game
+
+    if len(text) > 500:
+        raise ApiError(422, "unknown_game", "ruleset text is at most 500 characters", field="game")
+    try:
+        game = get_game(text)
+    except CardrulesError as exc:
+        raise from_cardrules(exc, "game") from None
+    if game.spec.round_deck is None:
+        raise ApiError(422, "unknown_game", f"{game.spec.title} cannot be stored as a record yet", field="game")
+    return game
