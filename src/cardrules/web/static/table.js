@@ -54,9 +54,9 @@ function narrate(events) {
     const li = document.createElement("li");
     li.dataset.version = String(e.version);
     li.dataset.kind = e.kind;
+    li.dataset.mover = String(e.mover);
     if (e.rule) li.dataset.rule = e.rule;
-    const who = e.mover === view.seat ? "You" : `Seat ${e.mover}`;
-    li.textContent = `${who}: ${e.text}`;
+    li.textContent = e.mover === view.seat ? `${e.text} (you)` : e.text;
     if (e.rule) {
       const rule = document.createElement("span");
       rule.className = "rule";
@@ -85,6 +85,11 @@ function drawMoves() {
   $("plain").hidden = plain.length === 0;
   $("plain-moves").replaceChildren(...plain.map(moveButton));
   $("over").hidden = !(view && view.over);
+  // The hand's cards that some listed move plays are outlined (a hint; a click on another still asks the server).
+  const usable = new Set(mine ? view.legal_moves.moves.flatMap((m) => m.cards.slice(0, 1)) : []);
+  for (const el of $("board").querySelectorAll('.card[data-zone="hand"]')) {
+    el.classList.toggle("usable", usable.has(el.dataset.card));
+  }
   const status = !view ? "" : view.over ? "The match is over." : mine ? "Your turn." : `Seat ${view.to_move} to play.`;
   $("status").textContent = status;
   document.body.dataset.turn = mine ? "mine" : view && view.over ? "over" : "theirs";
@@ -147,11 +152,16 @@ async function toggle(el) {
   }
   const first = (selected.find((s) => s.zone === "hand") || selected[0]).card;
   let page;
+  busy = true;
+  document.body.dataset.busy = "true";
   try {
     page = (await call(`/api/matches/${match}?limit=${LIMIT}&card=${encodeURIComponent(first)}`, { token })).legal_moves;
   } catch (error) {
     showError($("message"), error);
     return;
+  } finally {
+    busy = false;
+    document.body.dataset.busy = "false";
   }
   const wanted = selected.map((s) => s.card);
   const moves = page.moves.filter((m) => includes(m.cards, wanted));
