@@ -22,7 +22,6 @@ import cardrules
 from cardrules.errors import CardrulesError
 
 if TYPE_CHECKING:  # the tests use picture_for() with no Sphinx installed
-    from docutils import nodes
     from sphinx.application import Sphinx
 
 _CALL = re.compile(r"from_position\(\s*((?:(?:\"[^\"\n]*\"|'[^'\n]*')\s*)+)\)")
@@ -80,7 +79,7 @@ def picture_for(text: str) -> str | None:
     return svg
 
 
-def _add_pictures(app: Sphinx, doctree: nodes.document) -> None:
+def _add_pictures(app: Sphinx, doctree: Any) -> None:
     from docutils import nodes
 
     docname = app.env.docname
