@@ -17,6 +17,15 @@ _PHASE = {
     "play": "the play",
 }
 
+_TODO = {
+    "bid": "bid or pass.",
+    "source": "take the kitty or the partner's card.",
+    "give": "give the bidder a card.",
+    "discard": "discard a card.",
+    "trump": "name trump.",
+    "play": "play a card.",
+}
+
 
 def _trick(leader: int, cards: tuple[Card, ...], out: int | None) -> tuple[_svg.Group, ...]:
     order = [s for s in ((leader + i) % 4 for i in range(4)) if s != out]
@@ -55,7 +64,7 @@ def _table(obs: Observation) -> _svg.Table:
     if obs.winner is not None:
         status = f"The match is over: seats {obs.winner}+{obs.winner + 2} won."
     elif obs.to_move == obs.seat:
-        status = "Your turn: " + {"bid": "bid or pass.", "play": "play a card."}.get(obs.phase, "choose.")
+        status = "Your turn: " + _TODO[obs.phase]
     else:
         status = f"Seat {obs.to_move} to play."
     you = obs.seat % 2

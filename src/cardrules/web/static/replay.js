@@ -83,16 +83,14 @@ async function go(step) {
 function pause() {
   if (timer !== null) clearInterval(timer);
   timer = null;
-  $("play").textContent = "▶";
-  $("play").setAttribute("aria-label", "Play");
+  $("play").textContent = "▶ Play";
   document.body.dataset.playing = "false";
 }
 
 function playPause() {
   if (timer !== null) return pause();
   if (at >= steps) at = 0;
-  $("play").textContent = "⏸";
-  $("play").setAttribute("aria-label", "Pause");
+  $("play").textContent = "❚❚ Pause";
   document.body.dataset.playing = "true";
   timer = setInterval(async () => {
     if (at >= steps) return pause();
