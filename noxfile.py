@@ -82,7 +82,7 @@ def web_browser(session: nox.Session) -> None:
 @nox.session
 def typing(session: nox.Session) -> None:
     """mypy --strict over the package, the tests, the examples and this file."""
-    session.install(".[typing]", "nox")
+    session.install(".[typing,web-tests]", "nox")
     session.run("mypy", "--strict", "src", "tests", "examples", "typing_tests", "noxfile.py")
 
 
@@ -101,9 +101,16 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def docs(session: nox.Session) -> None:
     """Build the docs with warnings as errors (nitpicky), then run their doctests."""
-    session.install(".[docs]")
+    session.install(".[docs,web-tests]")
     session.run("python", "-m", "sphinx", "-n", "-W", "--keep-going", "-b", "html", "docs", "docs/_build/html")
     session.run("python", "-m", "sphinx", "-n", "-W", "--keep-going", "-b", "doctest", "docs", "docs/_build/doctest")
+
+
+@nox.session
+def web(session: nox.Session) -> None:
+    """The web table's tests (``tests/web``) with the ``web`` extra and its test dependencies installed."""
+    session.install(".[web,web-tests,tests]")
+    session.run("python", "-m", "pytest", "-n", "2", "tests/web", *session.posargs)
 
 
 @nox.session

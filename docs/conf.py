@@ -50,4 +50,5 @@ nitpick_ignore_regex = [
     ("py:class", r"cardrules\.(mulle|charlemagne)\._\w+\..*"),
     ("py:class", r"_Family"),
     ("py:class", r"(Card|Event|Step|Problem|MoveEntry|RoundEntry|Result|Record|Score)"),
+    ("py:class", r"(pathlib|starlette\.applications)\.\w+"),  # the web table's hints
 ]

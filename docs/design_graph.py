@@ -17,7 +17,8 @@ SRC = ROOT / "src" / "cardrules"
 
 PARTS = {
     "cardrules": ("__init__",),
-    "front ends": ("cli", "_cli_records", "_cli_positions", "_terminal", "__main__"),
+    "front ends": ("cli", "_cli_records", "_cli_positions", "_cli_serve", "_terminal", "__main__"),
+    "web table": ("web",),
     "bots": ("bots",),
     "records": ("records", "_record_json"),
     "registry": ("_registry", "_states", "_sampling"),
@@ -32,6 +33,7 @@ PARTS = {
 LABELS = {
     "cardrules": "cardrules\\nthe public names",
     "front ends": "front ends\\ncli, _cli_records, _terminal",
+    "web table": "web table (the web extra)\\nStarlette app, JSON API, SQLite",
     "bots": "bots\\nrandom, greedy, search, simulate",
     "records": "records\\nJSON records, replay, verify",
     "registry": "registry\\nget_game, entry points, dumps/loads, sample_state",

@@ -17,12 +17,23 @@ from pathlib import Path
 WHEEL_NEEDS = ("cardrules/py.typed", ".dist-info/licenses/LICENSE")
 
 
+STATIC = Path(__file__).resolve().parent.parent / "src" / "cardrules" / "web" / "static"
+"""The web table's browser files in the checkout: each must be in the wheel too."""
+
+
 def check_wheel(wheel: Path) -> None:
-    """The wheel holds the ``py.typed`` marker and the licence text."""
+    """The wheel holds the ``py.typed`` marker, the licence text and the web table's browser files."""
     names = zipfile.ZipFile(wheel).namelist()
-    missing = [need for need in WHEEL_NEEDS if not any(name.endswith(need) for name in names)]
+    needs = [*WHEEL_NEEDS, *(f"cardrules/web/static/{p.relative_to(STATIC).as_posix()}" for p in _files(STATIC))]
+    missing = [need for need in needs if not any(name.endswith(need) for name in names)]
     assert not missing, f"{wheel.name} lacks {missing}"
     print(f"{wheel.name} holds {', '.join(WHEEL_NEEDS)}")
+
+
+def _files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
 
 
 def check_installed(checkout: Path) -> None:

@@ -227,6 +227,20 @@ def test_hostile_bodies_get_json_errors(c: TestClient, content: bytes, status: i
     assert 200 == c.get("/api/games").status_code
 
 
+def test_a_huge_body_without_a_length_is_cut_off(c: TestClient) -> None:
+    """A chunked body with no Content-Length is read no further than the limit: 413, and a record's too."""
+
+    def chunks() -> Any:
+        yield b'{"game": "'
+        for _ in range(3000):
+            yield b"m" * 1000
+
+    r = c.post("/api/matches", content=chunks())
+    assert 413 == r.status_code and valid("error", r.json())["error"]["code"] == "too_large"
+    r = c.post("/api/replays", content=chunks())
+    assert 413 == r.status_code
+
+
 def test_unknown_pages_methods_and_ids_are_json_errors(c: TestClient) -> None:
     """404 and 405 answers are JSON errors too, and an id that cannot exist is a 404."""
     for r, status in [

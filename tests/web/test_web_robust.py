@@ -179,3 +179,37 @@ def test_the_default_database_is_in_the_data_directory(monkeypatch: pytest.Monke
     assert default_db_path() == tmp_path / "cardrules" / "matches.sqlite3"
     monkeypatch.delenv("XDG_DATA_HOME")
     assert default_db_path().name == "matches.sqlite3" and "cardrules" in default_db_path().parts
+
+
+@pytest.mark.parametrize("game", ["mililla", "mulle/fishing", "mulle", "charlemagne"])
+def test_the_fast_writer_gives_what_to_dict_gives(game: str) -> None:
+    """The server's JSON writer of observations and scores gives exactly ``to_dict()``'s data, all match long."""
+    import random
+
+    from cardrules._serial import to_jsonable
+    from cardrules.web._encode import jsonable
+
+    g = get_game(game)
+    s = g.new_game(seed=12)
+    rng = random.Random(12)
+    while not g.is_over(s):
+        for seat in range(len({x for side in g.score(s).sides for x in side})):
+            assert jsonable(g.observe(s, seat)) == g.observe(s, seat).to_dict()
+        assert jsonable(g.score(s)) == to_jsonable(g.score(s))
+        s = g.apply(s, g.legal_moves(s).sample(rng))
+
+
+def test_the_docs_hold_the_schemas_the_code_generates() -> None:
+    """``docs/_static/schemas`` is what ``python docs/web_schemas.py`` writes (run it after changing a body)."""
+    import importlib.util
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("web_schemas", root / "docs" / "web_schemas.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    want = module.texts()
+    have = {p.name: p.read_text(encoding="utf-8") for p in (root / "docs" / "_static" / "schemas").glob("*.json")}
+    assert sorted(have) == sorted(want)
+    stale = [name for name in want if have[name] != want[name]]
+    assert not stale, f"stale schemas in the docs: {stale}; run python docs/web_schemas.py"

@@ -25,7 +25,7 @@ def default_db_path() -> Path:
     Where ``cardrules serve`` keeps its matches unless ``--db`` says otherwise:
     ``matches.sqlite3`` in the user's data directory for cardrules
     (``$XDG_DATA_HOME/cardrules``, else ``~/.local/share/cardrules`` on Linux; the platform's
-    own place elsewhere, as :mod:`platformdirs` gives it).
+    own place elsewhere, as ``platformdirs`` gives it).
     """
     xdg = os.environ.get("XDG_DATA_HOME")
     if xdg and os.path.isabs(xdg):

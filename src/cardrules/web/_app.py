@@ -141,25 +141,37 @@ class Server:
         limit = query_int(request, "limit", 50, 1, MAX_LIMIT)
         return offset, limit, query_card(request, table.game.spec.pack)
 
+    async def _authorised(self, conn: HTTPConnection, token: str | None = None) -> Table:
+        match_id = conn.path_params["id"]
+        table = self.tables.get(match_id)
+        if table is None:  # loaded from the database, in the thread pool
+            return await run_in_threadpool(self.authorised, conn, match_id, token)
+        check_token(conn, table.row.token_hash, token)
+        return table
+
     async def get_match(self, request: Request) -> Response:
         """``GET /api/matches/{id}``."""
-        table = await run_in_threadpool(self.authorised, request, request.path_params["id"])
+        table = await self._authorised(request)
         offset, limit, card = self._page(request, table)
         return _json(await run_in_threadpool(table.view, offset, limit, card))
 
     async def move(self, request: Request) -> Response:
         """``POST /api/matches/{id}/moves``."""
-        table = await run_in_threadpool(self.authorised, request, request.path_params["id"])
+        table = await self._authorised(request)
         body = read_as(await json_body(request), MoveRequest)
         offset, limit, card = self._page(request, table)
         if len(body.move) > 500:
             raise ApiError(422, "bad_notation", "a move is at most 500 characters", field="move")
-        await run_in_threadpool(table.play, body.move, body.version)
-        return _json(await run_in_threadpool(table.view, offset, limit, card))
+
+        def play() -> dict[str, Any]:
+            table.play(body.move, body.version)
+            return table.view(offset, limit, card)
+
+        return _json(await run_in_threadpool(play))
 
     async def record(self, request: Request) -> Response:
         """``GET /api/matches/{id}/record``: the record, once the match is over."""
-        table = await run_in_threadpool(self.authorised, request, request.path_params["id"])
+        table = await self._authorised(request)
         if not table.game.is_over(table.state):
             raise ApiError(
                 409, "match_not_over", "the record holds every hidden card: it is served once the match is over"
@@ -170,7 +182,7 @@ class Server:
 
     async def match_replay(self, request: Request) -> Response:
         """``POST /api/matches/{id}/replay``: a finished match opened as a replay."""
-        table = await run_in_threadpool(self.authorised, request, request.path_params["id"])
+        table = await self._authorised(request)
         if not table.game.is_over(table.state):
             raise ApiError(409, "match_not_over", "a match can be replayed once it is over")
         text = records.dumps(await run_in_threadpool(table.record))
@@ -216,7 +228,7 @@ class Server:
                 token = first.get("token") if isinstance(first, dict) else None
                 if not isinstance(token, str):
                     raise ApiError(401, "token_required", 'send {"token": "..."} first, or ?token=... in the URL')
-            table = await run_in_threadpool(self.authorised, websocket, websocket.path_params["id"], token)
+            table = await self._authorised(websocket, token)
         except ApiError as exc:
             await websocket.send_json(exc.body())
             await websocket.close(code=4000 + exc.status)
@@ -335,8 +347,8 @@ def build_app(db_path: str | Path, cors_origins: Sequence[str] = ()) -> Starlett
         server.store.close()
 
     routes: list[BaseRoute] = [
+        *_pages.routes,  # first: the pages may serve "/" themselves
         Route("/", _index, methods=["GET"]),
-        *_pages.routes,
         Route("/api/games", server.games, methods=["GET"]),
         Route("/api/schemas/{name}", _schema, methods=["GET"]),
         Route("/api/matches", server.new_match, methods=["POST"]),

@@ -348,7 +348,10 @@ class ErrorBody:
 
 
 def plain(value: object) -> Any:
-    """Plain JSON data for a body (attrs classes as objects, cards as text, tuples as lists)."""
+    """
+    Plain JSON data for a body (attrs classes as objects, cards as text, tuples as lists); a mapping
+    field holds JSON data already (an observation's ``to_dict()``) and is given as it is.
+    """
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, enum.Enum):
@@ -357,8 +360,8 @@ def plain(value: object) -> Any:
         return value
     if attrs.has(type(value)):
         return {f.name: plain(getattr(value, f.name)) for f in attrs.fields(typing.cast(Any, type(value)))}
-    if isinstance(value, Mapping):
-        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, Mapping):  # the observation and the score: JSON data already
+        return value
     if isinstance(value, tuple | list):
         return [plain(v) for v in value]
     raise TypeError(f"cannot write {type(value).__name__} as JSON")

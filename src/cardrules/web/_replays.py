@@ -11,11 +11,11 @@ from collections import OrderedDict
 from typing import Any, Final
 
 from cardrules import records
-from cardrules._serial import to_jsonable
 from cardrules.cards import Card
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError
 from cardrules.web._bodies import LegalMovesPage, Refusal, ReplayStep
+from cardrules.web._encode import jsonable
 from cardrules.web._errors import ApiError, from_cardrules
 from cardrules.web._table import event_items, get_game_checked, legal_page, seats_of
 
@@ -63,7 +63,7 @@ class Replay:
                 "zones": {k: [str(c) for c in v] for k, v in game.spec.zones(state).items()},
             }
         else:
-            observation = game.observe(state, seat).to_dict()
+            observation = jsonable(game.observe(state, seat))
         move = mover = comment = None
         events: tuple[Any, ...] = ()
         refused: tuple[Refusal, ...] = ()
@@ -95,7 +95,7 @@ class Replay:
             refused,
             comment,
             page,
-            to_jsonable(game.score(state)),
+            jsonable(game.score(state)),
         )
 
 

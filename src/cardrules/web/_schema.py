@@ -1,10 +1,10 @@
 """
 JSON Schemas generated from the code: a walk over the attrs classes and their type hints, the
-same walk that :func:`cardrules._serial.to_jsonable` makes when it writes them as JSON.
+same walk that ``cardrules._serial.to_jsonable`` makes when it writes them as JSON.
 
 Nothing here is typed by hand: the observation schema of a game comes from that game's
 ``observation_type``, the score's from :class:`cardrules.Score`, the API bodies' from the
-classes in :mod:`cardrules.web._bodies`, the record's from :class:`cardrules.records.Record`.
+classes in ``cardrules.web._bodies``, the record's from :class:`cardrules.records.Record`.
 """
 
 from __future__ import annotations

@@ -84,17 +84,11 @@ class Store:
             )
 
     def add_move(self, match: str, number: int, seat: int, move: str) -> None:
-        """Append move *number* (from 1) of *match*, in one transaction."""
+        """Append move *number* (from 1) of *match*: one statement, so one transaction of its own."""
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                self._db.execute(
-                    "INSERT INTO moves (match, number, seat, move) VALUES (?, ?, ?, ?)", (match, number, seat, move)
-                )
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+            self._db.execute(
+                "INSERT INTO moves (match, number, seat, move) VALUES (?, ?, ?, ?)", (match, number, seat, move)
+            )
 
     def match(self, match: str) -> MatchRow | None:
         """The stored match *match*, or ``None``."""

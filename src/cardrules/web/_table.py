@@ -19,12 +19,12 @@ from typing import Any, Final
 import attrs
 
 from cardrules import records
-from cardrules._serial import to_jsonable
 from cardrules.bots import Bot, SearchBot, get_bot
 from cardrules.cards import Card, _derive_seed
 from cardrules.engine import Event, Game, TupleMoves
 from cardrules.errors import CardrulesError
 from cardrules.web._bodies import EventItem, LegalMovesPage, MatchView, MoveItem, plain
+from cardrules.web._encode import jsonable
 from cardrules.web._errors import ApiError, from_cardrules
 from cardrules.web._store import MatchRow, Store
 
@@ -181,7 +181,7 @@ class Table:
         self.start = self.game.new_game(seed=row.seed)
         self.state = self.start
         self.moves: list[Any] = []
-        self.events: collections.deque[EventItem] = collections.deque(maxlen=_EVENTS_KEPT)
+        self.events: collections.deque[dict[str, Any]] = collections.deque(maxlen=_EVENTS_KEPT)
         self.lock = threading.Lock()
         self.listeners: list[Callable[[list[dict[str, Any]]], None]] = []
         spec = self.game.spec
@@ -207,7 +207,7 @@ class Table:
         self.moves.append(move)
         self.state = after
         items = event_items(self.game, before, move, after, number, self.seat)
-        self.events.extend(items)
+        self.events.extend(plain(i) for i in items)
         return items
 
     def advance(self) -> list[EventItem]:
@@ -247,34 +247,39 @@ class Table:
             return mine + self.advance()
 
     def _publish(self, items: list[EventItem]) -> None:
+        if not self.listeners:
+            return
         data = [plain(i) for i in items]
         for listen in list(self.listeners):
             listen(data)
 
-    def view(self, offset: int = 0, limit: int = 50, card: Card | None = None) -> MatchView:
-        """The match as the person's seat sees it."""
+    def view(self, offset: int = 0, limit: int = 50, card: Card | None = None) -> dict[str, Any]:
+        """The match as the person's seat sees it: a :class:`MatchView` as JSON data."""
         with self.lock:
-            state, events, version = self.state, tuple(self.events), self.version
+            state, events, version = self.state, list(self.events), self.version
         game = self.game
         to_move = game.to_move(state)
         if to_move == self.seat:
             page = legal_page(game, state, offset, limit, card)
         else:
             page = LegalMovesPage((), offset, limit, 0, None)
-        return MatchView(
+        view = MatchView(
             self.id,
             game.text,
             game.spec.title,
             self.seat,
             to_move,
             game.is_over(state),
-            game.observe(state, self.seat).to_dict(),
+            jsonable(game.observe(state, self.seat)),
             page,
-            to_jsonable(game.score(state)),
-            events,
+            jsonable(game.score(state)),
+            (),
             version,
             self.row.opponents,
         )
+        data: dict[str, Any] = plain(view)
+        data["events"] = events
+        return data
 
     def record(self) -> records.Record:
         """The match as a record (hidden cards included: serve it only once the match is over)."""
