@@ -9,6 +9,7 @@ they are kept, not compared.
 from __future__ import annotations
 
 import collections.abc
+import importlib
 import json
 import os
 import random
@@ -20,9 +21,13 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette")
-uvicorn = pytest.importorskip("uvicorn")
-sync_api = pytest.importorskip("playwright.sync_api")
+if os.environ.get("CARDRULES_BROWSER_REQUIRED"):  # nox -s web_browser: a missing piece is a failure
+    uvicorn = importlib.import_module("uvicorn")
+    sync_api = importlib.import_module("playwright.sync_api")
+else:
+    pytest.importorskip("starlette")
+    uvicorn = pytest.importorskip("uvicorn")
+    sync_api = pytest.importorskip("playwright.sync_api")
 
 from cardrules import records  # noqa: E402
 from cardrules.bots import GreedyBot  # noqa: E402
