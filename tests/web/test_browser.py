@@ -29,9 +29,9 @@ else:
     uvicorn = pytest.importorskip("uvicorn")
     sync_api = pytest.importorskip("playwright.sync_api")
 
-from cardrules import records  # noqa: E402
-from cardrules.bots import GreedyBot  # noqa: E402
-from cardrules.web import create_app  # noqa: E402
+from cardrules import records
+from cardrules.bots import GreedyBot
+from cardrules.web import create_app
 
 CHROMIUM = os.environ.get("CARDRULES_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
