@@ -59,22 +59,22 @@ _COLOUR: Final = {
 
 # Each suit's glyph in a 20 by 20 box.
 _GLYPH: Final = {
-    Suit.HEARTS: '<path d="M10 18C10 18 1 12 1 6.5C1 3.5 3.5 1.5 6 1.5C8 1.5 9.5 3 10 4.5C10.5 3 12 1.5 14 1.5'
+    Suit.HEARTS: '<path d="M 10 18C10 18 1 12 1 6.5C1 3.5 3.5 1.5 6 1.5C8 1.5 9.5 3 10 4.5C10.5 3 12 1.5 14 1.5'
     'C16.5 1.5 19 3.5 19 6.5C19 12 10 18 10 18Z"/>',
-    Suit.DIAMONDS: '<path d="M10 1L18 10L10 19L2 10Z"/>',
-    Suit.SPADES: '<path d="M10 1C10 1 1 8 1 12C1 14.5 3 16 5.2 16C7 16 8.5 15 9.2 13.8L8 19H12L10.8 13.8'
+    Suit.DIAMONDS: '<path d="M 10 1L18 10L10 19L2 10Z"/>',
+    Suit.SPADES: '<path d="M 10 1C10 1 1 8 1 12C1 14.5 3 16 5.2 16C7 16 8.5 15 9.2 13.8L8 19H12L10.8 13.8'
     'C11.5 15 13 16 14.8 16C17 16 19 14.5 19 12C19 8 10 1 10 1Z"/>',
     Suit.CLUBS: '<circle cx="10" cy="5.5" r="4"/><circle cx="5" cy="11.5" r="4"/><circle cx="15" cy="11.5" r="4"/>'
-    '<path d="M9 10L7.5 19H12.5L11 10Z"/>',
+    '<path d="M 9 10L7.5 19H12.5L11 10Z"/>',
     Suit.OROS: '<circle cx="10" cy="10" r="8.5"/><circle cx="10" cy="10" r="5" fill="none" stroke="#fff" '
     'stroke-width="1.5"/>',
-    Suit.COPAS: '<path d="M3 2H17C17 8 14 11 11 11.5V15H14V18H6V15H9V11.5C6 11 3 8 3 2Z"/>',
-    Suit.ESPADAS: '<path d="M10 1L12 4V13H8V4Z"/><rect x="4" y="13" width="12" height="2"/>'
+    Suit.COPAS: '<path d="M 3 2H17C17 8 14 11 11 11.5V15H14V18H6V15H9V11.5C6 11 3 8 3 2Z"/>',
+    Suit.ESPADAS: '<path d="M 10 1L12 4V13H8V4Z"/><rect x="4" y="13" width="12" height="2"/>'
     '<rect x="9" y="15" width="2" height="3"/><circle cx="10" cy="18.6" r="1.3"/>',
-    Suit.BASTOS: '<path d="M7 2C10 0.5 13.5 2 13 5L11.8 18C11.6 19.5 8.4 19.5 8.2 18L7 5Z"/>'
+    Suit.BASTOS: '<path d="M 7 2C10 0.5 13.5 2 13 5L11.8 18C11.6 19.5 8.4 19.5 8.2 18L7 5Z"/>'
     '<circle cx="7.2" cy="8" r="1.4"/><circle cx="12.6" cy="11" r="1.4"/>',
 }
-_STAR: Final = '<path d="M10 1L12.6 7.2L19 7.6L14 11.8L15.6 18.4L10 14.8L4.4 18.4L6 11.8L1 7.6L7.4 7.2Z"/>'
+_STAR: Final = '<path d="M 10 1L12.6 7.2L19 7.6L14 11.8L15.6 18.4L10 14.8L4.4 18.4L6 11.8L1 7.6L7.4 7.2Z"/>'
 
 
 def card_name(card: Card) -> str:
