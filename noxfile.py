@@ -75,6 +75,25 @@ def rl(session: nox.Session) -> None:
 
 
 @nox.session
+def web_browser(session: nox.Session) -> None:
+    """
+    The web table in a real browser: Playwright driving Debian's ``chromium`` (installed with
+    apt-get when missing; Playwright's own browser download is not used). Screenshots go to
+    ``$ARTIFACTS/browser``, else ``artifacts/browser``.
+    """
+    chromium = os.environ.get("CARDRULES_CHROMIUM", "/usr/bin/chromium")
+    if not Path(chromium).is_file():
+        session.run("apt-get", "update", "-q", external=True)
+        session.run("apt-get", "install", "-y", "-q", "chromium", external=True)
+    if session.venv_backend != "none":
+        session.install(".[web-browser]")
+    session.run(
+        "python", "-m", "pytest", "-q", "-n", "0", "tests/web/test_browser.py", *session.posargs,
+        env={"CARDRULES_BROWSER_REQUIRED": "1"},
+    )  # fmt: skip
+
+
+@nox.session
 def typing(session: nox.Session) -> None:
     """mypy --strict over the package, the tests, the examples and this file."""
     session.install(".[typing,web-tests,rl,plots,openspiel]", "nox")

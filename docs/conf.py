@@ -20,6 +20,7 @@ extensions = [
     "cardrules_options",
     "cardrules_examples",
     "cardrules_types",
+    "cardrules_pictures",
 ]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 myst_enable_extensions = ["colon_fence", "deflist"]

@@ -262,7 +262,10 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     a state, which :meth:`Game.from_position` then checks), and
     ``refusals`` gives the rules that refuse the moves the mover might
     have wanted (every card of the hand played, say), for replays that
-    explain a constrained choice, ``encoding`` numbers the moves and
+    explain a constrained choice, and ``picture`` draws an observation
+    as an SVG table (``picture(observation)``: SVG text, each face-up card
+    an element with ``data-card`` and an ``aria-label``), for the web
+    table and the pictures of the docs, ``encoding`` numbers the moves and
     ``tensor`` lays an observation out flat, for the learning environments
     of :mod:`cardrules.rl` (see :doc:`/rl`). A game may leave them ``None``:
     the generic code then does without.
@@ -306,6 +309,7 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     position: Callable[[StateT, int | None], str] | None = None
     from_position: Callable[[RulesetT, str], StateT] | None = None
     refusals: Callable[[StateT], tuple[Violation, ...]] | None = None
+    picture: Callable[[ObservationT], str] | None = None
     encoding: ActionEncoding | FactoredEncoding | None = None
     tensor: TensorLayout | None = None
 

@@ -10,6 +10,7 @@ which carries its :class:`CharlemagneRuleset`.
 from typing import Final
 
 from cardrules.cards import CHARLEMAGNE_PACK
+from cardrules.charlemagne import _picture
 from cardrules.charlemagne._bot import HEURISTIC
 from cardrules.charlemagne._cards import suit_order, trump_order
 from cardrules.charlemagne._check import check_state
@@ -119,6 +120,7 @@ GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     position=_position,
     from_position=_from_position,
     refusals=refusals,
+    picture=_picture.picture,
     encoding=ENCODING,
     tensor=TENSOR,
 )

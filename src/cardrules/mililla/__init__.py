@@ -9,6 +9,7 @@ from typing import Final
 
 from cardrules.cards import SPANISH_PACK
 from cardrules.engine import GameSpec
+from cardrules.mililla import _picture
 from cardrules.mililla._bot import HEURISTIC
 from cardrules.mililla._check import check_state
 from cardrules.mililla._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
@@ -94,6 +95,7 @@ GAME: Final[GameSpec[State, Play, MilillaRuleset, Observation]] = GameSpec(
     position=position,
     from_position=from_position,
     refusals=refusals,
+    picture=_picture.picture,
     encoding=ENCODING,
     tensor=TENSOR,
 )

@@ -11,7 +11,7 @@ from typing import Final
 
 from cardrules.cards import DOUBLE_FRENCH_PACK
 from cardrules.engine import GameSpec
-from cardrules.mulle import _legal, _position
+from cardrules.mulle import _legal, _picture, _position
 from cardrules.mulle._bot import HEURISTIC
 from cardrules.mulle._check import check_state
 from cardrules.mulle._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
@@ -104,6 +104,7 @@ GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     position=_position.position,
     from_position=_position.from_position,
     refusals=_legal.refusals,
+    picture=_picture.picture,
     encoding=ENCODING,
     tensor=TENSOR,
 )

@@ -1,8 +1,120 @@
-"""The routes of the pages (the lobby, the table, the replay viewer); the browser side adds them here."""
+"""
+The browser side's routes: the pages (the lobby at ``/``, the table at ``/table``, the replay
+viewer at ``/replay``) and the pictures they show.
+
+A picture is the SVG that the game's renderer (:attr:`cardrules.GameSpec.picture`) draws from one
+seat's observation, so it can only show what that seat may see: ``GET
+/api/matches/{id}/picture`` (with the seat's token, as the match itself) and ``GET
+/api/replays/{id}/picture?step=N&view=seat:K|full`` (the full view draws every seat's picture,
+one under the other). The page's script adds the click and key handlers to the card elements
+(``data-card``). The picture's version (the number of moves played) is in the
+``X-Cardrules-Version`` header, so that the page can tell an old picture from a new one.
+"""
 
 from __future__ import annotations
 
-from starlette.routing import BaseRoute
+from pathlib import Path
+from typing import Any, Final
 
-routes: list[BaseRoute] = []
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from cardrules.web._errors import ApiError
+from cardrules.web._http import check_id, query_int
+
+__all__ = ["routes"]
+
+_SVG: Final = "image/svg+xml"
+_STATIC: Final = Path(__file__).resolve().parent / "static"
+_PAGES: Final = {"table": "table.html", "replay": "replay.html"}
+
+
+def _server(request: Request) -> Any:
+    return request.app.state.server
+
+
+def _draw(game: Any, state: Any, seat: int) -> str:
+    picture = game.spec.picture
+    if picture is None:
+        raise ApiError(404, "no_picture", f"{game.spec.title} has no picture")
+    svg: str = picture(game.observe(state, seat))
+    return svg
+
+
+def _stack(pictures: list[tuple[int, str]]) -> str:
+    """Several seats' pictures, one under the other, in one ``<svg>`` with each seat's heading."""
+    parts, y, width = [], 0, 0
+    for seat, svg in pictures:
+        head = svg.split(">", 1)[0]
+        w, h = (int(head.split(f'{name}="', 1)[1].split('"', 1)[0]) for name in ("width", "height"))
+        parts.append(
+            f'<g class="seat-view" data-seat="{seat}" transform="translate(0 {y})">'
+            f'<text x="10" y="18" font-size="15" font-weight="bold" fill="#1b1b1b">What seat {seat} sees</text>'
+            f'<g transform="translate(0 26)">{svg}</g></g>'
+        )
+        y += h + 34
+        width = max(width, w)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {y}" width="{width}" height="{y}" '
+        f'role="group" aria-label="every seat\'s view">' + "".join(parts) + "</svg>"
+    )
+
+
+def _svg(text: str, version: int) -> Response:
+    headers = {"Cache-Control": "no-store", "X-Cardrules-Version": str(version)}
+    return Response(text, media_type=_SVG, headers=headers)
+
+
+async def match_picture(request: Request) -> Response:
+    """``GET /api/matches/{id}/picture``: the table as the token's seat sees it, as SVG."""
+    server = _server(request)
+    table = await run_in_threadpool(server.authorised, request, request.path_params["id"])
+    with table.lock:
+        state, version = table.state, table.version
+    return _svg(await run_in_threadpool(_draw, table.game, state, table.seat), version)
+
+
+def _replay_picture(replay: Any, step: int, view: str) -> str:
+    if not 0 <= step <= len(replay.steps):
+        raise ApiError(422, "bad_step", f"step must be from 0 to {len(replay.steps)}, not {step}", field="step")
+    state = replay.state(step)
+    seats: list[int] = list(replay.seats)
+    if view == "full":
+        return _stack([(s, _draw(replay.game, state, s)) for s in seats])
+    head, _, number = view.partition(":")
+    if head != "seat" or not (number.isascii() and number.isdigit() and len(number) < 4) or int(number) not in seats:
+        wanted = f"view is 'full' or 'seat:K' with K from {seats[0]} to {seats[-1]}"
+        raise ApiError(422, "bad_view", f"{wanted}, not {view[:40]!r}", field="view")
+    return _draw(replay.game, state, int(number))
+
+
+async def replay_picture(request: Request) -> Response:
+    """``GET /api/replays/{id}/picture?step=N&view=seat:K|full``: a replay's step as SVG."""
+    server = _server(request)
+    replay_id = check_id(request.path_params["id"], "replay")
+    replay = await run_in_threadpool(server.replays.get, replay_id, server.store.replay)
+    step = query_int(request, "step", 0, 0, 10**7)
+    view = request.query_params.get("view", "full")
+    return _svg(await run_in_threadpool(_replay_picture, replay, step, view), step)
+
+
+def _page(name: str) -> Any:
+    async def page(request: Request) -> Response:
+        path = _STATIC / _PAGES[name]
+        if not path.is_file():
+            raise ApiError(404, "not_found", "the pages are not installed")
+        return FileResponse(path, media_type="text/html", headers={"Cache-Control": "no-cache"})
+
+    page.__doc__ = f"``GET /{name}``: the {name} page."
+    return page
+
+
+routes: list[BaseRoute] = [
+    Route("/table", _page("table"), methods=["GET"]),
+    Route("/replay", _page("replay"), methods=["GET"]),
+    Route("/api/matches/{id}/picture", match_picture, methods=["GET"]),
+    Route("/api/replays/{id}/picture", replay_picture, methods=["GET"]),
+]
 """Routes the application includes before the API's."""

@@ -1,0 +1,284 @@
+"""
+Cards and tables drawn as SVG text, with no dependency, no image and no web font.
+
+The games' ``_picture`` modules describe what one seat sees as a :class:`Table` (a heading, the
+seats, zones of cards, the seat's hand and lines of scores) and :func:`draw` lays it out. Every
+card is drawn from its rank and suit: the French suits, the four Spanish suits and the jokers
+each have a glyph made of paths. A face-up card is a ``<g>`` element with ``data-card`` (its
+text), ``data-zone``, a ``role``, a ``tabindex`` and an ``aria-label`` ("the seven of hearts"),
+so that a page can make it clickable and a screen reader can name it. A hidden card is drawn
+only as a back: the picture is drawn from an observation, which holds no hidden card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+from xml.sax.saxutils import escape, quoteattr
+
+import attrs
+
+from cardrules.cards import Card, Rank, Suit
+
+__all__ = ["CARD_H", "CARD_W", "WIDTH", "Group", "Seat", "Table", "Zone", "card_name", "card_svg", "draw"]
+
+WIDTH: Final = 560
+"""The width of every table picture, in SVG units (it scales to the width of the page)."""
+CARD_W: Final = 56
+CARD_H: Final = 80
+_GAP: Final = 6
+_MARGIN: Final = 10
+_FONT: Final = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif"
+
+_RANK_WORD: Final = {
+    Rank.ACE: "ace",
+    Rank.TWO: "two",
+    Rank.THREE: "three",
+    Rank.FOUR: "four",
+    Rank.FIVE: "five",
+    Rank.SIX: "six",
+    Rank.SEVEN: "seven",
+    Rank.EIGHT: "eight",
+    Rank.NINE: "nine",
+    Rank.TEN: "ten",
+    Rank.JACK: "jack",
+    Rank.HORSE: "horse",
+    Rank.QUEEN: "queen",
+    Rank.KING: "king",
+}
+_COLOUR: Final = {
+    Suit.HEARTS: "#c62828",
+    Suit.DIAMONDS: "#c62828",
+    Suit.SPADES: "#1b1b1b",
+    Suit.CLUBS: "#1b1b1b",
+    Suit.OROS: "#a66b00",
+    Suit.COPAS: "#c62828",
+    Suit.ESPADAS: "#1f4e9c",
+    Suit.BASTOS: "#2e6b2e",
+}
+
+# Each suit's glyph in a 20 by 20 box.
+_GLYPH: Final = {
+    Suit.HEARTS: '<path d="M 10 18C10 18 1 12 1 6.5C1 3.5 3.5 1.5 6 1.5C8 1.5 9.5 3 10 4.5C10.5 3 12 1.5 14 1.5'
+    'C16.5 1.5 19 3.5 19 6.5C19 12 10 18 10 18Z"/>',
+    Suit.DIAMONDS: '<path d="M 10 1L18 10L10 19L2 10Z"/>',
+    Suit.SPADES: '<path d="M 10 1C10 1 1 8 1 12C1 14.5 3 16 5.2 16C7 16 8.5 15 9.2 13.8L8 19H12L10.8 13.8'
+    'C11.5 15 13 16 14.8 16C17 16 19 14.5 19 12C19 8 10 1 10 1Z"/>',
+    Suit.CLUBS: '<circle cx="10" cy="5.5" r="4"/><circle cx="5" cy="11.5" r="4"/><circle cx="15" cy="11.5" r="4"/>'
+    '<path d="M 9 10L7.5 19H12.5L11 10Z"/>',
+    Suit.OROS: '<circle cx="10" cy="10" r="8.5"/><circle cx="10" cy="10" r="5" fill="none" stroke="#fff" '
+    'stroke-width="1.5"/>',
+    Suit.COPAS: '<path d="M 3 2H17C17 8 14 11 11 11.5V15H14V18H6V15H9V11.5C6 11 3 8 3 2Z"/>',
+    Suit.ESPADAS: '<path d="M 10 1L12 4V13H8V4Z"/><rect x="4" y="13" width="12" height="2"/>'
+    '<rect x="9" y="15" width="2" height="3"/><circle cx="10" cy="18.6" r="1.3"/>',
+    Suit.BASTOS: '<path d="M 7 2C10 0.5 13.5 2 13 5L11.8 18C11.6 19.5 8.4 19.5 8.2 18L7 5Z"/>'
+    '<circle cx="7.2" cy="8" r="1.4"/><circle cx="12.6" cy="11" r="1.4"/>',
+}
+_STAR: Final = '<path d="M 10 1L12.6 7.2L19 7.6L14 11.8L15.6 18.4L10 14.8L4.4 18.4L6 11.8L1 7.6L7.4 7.2Z"/>'
+
+
+def card_name(card: Card) -> str:
+    """*card* in words, for a screen reader: ``"the seven of hearts"``, ``"the Big joker"``."""
+    if card.suit is Suit.JOKER:
+        return "the Big joker" if card.rank is Rank.BIG else "the Little joker"
+    return f"the {_RANK_WORD[card.rank]} of {card.suit.value}"
+
+
+def _colour(card: Card) -> str:
+    if card.suit is Suit.JOKER:
+        return "#c62828" if card.rank is Rank.BIG else "#1b1b1b"
+    return _COLOUR[card.suit]
+
+
+def _glyph(card: Card, x: float, y: float, size: float) -> str:
+    shape = _STAR if card.suit is Suit.JOKER else _GLYPH[card.suit]
+    scale = size / 20
+    return f'<g transform="translate({x:g} {y:g}) scale({scale:g})" fill="{_colour(card)}">{shape}</g>'
+
+
+def _text(x: float, y: float, text: str, *, size: int = 13, anchor: str = "start", extra: str = "") -> str:
+    return f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}"{extra}>{escape(text)}</text>'
+
+
+def card_svg(card: Card, x: float, y: float, *, zone: str, index: int = 0, button: bool = False) -> str:
+    """
+    One face-up card at (*x*, *y*), as a ``<g>`` element with its data and accessibility attributes.
+
+    *zone* names where it lies (``hand``, ``table``, ``trick``...) and *index* its place there;
+    a *button* card (one a click may use in a move) gets ``role="button"`` and ``tabindex="0"``,
+    any other ``role="img"`` and ``tabindex="-1"``.
+    """
+    name = card_name(card)
+    rank = "JOKER" if card.suit is Suit.JOKER else card.rank.value
+    role, tab = ("button", "0") if button else ("img", "-1")
+    corner = (
+        _text(4, 15, "BIG" if card.rank is Rank.BIG else "LITTLE", size=10, extra=f' fill="{_colour(card)}"')
+        if card.suit is Suit.JOKER
+        else _text(4, 17, rank, size=16, extra=f' font-weight="bold" fill="{_colour(card)}"')
+    )
+    return (
+        f'<g class="card" data-card={quoteattr(str(card))} data-zone={quoteattr(zone)} data-index="{index}" '
+        f'role="{role}" tabindex="{tab}" aria-label={quoteattr(name)} transform="translate({x:g} {y:g})">'
+        f"<title>{escape(name)}</title>"
+        f'<rect class="face" width="{CARD_W}" height="{CARD_H}" rx="5" fill="#fff" stroke="#555"/>'
+        f"{corner}{_glyph(card, 4, 21, 12)}{_glyph(card, 14, 36, 28)}"
+        "</g>"
+    )
+
+
+def _back(x: float, y: float, w: float, h: float) -> str:
+    return (
+        f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="3" fill="#2d4f8a" stroke="#fff" '
+        'stroke-width="1.5"/>'
+    )
+
+
+@attrs.frozen
+class Group:
+    """Cards shown together: one card of a trick with its seat, a build with its value and owner."""
+
+    cards: tuple[Card, ...]
+    caption: str = ""
+
+
+@attrs.frozen
+class Zone:
+    """
+    A labelled place of cards. *spread* cards lie side by side and wrap to more rows (a
+    table); otherwise each group is a small fan with its caption under it (builds, a trick).
+    """
+
+    name: str
+    label: str
+    groups: tuple[Group, ...]
+    button: bool = False
+    spread: bool = False
+    empty: str = "none"
+
+
+@attrs.frozen
+class Seat:
+    """A seat as the others see it: its name, its hand's size, and whether it is to move."""
+
+    label: str
+    cards: int
+    to_move: bool = False
+    you: bool = False
+
+
+@attrs.frozen
+class Table:
+    """What one seat sees, ready to draw: see :func:`draw`."""
+
+    title: str
+    heading: tuple[str, ...]
+    seats: tuple[Seat, ...]
+    zones: tuple[Zone, ...]
+    hand: tuple[Card, ...]
+    hand_label: str
+    scores: tuple[str, ...]
+    status: str
+
+
+def _seats(seats: Sequence[Seat], y: float) -> tuple[list[str], float]:
+    out: list[str] = []
+    width = (WIDTH - 2 * _MARGIN - _GAP * (len(seats) - 1)) / max(len(seats), 1)
+    for i, seat in enumerate(seats):
+        x = _MARGIN + i * (width + _GAP)
+        cls = "seat to-move" if seat.to_move else "seat"
+        stroke = ' stroke="#e0a800" stroke-width="3"' if seat.to_move else ' stroke="#9bb59b"'
+        label = seat.label + (" (you)" if seat.you else "")
+        count = f"{seat.cards} card" + ("" if seat.cards == 1 else "s")
+        note = "to play" if seat.to_move else ""
+        aria = f"{label}: {count}" + (", to play" if seat.to_move else "")
+        out.append(
+            f'<g class="{cls}" role="img" aria-label={quoteattr(aria)}>'
+            f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="46" rx="6" fill="#1f5f3a"{stroke}/>'
+            + "".join(_back(x + 6 + k * 4, y + 7, 20, 30) for k in range(min(seat.cards, 3)))
+            + _text(x + 40, y + 19, label, size=12, extra=' fill="#fff" font-weight="bold"')
+            + _text(x + 40, y + 35, f"{count}{'  · ' + note if note else ''}", size=11, extra=' fill="#e8f0e8"')
+            + "</g>"
+        )
+    return out, y + 46 + 2 * _GAP
+
+
+def _row_step(n: int, room: float) -> float:
+    if n <= 1:
+        return CARD_W + _GAP
+    return min(CARD_W + _GAP, (room - CARD_W) / (n - 1))
+
+
+def _zone(zone: Zone, y: float) -> tuple[list[str], float]:
+    out = [_text(_MARGIN, y + 13, zone.label, size=13, extra=' fill="#fff" font-weight="bold"')]
+    y += 20
+    cards = [c for g in zone.groups for c in g.cards]
+    room = WIDTH - 2 * _MARGIN
+    if not cards:
+        out.append(_text(_MARGIN + 4, y + 14, zone.empty, size=12, extra=' fill="#dfe"'))
+        return out, y + 22 + _GAP
+    if zone.spread:
+        per_row = max(1, int((room + _GAP) // (CARD_W + _GAP)))
+        for i, card in enumerate(cards):
+            row, col = divmod(i, per_row)
+            cx, cy = _MARGIN + col * (CARD_W + _GAP), y + row * (CARD_H + _GAP)
+            out.append(card_svg(card, cx, cy, zone=zone.name, index=i, button=zone.button))
+        rows = -(-len(cards) // per_row)
+        return out, y + rows * (CARD_H + _GAP) + _GAP
+    x, index, row_y, tallest = float(_MARGIN), 0, float(y), 0.0
+    for g, group in enumerate(zone.groups):
+        fan = 16
+        width = CARD_W + fan * (len(group.cards) - 1)
+        if x + width > WIDTH - _MARGIN and x > _MARGIN:
+            x, row_y = float(_MARGIN), row_y + CARD_H + 24
+        out.append(f'<g class="group" data-group="{g}">')
+        for k, card in enumerate(group.cards):
+            out.append(card_svg(card, x + k * fan, row_y, zone=zone.name, index=index, button=zone.button))
+            index += 1
+        if group.caption:
+            out.append(_text(x, row_y + CARD_H + 14, group.caption, size=11, extra=' fill="#fff"'))
+        out.append("</g>")
+        x += max(width, 7 * len(group.caption)) + 2 * _GAP
+        tallest = row_y + CARD_H + (20 if group.caption else 0)
+    return out, tallest + 2 * _GAP
+
+
+def _hand(cards: Sequence[Card], label: str, y: float) -> tuple[list[str], float]:
+    out = [_text(_MARGIN, y + 13, label, size=13, extra=' fill="#fff" font-weight="bold"')]
+    y += 20
+    if not cards:
+        out.append(_text(_MARGIN + 4, y + 14, "no cards", size=12, extra=' fill="#dfe"'))
+        return out, y + 22 + _GAP
+    step = _row_step(len(cards), WIDTH - 2 * _MARGIN)
+    out.extend(card_svg(card, _MARGIN + i * step, y, zone="hand", index=i, button=True) for i, card in enumerate(cards))
+    return out, y + CARD_H + 2 * _GAP
+
+
+def draw(table: Table) -> str:
+    """*table* as one ``<svg>`` element (text), :data:`WIDTH` units wide and as tall as it needs."""
+    body: list[str] = []
+    y = float(_MARGIN)
+    for i, line in enumerate(table.heading):
+        size, weight = (16, ' font-weight="bold"') if i == 0 else (12, "")
+        body.append(_text(_MARGIN, y + size, line, size=size, extra=f' fill="#fff"{weight}'))
+        y += size + 6
+    body.append(
+        _text(_MARGIN, y + 14, table.status, size=13, extra=' class="status" fill="#ffe08a" font-weight="bold"')
+    )
+    y += 14 + 2 * _GAP
+    seats, y = _seats(table.seats, y)
+    body.extend(seats)
+    for zone in table.zones:
+        part, y = _zone(zone, y)
+        body.extend(part)
+    part, y = _hand(table.hand, table.hand_label, y)
+    body.extend(part)
+    for line in table.scores:
+        body.append(_text(_MARGIN, y + 13, line, size=12, extra=' fill="#fff"'))
+        y += 18
+    height = round(y + _MARGIN)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="cardrules-table" viewBox="0 0 {WIDTH} {height}" '
+        f'width="{WIDTH}" height="{height}" role="group" aria-label={quoteattr(table.title)} '
+        f'font-family="{_FONT}">'
+        f'<rect width="{WIDTH}" height="{height}" rx="8" fill="#2b7a4b"/>' + "".join(body) + "</svg>"
+    )

@@ -1,0 +1,76 @@
+// The cardrules web API, as the pages call it: JSON in and out, errors turned into ApiError.
+
+export class ApiError extends Error {
+  constructor(status, error) {
+    super(error.message || `the server answered ${status}`);
+    this.status = status;
+    this.code = error.code || "error";
+    this.rule = error.rule || null;
+    this.field = error.field || null;
+  }
+}
+
+async function answer(response) {
+  const type = response.headers.get("content-type") || "";
+  if (!response.ok) {
+    let error = { message: `the server answered ${response.status}` };
+    if (type.includes("json")) {
+      const body = await response.json();
+      if (body && body.error) error = body.error;
+    }
+    throw new ApiError(response.status, error);
+  }
+  return type.includes("json") ? response.json() : response.text();
+}
+
+export async function call(path, { method = "GET", token = null, body = undefined, raw = false } = {}) {
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let data;
+  if (body !== undefined) {
+    if (raw) {
+      data = body;
+    } else {
+      headers["Content-Type"] = "application/json";
+      data = JSON.stringify(body);
+    }
+  }
+  const response = await fetch(path, { method, headers, body: data });
+  return answer(response);
+}
+
+export async function picture(path, token = null) {
+  const headers = token ? { Authorization: `Bearer ${token}` } : {};
+  const response = await fetch(path, { headers });
+  const svg = await answer(response);
+  return { svg, version: Number(response.headers.get("X-Cardrules-Version")) };
+}
+
+const KEY = "cardrules.token.";
+export const tokens = {
+  get: (match) => localStorage.getItem(KEY + match),
+  set: (match, token) => localStorage.setItem(KEY + match, token),
+};
+
+export function errorText(error) {
+  if (!(error instanceof ApiError)) return String(error.message || error);
+  return error.message;
+}
+
+// Show an error in an element: the player message, and the rule id when there is one.
+export function showError(element, error) {
+  element.className = "error";
+  element.textContent = "";
+  if (error && error.rule) {
+    const rule = document.createElement("span");
+    rule.className = "rule";
+    rule.textContent = error.rule;
+    element.append(rule, " ");
+  }
+  element.append(errorText(error));
+}
+
+export function showInfo(element, text) {
+  element.className = "";
+  element.textContent = text;
+}

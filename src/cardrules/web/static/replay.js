@@ -1,0 +1,151 @@
+// The replay viewer: a record replayed step by step, each move narrated with its rule and the
+// choices the rules took away, in one seat's view or the full view; play, pause, step, step back.
+import { call, picture, showError, showInfo } from "/static/api.js";
+
+const $ = (id) => document.getElementById(id);
+let replay = null;
+let steps = 0;
+let at = 0;
+let timer = null;
+let seats = 0;
+
+function narration(data) {
+  const box = $("narration");
+  box.replaceChildren();
+  const head = document.createElement("p");
+  if (data.step === 0) {
+    head.textContent = `The deal. ${data.to_move !== null ? `Seat ${data.to_move} is to move first.` : ""}`;
+  } else {
+    head.textContent = `Move ${data.step} of ${data.steps}: seat ${data.mover}` + (data.move ? ` plays ${data.move}.` : " moves.");
+  }
+  box.append(head);
+  if (data.events.length) {
+    const ul = document.createElement("ul");
+    ul.className = "events";
+    for (const e of data.events) {
+      const li = document.createElement("li");
+      li.textContent = e.text;
+      if (e.rule) {
+        const rule = Object.assign(document.createElement("span"), { className: "rule", textContent: e.rule });
+        li.append(" ", rule);
+      }
+      ul.append(li);
+    }
+    box.append(ul);
+  }
+  if (data.refused.length) {
+    const p = document.createElement("p");
+    p.textContent = "What the rules did not allow:";
+    const ul = document.createElement("ul");
+    ul.className = "refused";
+    for (const r of data.refused) {
+      const li = document.createElement("li");
+      const rule = Object.assign(document.createElement("span"), { className: "rule", textContent: r.rule });
+      li.append(rule, " ", r.reason);
+      ul.append(li);
+    }
+    box.append(p, ul);
+  }
+  if (data.comment) box.append(Object.assign(document.createElement("p"), { textContent: `Comment: ${data.comment}` }));
+  if (data.to_move !== null && data.step < data.steps) {
+    const moves = data.legal_moves.moves.map((m) => m.text);
+    if (moves.length) {
+      const more = data.legal_moves.next !== null ? ", …" : "";
+      box.append(Object.assign(document.createElement("p"), {
+        className: "next", textContent: `Seat ${data.to_move} could play next: ${moves.slice(0, 12).join(", ")}${moves.length > 12 ? ", …" : more}.`,
+      }));
+    }
+  }
+}
+
+async function go(step) {
+  step = Math.max(0, Math.min(steps, step));
+  const v = $("view").value;
+  try {
+    const [data, pic] = await Promise.all([
+      call(`/api/replays/${replay}?step=${step}&view=${encodeURIComponent(v)}&limit=20`),
+      picture(`/api/replays/${replay}/picture?step=${step}&view=${encodeURIComponent(v)}`),
+    ]);
+    at = step;
+    $("board").innerHTML = pic.svg;
+    narration(data);
+    $("at").value = String(at);
+    $("where").textContent = `${at} / ${steps}`;
+    document.body.dataset.step = String(at);
+    $("back").disabled = $("first").disabled = at === 0;
+    $("step").disabled = $("last").disabled = at === steps;
+  } catch (error) {
+    pause();
+    showError($("message"), error);
+  }
+}
+
+function pause() {
+  if (timer !== null) clearInterval(timer);
+  timer = null;
+  $("play").textContent = "▶ Play";
+  document.body.dataset.playing = "false";
+}
+
+function playPause() {
+  if (timer !== null) return pause();
+  if (at >= steps) at = 0;
+  $("play").textContent = "❚❚ Pause";
+  document.body.dataset.playing = "true";
+  timer = setInterval(async () => {
+    if (at >= steps) return pause();
+    await go(at + 1);
+  }, 1200);
+}
+
+async function open(id) {
+  replay = id;
+  const first = await call(`/api/replays/${replay}?step=0&view=full&limit=1`);
+  steps = first.steps;
+  $("title").textContent = `Replay: ${first.title}`;
+  seats = ((first.score && first.score.sides) || [[0], [1]]).flat().length;
+  $("view").replaceChildren(
+    Object.assign(document.createElement("option"), { value: "full", textContent: "full view (every seat)" }),
+    ...Array.from({ length: seats }, (_, s) => Object.assign(document.createElement("option"), { value: `seat:${s}`, textContent: `seat ${s}` })),
+  );
+  $("at").max = String(steps);
+  $("viewer").hidden = false;
+  if (location.hash.slice(1) !== id) history.replaceState(null, "", `#${id}`);
+  await go(0);
+  document.body.dataset.ready = "true";
+}
+
+async function upload(event) {
+  event.preventDefault();
+  const file = $("file").files[0];
+  if (!file) return showInfo($("message"), "Choose a record file first.");
+  try {
+    const made = await call("/api/replays", { method: "POST", body: await file.text(), raw: true });
+    showInfo($("message"), `Opened: ${made.steps} moves.`);
+    pause();
+    await open(made.replay);
+  } catch (error) {
+    showError($("message"), error);
+  }
+}
+
+function main() {
+  $("open").addEventListener("submit", upload);
+  $("first").addEventListener("click", () => { pause(); go(0); });
+  $("back").addEventListener("click", () => { pause(); go(at - 1); });
+  $("step").addEventListener("click", () => { pause(); go(at + 1); });
+  $("last").addEventListener("click", () => { pause(); go(steps); });
+  $("play").addEventListener("click", playPause);
+  $("at").addEventListener("change", () => { pause(); go(Number($("at").value)); });
+  $("view").addEventListener("change", () => go(at));
+  document.addEventListener("keydown", (event) => {
+    if (!replay || event.target.closest("input, select")) return;
+    if (event.key === "ArrowRight") go(at + 1);
+    else if (event.key === "ArrowLeft") go(at - 1);
+  });
+  const id = decodeURIComponent(location.hash.slice(1));
+  if (id) open(id).catch((error) => showError($("message"), error));
+  else document.body.dataset.ready = "true";
+}
+
+main();

@@ -1,0 +1,252 @@
+// The table: the server draws the picture (SVG); this script makes its cards clickable, lists the
+// moves a selection allows, plays them over the API and narrates what the computer does.
+import { call, picture, showError, showInfo, tokens } from "/static/api.js";
+
+const $ = (id) => document.getElementById(id);
+const match = decodeURIComponent(location.hash.slice(1));
+const token = tokens.get(match);
+const LIMIT = 200;
+
+let view = null;       // the last state read (GET /api/matches/{id})
+let version = -1;      // its version: older answers are ignored
+let selected = [];     // [{zone, index, card}]
+let busy = false;
+const told = new Set(); // events already in the log
+
+function counts(board) {
+  const out = new Map();
+  for (const el of board.querySelectorAll(".card")) {
+    if (el.dataset.zone === "hand") continue;
+    const key = `${el.dataset.zone}|${el.dataset.card}`;
+    out.set(key, (out.get(key) || 0) + 1);
+  }
+  return out;
+}
+
+function drawBoard(svg) {
+  const board = $("board");
+  const before = counts(board);
+  board.innerHTML = svg;
+  const seen = new Map();
+  for (const el of board.querySelectorAll(".card")) {
+    if (el.dataset.zone === "hand") continue;
+    const key = `${el.dataset.zone}|${el.dataset.card}`;
+    seen.set(key, (seen.get(key) || 0) + 1);
+    if (seen.get(key) > (before.get(key) || 0)) el.classList.add("arrived");
+  }
+  for (const el of board.querySelectorAll('.card[role="button"]')) {
+    el.addEventListener("click", () => toggle(el));
+    el.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        toggle(el);
+      }
+    });
+  }
+}
+
+function narrate(events) {
+  const log = $("log");
+  for (const e of events) {
+    const key = `${e.version}|${e.seat}|${e.kind}|${e.text}`;
+    if (told.has(key)) continue;
+    told.add(key);
+    const li = document.createElement("li");
+    li.dataset.version = String(e.version);
+    li.dataset.kind = e.kind;
+    li.dataset.mover = String(e.mover);
+    if (e.rule) li.dataset.rule = e.rule;
+    li.textContent = e.mover === view.seat ? `${e.text} (you)` : e.text;
+    if (e.rule) {
+      const rule = document.createElement("span");
+      rule.className = "rule";
+      rule.textContent = e.rule;
+      li.append(" ", rule);
+    }
+    log.append(li);
+  }
+  log.scrollTop = log.scrollHeight;
+}
+
+function moveButton(move) {
+  const li = document.createElement("li");
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = move.text;
+  button.dataset.move = move.text;
+  button.addEventListener("click", () => play(move.text));
+  li.append(button);
+  return li;
+}
+
+function drawMoves() {
+  const mine = view && !view.over && view.to_move === view.seat;
+  const plain = mine ? view.legal_moves.moves.filter((m) => m.cards.length === 0) : [];
+  $("plain").hidden = plain.length === 0;
+  $("plain-moves").replaceChildren(...plain.map(moveButton));
+  $("over").hidden = !(view && view.over);
+  // The hand's cards that some listed move plays are outlined (a hint; a click on another still asks the server).
+  const usable = new Set(mine ? view.legal_moves.moves.flatMap((m) => m.cards.slice(0, 1)) : []);
+  for (const el of $("board").querySelectorAll('.card[data-zone="hand"]')) {
+    el.classList.toggle("usable", usable.has(el.dataset.card));
+  }
+  const status = !view ? "" : view.over ? "The match is over." : mine ? "Your turn." : `Seat ${view.to_move} to play.`;
+  $("status").textContent = status;
+  document.body.dataset.turn = mine ? "mine" : view && view.over ? "over" : "theirs";
+  document.body.dataset.version = String(version);
+}
+
+async function refresh() {
+  const [state, pic] = await Promise.all([
+    call(`/api/matches/${match}?limit=${LIMIT}`, { token }),
+    picture(`/api/matches/${match}/picture`, token),
+  ]);
+  show(state, pic.svg);
+}
+
+function show(state, svg) {
+  if (state.version < version) return;
+  view = state;
+  version = state.version;
+  selected = [];
+  $("title").textContent = state.title;
+  drawBoard(svg);
+  narrate(state.events);
+  drawMoves();
+  drawPicked([]);
+}
+
+function includes(cards, wanted) {
+  const left = [...cards];
+  for (const c of wanted) {
+    const i = left.indexOf(c);
+    if (i < 0) return false;
+    left.splice(i, 1);
+  }
+  return true;
+}
+
+function drawPicked(moves) {
+  $("picked").hidden = selected.length === 0;
+  $("picked-moves").replaceChildren(...moves.map(moveButton));
+  for (const el of $("board").querySelectorAll(".card")) {
+    const on = selected.some((s) => s.zone === el.dataset.zone && s.index === el.dataset.index);
+    el.classList.toggle("selected", on);
+    el.setAttribute("aria-pressed", on && el.getAttribute("role") === "button" ? "true" : "false");
+  }
+}
+
+async function toggle(el) {
+  if (busy || !view || view.over) return;
+  if (view.to_move !== view.seat) {
+    showInfo($("message"), `It is seat ${view.to_move}'s turn.`);
+    return;
+  }
+  const at = selected.findIndex((s) => s.zone === el.dataset.zone && s.index === el.dataset.index);
+  if (at >= 0) selected.splice(at, 1);
+  else selected.push({ zone: el.dataset.zone, index: el.dataset.index, card: el.dataset.card });
+  showInfo($("message"), "");
+  if (selected.length === 0) {
+    drawPicked([]);
+    return;
+  }
+  const first = (selected.find((s) => s.zone === "hand") || selected[0]).card;
+  let page;
+  busy = true;
+  document.body.dataset.busy = "true";
+  try {
+    page = (await call(`/api/matches/${match}?limit=${LIMIT}&card=${encodeURIComponent(first)}`, { token })).legal_moves;
+  } catch (error) {
+    showError($("message"), error);
+    return;
+  } finally {
+    busy = false;
+    document.body.dataset.busy = "false";
+  }
+  const wanted = selected.map((s) => s.card);
+  const moves = page.moves.filter((m) => includes(m.cards, wanted));
+  drawPicked(moves);
+  const hand = selected.filter((s) => s.zone === "hand");
+  if (moves.length === 1 && hand.length > 0) {
+    await play(moves[0].text);
+  } else if (moves.length === 0 && hand.length === 1) {
+    // No legal move uses these cards: send the move they name, so the server says which rule refuses it.
+    const others = selected.filter((s) => s.zone !== "hand").map((s) => s.card);
+    await play(others.length ? `${hand[0].card} x ${others.join(" ")}` : hand[0].card);
+  } else if (moves.length === 0) {
+    showInfo($("message"), "No legal move uses all the selected cards: pick a card from your hand, or clear the selection.");
+  } else {
+    showInfo($("message"), `${moves.length}${page.next !== null ? "+" : ""} moves use the selected cards: pick one, or select more cards.`);
+  }
+}
+
+async function play(text) {
+  if (busy) return;
+  busy = true;
+  document.body.dataset.busy = "true";
+  try {
+    const state = await call(`/api/matches/${match}/moves?limit=${LIMIT}`, {
+      method: "POST", token, body: { move: text, version },
+    });
+    const pic = await picture(`/api/matches/${match}/picture`, token);
+    showInfo($("message"), `You played ${text}.`);
+    show(state, pic.svg);
+  } catch (error) {
+    showError($("message"), error);
+    selected = [];
+    drawPicked([]);
+    if (error.status === 409) await refresh();
+  } finally {
+    busy = false;
+    document.body.dataset.busy = "false";
+  }
+}
+
+function listen() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/api/matches/${match}/events?token=${encodeURIComponent(token)}`);
+  socket.addEventListener("message", (message) => {
+    const data = JSON.parse(message.data);
+    if (data.type === "state" && data.version > version && !busy) refresh().catch(() => {});
+  });
+}
+
+async function download() {
+  const response = await fetch(`/api/matches/${match}/record`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) return showError($("message"), new Error("the record could not be read"));
+  const url = URL.createObjectURL(await response.blob());
+  const a = Object.assign(document.createElement("a"), { href: url, download: `cardrules-${match}.json` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  URL.revokeObjectURL(url);
+}
+
+async function toReplay() {
+  try {
+    const made = await call(`/api/matches/${match}/replay`, { method: "POST", token });
+    location.assign(`/replay#${made.replay}`);
+  } catch (error) {
+    showError($("message"), error);
+  }
+}
+
+async function main() {
+  if (!match || !token) {
+    showError($("message"), new Error("This page needs a match started from the lobby (its token is kept in this browser)."));
+    return;
+  }
+  $("clear").addEventListener("click", () => { selected = []; drawPicked([]); showInfo($("message"), ""); });
+  $("download").addEventListener("click", download);
+  $("to-replay").addEventListener("click", toReplay);
+  try {
+    await refresh();
+  } catch (error) {
+    showError($("message"), error);
+    return;
+  }
+  try { listen(); } catch { /* the page works without the pushed events */ }
+  document.body.dataset.ready = "true";
+}
+
+main();

@@ -1,0 +1,120 @@
+"""The SVG pictures: every card drawn and named, well-formed SVG, and never a card the seat may not see."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+from collections import Counter
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cardrules
+from cardrules import _svg
+from cardrules.cards import CHARLEMAGNE_PACK, DOUBLE_FRENCH_PACK, SPANISH_PACK, Card, Rank, Suit
+
+SVG = "{http://www.w3.org/2000/svg}"
+GAMES = ("mulle", "mulle/fishing", "mililla", "charlemagne")
+
+
+def _cards_in(value: Any) -> list[Card]:
+    """Every card held anywhere in *value* (an observation and what it holds)."""
+    if isinstance(value, Card):
+        return [value]
+    if attrs.has(type(value)):
+        return [c for f in attrs.fields(type(value)) for c in _cards_in(getattr(value, f.name))]
+    if isinstance(value, (tuple, list, frozenset)):
+        return [c for v in value for c in _cards_in(v)]
+    return []
+
+
+def _drawn(svg: str) -> list[ET.Element]:
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    return [g for g in root.iter(f"{SVG}g") if g.get("class") == "card"]
+
+
+def _one(card: str) -> ET.Element:
+    """The card element *card* (text), read inside an ``<svg>`` element as a page would."""
+    g = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{card}</svg>').find(f"{SVG}g")
+    assert g is not None
+    return g
+
+
+@pytest.mark.parametrize("pack", [DOUBLE_FRENCH_PACK, SPANISH_PACK, CHARLEMAGNE_PACK], ids=lambda p: p.name)
+def test_every_card_of_every_pack_is_drawn_and_named(pack: cardrules.Pack) -> None:
+    for card in set(pack.cards):
+        g = _one(_svg.card_svg(card, 0, 0, zone="hand", button=True))
+        assert g.get("data-card") == str(card)
+        assert g.get("role") == "button" and g.get("tabindex") == "0"
+        label = g.get("aria-label")
+        assert label == _svg.card_name(card)
+        assert g.find(f"{SVG}title") is not None
+        # The suit is drawn as shapes, not as a character of some font.
+        assert g.find(f".//{SVG}path") is not None or g.find(f".//{SVG}circle") is not None
+
+
+def test_card_names_read_as_words() -> None:
+    assert _svg.card_name(Card(Rank.SEVEN, Suit.HEARTS)) == "the seven of hearts"
+    assert _svg.card_name(Card(Rank.HORSE, Suit.BASTOS)) == "the horse of bastos"
+    assert _svg.card_name(Card(Rank.BIG, Suit.JOKER)) == "the Big joker"
+    assert _svg.card_name(Card(Rank.LITTLE, Suit.JOKER)) == "the Little joker"
+    names = {_svg.card_name(c) for c in CHARLEMAGNE_PACK.cards}
+    assert len(names) == len(set(CHARLEMAGNE_PACK.cards))
+
+
+def test_a_card_not_for_clicking_is_an_image() -> None:
+    g = _one(_svg.card_svg(Card(Rank.ACE, Suit.OROS), 3, 4, zone="trick", index=2))
+    assert (g.get("role"), g.get("tabindex"), g.get("data-zone"), g.get("data-index")) == ("img", "-1", "trick", "2")
+
+
+def _play(game: cardrules.Game[Any, Any, Any, Any], seed: int, plies: int) -> Any:
+    state = game.new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if game.is_over(state):
+            break
+        state = game.apply(state, rng.choice(list(game.legal_moves(state))))
+    return state
+
+
+@pytest.mark.parametrize("text", GAMES)
+@given(seed=st.integers(0, 2**32), plies=st.integers(0, 60))
+def test_a_picture_shows_what_the_seat_sees_and_no_hidden_card(text: str, seed: int, plies: int) -> None:
+    game = cardrules.get_game(text)
+    picture = game.spec.picture
+    assert picture is not None
+    state = _play(game, seed, plies)
+    seats = len(game.observe(state, 0).hand_counts)
+    for seat in range(seats):
+        obs = game.observe(state, seat)
+        cards = _drawn(picture(obs))
+        drawn = Counter(g.get("data-card", "") for g in cards)
+        seen = Counter(str(c) for c in _cards_in(obs))
+        assert not drawn - seen, f"seat {seat} is shown cards it cannot see: {drawn - seen}"
+        hand = [g.get("data-card") for g in cards if g.get("data-zone") == "hand"]
+        assert hand == [str(c) for c in obs.hand]
+        for g in cards:
+            assert g.get("role") in ("button", "img") and g.get("tabindex") in ("0", "-1")
+            assert g.get("aria-label")
+        # Another seat's hidden cards: those that are in no field of this seat's view are not drawn.
+        others = Counter(str(c) for s in range(seats) if s != seat for c in game.observe(state, s).hand)
+        hidden = others - seen
+        assert not (drawn & hidden)
+
+
+def test_the_picture_names_the_seat_to_move_and_the_scores() -> None:
+    game = cardrules.get_game("mililla")
+    state = game.new_game(seed=5)
+    obs = game.observe(state, 1)
+    svg = game.spec.picture(obs) if game.spec.picture else ""
+    root = ET.fromstring(svg)
+    texts = " ".join("".join(t.itertext()) for t in root.iter(f"{SVG}text"))
+    assert f"Seat {obs.to_move} to play" in texts or "Your turn" in texts
+    assert "seats 1+3 (you)" in texts
+    seats = [g for g in root.iter(f"{SVG}g") if (g.get("class") or "").startswith("seat")]
+    assert len(seats) == 4
+    assert [g.get("class") for g in seats].count("seat to-move") == 1

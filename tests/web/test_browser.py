@@ -1,0 +1,351 @@
+"""
+The web table in a real browser: Playwright drives Debian's Chromium against the server, run in a
+thread on a free loopback port. Every move is made by clicking, as a person would: a card, then
+(where a card starts several moves) more cards or the move's button. The test reads the API only
+to decide which move to click. Screenshots go to ``$ARTIFACTS/browser`` (else ``artifacts/browser``);
+they are kept, not compared.
+"""
+
+from __future__ import annotations
+
+import collections.abc
+import importlib
+import json
+import os
+import random
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+if os.environ.get("CARDRULES_BROWSER_REQUIRED"):  # nox -s web_browser: a missing piece is a failure
+    uvicorn = importlib.import_module("uvicorn")
+    sync_api = importlib.import_module("playwright.sync_api")
+else:
+    pytest.importorskip("starlette")
+    uvicorn = pytest.importorskip("uvicorn")
+    sync_api = pytest.importorskip("playwright.sync_api")
+
+from cardrules import records
+from cardrules.bots import GreedyBot
+from cardrules.web import create_app
+
+CHROMIUM = os.environ.get("CARDRULES_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+SHOTS = Path(os.environ.get("ARTIFACTS") or "artifacts") / "browser"
+MAX_TURNS = 400
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> collections.abc.Iterator[str]:
+    app = create_app(tmp_path_factory.mktemp("web") / "matches.sqlite3")
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(15)
+    sock.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> collections.abc.Iterator[Any]:
+    if not Path(CHROMIUM).is_file():
+        if os.environ.get("CARDRULES_BROWSER_REQUIRED"):
+            pytest.fail(f"no browser at {CHROMIUM}")
+        pytest.skip(f"no browser at {CHROMIUM} (apt-get install chromium)")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> collections.abc.Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert not errors, f"the page's script failed: {errors}"
+
+
+def shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True, timeout=30_000)
+
+
+def start(page: Any, base: str, game: str, seed: int, preset: str | None = None) -> None:
+    """Start a match from the lobby, by its form; greedy computer players at the other seats."""
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.select_option("#game", game)
+    if preset is not None:
+        page.select_option("#preset", preset)
+    page.fill("#seed", str(seed))
+    page.click("#start")
+    page.wait_for_url("**/table#*")
+    page.wait_for_selector("body[data-ready=true]")
+
+
+def state(page: Any, query: str = "limit=200") -> dict[str, Any]:
+    """The match as the API gives it to the page's seat (to choose what to click)."""
+    script = """async (query) => {
+        const id = decodeURIComponent(location.hash.slice(1));
+        const token = localStorage.getItem("cardrules.token." + id);
+        const r = await fetch(`/api/matches/${id}?${query}`, {headers: {Authorization: `Bearer ${token}`}});
+        return await r.json();
+    }"""
+    data: dict[str, Any] = page.evaluate(script, query)
+    return data
+
+
+def version(page: Any) -> int:
+    return int(page.get_attribute("body", "data-version"))
+
+
+def turn(page: Any) -> str:
+    page.wait_for_function("document.body.dataset.busy !== 'true'")
+    return str(page.get_attribute("body", "data-turn"))
+
+
+def wait_moved(page: Any, before: int) -> None:
+    page.wait_for_function(
+        f"document.body.dataset.busy !== 'true' && (Number(document.body.dataset.version) > {before}"
+        " || document.body.dataset.turn === 'over')"
+    )
+
+
+def click_card(page: Any, zone: str, card: str) -> None:
+    page.locator(f'#board .card[data-zone="{zone}"][data-card="{card}"]:not(.selected)').first.click()
+
+
+def logged(page: Any, selector: str = "") -> list[str]:
+    texts: list[str] = page.locator(f"#log li{selector}").all_inner_texts()
+    return texts
+
+
+def test_a_whole_mililla_match_by_clicking(page: Any, base_url: str) -> None:
+    start(page, base_url, "mililla", seed=11)
+    shot(page, "mililla-start")
+    assert page.locator('#board .card[data-zone="hand"]').count() == 10
+    turns = 0
+    while turn(page) == "mine":
+        turns += 1
+        assert turns < MAX_TURNS
+        before = version(page)
+        page.locator('#board .card.usable[data-zone="hand"]').first.click()
+        wait_moved(page, before)
+        if turns == 5:
+            shot(page, "mililla-play")
+    assert turn(page) == "over"
+    final = state(page)
+    assert final["over"] and final["observation"]["winner"] is not None
+    assert page.locator("#over").is_visible()
+    # The computer's moves are narrated: the log holds the other seats' plays and the match's end.
+    assert logged(page, '[data-mover="1"]') and logged(page, '[data-mover="0"]')
+    assert logged(page, '[data-kind="match"]') or final["over"]
+    shot(page, "mililla-over")
+    # The finished match opens as a replay, which steps forward and back.
+    page.click("#to-replay")
+    page.wait_for_url("**/replay#*")
+    page.wait_for_selector("body[data-ready=true]")
+    page.click("#step")
+    page.wait_for_selector("body[data-step='1']")
+    assert "Move 1 of" in page.inner_text("#narration")
+    page.click("#back")
+    page.wait_for_selector("body[data-step='0']")
+
+
+def test_an_illegal_click_shows_the_rule(page: Any, base_url: str) -> None:
+    start(page, base_url, "mililla", seed=12)
+    for _ in range(40):
+        assert turn(page) == "mine"
+        hand = page.locator('#board .card[data-zone="hand"]')
+        unusable = page.locator('#board .card[data-zone="hand"]:not(.usable)')
+        if unusable.count():
+            before = version(page)
+            unusable.first.click()
+            message = page.locator("#message.error")
+            message.wait_for()
+            rule = message.locator(".rule").inner_text()
+            assert rule.startswith("mililla."), rule
+            assert len(message.inner_text()) > len(rule) + 10  # the reason, in words
+            assert version(page) == before  # nothing was played
+            shot(page, "illegal-click")
+            return
+        before = version(page)
+        hand.and_(page.locator(".usable")).first.click()
+        wait_moved(page, before)
+    pytest.fail("no turn with a card that may not be played")
+
+
+def _mulle_choice(moves: list[dict[str, Any]], done: set[str]) -> dict[str, Any]:
+    """The move to click: a mulle, a build, a capture (each until one happened), then any capture or trail."""
+
+    def mulle(m: dict[str, Any]) -> bool:
+        return " x " in m["text"] and len(set(m["cards"])) < len(m["cards"])
+
+    def build(m: dict[str, Any]) -> bool:
+        return " > " in m["text"]
+
+    def capture(m: dict[str, Any]) -> bool:
+        return " x " in m["text"]
+
+    for kind, test in (("mulle", mulle), ("build", build), ("capture", capture)):
+        if kind not in done:
+            found = [m for m in moves if test(m)]
+            if found:
+                return found[0]
+    return next((m for m in moves if capture(m) or m["text"].endswith(" -")), moves[0])
+
+
+def test_a_mulle_round_with_a_capture_a_build_and_a_mulle(page: Any, base_url: str) -> None:
+    start(page, base_url, "mulle", seed=5)
+    shot(page, "mulle-start")
+    done: set[str] = set()
+    round_no = state(page)["observation"]["round_no"]
+    turns = 0
+    while turn(page) == "mine":
+        turns += 1
+        assert turns < MAX_TURNS
+        now = state(page)
+        if now["observation"]["round_no"] != round_no:
+            break
+        move = _mulle_choice(now["legal_moves"]["moves"], done)
+        before = version(page)
+        click_card(page, "hand", move["cards"][0])
+        for card in move["cards"][1:]:
+            page.wait_for_function("document.body.dataset.busy !== 'true'")
+            if version(page) != before:
+                break
+            button = page.locator(f'#picked-moves button[data-move="{move["text"]}"]')
+            if button.count() and page.locator("#picked-moves button").count() == 1:
+                break
+            click_card(page, "table", card)
+        page.wait_for_function("document.body.dataset.busy !== 'true'")
+        if version(page) == before:
+            page.locator(f'#picked-moves button[data-move="{move["text"]}"]').click()
+        wait_moved(page, before)
+        mine = logged(page, f'[data-mover="{now["seat"]}"]')
+        for kind in ("capture", "build", "mulle"):
+            if logged(page, f'[data-mover="{now["seat"]}"][data-kind="{kind}"]'):
+                done.add(kind)
+        assert mine
+        if turns == 3:
+            shot(page, "mulle-play")
+    shot(page, "mulle-round-over")
+    assert done == {"capture", "build", "mulle"}, done
+
+
+def test_a_charlemagne_hand_with_its_bidding(page: Any, base_url: str) -> None:
+    start(page, base_url, "charlemagne", seed=3)
+    shot(page, "charlemagne-bidding")
+    turns = 0
+    bid = False
+    while turn(page) == "mine" and not logged(page, '[data-kind="round"]'):
+        turns += 1
+        assert turns < MAX_TURNS
+        before = version(page)
+        buttons = page.locator("#plain-moves button")
+        if buttons.count():
+            bids = page.locator('#plain-moves button[data-move^="bid"]')
+            if bids.count() and not bid:
+                bids.first.click()
+                bid = True
+            else:
+                buttons.first.click()
+        else:
+            page.locator('#board .card.usable[data-zone="hand"]').first.click()
+        wait_moved(page, before)
+        if turns == 2:
+            shot(page, "charlemagne-after-bidding")
+    assert bid
+    assert logged(page, '[data-kind="bid"]')
+    assert logged(page, '[data-kind="round"]'), "the hand was not played out"
+    shot(page, "charlemagne-hand-over")
+
+
+def test_a_replay_opened_from_a_record_file_steps_forward_and_back(page: Any, base_url: str, tmp_path: Path) -> None:
+    import cardrules
+
+    game = cardrules.get_game("mililla")
+    first = game.new_game(seed=4)
+    s, moves = first, []
+    bot, rng = GreedyBot(), random.Random(4)
+    for _ in range(30):
+        seat = game.to_move(s)
+        assert seat is not None
+        move = bot.choose(game.observe(s, seat), game.legal_moves(s), rng)
+        moves.append(move)
+        s = game.apply(s, move)
+    record = records.from_moves(first, moves)
+    path = tmp_path / "match.json"
+    path.write_text(records.dumps(record), encoding="utf-8")
+    page.goto(base_url + "/replay")
+    page.wait_for_selector("body[data-ready=true]")
+    page.set_input_files("#file", str(path))
+    page.click("#open button[type=submit]")
+    page.wait_for_selector("#viewer:not([hidden])")
+    page.wait_for_selector("body[data-step='0']")
+    assert "The deal" in page.inner_text("#narration")
+    for step in (1, 2, 3):
+        page.click("#step")
+        page.wait_for_selector(f"body[data-step='{step}']")
+        narration = page.inner_text("#narration")
+        assert f"Move {step} of 30" in narration
+        assert page.locator("#narration .rule").count() >= 1  # each move with its rule
+    page.click("#back")
+    page.wait_for_selector("body[data-step='2']")
+    page.select_option("#view", "seat:1")
+    page.wait_for_function("document.querySelectorAll('#board svg.cardrules-table').length === 1")
+    page.select_option("#view", "full")
+    page.wait_for_function("document.querySelectorAll('#board svg.cardrules-table').length === 4")
+    page.click("#play")
+    page.wait_for_selector("body[data-step='4']", timeout=15_000)
+    page.click("#play")  # pause
+    paused = int(page.get_attribute("body", "data-step"))
+    time.sleep(2)
+    assert int(page.get_attribute("body", "data-step")) == paused
+    shot(page, "replay")
+
+
+def test_the_table_reads_on_a_phone(browser: Any, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2)
+    page = context.new_page()
+    try:
+        start(page, base_url, "mulle", seed=8)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"the page is {width} px wide on a 360 px screen"
+        box = page.locator("#board svg").bounding_box()
+        assert box is not None and box["width"] <= 360
+        page.keyboard.press("Tab")
+        cards = page.locator('#board .card[data-zone="hand"]')
+        assert cards.count() > 0
+        cards.first.focus()
+        before = version(page)
+        page.keyboard.press("Enter")  # playable by keyboard
+        page.wait_for_function(
+            f"Number(document.body.dataset.version) > {before} || "
+            "document.querySelectorAll('#picked-moves button').length > 0 || "
+            "document.getElementById('message').className === 'error'"
+        )
+        shot(page, "phone-table")
+        json.dumps(state(page))  # the API answers the page's token
+    finally:
+        context.close()
