@@ -142,6 +142,13 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/suite.py", *session.posargs)
     # Mulle's worst cases: the lazy legal moves on adversarial tables, by table size.
     session.run("python", "benchmarks/bench_mulle.py", *(a for a in session.posargs if a == "--quick"))
+    # The learning environments next to the raw engine, PettingZoo's texas_holdem and OpenSpiel's hearts.
+    session.install(".[rl]", *RL_PEERS)
+    session.run("python", "benchmarks/bench_rl.py", *(a for a in session.posargs if a == "--quick"))
+
+
+RL_PEERS = ("rlcard==1.2.0", "open-spiel==2.0.2")
+"""What the RL benchmark compares with: PettingZoo's texas_holdem_v4 needs RLCard; OpenSpiel's hearts."""
 
 
 PEERS = ("open-spiel==2.0.2", "rlcard==1.2.0", "pokerkit==0.7.7")

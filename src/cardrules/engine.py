@@ -264,7 +264,7 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     have wanted (every card of the hand played, say), for replays that
     explain a constrained choice, ``encoding`` numbers the moves and
     ``tensor`` lays an observation out flat, for the learning environments
-    of :mod:`cardrules.rl` (see :doc:`/rl`). A game may leave them ``None``:
+    of ``cardrules.rl`` (see :doc:`/rl`). A game may leave them ``None``:
     the generic code then does without.
 
     Games are found by the registry, through the ``cardrules.games``
