@@ -147,8 +147,8 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/bench_rl.py", *(a for a in session.posargs if a == "--quick"))
 
 
-RL_PEERS = ("rlcard==1.2.0", "open-spiel==2.0.2")
-"""What the RL benchmark compares with: PettingZoo's texas_holdem_v4 needs RLCard; OpenSpiel's hearts."""
+RL_PEERS = ("rlcard==1.2.0", "pygame", "open-spiel==2.0.2")
+"""The RL benchmark's peers: PettingZoo's texas_holdem_v4 (it needs RLCard, and pygame to import); hearts."""
 
 
 PEERS = ("open-spiel==2.0.2", "rlcard==1.2.0", "pokerkit==0.7.7")
