@@ -1,7 +1,7 @@
 """
 Learning environments for every game: PettingZoo, Gymnasium and OpenSpiel (see :doc:`/rl`).
 
-Install the extra first: ``pip install "cardrules[rl]"`` (PettingZoo, Gymnasium and numpy).
+Install the ``rl`` extra first (``pip install ".[rl]"`` from a checkout: PettingZoo, Gymnasium and numpy).
 Importing this package needs none of them; each environment imports what it needs when it is
 made.
 """
