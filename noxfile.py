@@ -168,6 +168,13 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/suite.py", *session.posargs)
     # Mulle's worst cases: the lazy legal moves on adversarial tables, by table size.
     session.run("python", "benchmarks/bench_mulle.py", *(a for a in session.posargs if a == "--quick"))
+    # The learning environments next to the raw engine, PettingZoo's texas_holdem and OpenSpiel's hearts.
+    session.install(".[rl]", *RL_PEERS)
+    session.run("python", "benchmarks/bench_rl.py", *(a for a in session.posargs if a == "--quick"))
+
+
+RL_PEERS = ("rlcard==1.2.0", "pygame", "open-spiel==2.0.2")
+"""The RL benchmark's peers: PettingZoo's texas_holdem_v4 (it needs RLCard, and pygame to import); hearts."""
 
 
 @nox.session

@@ -49,6 +49,7 @@ API_PAGES = Path(__file__).resolve().parent.parent / "docs" / "api"
         "cardrules.records",
         "cardrules.bots",
         "cardrules.web",
+        "cardrules.rl",
     ],
 )
 def test_every_public_name_has_reference_docs(module: str) -> None:

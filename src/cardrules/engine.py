@@ -267,7 +267,7 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     an element with ``data-card`` and an ``aria-label``), for the web
     table and the pictures of the docs, ``encoding`` numbers the moves and
     ``tensor`` lays an observation out flat, for the learning environments
-    of :mod:`cardrules.rl` (see :doc:`/rl`). A game may leave them ``None``:
+    of ``cardrules.rl`` (see :doc:`/rl`). A game may leave them ``None``:
     the generic code then does without.
 
     Games are found by the registry, through the ``cardrules.games``

@@ -1,7 +1,7 @@
 """
 Learning environments for every game: PettingZoo, Gymnasium and OpenSpiel (see :doc:`/rl`).
 
-Install the extra first: ``pip install "cardrules[rl]"`` (PettingZoo, Gymnasium and numpy).
+Install the ``rl`` extra first (``pip install ".[rl]"`` from a checkout: PettingZoo, Gymnasium and numpy).
 Importing this package needs none of them; each environment imports what it needs when it is
 made.
 """
@@ -91,7 +91,7 @@ def gymnasium_env(text: str, seat: int = 0, opponents: str = "greedy", **options
     A Gymnasium environment: one learner at *seat*, every other seat (partners included)
     played by the bot *opponents* (a :func:`cardrules.bots.get_bot` name) on what it observes.
 
-    The observation is the game's float32 tensor; :meth:`~CardrulesGymEnv.action_masks` gives
+    The observation is the game's float32 tensor; :meth:`~cardrules.rl._gymnasium.CardrulesGymEnv.action_masks` gives
     the legal actions, for mask-aware learners such as MaskablePPO. The other options are those
     of :func:`pettingzoo_env`, but ``illegal`` is ``"terminate"`` by default, since Gymnasium's
     own checker steps random actions; ``illegal="raise"`` raises as there.

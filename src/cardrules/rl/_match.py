@@ -63,7 +63,7 @@ class Match:
         self.rounds = 0
         self.finished = False
         self._seeds = random.Random()
-        self._cache: tuple[int, tuple[int, ...], list[int]] | None = None
+        self._cache: tuple[Any, tuple[int, ...], list[int]] | None = None
 
     def new(self, seed: int | None) -> None:
         """Deal a new match: from *seed*, or from the next seed of the last seed given."""
@@ -84,8 +84,8 @@ class Match:
     def legal(self) -> list[int]:
         """The legal action numbers now (after the steps chosen so far, for a factored encoding)."""
         cache = self._cache
-        key = id(self.state)
-        if cache is not None and cache[0] == key and cache[1] == self.steps:
+        state = self.state
+        if cache is not None and cache[0] is state and cache[1] == self.steps:  # the state itself, not its id
             return cache[2]
         if self.mover() is None:
             out: list[int] = []
@@ -93,7 +93,7 @@ class Match:
             out = self.encoding.legal_actions(self.state, self.steps)  # type: ignore[call-arg]
         else:
             out = self.encoding.legal_actions(self.state)
-        self._cache = (key, self.steps, out)
+        self._cache = (state, self.steps, out)
         return out
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:

@@ -51,7 +51,7 @@ class CardrulesAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: i
             match points of that round less the mean of the other sides'. Partners share.
         illegal: ``"raise"`` (default): an action that is not a legal move raises
             :class:`~cardrules.IllegalMoveError` (or, for a number out of range or a step that
-            completes no move, :class:`InvalidActionError`), and the match is unchanged.
+            completes no move, :class:`~cardrules.rl.InvalidActionError`), and the match is unchanged.
             ``"terminate"``: the match ends at once; the mover and its partners get *penalty*,
             the others 0.
         penalty: The reward of an illegal action under ``illegal="terminate"`` (default -1).
@@ -97,7 +97,7 @@ class CardrulesAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: i
 
     @property
     def state(self) -> Any:
-        """The full state of the match (hidden cards included: never show it to an agent)."""
+        """The full state of the match, hidden cards included. Never show it to an agent."""
         return self._match.state
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:

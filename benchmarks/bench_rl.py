@@ -1,0 +1,183 @@
+"""The learning environments' speed: env steps per second next to the raw engine's decisions per second.
+
+Run ``nox -s bench`` (its RL part installs the ``rl`` extra, RLCard and OpenSpiel), or
+``python benchmarks/bench_rl.py [--seconds S] [--repeat N] [--quick]`` where the ``rl`` extra is
+installed; a peer that cannot be imported is skipped with the reason printed.
+
+For each game and preset, three loops play random matches: the raw engine (``legal_moves``,
+``sample``, ``apply``), the PettingZoo AEC env (``last``, a uniform choice among the actions the
+mask allows, ``step``) and the Gymnasium env against random bots (``action_masks``, a choice,
+``step``; the bots' moves are inside the step). An env step is one action: one move in Mililla
+and Charlemagne, one step of a factored move in Mulle (its moves per second are printed too).
+Beside them, PettingZoo's own ``texas_holdem_v4`` (needs RLCard) and OpenSpiel's C++ ``hearts``
+through pyspiel, played the same way. Rates are per CPU second of this process; the loops take
+turns, ``--repeat`` times, so that the noise of a shared machine falls on all alike, and the
+median is printed. It asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import bench_peers
+import numpy as np
+import suite
+
+import cardrules
+from cardrules.rl import gymnasium_env, pettingzoo_env
+
+CLOCK = suite.CLOCK
+GAMES = ("mililla", "charlemagne", "mulle", "mulle/fishing")
+
+PlayOne = Callable[[random.Random], tuple[int, int]]
+"""Play one complete match; return (steps, moves)."""
+
+
+def raw_runner(text: str) -> PlayOne:
+    """The engine alone: ``legal_moves``, ``sample`` and ``apply`` (a step is a move)."""
+    spec = cardrules.get_game(text).spec
+    game = cardrules.get_game(text)
+    legal_moves, apply, is_over = spec.legal_moves, spec.apply, spec.is_over
+
+    def play(rng: random.Random) -> tuple[int, int]:
+        state = game.new_game(seed=rng.getrandbits(63))
+        n = 0
+        while not is_over(state):
+            state = apply(state, legal_moves(state).sample(rng))
+            n += 1
+        return n, n
+
+    return play
+
+
+def aec_runner(env: object) -> PlayOne:
+    """A PettingZoo AEC env: ``last``, a uniform choice among the masked-in actions, ``step``."""
+
+    def play(rng: random.Random) -> tuple[int, int]:
+        env.reset(seed=rng.getrandbits(32))  # type: ignore[attr-defined]
+        steps = 0
+        match = getattr(env, "_match", None)
+        moves = 0
+        while env.agents:  # type: ignore[attr-defined]
+            obs, _, term, trunc, _ = env.last()  # type: ignore[attr-defined]
+            if term or trunc:
+                env.step(None)  # type: ignore[attr-defined]
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))  # type: ignore[attr-defined]
+            steps += 1
+            if match is not None and not match.steps:
+                moves += 1
+        return steps, moves or steps
+
+    return play
+
+
+def gym_runner(text: str) -> PlayOne:
+    """The Gymnasium env at seat 0 against random bots: ``action_masks``, a choice, ``step``."""
+    env = gymnasium_env(text, seat=0, opponents="random")
+
+    def play(rng: random.Random) -> tuple[int, int]:
+        env.reset(seed=rng.getrandbits(32))
+        steps = 0
+        done = False
+        while not done:
+            legal = np.flatnonzero(env.action_masks())
+            _, _, done, _, _ = env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+        return steps, steps
+
+    return play
+
+
+def openspiel_runner() -> PlayOne:
+    play = bench_peers.openspiel_runner("hearts")
+
+    def counted(rng: random.Random) -> tuple[int, int]:
+        n = play(rng)
+        return n, n
+
+    return counted
+
+
+def holdem_runner() -> PlayOne:
+    from pettingzoo.classic import texas_holdem_v4
+
+    return aec_runner(texas_holdem_v4.env())
+
+
+def rate(play: PlayOne, seconds: float, rng: random.Random) -> tuple[float, float]:
+    """Whole matches for about *seconds*: (steps per second, moves per second)."""
+    steps = moves = 0
+    start = CLOCK()
+    elapsed = 0.0
+    while elapsed < seconds:
+        s, m = play(rng)
+        steps += s
+        moves += m
+        elapsed = CLOCK() - start
+    return steps / elapsed, moves / elapsed
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per loop per turn")
+    parser.add_argument("--repeat", type=int, default=5, help="turns (the median is printed)")
+    parser.add_argument("--quick", action="store_true", help="a short run: 0.3 s, 1 turn")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.seconds, args.repeat = 0.3, 1
+    warnings.simplefilter("ignore")  # RLCard and PettingZoo warn about things random play does
+
+    loops: list[tuple[str, PlayOne]] = []
+    for text in GAMES:
+        loops.append((f"{text}: raw engine", raw_runner(text)))
+        loops.append((f"{text}: PettingZoo env", aec_runner(pettingzoo_env(text))))
+        loops.append((f"{text}: Gymnasium env", gym_runner(text)))
+    for label, factory in (
+        ("PettingZoo texas_holdem_v4 (RLCard)", holdem_runner),
+        ("OpenSpiel hearts (C++)", openspiel_runner),
+    ):
+        try:
+            loops.append((label, factory()))
+        except Exception as exc:  # a peer that cannot be installed or imported is reported, not fatal
+            print(f"skipped {label}: {type(exc).__name__}: {exc}")
+
+    steps: dict[str, list[float]] = {label: [] for label, _ in loops}
+    moves: dict[str, list[float]] = {label: [] for label, _ in loops}
+    for turn in range(args.repeat):
+        for label, play in loops:
+            s, m = rate(play, args.seconds, random.Random(1000 * turn + 7))
+            steps[label].append(s)
+            moves[label].append(m)
+    med = {label: statistics.median(v) for label, v in steps.items()}
+    med_moves = {label: statistics.median(v) for label, v in moves.items()}
+    print(
+        f"Random play, steps per CPU second (median of {args.repeat} turns of {args.seconds:g} s; "
+        f"Python {sys.version.split()[0]}; shared machine, so the figures are noisy)"
+    )
+    width = max(len(label) for label in med) + 2
+    print("loop".ljust(width) + "steps/s".rjust(12) + "moves/s".rjust(12) + "raw / env".rjust(12))
+    for label, _ in loops:
+        game = label.split(":")[0]
+        raw = med.get(f"{game}: raw engine")
+        ratio = f"{raw / med[label]:12.2f}" if raw and "env" in label and ":" in label else " " * 12
+        print(label.ljust(width) + f"{med[label]:12,.0f}" + f"{med_moves[label]:12,.0f}" + ratio)
+    print("\nTarget: env steps per second within 2x of the raw engine's decisions per second (raw / env <= 2)")
+    for text in GAMES:
+        raw = med[f"{text}: raw engine"]
+        for kind in ("PettingZoo", "Gymnasium"):
+            r = raw / med[f"{text}: {kind} env"]
+            print(f"  {text}, {kind}: {r:5.2f}  {'met' if r <= 2 else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()
