@@ -261,7 +261,9 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     a state, which :meth:`Game.from_position` then checks), and
     ``refusals`` gives the rules that refuse the moves the mover might
     have wanted (every card of the hand played, say), for replays that
-    explain a constrained choice. A game may leave them ``None``: the
+    explain a constrained choice; ``help_text(rules)`` is the terminal's
+    help (notation, card values, rules pages) and ``deal_text(observation,
+    style)`` announces a deal (trump, turn-up, bonus). A game may leave them ``None``: the
     generic code then does without.
 
     Games are found by the registry, through the ``cardrules.games``
@@ -302,6 +304,8 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     position: Callable[[StateT, int | None], str] | None = None
     from_position: Callable[[RulesetT, str], StateT] | None = None
     refusals: Callable[[StateT], tuple[Violation, ...]] | None = None
+    help_text: Callable[[RulesetT], list[str]] | None = None
+    deal_text: Callable[[ObservationT, Any], list[str]] | None = None
 
     @property
     def default_preset(self) -> str:

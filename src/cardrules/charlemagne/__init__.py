@@ -38,7 +38,7 @@ from cardrules.charlemagne._state import (
     Play,
     State,
 )
-from cardrules.charlemagne._view import view
+from cardrules.charlemagne._view import deal_text, help_text, view
 from cardrules.engine import GameSpec
 
 __all__ = [
@@ -111,6 +111,8 @@ GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     events=events,
     sample_state=sample_state,
     view=view,
+    help_text=help_text,
+    deal_text=deal_text,
     heuristic=HEURISTIC,
     position=_position,
     from_position=_from_position,

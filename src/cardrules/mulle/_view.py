@@ -13,9 +13,10 @@ from cardrules.mulle._cards import _TVAL, PACK
 from cardrules.mulle._families import _Captures
 from cardrules.mulle._legal import MulleMoves
 from cardrules.mulle._partition import find_group
+from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._state import Move, Observation
 
-__all__ = ["move_list", "view"]
+__all__ = ["deal_text", "help_text", "move_list", "view"]
 
 
 def view(obs: Observation, style: Style) -> list[str]:
@@ -109,3 +110,40 @@ def move_list(legal: LegalMoves[Move], limit: int) -> tuple[list[Move], int | No
     if not small:
         return moves, None
     return moves, len(legal) - len(moves)
+
+
+def help_text(rules: MulleRuleset) -> list[str]:
+    """What a newcomer needs at the table: the notation, the card values, where the rules are."""
+    lines = [
+        "Cards are rank then suit: 7H, 10D, QS (S spades, H hearts, D diamonds, C clubs). A move is one of:",
+        "  9H x 4S+5C   capture: play 9H and take 4S and 5C (each group joined by + adds up to 9; [..] is a build)",
+    ]
+    if rules.building:
+        lines += [
+            "  3C > 6D = 9  build: play 3C on 6D, a build of 9 that you take later with a 9",
+            "  2H > [3C+6D] = 11   raise a build; 7S -   trail: lay 7S on the table",
+            "On the table a card is worth its pips (A 1, J 11, Q 12, K 13). In the hand: A 14, 2S 15, 10D 16.",
+            "Card points: each spade 1, AS and 2S 2, every other ace 1, 10D 2; a tabbe (clearing the table) 1.",
+        ]
+    else:
+        lines += [
+            "  AH=14 x AD+KC   an ace takes as 1 or as 14; 7S -   trail: lay 7S on the table",
+            "A card is worth its pips (J 11, Q 12, K 13); an ace 1 or 14.",
+        ]
+    lines += [
+        "A mulle is a card taken with its exact twin (the packs are doubled); it scores "
+        + {"rank": "the card's value (A 14)", "hand": "its hand value", "fixed": "5"}[rules.mulle_value] + ".",
+        "Rules: the Mulle page of the cardrules documentation (docs/rules/mulle.md); 'rules' lists the ids.",
+    ]
+    return lines
+
+
+def deal_text(obs: Observation, style: Style) -> list[str]:
+    """The deal announced: the dealer, the cards each, the table."""
+    rules = obs.rules
+    game = "building" if rules.building else "fishing"
+    table = style.cards(obs.table) if obs.table else "nothing"
+    return [
+        f"round {obs.round_no + 1} ({game} game): seat {obs.dealer} deals {rules.hand_size} cards each "
+        f"and {table} to the table"
+    ]
