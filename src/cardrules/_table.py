@@ -293,9 +293,8 @@ class Session:
         near = did_you_mean(text, [game.format_move(self.state, m) for m in moves])
         hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
         if "is not a card of" in why:
-            hand = game.observe(self.state, self.seat).hand
-            example = ", ".join(str(c) for c in list(hand)[:3])
-            why = f"{text!r} is not a move or a command here; a card is written rank then suit, like {example}"
+            example = ", ".join(repr(game.format_move(self.state, m)) for m in moves[:3])
+            why = f"{text!r} is neither a move nor a command here; your moves are written like {example}"
         self.say(f"{why}.{hint} Type 'help' for the notation and the commands.", cards=False)
         return None
 
