@@ -118,7 +118,9 @@ def results_table(result: SimulationResult, sides: Sequence[Sequence[int]]) -> l
     seats = "each bot took every side in turn" if n > 1 else "one side"
     lines = [f"{result.game}: {result.matches} matches, seed {result.seed}; {seats}, on the same deals"]
     width = max([3, *(len(r.bot) for r in result.results)])
-    lines.append(f"  {'bot':<{width}}  {'wins':>11}  {'win rate':>8}  {'95% interval (Wilson)':>21}  {'mean points':>11}")
+    lines.append(
+        f"  {'bot':<{width}}  {'wins':>11}  {'win rate':>8}  {'95% interval (Wilson)':>21}  {'mean points':>11}"
+    )
     for r in result.results:
         low, high = wilson_interval(r.wins, r.matches)
         lines.append(

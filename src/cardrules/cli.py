@@ -17,13 +17,12 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import IO, Any, Final, NoReturn
 
+from cardrules._cli_demo import demo, progress_bar, results_table
 from cardrules._cli_positions import add_commands as _add_positions
 from cardrules._cli_records import add_commands as _add_records
 from cardrules._registry import broken as broken_games
 from cardrules._registry import game_names, get_game
 from cardrules._registry import games as _games
-from cardrules._sampling import spec_for_observation
-from cardrules._cli_demo import demo, progress_bar, results_table
 from cardrules._style import style_for
 from cardrules._table import Session
 from cardrules.bots import bot_names, get_bot, simulate
@@ -31,7 +30,6 @@ from cardrules.engine import Game
 from cardrules.errors import CardrulesError
 
 __all__ = ["COMMANDS", "main"]
-
 
 
 class _Parser(argparse.ArgumentParser):

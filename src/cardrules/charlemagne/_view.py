@@ -50,13 +50,18 @@ def view(obs: Observation, style: Style) -> list[str]:
 def help_text(rules: CharlemagneRuleset) -> list[str]:
     """What a newcomer needs at the table: the notation, the card values, where the rules are."""
     return [
-        "Cards are rank then suit: 7S, 10H, JD (S spades, H hearts, D diamonds, C clubs); BJ and LJ are the jokers.",
-        "Bidding, once round from the dealer's left: pass, bid 5 .. bid 8, bid mulot, bid charlemagne,",
-        "  bid gros mulot, bid gros charlemagne (bid gm, bid gc); the dealer must bid if all pass.",
-        "Then, by contract: source kitty / source partner, give 9C, discard 7S, trump H; then play a card: 7S.",
-        "Trumps, high to low: BJ, LJ, the jack of trump, the other jack of its colour, then A K Q 10 9 8 7.",
-        "A number bid is made with that many of the 8 tricks and scores the bid; missed, the opponents score it.",
-        "Rules: the Charlemagne page of the cardrules documentation (docs/rules/charlemagne.md); 'rules' lists the ids.",
+        "Cards: rank then suit, 7S 10H JD (S spades, H hearts, D diamonds, C clubs);",
+        "  BJ and LJ are the Big and the Little joker.",
+        "Bidding, once round from the dealer's left: pass, bid 5 .. bid 8, bid mulot,",
+        "  bid charlemagne, bid gros mulot (bid gm), bid gros charlemagne (bid gc).",
+        "Then, as the contract asks: source kitty or source partner, give 9C,",
+        "  discard 7S, trump H; then play a card: 7S.",
+        "Trumps, high to low: BJ, LJ, the jack of trump, the other jack of its",
+        "  colour, then A K Q 10 9 8 7 of the trump suit.",
+        "A number bid is made with that many of the 8 tricks, and scores the bid;",
+        "  missed, the opponents score it.",
+        "Rules: the Charlemagne page of the cardrules documentation",
+        "  (docs/rules/charlemagne.md); 'rules' lists the rule ids.",
     ]
 
 

@@ -32,12 +32,15 @@ def help_text(rules: MilillaRuleset) -> list[str]:
     """What a newcomer needs at the table: the notation, the card values, where the rules are."""
     order = "K H J 7 6 5 4 3 2 A" if rules.rank_order == "seed" else "7 A K H J 6 5 4 3 2"
     return [
-        "A move is the card you play, written rank then suit: 7O, HB, AE (or its number in the list).",
-        "Suits: O oros, C copas, E espadas, B bastos. Ranks: A, 2-7, J jack (sota), H horse (caballo), K king.",
-        f"Cards rank, high to low: {order}; trump beats the suit led.",
-        "Card points: 7 = 5, A = 4, K = 3, H = 2, J = 1; each trick adds 1 (70 in a round).",
-        "A team scores what it takes over 35; the turn-up can score for the dealer's team; first to 35 wins.",
-        "Rules: the Mililla page of the cardrules documentation (docs/rules/mililla.md); 'rules' lists the ids.",
+        "A move is the card you play, rank then suit: 7O, HB, AE (or its number).",
+        "Suits: O oros, C copas, E espadas, B bastos.",
+        "Ranks: A, 2-7, J jack (sota), H horse (caballo), K king.",
+        f"Cards rank, high to low: {order}; a trump beats the suit led.",
+        "Card points: 7 = 5, A = 4, K = 3, H = 2, J = 1; each trick adds 1 (70 in all).",
+        "A team scores what it takes over 35; the turn-up may score for the dealer's",
+        "  team; the first team to 35 wins.",
+        "Rules: the Mililla page of the cardrules documentation",
+        "  (docs/rules/mililla.md); 'rules' lists the rule ids.",
     ]
 
 

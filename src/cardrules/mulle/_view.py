@@ -115,25 +115,33 @@ def move_list(legal: LegalMoves[Move], limit: int) -> tuple[list[Move], int | No
 def help_text(rules: MulleRuleset) -> list[str]:
     """What a newcomer needs at the table: the notation, the card values, where the rules are."""
     lines = [
-        "Cards are rank then suit: 7H, 10D, QS (S spades, H hearts, D diamonds, C clubs). A move is one of:",
-        "  9H x 4S+5C   capture: play 9H and take 4S and 5C (each group joined by + adds up to 9; [..] is a build)",
+        "Cards: rank then suit, 7H 10D QS (S spades, H hearts, D diamonds, C clubs).",
+        "A move is one of these (or its number in the list):",
+        "  9H x 4S+5C      capture: play 9H, take 4S and 5C (each group joined by +",
+        "                  adds up to 9; a build taken is shown in [..])",
     ]
     if rules.building:
         lines += [
-            "  3C > 6D = 9  build: play 3C on 6D, a build of 9 that you take later with a 9",
-            "  2H > [3C+6D] = 11   raise a build; 7S -   trail: lay 7S on the table",
-            "On the table a card is worth its pips (A 1, J 11, Q 12, K 13). In the hand: A 14, 2S 15, 10D 16.",
-            "Card points: each spade 1, AS and 2S 2, every other ace 1, 10D 2; a tabbe (clearing the table) 1.",
+            "  3C > 6D = 9     build: play 3C on 6D, a build of 9 you take later",
+            "  2H > [3C+6D] = 11   raise a build to 11",
+            "  7S -            trail: lay 7S on the table",
+            "On the table a card counts its pips: A 1, J 11, Q 12, K 13.",
+            "In your hand: A 14, 2S 15, 10D 16; other cards their pips.",
+            "Card points: each spade 1, AS and 2S 2, every other ace 1, 10D 2;",
+            "  a tabbe (taking the last cards of the table) 1.",
         ]
     else:
         lines += [
-            "  AH=14 x AD+KC   an ace takes as 1 or as 14; 7S -   trail: lay 7S on the table",
-            "A card is worth its pips (J 11, Q 12, K 13); an ace 1 or 14.",
+            "  AH=14 x AD+KC   an ace takes as 1 or as 14",
+            "  7S -            trail: lay 7S on the table",
+            "A card counts its pips: J 11, Q 12, K 13; an ace 1 or 14.",
         ]
+    worth = {"rank": "its value (A 14)", "hand": "its hand value", "fixed": "5"}[rules.mulle_value]
     lines += [
-        "A mulle is a card taken with its exact twin (the packs are doubled); it scores "
-        + {"rank": "the card's value (A 14)", "hand": "its hand value", "fixed": "5"}[rules.mulle_value] + ".",
-        "Rules: the Mulle page of the cardrules documentation (docs/rules/mulle.md); 'rules' lists the ids.",
+        "A mulle is a card taken with its exact twin (the packs are doubled);",
+        f"  it scores {worth}.",
+        "Rules: the Mulle page of the cardrules documentation",
+        "  (docs/rules/mulle.md); 'rules' lists the rule ids.",
     ]
     return lines
 
