@@ -79,6 +79,15 @@ def _read(path: str) -> records.Record:
     return records.loads(text)
 
 
+def _report_data(report: records.Report) -> dict[str, Any]:
+    """A verify report as JSON data, its rounds counted from 1 like its moves (as the text report counts them)."""
+    data = report.to_dict()
+    for problem in data["problems"]:
+        if problem.get("round") is not None:
+            problem["round"] += 1
+    return data
+
+
 def _verify(args: argparse.Namespace, out: TextIO) -> int:
     try:
         record = _read(args.record)
@@ -90,11 +99,7 @@ def _verify(args: argparse.Namespace, out: TextIO) -> int:
         return 2
     report = records.verify(record)
     if args.json:
-        data = report.to_dict()
-        for problem in data["problems"]:  # counted from 1, as the text report and replay count them
-            if problem.get("round") is not None:
-                problem["round"] += 1
-        print(json.dumps({"readable": True, **data}, indent=1), file=out)
+        print(json.dumps({"readable": True, **_report_data(report)}, indent=1), file=out)
     else:
         print(report, file=out)
     return 0 if report.ok else 1
@@ -177,11 +182,8 @@ def _replay_json(record: records.Record, game: Game[Any, Any, Any, Any], args: a
         "view": "full" if args.full else ("public" if args.seat is None else f"seat {args.seat}"),
         "steps": steps,
         "error": error,
-        "verify": report.to_dict(),
+        "verify": _report_data(report),
     }
-    for problem in data["verify"]["problems"]:
-        if problem.get("round") is not None:
-            problem["round"] += 1
     print(json.dumps(data, indent=1), file=out)
     return 0 if report.ok and error is None else 1
 
