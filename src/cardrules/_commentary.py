@@ -26,6 +26,10 @@ def _seats_words(seats: Sequence[int]) -> str:
     return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
 
 
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def match_words(score: Score, me: int | None = None) -> str:
     """The end of a match in words: ``seats 1 and 3 win the match 35 to 28``."""
     w = score.winner
@@ -43,9 +47,9 @@ def match_words(score: Score, me: int | None = None) -> str:
     if me in seats:
         partners = [s for s in seats if s != me]
         who = "you" if not partners else f"you and {_seats_words(partners)}"
-        return f"{who} win the match {figures}".capitalize()
+        return _upper_first(f"{who} win the match {figures}")
     verb = "wins" if len(seats) == 1 else "win"
-    return f"{_seats_words(seats).capitalize()} {verb} the match {figures}: you lose"
+    return _upper_first(f"{_seats_words(seats)} {verb} the match {figures}: you lose")
 
 
 def breakdown(

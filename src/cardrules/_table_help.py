@@ -53,6 +53,8 @@ def did_you_mean(text: str, notations: Iterable[str]) -> list[str]:
     for n in notations:
         words.setdefault(n.lower().replace(" ", ""), n)
     key = text.lower().replace(" ", "")
+    if key in words:  # the same but for spaces: 'bid5' is 'bid 5'
+        return [words[key]]
     found = difflib.get_close_matches(key, list(words), n=3, cutoff=0.6)
     return [words[f] for f in found]
 
