@@ -10,6 +10,7 @@ import os
 import re
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,14 +40,16 @@ def first_seat(name: str) -> tuple[cardrules.Game[Any, Any, Any, Any], Any, int]
 class Table:
     """``cardrules play`` in a pseudo-terminal of *columns* columns, read screen by screen."""
 
-    def __init__(self, name: str, columns: int, *extra: str, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, name: str, columns: int, *extra: str, env: dict[str, str] | None = None, lines: int = 40
+    ) -> None:
         _, _, seat = first_seat(name)
         self.columns = columns
         environ = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-        environ.update({"TERM": "xterm-256color", "COLUMNS": str(columns), "LINES": "40", **(env or {})})
+        environ.update({"TERM": "xterm-256color", "COLUMNS": str(columns), "LINES": str(lines), **(env or {})})
         args = ["-m", "cardrules", "play", name, "--seed", str(SEEDS[name]), "--seat", str(seat), *extra]
         self.child = pexpect.spawn(
-            sys.executable, args, env=environ, dimensions=(40, columns), encoding="utf-8", timeout=30
+            sys.executable, args, env=environ, dimensions=(lines, columns), encoding="utf-8", timeout=30
         )
         self.screens: list[str] = []
 
@@ -167,3 +170,38 @@ def test_filter_and_pages_keep_the_numbers() -> None:
     assert shown and all(moves[n] == text and card in text.split()[0] for n, text in shown.items())
     assert set(shown) == {n for n, text in moves.items() if text.split()[0] == card}
     table.close()
+
+
+def test_a_short_terminal_pages_the_moves() -> None:
+    """On a short terminal the list comes in pages; 'more' goes on with the same numbers, any of which plays."""
+    game, state, _ = first_seat("mulle")
+    total = len(game.legal_moves(state))
+    table = Table("mulle", 80, "--ascii", lines=16)
+    first = table.read()
+    page = numbered(first)
+    assert "(page 1 of " in first and len(page) < total
+    seen = dict(page)
+    while len(seen) < total:
+        more = numbered(table.send("more"))
+        assert more and min(more) == max(seen) + 1
+        seen.update(more)
+    assert "last page" in table.send("more")
+    assert sorted(seen) == list(range(1, total + 1))
+    played = table.send(str(total))  # listed on the last page, played from here
+    assert "(you)" in played
+    table.close()
+
+
+def test_replay_pauses_and_q_quits() -> None:
+    """In a terminal, replay waits after each move; Enter goes on and q quits at once."""
+    path = str(Path(__file__).resolve().parent.parent / "corpus" / "records" / "mililla" / "ok-whole-match.json")
+    child = pexpect.spawn(sys.executable, ["-m", "cardrules", "replay", path], encoding="utf-8", timeout=30)
+    child.expect_exact("(Enter to go on, q to quit)")
+    child.sendline("")
+    child.expect_exact("round 1, move 2:")
+    child.expect_exact("(Enter to go on, q to quit)")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "move 3:" not in (child.before or "")
