@@ -193,7 +193,7 @@ def test_play_mulle_capture_in_notation() -> None:
     result = run(*MULLE, stdin="xyzzy\n6S -\n6S\n6S x 6S 6H 2H+4H\n")
     assert 0 == result.returncode, result.stderr
     out = unwrap(result.stdout)
-    assert "round 1 (building game), dealt by seat 0; deal 1 of 6, 80 cards left in the stock" in out
+    assert "round 1 (building game), dealt by seat 0; deal 1 of 6, stock 80 cards" in out
     assert "table: " in out and "cards in hand: seat 0 8, seat 1 8" in out
     assert "captured this round: seat 0 0 cards; seat 1 (you) 0 cards" in out
     assert "your hand: " in out and "Your turn (seat 1). Legal moves:" in out

@@ -197,3 +197,18 @@ def test_any_typed_line_is_answered(lines: list[str]) -> None:
     assert 0 == session.run()
     assert out.getvalue().rstrip().endswith("end of input: leaving the game.") or game.is_over(session.state)
     assert all(visible_len(line) <= 80 for line in out.getvalue().splitlines())
+
+
+def test_the_captured_screens_are_the_programs() -> None:
+    """The docs page's screens are what the table prints: if this fails, run ``python docs/terminal_screen.py``."""
+    import importlib.util
+
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("terminal_screen", root / "docs" / "terminal_screen.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for file, (name, seed, seat, typed) in module.SCREENS.items():
+        text = (root / "docs" / "_static" / file).read_text(encoding="utf-8")
+        assert text == module.capture(name, seed, seat, typed)
+        assert all(len(line) <= 80 for line in text.splitlines())

@@ -107,7 +107,7 @@ class Session:
         self.say(f"{game.spec.title} ({game.text}), seed {self.seed}.")
         team = f", with seat {'+'.join(map(str, partners))} as your partner" if partners else ""
         self.say(f"You are seat {self.seat}{team}; the computer plays the other seats ({self.opponents_text}).")
-        self.say("Type a move's number or its notation; 'help' explains the notation and the commands.")
+        self.say("Type a move's number or its notation; 'help' explains them and the commands.")
         self.say_all(self.talk.deal(self.state))
         try:
             while not game.is_over(self.state):
@@ -301,7 +301,9 @@ class Session:
     def help_lines(self) -> list[str]:
         spec = self.game.spec
         lines = list(spec.help_text(self.game.rules)) if spec.help_text is not None else []
-        return [*lines, *command_help()]
+        hand = self.game.observe(self.state, self.seat).hand
+        card = str(hand[0]) if hand else "CARD"
+        return [*lines, *command_help(card, next(iter(spec.rulebook), "ID"))]
 
     def hint(self, legal: Any, moves: Sequence[Any]) -> None:
         """The greedy bot's move for this seat, from its observation, with what it would do."""

@@ -13,12 +13,12 @@ __all__ = ["COMMANDS", "command_help", "did_you_mean", "matches_filter", "rule_l
 
 COMMANDS: Final = {
     "help": "the notation, the card values and where the rules are (also ?)",
-    "moves": "the numbered moves again; 'moves 7H' lists the moves with the 7H",
+    "moves": "the numbered moves again; 'moves CARD' lists the moves with that card",
     "more": "the next page of moves ('more' again goes on; 'moves' starts over)",
     "hint": "the computer's suggestion for you, and why",
     "score": "the score by rule: this round so far and the rounds played",
     "last": "the last trick or the last capture",
-    "rules": "the rule ids; 'rules ID' shows one rule (such as 'rules mulle.capture')",
+    "rules": "the rule ids; 'rules ID' shows one rule",
     "undo": "take back your last move (and the computer's moves after it)",
     "quit": "leave the game (also q)",
 }
@@ -29,10 +29,12 @@ ALIASES: Final = {"?": "help", "h": "help", "q": "quit", "exit": "quit", "m": "m
 _WORD: Final = re.compile(r"[0-9A-Za-z]+")
 
 
-def command_help() -> list[str]:
-    """The commands, one a line."""
-    return ["Commands: a move's number, or its notation, or one of:"] + [
-        f"  {name:<6} {what}" for name, what in COMMANDS.items()
+def command_help(card: str, rule: str) -> list[str]:
+    """The commands, one a line, then examples with a *card* of the hand and a *rule* id of the game."""
+    return [
+        "Commands: a move's number, or its notation, or one of:",
+        *(f"  {name:<6} {what}" for name, what in COMMANDS.items()),
+        f"  For example: 'moves {card}', 'rules {rule}'.",
     ]
 
 

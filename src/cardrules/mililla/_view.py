@@ -11,9 +11,9 @@ __all__ = ["deal_text", "help_text", "view"]
 
 def view(obs: Observation, style: Style) -> list[str]:
     trump = obs.turn_up.suit.value
-    held = ", still in the dealer's hand" if obs.turn_up_in_hand else ""
+    held = ", in the dealer's hand" if obs.turn_up_in_hand else ""
     lines = [
-        f"round {obs.round_no + 1}, dealt by seat {obs.dealer}: {trump} are trump "
+        f"round {obs.round_no + 1}, dealt by seat {obs.dealer}: {trump} trump "
         f"(turn-up {style.card(obs.turn_up)}{held})",
         f"tricks this round: seats 0+2 {obs.tricks[0]}, seats 1+3 {obs.tricks[1]}",
         "cards in hand: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(obs.hand_counts)),

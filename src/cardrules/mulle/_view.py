@@ -26,7 +26,7 @@ def view(obs: Observation, style: Style) -> list[str]:
     game = "building" if rules.building else "fishing"
     lines = [
         f"round {obs.round_no + 1} ({game} game), dealt by seat {obs.dealer}; deal {obs.deal_no + 1} of {deals}, "
-        f"{obs.stock_count} cards left in the stock",
+        f"stock {obs.stock_count} cards",
         "table: " + (style.cards(obs.table) if obs.table else "empty"),
     ]
     for i, b in enumerate(obs.builds):
