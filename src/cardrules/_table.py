@@ -73,9 +73,8 @@ class Session:
         self.inp = inp
         self.out = out
         self.style = style_for(out, ascii_only=ascii_only)
-        size = shutil.get_terminal_size((80, 24))
-        self.width = max(40, size.columns) if out.isatty() else 80
-        self.height = max(16, size.lines) if out.isatty() else 24
+        self.width, self.height = 80, 24
+        self.measure()
         self.pack = game.spec.pack
         self.opponents_text = opponents_text
         self.talk = Commentary(game, self.style, seat, self.width)
@@ -85,6 +84,14 @@ class Session:
         self.turns = 0
 
     # --- output ------------------------------------------------------------------------
+
+    def measure(self) -> None:
+        """The terminal's size, read again each turn (a window may be resized); 80 by 24 off a terminal."""
+        if self.out.isatty():
+            size = shutil.get_terminal_size((80, 24))
+            self.width, self.height = max(40, size.columns), max(16, size.lines)
+            if hasattr(self, "talk"):
+                self.talk.width = self.width
 
     def say(self, text: str = "", *, cards: bool = True) -> None:
         """Print a line, wrapped to the terminal (cards in it drawn in the session's style unless *cards* is off)."""
@@ -200,6 +207,7 @@ class Session:
         moves, more = move_list_for(game.spec)(legal, _LISTED)
         numbered = list(enumerate(moves, 1))
         self.turns += 1
+        self.measure()
         self.show_table()
         shown = (numbered, 0, f"Your turn (seat {self.seat}). Legal moves")
         nxt = self.show_moves(*shown)

@@ -186,7 +186,7 @@ def _add_simulate(sub: Subparsers) -> None:
         help="play many matches between bots and print win rates",
         description=(
             "Play matches between bots, one per side, with the seats rotated, and print each bot's "
-            "win rate with its 95%% confidence interval (Wilson) and its average match points. Every "
+            "win rate with its 95% confidence interval (Wilson) and its average match points. Every "
             "game here has two sides but Mulle with three or four players each on their own, where "
             "each player is a side."
         ),
