@@ -17,7 +17,10 @@ SRC = ROOT / "src" / "cardrules"
 
 PARTS = {
     "cardrules": ("__init__",),
-    "front ends": ("cli", "_cli_records", "_cli_positions", "_cli_serve", "_terminal", "__main__"),
+    "front ends": (
+        "cli", "_cli_records", "_cli_positions", "_cli_demo", "_cli_serve", "_terminal", "_table", "_table_help",
+        "_commentary", "__main__",
+    ),
     "web table": ("web",),
     "bots": ("bots",),
     "learning": ("rl",),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -24,8 +25,10 @@ def test_demo_plays_a_whole_match(name: str) -> None:
     assert 0 == result.returncode, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith(cardrules.get_game(name).spec.title)
-    assert lines[-1].startswith("match over after")
-    assert any(line.startswith("round 1 scored") for line in lines)
+    assert lines[-1] == f"({lines[-1][1:].split()[0]} moves in all; seed 3)"
+    assert re.fullmatch(r"(seat \d wins|seats \d and \d win) the match \d+ to \d+\.", lines[-2]) or "with" in lines[-2]
+    assert any(line.startswith("round 1 is over:") for line in lines)
+    assert any(line.startswith("How to read this") for line in lines[:4])
 
 
 def test_demo_is_reproducible() -> None:

@@ -41,6 +41,7 @@ NOT_PYTHON = {
     "{eval-rst}",
     "{toctree}",
     "{include}",
+    "{literalinclude}",
     "{ruleset-options}",
     "{image}",
 }

@@ -9,7 +9,8 @@ from typing import Any, TextIO
 
 from cardrules import _record_json, records
 from cardrules._registry import get_game
-from cardrules._terminal import move_list_for
+from cardrules._style import Style
+from cardrules._terminal import move_list_for, view_for
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError, InvalidRecordError
 
@@ -25,15 +26,26 @@ def add_commands(sub: Any) -> None:
         "2 cannot be read.",
     )
     p.add_argument("record", help="the record's JSON file, or - for standard input")
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print the report as JSON (rounds and moves counted from 1, as the text report and replay count them)",
+    )
     p.set_defaults(handler=_verify)
     p = sub.add_parser(
         "replay",
         help="narrate a game record move by move, with the rules that applied",
         description="Narrate a game record move by move: what happened and which rule applied. By default it "
         "shows what everyone at the table saw; --seat N adds what seat N could have played instead and the rules "
-        "that constrained its choices, and --full does so for every seat (it shows hidden hands). Pauses after "
-        "each move on a terminal; prints everything when piped.",
+        "that constrained its choices, and --full does so for every seat (it shows hidden hands). With --seat N "
+        "each move is preceded by the position as seat N saw it; with --full, by every hand. Pauses after "
+        "each move on a terminal (Enter goes on, q quits); prints everything when piped.",
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="the replay as JSON: each step with its events (and, with --seat or --full, "
+        "the position and the alternatives)",
     )
     p.add_argument("record", help="the record's JSON file, or - for standard input")
     p.add_argument("--no-pause", action="store_true", help="do not wait for Enter after each move")
@@ -67,6 +79,15 @@ def _read(path: str) -> records.Record:
     return records.loads(text)
 
 
+def _report_data(report: records.Report) -> dict[str, Any]:
+    """A verify report as JSON data, its rounds counted from 1 like its moves (as the text report counts them)."""
+    data = report.to_dict()
+    for problem in data["problems"]:
+        if problem.get("round") is not None:
+            problem["round"] += 1
+    return data
+
+
 def _verify(args: argparse.Namespace, out: TextIO) -> int:
     try:
         record = _read(args.record)
@@ -78,7 +99,7 @@ def _verify(args: argparse.Namespace, out: TextIO) -> int:
         return 2
     report = records.verify(record)
     if args.json:
-        print(json.dumps({"readable": True, **report.to_dict()}, indent=1), file=out)
+        print(json.dumps({"readable": True, **_report_data(report)}, indent=1), file=out)
     else:
         print(report, file=out)
     return 0 if report.ok else 1
@@ -105,6 +126,68 @@ def _seat_name(record: records.Record, seat: int) -> str:
     return f"seat {seat} ({record.seats[seat]})" if record.seats else f"seat {seat}"
 
 
+def _position(game: Game[Any, Any, Any, Any], state: Any, args: argparse.Namespace) -> list[str]:
+    """The position before a move, as ``--seat`` allows: that seat's view, or with ``--full`` every hand."""
+    if args.full:
+        seats = sorted(s for side in game.score(state).sides for s in side)
+        view = game.observe(state, seats[0])
+        lines = [line for line in view_for(game.spec)(view, Style()) if not line.startswith("your hand")]
+        return lines + [f"hand of seat {s}: {Style().cards(game.observe(state, s).hand)}" for s in seats]
+    if args.seat is not None:
+        return view_for(game.spec)(game.observe(state, args.seat), Style())
+    return []
+
+
+def _event_data(event: Any) -> dict[str, Any]:
+    return {
+        "kind": event.kind,
+        "rule": event.rule,
+        "seat": event.seat,
+        "cards": [str(c) for c in event.cards],
+        "points": event.points,
+        "text": event.text,
+    }
+
+
+def _replay_json(record: records.Record, game: Game[Any, Any, Any, Any], args: argparse.Namespace, out: TextIO) -> int:
+    """``replay --json``: every step as data; rounds and moves counted from 1."""
+    steps: list[dict[str, Any]] = []
+    error = None
+    try:
+        for step in records.steps(record):
+            item: dict[str, Any] = {
+                "round": step.round + 1,
+                "move": step.number,
+                "seat": step.seat,
+                "notation": game.format_move(step.before, step.move),
+                "events": [_event_data(e) for e in step.events],
+                "comment": step.comment,
+            }
+            if args.full or step.seat == args.seat:
+                shown, more = move_list_for(game.spec)(game.legal_moves(step.before), _MAX_ALTERNATIVES + 1)
+                item["alternatives"] = [game.format_move(step.before, m) for m in shown if m != step.move]
+                item["more_alternatives"] = more
+                item["constrained"] = [{"rule": v.rule.id, "reason": v.reason} for v in step.refused]
+            if args.seat is not None:
+                item["position"] = game.observe(step.before, args.seat).to_dict()
+            elif args.full and game.spec.position is not None:
+                item["position"] = game.position(step.before)
+            steps.append(item)
+    except CardrulesError as exc:
+        error = str(exc)
+    report = records.verify(record)
+    data = {
+        "game": game.text,
+        "dealer": record.dealer,
+        "view": "full" if args.full else ("public" if args.seat is None else f"seat {args.seat}"),
+        "steps": steps,
+        "error": error,
+        "verify": _report_data(report),
+    }
+    print(json.dumps(data, indent=1), file=out)
+    return 0 if report.ok and error is None else 1
+
+
 def _replay(args: argparse.Namespace, out: TextIO) -> int:
     try:
         record = _read(args.record)
@@ -112,12 +195,19 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
         print(f"cardrules: error: cannot read the record: {exc}", file=sys.stderr)
         return 2
     game = get_game(record.game)
+    seats = sorted(s for side in game.score(game.new_game(seed=0)).sides for s in side)
+    if args.seat is not None and args.seat not in seats:
+        raise CardrulesError(f"--seat must be one of {', '.join(map(str, seats))} in {game.text}, not {args.seat}")
+    if args.json:
+        return _replay_json(record, game, args, out)
     pause = not args.no_pause and sys.stdin.isatty() and out.isatty()
     print(f"{game.spec.title}: {game.text}; first dealer {_seat_name(record, record.dealer)}", file=out)
     if record.comment:
         print(f"  ({record.comment})", file=out)
     try:
         for step in records.steps(record):
+            for line in _position(game, step.before, args):
+                print(f"    | {line}", file=out)
             text = game.format_move(step.before, step.move)
             print(f"round {step.round + 1}, move {step.number}: {_seat_name(record, step.seat)} plays {text}", file=out)
             for event in step.events:
@@ -132,9 +222,11 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
                 print(f"  comment: {step.comment}", file=out)
             if pause:
                 try:
-                    input("  (Enter to go on) ")
+                    answer = input("  (Enter to go on, q to quit) ")
                 except EOFError:
                     print(file=out)
+                    return 0
+                if answer.strip().lower() in ("q", "quit"):
                     return 0
     except CardrulesError as exc:
         print(f"problem: {exc}", file=out)

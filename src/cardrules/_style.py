@@ -12,7 +12,7 @@ import attrs
 from cardrules.cards import Card, Pack, Suit
 from cardrules.errors import CardrulesError
 
-__all__ = ["Style", "seats_text", "sides_text", "style_for", "unsymbol"]
+__all__ = ["Style", "columns", "seats_text", "sides_text", "style_for", "unsymbol", "visible_len", "wrap"]
 
 _SYMBOL: Final = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _ASCII_OF_SYMBOL: Final = {v: k.letter for k, v in _SYMBOL.items()}
@@ -26,6 +26,7 @@ _COLOUR: Final = {
     Suit.JOKER: "35",
 }
 _TOKEN: Final = re.compile(r"\b(?:10|[2-9AJQKHBL])[SHDCOEBJ]\b")
+_ANSI: Final = re.compile(r"\x1b\[[0-9;]*m")
 
 
 @attrs.frozen
@@ -95,3 +96,51 @@ def sides_text(seats: typing.Sequence[int], me: int) -> str:
     """A side by its seats, ``seats 0+2 (you)``, with ``(you)`` when *me* is one of them."""
     text = ("seat " if len(seats) == 1 else "seats ") + "+".join(map(str, seats))
     return text + (" (you)" if me in seats else "")
+
+
+def visible_len(text: str) -> int:
+    """How many columns *text* takes on a terminal: its length without the colour codes."""
+    return len(_ANSI.sub("", text))
+
+
+def wrap(line: str, width: int, indent: str = "    ") -> list[str]:
+    """*line* broken at spaces into lines of at most *width* columns (colour codes not counted)."""
+    if visible_len(line) <= width:
+        return [line]
+    lead = len(line) - len(line.lstrip(" "))
+    out: list[str] = []
+    current, size = line[:lead], lead
+    for word in line[lead:].split(" "):
+        n = visible_len(word)
+        if size > len(current) - len(current.lstrip(" ")) and size + 1 + n > width:
+            out.append(current)
+            current, size = indent + word, len(indent) + n
+        else:
+            sep = "" if size == lead and not out else " "
+            if current.strip() == "" and out:
+                sep = ""
+            current += sep + word
+            size += len(sep) + n
+        while visible_len(current) > width:  # one word longer than the line: cut it
+            out.append(current[:width])
+            current = indent + current[width:]
+            size = visible_len(current)
+    out.append(current)
+    return out
+
+
+def columns(cells: typing.Sequence[str], width: int, gap: int = 2) -> list[str]:
+    """*cells* in as many equal columns as fit in *width*, row by row; a cell too wide for one column is wrapped."""
+    if not cells:
+        return []
+    cell = max(visible_len(c) for c in cells)
+    per_row = max(1, (width + gap) // (cell + gap))
+    lines: list[str] = []
+    for i in range(0, len(cells), per_row):
+        row = cells[i : i + per_row]
+        if per_row == 1:
+            lines.extend(wrap(row[0], width, indent=" " * 6))
+            continue
+        parts = [c + " " * (cell - visible_len(c)) for c in row[:-1]] + [row[-1]]
+        lines.append((" " * gap).join(parts))
+    return lines

@@ -17,25 +17,20 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import IO, Any, Final, NoReturn
 
+from cardrules._cli_demo import demo, progress_bar, results_table
 from cardrules._cli_positions import add_commands as _add_positions
 from cardrules._cli_records import add_commands as _add_records
 from cardrules._cli_serve import add_commands as _add_serve
 from cardrules._registry import broken as broken_games
 from cardrules._registry import game_names, get_game
 from cardrules._registry import games as _games
-from cardrules._sampling import spec_for_observation
-from cardrules._terminal import MoreMoves, Style, move_list_for, style_for, unsymbol, view_for
-from cardrules.bots import Bot, bot_names, get_bot, play_match, simulate
-from cardrules.cards import _derive_seed
+from cardrules._style import style_for
+from cardrules._table import Session
+from cardrules.bots import bot_names, get_bot, simulate
 from cardrules.engine import Game
-from cardrules.errors import CardrulesError, IllegalMoveError
+from cardrules.errors import CardrulesError
 
 __all__ = ["COMMANDS", "main"]
-
-_PLAY_PATH = 0x91A7
-_MOVES_SHOWN = 30
-_QUIT = frozenset({"q", "quit", "exit"})
-_HELP = frozenset({"?", "h", "help"})
 
 
 class _Parser(argparse.ArgumentParser):
@@ -85,23 +80,6 @@ def _split(text: str) -> list[str]:
     return [p for p in parts if p]
 
 
-def _sides_text(seats: Sequence[int]) -> str:
-    return ("seat " if len(seats) == 1 else "seats ") + "+".join(map(str, seats))
-
-
-def _describe_score(game: Game[Any, Any, Any, Any], state: Any) -> str:
-    score = game.score(state)
-    sides = [_sides_text(side) for side in score.sides]
-    return ", ".join(f"{name}: {pts}" for name, pts in zip(sides, score.match, strict=True))
-
-
-def _narrate(game: Game[Any, Any, Any, Any], before: Any, move: Any, after: Any) -> list[str]:
-    """The events of a move as sentences (the game's ``events`` hook, or the bare move)."""
-    if game.spec.events is not None:
-        return [e.text for e in game.spec.events(before, move, after)]
-    return [f"seat {game.to_move(before)} plays {game.format_move(before, move)}"]
-
-
 # --- games -----------------------------------------------------------------------------
 
 
@@ -125,64 +103,36 @@ def _add_demo(sub: Subparsers) -> None:
     p = sub.add_parser(
         "demo",
         help="watch the computer play a whole match against itself",
-        description="Computer against computer: a whole match, narrated move by move.",
+        description=(
+            "Computer against computer: a whole match, narrated move by move, with every hand shown at "
+            "each deal. It opens with a legend and prints its seed (--seed repeats a demo)."
+        ),
     )
     _add_game(p)
     p.add_argument("--seed", type=int, help="a seed, for the same match again")
     p.add_argument(
         "--bots",
         default="greedy",
-        metavar="A,B",
+        metavar="A[,B...]",
         help=f"the bot of each side, comma-separated, or one for all ({', '.join(bot_names())}; default greedy)",
+    )
+    p.add_argument(
+        "--speed",
+        type=float,
+        metavar="S",
+        help="seconds between moves (default: 0.6 on a terminal, 0 when piped)",
     )
     p.add_argument("--ascii", action="store_true", help="plain text: no suit symbols or colours")
     p.set_defaults(run=_run_demo)
 
 
-def demo(
-    text: str,
-    seed: int | None,
-    out: IO[str],
-    bots: Sequence[str] = ("greedy",),
-    style: Style | None = None,
-) -> int:
-    """Computer against computer, narrated from the game's events; returns the exit status."""
-    game = get_game(text)
-    style = style or Style()
-    seed = _seed(seed)
-    sides = game.score(game.new_game(seed=seed)).sides
-    names = list(bots) * len(sides) if len(bots) == 1 else list(bots)
-    players = [get_bot(b) for b in names]  # checks the count, too, in play_match
-    who = " against ".join(f"{b} ({_sides_text(s)})" for b, s in zip(names, sides, strict=False))
-    print(f"{game.spec.title} ({game.text}), seed {seed}: {who}", file=out)
-    pack = game.spec.pack
-    rounds = 0
-
-    def on_move(before: Any, move: Any, after: Any) -> None:
-        nonlocal rounds
-        seat = game.to_move(before)
-        print(f"  seat {seat}: {style.text(game.format_move(before, move), pack)}", file=out)
-        for line in _narrate(game, before, move, after)[1:]:
-            print(f"    {style.text(line, pack)}", file=out)
-        score = game.score(after)
-        if len(score.rounds) > rounds:
-            rounds = len(score.rounds)
-            last = score.rounds[-1]
-            match = _describe_score(game, after)
-            print(f"round {rounds} scored: tally {last.tally}, points {last.points}; match {match}", file=out)
-
-    outcome = play_match(game, players, seed=seed, on_move=on_move)
-    print(
-        f"match over after {outcome.decisions} moves: {_sides_text(sides[outcome.winner])} win "
-        f"({', '.join(f'{_sides_text(s)}: {p}' for s, p in zip(sides, outcome.points, strict=True))})",
-        file=out,
-    )
-    return 0
-
-
 def _run_demo(args: argparse.Namespace) -> int:
     game = _game(args)
-    return demo(game.text, args.seed, sys.stdout, _split(args.bots), style_for(sys.stdout, ascii_only=args.ascii))
+    speed = args.speed if args.speed is not None else (0.6 if sys.stdout.isatty() else 0.0)
+    if speed < 0 or speed != speed:  # NaN too
+        raise CardrulesError(f"--speed must be 0 or more seconds, not {args.speed}")
+    style = style_for(sys.stdout, ascii_only=args.ascii)
+    return demo(game.text, args.seed, sys.stdout, _split(args.bots), style, speed=speed)
 
 
 # --- play ------------------------------------------------------------------------------
@@ -194,7 +144,8 @@ def _add_play(sub: Subparsers) -> None:
         help="play against the computer in the terminal",
         description=(
             "Play a match against the computer. Each turn shows your hand, the table, the score and "
-            "the numbered legal moves; type a number or the move's notation, 'help', or 'quit'."
+            "every legal move numbered; type a number or the move's notation, or a command: help, hint, "
+            "moves [CARD], more, score, last, rules [ID], undo, quit."
         ),
     )
     _add_game(p)
@@ -214,139 +165,17 @@ def _run_play(args: argparse.Namespace) -> int:
     game = _game(args)
     if sys.stdin is None:  # started with standard input closed (``<&-``)
         raise CardrulesError("standard input is closed, and 'cardrules play' reads your moves from it")
-    return Session(game, args.seat, get_bot(args.opponents), _seed(args.seed), sys.stdin, sys.stdout, args).run()
-
-
-class Session:
-    """One person at the table against the computer, over text streams."""
-
-    def __init__(
-        self,
-        game: Game[Any, Any, Any, Any],
-        seat: int,
-        opponent: Bot,
-        seed: int,
-        inp: IO[str],
-        out: IO[str],
-        args: argparse.Namespace,
-    ) -> None:
-        self.game = game
-        self.state = game.new_game(seed=seed)
-        seats = sorted(s for side in game.score(self.state).sides for s in side)
-        if seat not in seats:
-            raise CardrulesError(f"--seat must be one of {', '.join(map(str, seats))} in {game.text}, not {seat}")
-        self.seat = seat
-        self.seed = seed
-        self.opponent = opponent
-        self.rngs = {s: random.Random(_derive_seed(seed, _PLAY_PATH, s)) for s in seats}
-        self.inp = inp
-        self.out = out
-        self.style = style_for(out, ascii_only=args.ascii)
-        self.pack = game.spec.pack
-        self.opponents_text = args.opponents
-
-    def say(self, text: str = "") -> None:
-        """Print a line (cards in it drawn in the session's style)."""
-        print(self.style.text(text, self.pack), file=self.out, flush=True)
-
-    def run(self) -> int:
-        """Play until the match ends, the person quits, or input ends; returns the exit status."""
-        game = self.game
-        sides = game.score(self.state).sides
-        mine = next(side for side in sides if self.seat in side)
-        partners = [s for s in mine if s != self.seat]
-        self.say(f"{game.spec.title} ({game.text}), seed {self.seed}.")
-        team = f", with seat {'+'.join(map(str, partners))} as partner" if partners else ""
-        self.say(f"You are seat {self.seat}{team}; the computer plays the other seats ({self.opponents_text}).")
-        self.say("Type a move's number or its notation; 'help' for help, 'quit' to leave.")
-        try:
-            while not game.is_over(self.state):
-                seat = game.to_move(self.state)
-                assert seat is not None
-                move = self.ask() if seat == self.seat else self.computer(seat)
-                if move is None:
-                    return 0
-                after = game.apply(self.state, move)
-                for line in _narrate(game, self.state, move, after):
-                    self.say(line.replace(f"seat {self.seat} ", f"seat {self.seat} (you) ", 1))
-                self.state = after
-        except KeyboardInterrupt:
-            self.say()
-            self.say("interrupted: leaving the game.")
-            return 130
-        score = game.score(self.state)
-        assert score.winner is not None
-        verdict = "You win" if self.seat in sides[score.winner] else "You lose"
-        self.say(f"match over: {verdict}. Final score: {_describe_score(game, self.state)}.")
-        return 0
-
-    def computer(self, seat: int) -> Any:
-        """The opponent bot's move for *seat*, from that seat's observation only."""
-        view = self.game.observe(self.state, seat)
-        return self.opponent.choose(view, self.game.legal_moves(self.state), self.rngs[seat])
-
-    def show(self, moves: Sequence[Any], more: MoreMoves) -> None:
-        """The table as this seat sees it, the score, and the numbered legal moves."""
-        game, style = self.game, self.style
-        view = game.observe(self.state, self.seat)
-        self.say()
-        score = game.score(self.state)
-        line = f"match: {_describe_score(game, self.state)}"
-        if score.round is not None and not score.round.complete:
-            line += "; this round so far: " + "-".join(map(str, score.round.tally))
-        self.say(line)
-        render = view_for(spec_for_observation(view))
-        for text in render(view, style):
-            print(text, file=self.out)
-        print(style.bold(f"Your turn (seat {self.seat}). Legal moves:"), file=self.out)
-        cells = [f"{i:>3}) {style.text(game.format_move(self.state, m), self.pack)}" for i, m in enumerate(moves, 1)]
-        for i in range(0, len(cells), 6):
-            print("  ".join(cells[i : i + 6]), file=self.out)
-        if more is None:
-            self.say("  ... and more not listed: type a move in notation to play one")
-        elif more:
-            self.say(f"  ... {more} more not listed: type a move in notation to play one")
-        self.out.flush()
-
-    def ask(self) -> Any | None:
-        """Read the person's move; ``None`` to leave (end of input or 'quit')."""
-        game = self.game
-        legal = game.legal_moves(self.state)
-        listing = move_list_for(game.spec)
-        moves, more = listing(legal, _MOVES_SHOWN)
-        self.show(moves, more)
-        while True:
-            self.out.write("> ")
-            self.out.flush()
-            line = self.inp.readline()
-            if not line:
-                self.say()
-                self.say("end of input: leaving the game.")
-                return None
-            if not self.inp.isatty():
-                self.out.write(line if line.endswith("\n") else line + "\n")  # a transcript shows what was typed
-            text = unsymbol(line.strip())
-            if not text:
-                continue
-            if text.lower() in _QUIT:
-                self.say("You leave the game.")
-                return None
-            if text.lower() in _HELP:
-                self.say(f"Type a number from 1 to {len(moves)}, or a move in notation, such as "
-                         f"'{game.format_move(self.state, moves[0])}'; 'quit' leaves.")  # fmt: skip
-                continue
-            if text.isascii() and text.isdigit():
-                n = int(text)
-                if 1 <= n <= len(moves):
-                    return moves[n - 1]
-                self.say(f"There is no move {n}: choose a number from 1 to {len(moves)}.")
-                continue
-            try:
-                return game.parse_move(self.state, text)
-            except IllegalMoveError as exc:
-                self.say(f"You may not play that: {exc.reason} (rule {exc.rule.id}). Try again.")
-            except CardrulesError as exc:
-                self.say(f"{exc}. Try again.")
+    session = Session(
+        game,
+        args.seat,
+        get_bot(args.opponents),
+        _seed(args.seed),
+        sys.stdin,
+        sys.stdout,
+        ascii_only=args.ascii,
+        opponents_text=args.opponents,
+    )
+    return session.run()
 
 
 # --- simulate --------------------------------------------------------------------------
@@ -358,29 +187,22 @@ def _add_simulate(sub: Subparsers) -> None:
         help="play many matches between bots and print win rates",
         description=(
             "Play matches between bots, one per side, with the seats rotated, and print each bot's "
-            "win rate with its 95% confidence interval and its average match points."
+            "win rate with its 95% confidence interval (Wilson) and its average match points. Every "
+            "game here has two sides but Mulle with three or four players each on their own, where "
+            "each player is a side."
         ),
     )
     _add_game(p)
     p.add_argument(
-        "--bots", required=True, metavar="A,B[,C,D]", help=f"one bot per side, from: {', '.join(bot_names())}"
+        "--bots",
+        default="greedy,random",
+        metavar="A[,B...]",
+        help=f"one bot per side, or one for every side, from: {', '.join(bot_names())} (default greedy,random)",
     )
     p.add_argument("--matches", type=int, default=100, metavar="N", help="how many matches (default 100)")
     p.add_argument("--workers", type=int, default=1, metavar="K", help="processes to play on (default 1)")
     p.add_argument("--seed", type=int, default=0, help="the seed of the deals and the bots (default 0)")
     p.set_defaults(run=_run_simulate)
-
-
-def _progress_bar(stream: IO[str]) -> Callable[[int, int], None]:
-    def show(done: int, total: int) -> None:
-        width = 30
-        filled = width * done // total
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-        if done == total:
-            stream.write("\r" + " " * (width + 24) + "\r")
-        stream.flush()
-
-    return show
 
 
 def _run_simulate(args: argparse.Namespace) -> int:
@@ -389,14 +211,21 @@ def _run_simulate(args: argparse.Namespace) -> int:
         raise CardrulesError(f"--matches must be at least 1, not {args.matches}")
     if args.workers < 1:
         raise CardrulesError(f"--workers must be at least 1, not {args.workers}")
-    progress = _progress_bar(sys.stderr) if sys.stderr.isatty() else None
+    progress = progress_bar(sys.stderr) if sys.stderr.isatty() else None
     bots = _split(args.bots)
+    sides = len(game.score(game.new_game(seed=0)).sides)
+    if len(bots) == 1:
+        bots = bots * sides
+    if len(bots) != sides:
+        raise CardrulesError(
+            f"{game.text} has {sides} sides, so --bots takes one bot for every side or {sides} bots, not {len(bots)}"
+        )
     if args.workers == 1:
         result = simulate(game, bots, args.matches, seed=args.seed, progress=progress)
     else:
         with concurrent.futures.ProcessPoolExecutor(max_workers=args.workers) as pool:
             result = simulate(game, bots, args.matches, seed=args.seed, executor=pool, progress=progress)
-    print(result)
+    print("\n".join(results_table(result, game.score(game.new_game(seed=0)).sides)))
     return 0
 
 

@@ -267,8 +267,11 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     an element with ``data-card`` and an ``aria-label``), for the web
     table and the pictures of the docs, ``encoding`` numbers the moves and
     ``tensor`` lays an observation out flat, for the learning environments
-    of ``cardrules.rl`` (see :doc:`/rl`). A game may leave them ``None``:
-    the generic code then does without.
+    of ``cardrules.rl`` (see :doc:`/rl`); ``help_text(rules)`` is the
+    terminal's help (notation, card values, rules pages) and
+    ``deal_text(observation, style)`` announces a deal (trump, turn-up,
+    bonus). A game may leave them ``None``: the generic code then does
+    without.
 
     Games are found by the registry, through the ``cardrules.games``
     entry-point group: see :doc:`/howto/add-a-game`.
@@ -312,6 +315,8 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     picture: Callable[[ObservationT], str] | None = None
     encoding: ActionEncoding | FactoredEncoding | None = None
     tensor: TensorLayout | None = None
+    help_text: Callable[[RulesetT], list[str]] | None = None
+    deal_text: Callable[[ObservationT, Any], list[str]] | None = None
 
     @property
     def default_preset(self) -> str:

@@ -41,7 +41,7 @@ from cardrules.charlemagne._state import (
     State,
 )
 from cardrules.charlemagne._tensor import TENSOR
-from cardrules.charlemagne._view import view
+from cardrules.charlemagne._view import deal_text, help_text, view
 from cardrules.engine import GameSpec
 
 __all__ = [
@@ -116,6 +116,8 @@ GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     events=events,
     sample_state=sample_state,
     view=view,
+    help_text=help_text,
+    deal_text=deal_text,
     heuristic=HEURISTIC,
     position=_position,
     from_position=_from_position,

@@ -91,7 +91,7 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
         )
         if after.winner is not None:
             w = after.winner
-            text = f"{_team(w)} win the match {after.match[w]}-{after.match[1 - w]}"
+            text = f"seats {SIDES[w][0]} and {SIDES[w][1]} win the match {after.match[w]} to {after.match[1 - w]}"
             out.append(Event("match", "charlemagne.match.target", None, (), 0, text))
         else:
             out.append(Event("deal", "charlemagne.deal.rotation", after.dealer, (), 0, f"seat {after.dealer} deals"))

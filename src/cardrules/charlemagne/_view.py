@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from cardrules._style import Style
+from cardrules.charlemagne._ruleset import CharlemagneRuleset
 from cardrules.charlemagne._state import Observation
 
-__all__ = ["view"]
+__all__ = ["deal_text", "help_text", "view"]
 
 
 def view(obs: Observation, style: Style) -> list[str]:
@@ -44,3 +45,27 @@ def view(obs: Observation, style: Style) -> list[str]:
         lines.append("trick: " + (trick or f"none yet; seat {obs.leader} leads"))
     lines.append(style.bold("your hand: ") + style.cards(obs.hand))
     return lines
+
+
+def help_text(rules: CharlemagneRuleset) -> list[str]:
+    """What a newcomer needs at the table: the notation, the card values, where the rules are."""
+    return [
+        "Cards: rank then suit, 7S 10H JD (S spades, H hearts, D diamonds, C clubs);",
+        "  BJ and LJ are the Big and the Little joker.",
+        "Bidding, once round from the dealer's left: pass, bid 5 .. bid 8, bid mulot,",
+        "  bid charlemagne, bid gros mulot (bid gm), bid gros charlemagne (bid gc).",
+        "Then, as the contract asks: source kitty or source partner, give 9C,",
+        "  discard 7S, trump H; then play a card: 7S.",
+        "Trumps, high to low: BJ, LJ, the jack of trump, the other jack of its",
+        "  colour, then A K Q 10 9 8 7 of the trump suit.",
+        "A number bid is made with that many of the 8 tricks, and scores the bid;",
+        "  missed, the opponents score it.",
+        "Rules: the Charlemagne page of the cardrules documentation",
+        "  (docs/rules/charlemagne.md); 'rules' lists the rule ids.",
+    ]
+
+
+def deal_text(obs: Observation, style: Style) -> list[str]:
+    """The deal announced: the dealer, and who bids first."""
+    return [f"round {obs.round_no + 1}: seat {obs.dealer} deals 8 cards each and 2 to the kitty; "
+            f"seat {(obs.dealer + 1) % 4} bids first"]  # fmt: skip

@@ -52,8 +52,8 @@ def events(before: State, move: Play, after: State) -> tuple[Event, ...]:
                     None,
                     (),
                     0,
-                    f"seats {SIDES[after.winner][0]}+{SIDES[after.winner][1]} win the match "
-                    f"{after.match[after.winner]}-{after.match[1 - after.winner]}",
+                    f"seats {SIDES[after.winner][0]} and {SIDES[after.winner][1]} win the match "
+                    f"{after.match[after.winner]} to {after.match[1 - after.winner]}",
                 )
             )
         else:

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from cardrules._style import Style, seats_text
+from cardrules.mililla._ruleset import MilillaRuleset
 from cardrules.mililla._state import Observation
 
-__all__ = ["view"]
+__all__ = ["deal_text", "help_text", "view"]
 
 
 def view(obs: Observation, style: Style) -> list[str]:
     trump = obs.turn_up.suit.value
-    held = ", still in the dealer's hand" if obs.turn_up_in_hand else ""
+    held = ", in the dealer's hand" if obs.turn_up_in_hand else ""
     lines = [
-        f"round {obs.round_no + 1}, dealt by seat {obs.dealer}: {trump} are trump "
+        f"round {obs.round_no + 1}, dealt by seat {obs.dealer}: {trump} trump "
         f"(turn-up {style.card(obs.turn_up)}{held})",
         f"tricks this round: seats 0+2 {obs.tricks[0]}, seats 1+3 {obs.tricks[1]}",
         "cards in hand: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(obs.hand_counts)),
@@ -24,4 +25,33 @@ def view(obs: Observation, style: Style) -> list[str]:
     else:
         lines.append(f"trick: none yet; seat {obs.trick_leader} leads")
     lines.append(style.bold("your hand: ") + style.cards(obs.hand))
+    return lines
+
+
+def help_text(rules: MilillaRuleset) -> list[str]:
+    """What a newcomer needs at the table: the notation, the card values, where the rules are."""
+    order = "K H J 7 6 5 4 3 2 A" if rules.rank_order == "seed" else "7 A K H J 6 5 4 3 2"
+    return [
+        "A move is the card you play, rank then suit: 7O, HB, AE (or its number).",
+        "Suits: O oros, C copas, E espadas, B bastos.",
+        "Ranks: A, 2-7, J jack (sota), H horse (caballo), K king.",
+        f"Cards rank, high to low: {order}; a trump beats the suit led.",
+        "Card points: 7 = 5, A = 4, K = 3, H = 2, J = 1; each trick adds 1 (70 in all).",
+        "A team scores what it takes over 35; the turn-up may score for the dealer's",
+        "  team; the first team to 35 wins.",
+        "Rules: the Mililla page of the cardrules documentation",
+        "  (docs/rules/mililla.md); 'rules' lists the rule ids.",
+    ]
+
+
+def deal_text(obs: Observation, style: Style) -> list[str]:
+    """The deal announced: the dealer, the turn-up and trump, any turn-up bonus."""
+    lines = [
+        f"round {obs.round_no + 1}: seat {obs.dealer} deals; {style.card(obs.turn_up)} is turned: "
+        f"{obs.turn_up.suit.value} are trump"
+    ]
+    if obs.deal_bonus:
+        lines.append(f"the turn-up scores {obs.deal_bonus} points for the dealer's team")
+    elif obs.held_bonus:
+        lines.append("the turn-up bonus is held: it would bring the dealer's team to 35")
     return lines

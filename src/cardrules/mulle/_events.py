@@ -7,6 +7,11 @@ from cardrules.mulle._play import _turn_of
 from cardrules.mulle._state import Build, Capture, Move, State
 
 
+def _seats(seats: tuple[int, ...]) -> str:
+    """``seat 1``, or ``seats 0 and 2`` for a team."""
+    return f"seat {seats[0]}" if len(seats) == 1 else "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+
+
 def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
     """
     What *move* did, from *before* to *after*, in public terms.
@@ -41,8 +46,13 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
         out.append(Event("deal", "mulle.deal.later", None, (), 0, f"deal {after.deal_no + 1} of the round"))
     if len(after.rounds) > len(before.rounds):
         result = after.rounds[-1]
-        pts = ", ".join(f"side {i}: {p}" for i, p in enumerate(result.points))
-        out.append(Event("round", "mulle.round.leftovers", None, (), 0, f"round over ({pts})"))
+        names = [_seats(seats) for seats in after.rules.sides]
+        pts = ", ".join(f"{name} {p}" for name, p in zip(names, result.points, strict=True))
+        out.append(Event("round", "mulle.round.leftovers", None, (), 0, f"round over: {pts}"))
         if after.winner is not None:
-            out.append(Event("match", "mulle.match.target", None, (), 0, f"side {after.winner} wins the match"))
+            w = after.winner
+            rest = ", ".join(f"{names[i]} {p}" for i, p in enumerate(after.match) if i != w)
+            verb = "wins" if len(after.rules.sides[w]) == 1 else "win"
+            text = f"{names[w]} {verb} the match with {after.match[w]} (against {rest})"
+            out.append(Event("match", "mulle.match.target", None, (), 0, text))
     return tuple(out)

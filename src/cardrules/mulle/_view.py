@@ -13,9 +13,10 @@ from cardrules.mulle._cards import _TVAL, PACK
 from cardrules.mulle._families import _Captures
 from cardrules.mulle._legal import MulleMoves
 from cardrules.mulle._partition import find_group
+from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._state import Move, Observation
 
-__all__ = ["move_list", "view"]
+__all__ = ["deal_text", "help_text", "move_list", "view"]
 
 
 def view(obs: Observation, style: Style) -> list[str]:
@@ -25,7 +26,7 @@ def view(obs: Observation, style: Style) -> list[str]:
     game = "building" if rules.building else "fishing"
     lines = [
         f"round {obs.round_no + 1} ({game} game), dealt by seat {obs.dealer}; deal {obs.deal_no + 1} of {deals}, "
-        f"{obs.stock_count} cards left in the stock",
+        f"stock {obs.stock_count} cards",
         "table: " + (style.cards(obs.table) if obs.table else "empty"),
     ]
     for i, b in enumerate(obs.builds):
@@ -109,3 +110,48 @@ def move_list(legal: LegalMoves[Move], limit: int) -> tuple[list[Move], int | No
     if not small:
         return moves, None
     return moves, len(legal) - len(moves)
+
+
+def help_text(rules: MulleRuleset) -> list[str]:
+    """What a newcomer needs at the table: the notation, the card values, where the rules are."""
+    lines = [
+        "Cards: rank then suit, 7H 10D QS (S spades, H hearts, D diamonds, C clubs).",
+        "A move is one of these (or its number in the list):",
+        "  9H x 4S+5C      capture: play 9H, take 4S and 5C (each group joined by +",
+        "                  adds up to 9; a build taken is shown in [..])",
+    ]
+    if rules.building:
+        lines += [
+            "  3C > 6D = 9     build: play 3C on 6D, a build of 9 you take later",
+            "  2H > [3C+6D] = 11   raise a build to 11",
+            "  7S -            trail: lay 7S on the table",
+            "On the table a card counts its pips: A 1, J 11, Q 12, K 13.",
+            "In your hand: A 14, 2S 15, 10D 16; other cards their pips.",
+            "Card points: each spade 1, AS and 2S 2, every other ace 1, 10D 2;",
+            "  a tabbe (taking the last cards of the table) 1.",
+        ]
+    else:
+        lines += [
+            "  AH=14 x AD+KC   an ace takes as 1 or as 14",
+            "  7S -            trail: lay 7S on the table",
+            "A card counts its pips: J 11, Q 12, K 13; an ace 1 or 14.",
+        ]
+    worth = {"rank": "its value (A 14)", "hand": "its hand value", "fixed": "5"}[rules.mulle_value]
+    lines += [
+        "A mulle is a card taken with its exact twin (the packs are doubled);",
+        f"  it scores {worth}.",
+        "Rules: the Mulle page of the cardrules documentation",
+        "  (docs/rules/mulle.md); 'rules' lists the rule ids.",
+    ]
+    return lines
+
+
+def deal_text(obs: Observation, style: Style) -> list[str]:
+    """The deal announced: the dealer, the cards each, the table."""
+    rules = obs.rules
+    game = "building" if rules.building else "fishing"
+    table = style.cards(obs.table) if obs.table else "nothing"
+    return [
+        f"round {obs.round_no + 1} ({game} game): seat {obs.dealer} deals {rules.hand_size} cards each "
+        f"and {table} to the table"
+    ]

@@ -1,0 +1,44 @@
+"""
+Write the captured screens that the page on playing in the terminal shows: ``cardrules play`` at 80
+columns with scripted input, as a person would see it in a plain terminal (``--ascii``).
+
+Run ``python docs/terminal_screen.py`` after changing the table; ``tests/test_cli_table.py``
+checks that the files match what the program prints now.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+from cardrules import get_game
+from cardrules._table import Session
+from cardrules.bots import get_bot
+
+HERE = Path(__file__).resolve().parent / "_static"
+
+SCREENS = {
+    "terminal-mulle.txt": ("mulle", 3, 0, ["hint", "moves 10H", "7", "undo", "quit"]),
+    "terminal-mililla.txt": ("mililla", 4, 1, ["help", "3", "quit"]),
+}
+"""Each capture: the game, the seed, the person's seat and what they type."""
+
+
+def capture(name: str, seed: int, seat: int, typed: list[str]) -> str:
+    """The transcript of one scripted session at 80 columns."""
+    out = io.StringIO()
+    session = Session(get_game(name), seat, get_bot("greedy"), seed, io.StringIO("".join(t + "\n" for t in typed)), out)
+    session.run()
+    return out.getvalue()
+
+
+def main() -> int:
+    for file, (name, seed, seat, typed) in SCREENS.items():
+        (HERE / file).write_text(capture(name, seed, seat, typed), encoding="utf-8")
+        print(f"wrote {HERE / file}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

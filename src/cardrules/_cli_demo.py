@@ -1,0 +1,132 @@
+"""``cardrules demo`` (a narrated, paced match between bots) and the figures of ``cardrules simulate``."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import IO, Any
+
+from cardrules._commentary import Commentary, side_name
+from cardrules._registry import get_game
+from cardrules._style import Style, wrap
+from cardrules.bots import SimulationResult, get_bot, play_match, wilson_interval
+
+__all__ = ["demo", "legend", "progress_bar", "results_table"]
+
+_WIDTH = 80
+
+
+def legend(game_title: str, help_text: Sequence[str]) -> list[str]:
+    """The demo's opening screen: how to read what follows."""
+    return [
+        f"How to read this {game_title} demo:",
+        "  'seat N: MOVE' is a move in the game's notation; the indented lines say what it did.",
+        "  At each deal every hand is shown (this is a demo: at the table you see only your own).",
+        "  Each round ends with its score by rule; the last line says who won the match.",
+        *(f"  {line}" for line in help_text if not line.startswith("Rules:")),
+        "",
+    ]
+
+
+def demo(
+    text: str,
+    seed: int | None,
+    out: IO[str],
+    bots: Sequence[str] = ("greedy",),
+    style: Style | None = None,
+    *,
+    speed: float = 0.0,
+) -> int:
+    """Computer against computer, narrated from the game's events; returns the exit status."""
+    game = get_game(text)
+    style = style or Style()
+    seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+    first = game.new_game(seed=seed)
+    sides = game.score(first).sides
+    names = list(bots) * len(sides) if len(bots) == 1 else list(bots)
+    players = [get_bot(b) for b in names]  # checks the count, too, in play_match
+    talk = Commentary(game, style, None, _WIDTH)
+
+    def say(line: str = "") -> None:
+        for part in wrap(line, _WIDTH):
+            print(part, file=out)
+
+    who = " against ".join(f"{b} ({side_name(s)})" for b, s in zip(names, sides, strict=False))
+    say(f"{game.spec.title} ({game.text}), seed {seed}: {who}")
+    say(f"(cardrules demo {game.text} --seed {seed} shows this match again)")
+    help_text = game.spec.help_text(game.rules) if game.spec.help_text is not None else []
+    for line in legend(game.spec.title, help_text):
+        say(line)
+
+    def hands(state: Any) -> None:
+        seats = sorted(s for side in sides for s in side)
+        for s in seats:
+            say(f"  hand of seat {s}: {style.cards(game.observe(state, s).hand)}")
+
+    for line in talk.deal(first):
+        say(line)
+    hands(first)
+    out.flush()
+
+    def on_move(before: Any, move: Any, after: Any) -> None:
+        seat = game.to_move(before)
+        own, later = talk.move(before, move, after)
+        say(f"  seat {seat}: {style.text(game.format_move(before, move), game.spec.pack)}")
+        for line in own[1:]:
+            say(f"    {line}")
+        if later:
+            for line in later:
+                say(line)
+            if not game.is_over(after):
+                hands(after)
+        out.flush()
+        if speed:
+            time.sleep(speed)
+
+    outcome = play_match(game, players, seed=seed, on_move=on_move)
+    say(f"({outcome.decisions} moves in all; seed {seed})")
+    return 0
+
+
+def _duration(seconds: float) -> str:
+    s = round(seconds)
+    return f"{s // 60} min {s % 60:02d} s" if s >= 60 else f"{s} s"
+
+
+def progress_bar(stream: IO[str], clock: Callable[[], float] = time.monotonic) -> Callable[[int, int], None]:
+    """A progress bar on *stream* for ``progress(done, total)``, with the time left estimated from the pace so far."""
+    start = clock()
+
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total
+        elapsed = clock() - start
+        left = f", about {_duration(elapsed / done * (total - done))} left" if 0 < done < total else ""
+        line = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total}{left}"
+        stream.write("\r" + line.ljust(width + 40))
+        if done == total:
+            stream.write("\r" + " " * (width + 40) + "\r")
+        stream.flush()
+
+    return show
+
+
+def results_table(result: SimulationResult, sides: Sequence[Sequence[int]]) -> list[str]:
+    """A simulation's results as a table: each bot's wins, win rate with its Wilson 95% interval, mean points."""
+    n = len(sides)
+    seats = "each bot took every side in turn" if n > 1 else "one side"
+    lines = [f"{result.game}: {result.matches} matches, seed {result.seed}; {seats}, on the same deals"]
+    width = max([3, *(len(r.bot) for r in result.results)])
+    lines.append(
+        f"  {'bot':<{width}}  {'wins':>11}  {'win rate':>8}  {'95% interval (Wilson)':>21}  {'mean points':>11}"
+    )
+    for r in result.results:
+        low, high = wilson_interval(r.wins, r.matches)
+        lines.append(
+            f"  {r.bot:<{width}}  {f'{r.wins}/{r.matches}':>11}  {100 * r.wins / r.matches:7.1f}%  "
+            f"{f'{100 * low:.1f}% to {100 * high:.1f}%':>21}  {r.mean_points:11.2f}"
+        )
+    if result.matches % n:
+        lines.append(f"  (a multiple of {n} matches gives every bot every deal from every side)")
+    return lines

@@ -1,0 +1,343 @@
+"""
+``cardrules play``: one person at the table against the computer, in line mode.
+
+Each turn shows the table as the person's seat sees it and numbers every legal move (paged to
+the terminal's size, numbers fixed for the turn); the person types a number, a move in notation or
+a command (:data:`~cardrules._table_help.COMMANDS`).
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from collections.abc import Sequence
+from typing import IO, Any, Final
+
+import attrs
+
+from cardrules._commentary import Commentary, breakdown, side_name
+from cardrules._sampling import spec_for_observation
+from cardrules._style import columns, style_for, unsymbol, wrap
+from cardrules._table_help import ALIASES, command_help, did_you_mean, matches_filter, rule_lines, tokens
+from cardrules._terminal import move_list_for, view_for
+from cardrules.bots import Bot, get_bot
+from cardrules.cards import _derive_seed
+from cardrules.engine import Game
+from cardrules.errors import CardrulesError, IllegalMoveError
+
+__all__ = ["Session"]
+
+_PLAY_PATH: Final = 0x91A7
+_HINT_PATH: Final = 0x4817
+_LISTED: Final = 500
+"""The most moves numbered in one turn (a Mulle table can allow millions; the rest are typed)."""
+_SEEN: Final = frozenset({"play", "capture", "mulle", "tabbe", "build", "trail", "trick", "bid", "pass", "trump"})
+"""The events a hint may describe: what the move itself shows the table, nothing dealt after it."""
+
+
+@attrs.frozen
+class _Saved:
+    """What ``undo`` goes back to: the position before one of the person's moves."""
+
+    state: Any
+    rngs: dict[int, Any]
+    last: tuple[str, ...]
+    trick: tuple[str, ...]
+
+
+class Session:
+    """One person at the table against the computer, over text streams."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any, Any, Any],
+        seat: int,
+        opponent: Bot,
+        seed: int,
+        inp: IO[str],
+        out: IO[str],
+        *,
+        ascii_only: bool = False,
+        opponents_text: str = "greedy",
+    ) -> None:
+        self.game = game
+        self.state = game.new_game(seed=seed)
+        self.sides = game.score(self.state).sides
+        seats = sorted(s for side in self.sides for s in side)
+        if seat not in seats:
+            raise CardrulesError(f"--seat must be one of {', '.join(map(str, seats))} in {game.text}, not {seat}")
+        self.seat = seat
+        self.seed = seed
+        self.opponent = opponent
+        self.rngs = {s: random.Random(_derive_seed(seed, _PLAY_PATH, s)) for s in seats}
+        self.inp = inp
+        self.out = out
+        self.style = style_for(out, ascii_only=ascii_only)
+        self.width, self.height = 80, 24
+        self.measure()
+        self.pack = game.spec.pack
+        self.opponents_text = opponents_text
+        self.talk = Commentary(game, self.style, seat, self.width)
+        self.history: list[_Saved] = []
+        self.last: tuple[str, ...] = ()  # the last trick or capture, in words
+        self.trick: tuple[str, ...] = ()  # the trick in progress, in words
+        self.turns = 0
+
+    # --- output ------------------------------------------------------------------------
+
+    def measure(self) -> None:
+        """The terminal's size, read again each turn (a window may be resized); 80 by 24 off a terminal."""
+        if self.out.isatty():
+            size = shutil.get_terminal_size((80, 24))
+            self.width, self.height = max(40, size.columns), max(16, size.lines)
+            if hasattr(self, "talk"):
+                self.talk.width = self.width
+
+    def say(self, text: str = "", *, cards: bool = True) -> None:
+        """Print a line, wrapped to the terminal (cards in it drawn in the session's style unless *cards* is off)."""
+        line = self.style.text(text, self.pack) if cards else text
+        for part in wrap(line, self.width):
+            print(part, file=self.out)
+        self.out.flush()
+
+    def say_all(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self.say(line)
+
+    # --- the match -----------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the match ends, the person quits, or input ends; returns the exit status."""
+        game = self.game
+        mine = next(side for side in self.sides if self.seat in side)
+        partners = [s for s in mine if s != self.seat]
+        self.say(f"{game.spec.title} ({game.text}), seed {self.seed}.")
+        team = f", with seat {'+'.join(map(str, partners))} as your partner" if partners else ""
+        self.say(f"You are seat {self.seat}{team}; the computer plays the other seats ({self.opponents_text}).")
+        self.say("Type a move's number or its notation; 'help' explains them and the commands.")
+        self.say_all(self.talk.deal(self.state))
+        try:
+            while not game.is_over(self.state):
+                seat = game.to_move(self.state)
+                assert seat is not None
+                if seat == self.seat:
+                    move = self.ask()
+                    if move is None:
+                        return 0
+                    if move is _UNDONE:
+                        continue
+                else:
+                    move = self.computer(seat)
+                self.play(move)
+        except KeyboardInterrupt:
+            self.say()
+            self.say("interrupted: leaving the game.")
+            return 130
+        return 0
+
+    def play(self, move: Any) -> None:
+        """Apply *move*, say what it did, remember the last trick or capture."""
+        before = self.state
+        after = self.game.apply(before, move)
+        own, later = self.talk.move(before, move, after)
+        self.say_all(own)
+        for event, text in zip(self.talk.events(before, move, after), own, strict=False):
+            if event.kind in ("play",):
+                self.trick = (*self.trick, text)
+            elif event.kind == "trick":
+                self.last, self.trick = (*self.trick, text), ()
+            elif event.kind == "capture":
+                self.last = (text,)
+            elif event.kind in ("mulle", "tabbe") and self.last:
+                self.last = (*self.last, text)
+        self.say_all(later)
+        self.state = after
+
+    def computer(self, seat: int) -> Any:
+        """The opponent bot's move for *seat*, from that seat's observation only."""
+        view = self.game.observe(self.state, seat)
+        return self.opponent.choose(view, self.game.legal_moves(self.state), self.rngs[seat])
+
+    # --- one turn --------------------------------------------------------------------------
+
+    def show_table(self) -> None:
+        """The table as this seat sees it, and the score."""
+        game = self.game
+        view = game.observe(self.state, self.seat)
+        self.say()
+        score = game.score(self.state)
+        match = ", ".join(f"{side_name(s, self.seat)} {p}" for s, p in zip(score.sides, score.match, strict=True))
+        line = f"match: {match}"
+        if score.round is not None and not score.round.complete:
+            line += "; this round so far: " + "-".join(map(str, score.round.tally))
+        self.say(line)
+        for text in view_for(spec_for_observation(view))(view, self.style):
+            self.say(text, cards=False)
+
+    def page_size(self, cells: Sequence[str]) -> int:
+        """How many numbered moves fit on one screen below the table."""
+        cell = max(len(c) for c in cells) if cells else 1
+        per_row = max(1, (self.width + 2) // (cell + 2))
+        return per_row * max(4, self.height - 14)
+
+    def show_moves(self, numbered: Sequence[tuple[int, Any]], start: int, what: str) -> int:
+        """One page of *numbered* moves from *start*; returns where the next page starts."""
+        game = self.game
+        texts = [f"{n:>3}) {game.format_move(self.state, m)}" for n, m in numbered]
+        size = self.page_size(texts)
+        page = texts[start : start + size]
+        pages = -(-len(texts) // size) if texts else 1
+        head = f"{what} (page {start // size + 1} of {pages}):" if pages > 1 else f"{what}:"
+        print(self.style.bold(head), file=self.out)
+        for line in columns([self.style.text(t, self.pack) for t in page], self.width):
+            print(line, file=self.out)
+        nxt = start + size
+        if nxt < len(texts):
+            self.say(f"  {len(texts) - nxt} more: type 'more' to see them.")
+        self.out.flush()
+        return nxt
+
+    def ask(self) -> Any:
+        """
+        Read the person's move: a move, ``None`` to leave (end of input or 'quit'), or ``_UNDONE``
+        when an undo went back to an earlier turn.
+        """
+        game = self.game
+        legal = game.legal_moves(self.state)
+        moves, more = move_list_for(game.spec)(legal, _LISTED)
+        numbered = list(enumerate(moves, 1))
+        self.turns += 1
+        self.measure()
+        self.show_table()
+        shown = (numbered, 0, f"Your turn (seat {self.seat}). Legal moves")
+        nxt = self.show_moves(*shown)
+        self.unlisted(more)
+        while True:
+            self.out.write("> ")
+            self.out.flush()
+            line = self.inp.readline()
+            if not line:
+                self.say()
+                self.say("end of input: leaving the game.")
+                return None
+            if not self.inp.isatty():
+                self.out.write(line if line.endswith("\n") else line + "\n")  # a transcript shows what was typed
+            text = unsymbol(line.strip())
+            if not text:
+                continue
+            word, _, rest = text.partition(" ")
+            command = ALIASES.get(word.lower(), word.lower())
+            if text.isascii() and text.isdigit():
+                n = int(text)
+                if 1 <= n <= len(moves):
+                    return self.mine(moves[n - 1])
+                self.say(f"There is no move {n}: choose a number from 1 to {len(moves)}.")
+            elif command == "quit":
+                self.say("You leave the game.")
+                return None
+            elif command == "help":
+                self.say_all(self.help_lines())
+            elif command == "moves":
+                wanted = tokens(rest)
+                picked = [(n, m) for n, m in numbered if matches_filter(game.format_move(self.state, m), wanted)]
+                if not picked:
+                    self.say(f"None of your moves has {rest.strip()}; 'moves' lists them all.", cards=False)
+                    continue
+                title = f"Your moves with {rest.strip()}" if wanted else "Legal moves"
+                shown = (picked, 0, title)
+                nxt = self.show_moves(*shown)
+            elif command == "more":
+                if nxt >= len(shown[0]):
+                    self.say("That was the last page; 'moves' starts over.")
+                else:
+                    shown = (shown[0], nxt, shown[2])
+                    nxt = self.show_moves(*shown)
+            elif command == "hint":
+                self.hint(legal, moves)
+            elif command == "score":
+                self.score_lines()
+            elif command == "last":
+                self.say_all(self.last or ("Nothing has been won or taken yet this match.",))
+            elif command == "rules":
+                self.say_all(rule_lines(game, rest))
+            elif command == "undo":
+                if not self.history:
+                    self.say("There is nothing to undo: you have not moved yet.")
+                    continue
+                saved = self.history.pop()
+                self.state = saved.state
+                for s, st in saved.rngs.items():
+                    self.rngs[s].setstate(st)
+                self.last, self.trick = saved.last, saved.trick
+                self.say("Undone: you are back before your last move.")
+                return _UNDONE
+            else:
+                move = self.typed(text, moves)
+                if move is not None:
+                    return self.mine(move)
+
+    def mine(self, move: Any) -> Any:
+        """The person's move, remembered for ``undo``."""
+        rngs = {s: r.getstate() for s, r in self.rngs.items()}
+        self.history.append(_Saved(self.state, rngs, self.last, self.trick))
+        return move
+
+    def unlisted(self, more: int | None) -> None:
+        if more is None:
+            self.say("  ... and more not numbered: type a move in notation to play one ('help' shows how).")
+        elif more:
+            self.say(f"  ... and {more} more not numbered: type a move in notation to play one ('help' shows how).")
+
+    def typed(self, text: str, moves: Sequence[Any]) -> Any | None:
+        """A move typed in notation, or ``None`` after saying why it is not one."""
+        game = self.game
+        try:
+            return game.parse_move(self.state, text)
+        except IllegalMoveError as exc:
+            self.say(f"You may not play that: {exc.reason} (rule {exc.rule.id}). Try again.", cards=False)
+            return None
+        except CardrulesError as exc:
+            why = str(exc)
+        near = did_you_mean(text, [game.format_move(self.state, m) for m in moves])
+        hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+        if "is not a card of" in why:
+            example = ", ".join(repr(game.format_move(self.state, m)) for m in moves[:3])
+            why = f"{text!r} is neither a move nor a command here; your moves are written like {example}"
+        self.say(f"{why}.{hint} Type 'help' for the notation and the commands.", cards=False)
+        return None
+
+    def help_lines(self) -> list[str]:
+        spec = self.game.spec
+        lines = list(spec.help_text(self.game.rules)) if spec.help_text is not None else []
+        hand = self.game.observe(self.state, self.seat).hand
+        card = str(hand[0]) if hand else "CARD"
+        return [*lines, *command_help(card, next(iter(spec.rulebook), "ID"))]
+
+    def hint(self, legal: Any, moves: Sequence[Any]) -> None:
+        """The greedy bot's move for this seat, from its observation, with what it would do."""
+        game = self.game
+        rng = random.Random(_derive_seed(self.seed, _HINT_PATH, self.turns))
+        move = get_bot("greedy").choose(game.observe(self.state, self.seat), legal, rng)
+        after = game.apply(self.state, move)
+        effects = [e.text for e in self.talk.events(self.state, move, after) if e.kind in _SEEN]
+        number = next((f"{i}) " for i, m in enumerate(moves, 1) if m == move), "")
+        self.say(f"Hint (the greedy bot's rule of thumb): {number}{game.format_move(self.state, move)}")
+        why = "; ".join(t.replace(f"seat {self.seat} ", f"seat {self.seat} (you) ", 1) for t in effects)
+        if len(effects) <= 1:
+            why += " (it wins nothing at once: the bot's rules of thumb are on the bots page of the documentation)"
+        self.say(f"  what it does: {why}")
+
+    def score_lines(self) -> None:
+        game = self.game
+        score = game.score(self.state)
+        if score.round is not None and not score.round.complete:
+            self.say_all(breakdown("this round so far:", score.round, score.sides, self.seat, self.width))
+        for i, r in enumerate(score.rounds, 1):
+            self.say(f"round {i}: " + ", ".join(f"{side_name(s, self.seat)} {p}" for s, p in
+                                                zip(score.sides, r.points, strict=True)))  # fmt: skip
+        self.say("match: " + ", ".join(f"{side_name(s, self.seat)} {p}" for s, p in
+                                       zip(score.sides, score.match, strict=True)))  # fmt: skip
+
+
+_UNDONE: Final = object()
+"""What :meth:`Session.ask` returns after an undo."""

@@ -1,0 +1,80 @@
+"""The words of the terminal table: its commands, "did you mean", filters of the move list, the rules."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
+
+from cardrules.engine import Game
+
+__all__ = ["COMMANDS", "command_help", "did_you_mean", "matches_filter", "rule_lines", "tokens"]
+
+COMMANDS: Final = {
+    "help": "the notation, the card values and where the rules are (also ?)",
+    "moves": "the numbered moves again; 'moves CARD' lists the moves with that card",
+    "more": "the next page of moves ('more' again goes on; 'moves' starts over)",
+    "hint": "the computer's suggestion for you, and why",
+    "score": "the score by rule: this round so far and the rounds played",
+    "last": "the last trick or the last capture",
+    "rules": "the rule ids; 'rules ID' shows one rule",
+    "undo": "take back your last move (and the computer's moves after it)",
+    "quit": "leave the game (also q)",
+}
+"""The commands at the table, with what each does, in the order ``help`` lists them."""
+
+ALIASES: Final = {"?": "help", "h": "help", "q": "quit", "exit": "quit", "m": "moves", "n": "more"}
+
+_WORD: Final = re.compile(r"[0-9A-Za-z]+")
+
+
+def command_help(card: str, rule: str) -> list[str]:
+    """The commands, one a line, then examples with a *card* of the hand and a *rule* id of the game."""
+    return [
+        "Commands: a move's number, or its notation, or one of:",
+        *(f"  {name:<6} {what}" for name, what in COMMANDS.items()),
+        f"  For example: 'moves {card}', 'rules {rule}'.",
+    ]
+
+
+def tokens(text: str) -> list[str]:
+    """The words of *text*, upper-cased (``9H x 4S+5C``: ``9H``, ``X``, ``4S``, ``5C``)."""
+    return [w.upper() for w in _WORD.findall(text)]
+
+
+def matches_filter(notation: str, wanted: Sequence[str]) -> bool:
+    """Whether every word of *wanted* is a word of the move's *notation*."""
+    have = tokens(notation)
+    return all(w in have for w in wanted)
+
+
+def did_you_mean(text: str, notations: Iterable[str]) -> list[str]:
+    """The commands and move notations closest to *text* (spaces and case aside), best first."""
+    words = {name: name for name in COMMANDS}
+    for n in notations:
+        words.setdefault(n.lower().replace(" ", ""), n)
+    key = text.lower().replace(" ", "")
+    if key in words:  # the same but for spaces: 'bid5' is 'bid 5'
+        return [words[key]]
+    found = difflib.get_close_matches(key, list(words), n=3, cutoff=0.6)
+    return [words[f] for f in found]
+
+
+def rule_lines(game: Game[Any, Any, Any, Any], wanted: str) -> list[str]:
+    """``rules``: every rule id with its title; ``rules ID``: that rule, or the ids that come close."""
+    book = game.spec.rulebook
+    if not wanted:
+        return ["The rules of this game (type 'rules ID' for one):"] + [
+            f"  {rule.id}: {rule.title}" for rule in book.values()
+        ]
+    key = wanted.strip().lower()
+    if key in book:
+        rule = book[key]
+        return [f"{rule.id}: {rule.title}", f"  {rule.text}", f"  Source: {rule.source}"]
+    near = [i for i in book if key in i] or difflib.get_close_matches(key, list(book), n=5, cutoff=0.5)
+    if not near:
+        return [f"There is no rule {wanted!r} in {game.spec.title}; 'rules' lists them."]
+    if len(near) == 1:
+        return rule_lines(game, near[0])
+    return [f"No rule is called {wanted!r}; did you mean: {', '.join(near[:8])}?"]
