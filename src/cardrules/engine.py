@@ -334,6 +334,18 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
 
     spec: GameSpec[StateT, MoveT, RulesetT, ObservationT]
     rules: RulesetT
+    # The per-instance fast path of the methods below: for each hot method, the spec's function
+    # keyed by the game's state type, so that one dict lookup both checks the state's type and
+    # finds the function (a state of another kind is a KeyError, raised as WrongKindError).
+    _to_move: Mapping[type, Callable[[StateT], int | None]] = attrs.field(init=False, eq=False, repr=False)
+    _legal_moves: Mapping[type, Callable[[StateT], LegalMoves[MoveT]]] = attrs.field(init=False, eq=False, repr=False)
+    _apply: Mapping[type, Callable[[StateT, MoveT], StateT]] = attrs.field(init=False, eq=False, repr=False)
+    _is_over: Mapping[type, Callable[[StateT], bool]] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        spec = self.spec
+        for name in ("to_move", "legal_moves", "apply", "is_over"):
+            object.__setattr__(self, "_" + name, {spec.state_type: getattr(spec, name)})
 
     @property
     def name(self) -> str:
@@ -368,17 +380,19 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
 
     def to_move(self, state: StateT) -> int | None:
         """The seat to act, or ``None`` once the match is over."""
-        spec = self.spec
-        if type(state) is not spec.state_type:
-            raise _messages.wrong_state(spec.title, state)
-        return spec.to_move(state)
+        try:
+            function = self._to_move[type(state)]
+        except KeyError:
+            raise _messages.wrong_state(self.spec.title, state) from None
+        return function(state)
 
     def legal_moves(self, state: StateT) -> LegalMoves[MoveT]:
         """The legal moves, in a fixed order; empty only when the match is over."""
-        spec = self.spec
-        if type(state) is not spec.state_type:
-            raise _messages.wrong_state(spec.title, state)
-        return spec.legal_moves(state)
+        try:
+            function = self._legal_moves[type(state)]
+        except KeyError:
+            raise _messages.wrong_state(self.spec.title, state) from None
+        return function(state)
 
     def check_move(self, state: StateT, move: MoveT) -> Violation | None:
         """``None`` if *move* is legal, else the rule it breaks and why."""
@@ -389,17 +403,19 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
 
     def apply(self, state: StateT, move: MoveT) -> StateT:
         """The state after *move*; raises :class:`~cardrules.IllegalMoveError` if it is illegal."""
-        spec = self.spec
-        if type(state) is not spec.state_type:
-            raise _messages.wrong_state(spec.title, state)
-        return spec.apply(state, move)
+        try:
+            function = self._apply[type(state)]
+        except KeyError:
+            raise _messages.wrong_state(self.spec.title, state) from None
+        return function(state, move)
 
     def is_over(self, state: StateT) -> bool:
         """Whether the match is over."""
-        spec = self.spec
-        if type(state) is not spec.state_type:
-            raise _messages.wrong_state(spec.title, state)
-        return spec.is_over(state)
+        try:
+            function = self._is_over[type(state)]
+        except KeyError:
+            raise _messages.wrong_state(self.spec.title, state) from None
+        return function(state)
 
     def score(self, state: StateT) -> Score:
         """The match score and the round breakdowns."""
