@@ -109,9 +109,7 @@ class TupleMoves(LegalMoves[MoveT]):
         moves = self._moves
         if not moves:
             raise IndexError("no legal move: the match is over")
-        if type(rng) is random.Random:
-            # choice(moves) draws the same number as moves[randrange(len(moves))] (both are
-            # moves[rng._randbelow(len(moves))]), one Python call fewer
+        if type(rng) is random.Random:  # the same draw as randrange (both _randbelow), one call fewer
             return rng.choice(moves)
         return moves[rng.randrange(len(moves))]
 
@@ -326,7 +324,7 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
     Every method but :meth:`new_game` takes a state, which carries its own
     ruleset, so a state from another ruleset of the same game works too. A
     state of another game, or anything else, raises
-    :class:`~cardrules.WrongKindError` (one identity test, so the check
+    :class:`~cardrules.WrongKindError` (one dict lookup by type, so the check
     costs nothing to speak of). The type parameters are the game module's
     own types: for Mulle,
     ``Game[mulle.State, mulle.Move, mulle.MulleRuleset, mulle.Observation]``.
@@ -334,18 +332,16 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
 
     spec: GameSpec[StateT, MoveT, RulesetT, ObservationT]
     rules: RulesetT
-    # The per-instance fast path of the methods below: for each hot method, the spec's function
-    # keyed by the game's state type, so that one dict lookup both checks the state's type and
-    # finds the function (a state of another kind is a KeyError, raised as WrongKindError).
+    # The hot methods' fast path: the spec's function keyed by the state type, so that one lookup
+    # checks the type and finds the function (another kind of state: KeyError, then WrongKindError).
     _to_move: Mapping[type, Callable[[StateT], int | None]] = attrs.field(init=False, eq=False, repr=False)
     _legal_moves: Mapping[type, Callable[[StateT], LegalMoves[MoveT]]] = attrs.field(init=False, eq=False, repr=False)
     _apply: Mapping[type, Callable[[StateT, MoveT], StateT]] = attrs.field(init=False, eq=False, repr=False)
     _is_over: Mapping[type, Callable[[StateT], bool]] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        spec = self.spec
         for name in ("to_move", "legal_moves", "apply", "is_over"):
-            object.__setattr__(self, "_" + name, {spec.state_type: getattr(spec, name)})
+            object.__setattr__(self, "_" + name, {self.spec.state_type: getattr(self.spec, name)})
 
     @property
     def name(self) -> str:
