@@ -201,6 +201,13 @@ def bench_peers(session: nox.Session) -> None:
     session.run("python", "benchmarks/bench_peers.py", *session.posargs)
 
 
+@nox.session
+def report(session: nox.Session) -> None:
+    """Regenerate the performance page's dated figures (docs/perf/*.md): every benchmark's ``--markdown``."""
+    session.install(".", *PEERS)
+    session.run("python", "benchmarks/report.py", *session.posargs)
+
+
 FUZZ_TESTS = (
     "tests/edges/test_fuzz.py",
     "tests/test_edges_states.py::test_mutated_states_load_consistent_or_raise_invalid_record_error",

@@ -1,21 +1,28 @@
 """cardrules against its peers: decisions per second of uniformly random play, in one run.
 
 Run ``nox -s bench_peers`` (it installs the peers into its own environment), or
-``python benchmarks/bench_peers.py [--seconds S] [--repeat N]`` where ``open-spiel``, ``rlcard`` and
-``pokerkit`` are installed; a peer that cannot be imported is skipped with the reason printed.
+``python benchmarks/bench_peers.py [--slice S] [--blocks N] [--markdown PATH]`` where
+``open-spiel``, ``rlcard`` and ``pokerkit`` are installed; a peer that cannot be imported is
+skipped with the reason printed.
 
 The method is the same for every engine: play complete games; at each decision ask the engine
 for the legal actions, pick one uniformly at random with a ``random.Random``, and apply it;
 chance events (deals) are sampled uniformly too, and their time is counted, as ours counts
-dealing. Decisions per second = player decisions / total CPU time of the process. Each engine plays whole games
-for ``--seconds``; the engines take turns, ``--repeat`` times, so that the noise of a shared
-machine falls on all of them alike, and the median is printed. It asserts nothing.
+dealing. Decisions per second = player decisions / CPU time of the process.
+
+The engines are interleaved: in each of ``--blocks`` blocks every engine plays whole games for a
+slice of ``--slice`` seconds of CPU time, in an order that turns from block to block. Each ratio
+(cardrules against a peer, or one of our games against another) is computed within each block, so
+that a noisy moment of a shared machine falls on one block only; the median of the per-block
+ratios is reported with their spread (the lowest and the highest block). It asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import importlib.metadata
+import platform
 import random
 import statistics
 import sys
@@ -167,17 +174,48 @@ def peers() -> list[tuple[str, str, Callable[[], PlayOne]]]:
 
 # --- measuring ---------------------------------------------------------------------------
 
+TARGETS: tuple[tuple[str, str, float], ...] = (
+    ("cardrules mililla (Python)", "RLCard bridge, raw game (Python)", 2.0),
+    ("cardrules mililla (Python)", "OpenSpiel hearts (C++)", 0.6),
+    ("cardrules charlemagne (Python)", "OpenSpiel hearts (C++)", 0.6),
+    ("cardrules mulle/building (Python)", "cardrules mililla (Python)", 0.7),
+    ("cardrules mulle/fishing (Python)", "cardrules mililla (Python)", 0.8),
+)
+"""(engine, reference, target): the ratios of decisions per second that issue 19 asks for."""
+
 
 def decisions_per_second(play: PlayOne, seconds: float, rng: random.Random) -> tuple[float, float]:
-    """Whole games for about *seconds*: (decisions per second, decisions per game)."""
+    """Whole games for about *seconds* of CPU time: (decisions per second, decisions per game)."""
     decisions = games = 0
     start = CLOCK()
     elapsed = 0.0
-    while elapsed < seconds:
+    while elapsed < seconds or games == 0:
         decisions += play(rng)
         games += 1
         elapsed = CLOCK() - start
-    return decisions / elapsed, decisions / games
+    return decisions / max(elapsed, 1e-9), decisions / games
+
+
+def interleaved(
+    engines: list[tuple[str, PlayOne]], blocks: int, seconds: float
+) -> tuple[dict[str, list[float]], dict[str, float]]:
+    """Per engine, its rate in every block (engines take turns, the order turning each block), and its game length."""
+    rates: dict[str, list[float]] = {label: [] for label, _ in engines}
+    per_game: dict[str, float] = {}
+    for block in range(blocks):
+        shift = block % len(engines)
+        for label, play in engines[shift:] + engines[:shift]:
+            rate, length = decisions_per_second(play, seconds, random.Random(1000 * block + 7))
+            rates[label].append(rate)
+            per_game[label] = length
+    return rates, per_game
+
+
+def block_ratios(rates: dict[str, list[float]], engine: str, reference: str) -> list[float] | None:
+    """The ratio engine / reference within each block, or ``None`` if either did not run."""
+    if engine not in rates or reference not in rates:
+        return None
+    return [a / b for a, b in zip(rates[engine], rates[reference], strict=True)]
 
 
 def version(dist: str) -> str:
@@ -188,12 +226,68 @@ def version(dist: str) -> str:
         return "?"
 
 
+def target_rows(rates: dict[str, list[float]]) -> list[tuple[str, str, float, float, float, float] | tuple[str, str]]:
+    """Per target: (engine, reference, median ratio, lowest, highest, target), or (engine, reference) if unmeasured."""
+    rows: list[tuple[str, str, float, float, float, float] | tuple[str, str]] = []
+    for engine, reference, target in TARGETS:
+        ratios = block_ratios(rates, engine, reference)
+        if not ratios:
+            rows.append((engine, reference))
+        else:
+            rows.append((engine, reference, statistics.median(ratios), min(ratios), max(ratios), target))
+    return rows
+
+
+def print_targets(rates: dict[str, list[float]]) -> None:
+    """The issue's targets as per-block ratios; a target whose peer did not run is said to be unmeasured."""
+    print("\nTargets: median of the per-block ratios [lowest block, highest block], target, met?")
+    for row in target_rows(rates):
+        if len(row) == 2:
+            print(f"  {row[0]} / {row[1]}: not measured (skipped)")
+            continue
+        engine, reference, med, low, high, target = row
+        met = "met" if med >= target else "NOT met"
+        print(f"  {engine} / {reference}: {med:5.2f} [{low:.2f}-{high:.2f}]  (>= {target:.2f})  {met}")
+
+
+def markdown(
+    engines: list[tuple[str, str]], rates: dict[str, list[float]], per_game: dict[str, float], args: argparse.Namespace
+) -> str:
+    """The figures as a dated MyST include for the performance page."""
+    when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    lines = [
+        f"Measured {when} by `python benchmarks/bench_peers.py --blocks {args.blocks} --slice {args.slice:g}`: "
+        f"Python {sys.version.split()[0]}, {platform.machine()}; {args.blocks} blocks of {args.slice:g} s of CPU "
+        "time per engine, engines interleaved.",
+        "",
+        "| engine | package | decisions/s (median block) | decisions per game |",
+        "|---|---|---:|---:|",
+    ]
+    for label, pkg in engines:
+        lines.append(f"| {label} | {pkg} | {statistics.median(rates[label]):,.0f} | {per_game[label]:,.1f} |")
+    lines += ["", "| ratio | median of the blocks | lowest-highest block | target | met |", "|---|---:|---:|---:|---|"]
+    for row in target_rows(rates):
+        if len(row) == 2:
+            lines.append(f"| {row[0]} / {row[1]} | not measured | | | |")
+            continue
+        engine, reference, med, low, high, target = row
+        lines.append(
+            f"| {engine} / {reference} | {med:.2f} | {low:.2f}-{high:.2f} | ≥ {target:g} "
+            f"| {'yes' if med >= target else 'no'} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Measure every engine that loads, in turns, and print the table and the target ratios."""
+    """Measure every engine that loads, interleaved, and print the table and the target ratios."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seconds", type=float, default=1.5, help="time per engine per turn")
-    parser.add_argument("--repeat", type=int, default=5, help="turns (the median is printed)")
+    parser.add_argument("--slice", type=float, default=0.3, help="CPU seconds per engine per block")
+    parser.add_argument("--blocks", type=int, default=15, help="blocks (the median block is printed)")
+    parser.add_argument("--quick", action="store_true", help="a short run: 4 blocks of 0.1 s")
+    parser.add_argument("--markdown", type=Path, help="also write the figures, dated, to this Markdown file")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.blocks, args.slice = 4, 0.1
     warnings.simplefilter("ignore")  # PokerKit and RLCard warn about things random play does
 
     engines: list[tuple[str, str, PlayOne]] = []
@@ -205,48 +299,20 @@ def main(argv: list[str] | None = None) -> None:
     for label, game in suite.cases():
         engines.append((f"cardrules {label} (Python)", f"cardrules {cardrules.__version__}", cardrules_runner(game)))
 
-    rates: dict[str, list[float]] = {label: [] for label, _, _ in engines}
-    per_game: dict[str, float] = {}
-    for turn in range(args.repeat):
-        for label, _, play in engines:
-            rate, length = decisions_per_second(play, args.seconds, random.Random(1000 * turn + 7))
-            rates[label].append(rate)
-            per_game[label] = length
-    med = {label: statistics.median(r) for label, r in rates.items()}
-
+    rates, per_game = interleaved([(label, play) for label, _, play in engines], args.blocks, args.slice)
     print(
-        f"Random play, decisions per second (median of {args.repeat} turns of {args.seconds:g} s; "
-        f"Python {sys.version.split()[0]}; shared machine, so the figures are noisy)"
+        f"Random play, decisions per second (median of {args.blocks} blocks of {args.slice:g} s CPU time, "
+        f"engines interleaved; Python {sys.version.split()[0]})"
     )
-    width = max(len(label) for label in med) + 2
+    width = max(len(label) for label, _, _ in engines) + 2
     print("engine".ljust(width) + "package".ljust(20) + "decisions/s".rjust(14) + "per game".rjust(10))
     for label, pkg, _ in engines:
-        print(label.ljust(width) + pkg.ljust(20) + f"{med[label]:14,.0f}" + f"{per_game[label]:10,.1f}")
-    print_targets(med)
-
-
-def print_targets(med: dict[str, float]) -> None:
-    """The issue's targets as ratios; a target whose peer did not run is said to be unmeasured."""
-    rl = med.get("RLCard bridge, raw game (Python)")
-    hearts = med.get("OpenSpiel hearts (C++)")
-    mililla = med.get("cardrules mililla (Python)")
-    print("\nTargets (ratio, target, met?)")
-    for label, rate in med.items():
-        if not label.startswith("cardrules "):
-            continue
-        game = label.split()[1].split("/")[0]
-        if game in ("mililla", "charlemagne"):
-            for peer, value, target in (("RLCard raw bridge", rl, 1.0), ("OpenSpiel C++ hearts", hearts, 1 / 3)):
-                if value is None:
-                    print(f"  {label} vs {peer}: not measured (peer skipped)")
-                    continue
-                ratio = rate / value
-                print(f"  {label} / {peer}: {ratio:6.2f}  (>= {target:.2f})  {'met' if ratio >= target else 'NOT met'}")
-        elif game == "mulle" and mililla is not None:
-            ratio = rate / mililla
-            print(f"  {label} / cardrules mililla: {ratio:6.2f}  (>= 0.50)  {'met' if ratio >= 0.5 else 'NOT met'}")
-        else:
-            print(f"  {label}: no target")
+        med = statistics.median(rates[label])
+        print(label.ljust(width) + pkg.ljust(20) + f"{med:14,.0f}" + f"{per_game[label]:10,.1f}")
+    print_targets(rates)
+    if args.markdown:
+        args.markdown.write_text(markdown([(label, pkg) for label, pkg, _ in engines], rates, per_game, args))
+        print(f"wrote {args.markdown}")
 
 
 if __name__ == "__main__":

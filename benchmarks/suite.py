@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import argparse
 import array
+import datetime
 import gc
+import platform
 import random
 import statistics
 import sys
@@ -30,6 +32,7 @@ import time
 import tracemalloc
 import types
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -280,25 +283,28 @@ def measure(label: str, game: AnyGame, settings: Settings) -> dict[str, float]:
     return out
 
 
+_ROWS: tuple[tuple[str, str, str], ...] = (
+    ("random rounds/s", "rounds/s", "{:,.0f}"),
+    ("decisions/s", "decisions/s", "{:,.0f}"),
+    ("µs legal_moves", "legal_moves", "{:.2f}"),
+    ("µs apply", "apply", "{:.2f}"),
+    ("µs observe", "observe", "{:.2f}"),
+    ("µs score", "score", "{:.2f}"),
+    ("µs dumps+loads", "dumps+loads", "{:.0f}"),
+    ("sim peak KiB", "sim peak KiB", "{:,.0f}"),
+    ("sim decisions", "sim decisions", "{:,.0f}"),
+    ("tree states", "tree states", "{:,.0f}"),
+    ("tree traced KiB", "tree traced KiB", "{:,.0f}"),
+    ("tree diffs KiB", "tree diffs KiB", "{:,.0f}"),
+    ("tree copies KiB", "tree copies KiB", "{:,.0f}"),
+)
+
+
 def print_table(results: dict[str, dict[str, float]], settings: Settings) -> None:
     """Print the figures, one column per game and preset."""
     labels = list(results)
     width = max(14, *(len(label) + 2 for label in labels))
-    rows = [
-        ("random rounds/s", "rounds/s", "{:,.0f}"),
-        ("decisions/s", "decisions/s", "{:,.0f}"),
-        ("µs legal_moves", "legal_moves", "{:.2f}"),
-        ("µs apply", "apply", "{:.2f}"),
-        ("µs observe", "observe", "{:.2f}"),
-        ("µs score", "score", "{:.2f}"),
-        ("µs dumps+loads", "dumps+loads", "{:.0f}"),
-        ("sim peak KiB", "sim peak KiB", "{:,.0f}"),
-        ("sim decisions", "sim decisions", "{:,.0f}"),
-        ("tree states", "tree states", "{:,.0f}"),
-        ("tree traced KiB", "tree traced KiB", "{:,.0f}"),
-        ("tree diffs KiB", "tree diffs KiB", "{:,.0f}"),
-        ("tree copies KiB", "tree copies KiB", "{:,.0f}"),
-    ]
+    rows = _ROWS
     print(
         f"cardrules {cardrules.__version__}, Python {sys.version.split()[0]}; timings are medians of "
         f"{settings.repeat} runs (one core; the figures are noisy on a shared machine)"
@@ -316,18 +322,41 @@ def print_table(results: dict[str, dict[str, float]], settings: Settings) -> Non
         )
 
 
+def markdown(results: dict[str, dict[str, float]], settings: Settings, command: str) -> str:
+    """The figures as a dated MyST include for the performance page (``docs/perf/suite.md``)."""
+    when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    labels = list(results)
+    lines = [
+        f"Measured {when} by `{command}`: cardrules {cardrules.__version__}, Python "
+        f"{sys.version.split()[0]}, {platform.machine()}; timings are medians of {settings.repeat} runs "
+        f"(CPU time of one process); the simulation is {settings.sim_matches} random matches, the tree "
+        f"{settings.tree_states:,} states.",
+        "",
+        "| | " + " | ".join(labels) + " |",
+        "|---|" + "---:|" * len(labels),
+    ]
+    for title, key, fmt in _ROWS:
+        lines.append(f"| {title} | " + " | ".join(fmt.format(results[label][key]) for label in labels) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Measure every game and preset and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="short runs, for the CI report")
     parser.add_argument("--repeat", type=int, help="timings per figure (the median is printed)")
     parser.add_argument("--game", default="", help="only the cases whose label contains this text")
+    parser.add_argument("--markdown", type=Path, help="also write the figures, dated, to this Markdown file")
     args = parser.parse_args(argv)
     settings = QUICK if args.quick else FULL
     if args.repeat:
         settings = attrs.evolve(settings, repeat=args.repeat)
     results = {label: measure(label, game, settings) for label, game in cases(args.game)}
     print_table(results, settings)
+    if args.markdown:
+        command = "python benchmarks/suite.py" + (" --quick" if args.quick else "") + f" --repeat {settings.repeat}"
+        args.markdown.write_text(markdown(results, settings, command))
+        print(f"wrote {args.markdown}")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import math
 import random
@@ -56,9 +57,25 @@ def test_peer_script_plays_ours_and_states_the_targets(capsys: pytest.CaptureFix
     peers = _load("bench_peers")
     game = cardrules.get_game("mililla")
     assert peers.cardrules_runner(game)(random.Random(1)) > 0
-    rates = {"RLCard bridge, raw game (Python)": 100.0, "OpenSpiel hearts (C++)": 300.0}
-    peers.print_targets({**rates, "cardrules mililla (Python)": 150.0})
+    # Ratios are taken within each block: the second block is slow for everyone and changes nothing.
+    rates = {
+        "RLCard bridge, raw game (Python)": [100.0, 10.0, 100.0],
+        "OpenSpiel hearts (C++)": [300.0, 30.0, 300.0],
+        "cardrules mililla (Python)": [150.0, 15.0, 300.0],
+    }
+    assert peers.block_ratios(rates, "cardrules mililla (Python)", "OpenSpiel hearts (C++)") == [0.5, 0.5, 1.0]
+    peers.print_targets(rates)
     out = capsys.readouterr().out
-    assert "1.50" in out and "met" in out
-    peers.print_targets({"cardrules mililla (Python)": 150.0})
+    assert "1.50 [1.50-3.00]" in out and "NOT met" in out and " met" in out
+    peers.print_targets({"cardrules mililla (Python)": [150.0]})
     assert "not measured" in capsys.readouterr().out
+
+
+def test_peer_script_interleaves_and_writes_a_dated_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    peers = _load("bench_peers")
+    ours = peers.cardrules_runner(cardrules.get_game("mililla"))
+    rates, per_game = peers.interleaved([("a", ours), ("b", ours)], blocks=2, seconds=0.0)
+    assert [len(r) for r in rates.values()] == [2, 2] and per_game["a"] > 0
+    args = argparse.Namespace(blocks=2, slice=0.0)
+    text = peers.markdown([("a", "x 1"), ("b", "x 1")], rates, per_game, args)
+    assert text.startswith("Measured 20") and "| a | x 1 |" in text and "not measured" in text

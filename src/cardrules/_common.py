@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import secrets
 from collections import Counter
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Callable, Sequence
+from typing import Any, Final, TypeVar, cast
+
+import attrs
 
 from cardrules.cards import Card, Pack, _derive_seed, shuffled
 from cardrules.errors import CardrulesError, InvalidDeckError, InvalidOptionError
+
+_T = TypeVar("_T")
 
 _DEALER_PATH: Final = 0xDEA1
 _ROUND_PATH: Final = 0x50D
@@ -121,3 +125,31 @@ def next_deck(
     if pending:
         return pending[0], pending[1:]
     return round_deck(pack, seed, round_no), pending
+
+
+def unchecked_constructor(cls: type[_T]) -> Callable[..., _T]:
+    """
+    A positional constructor of the attrs class *cls* for the objects the engine builds itself.
+
+    It takes the fields in order, as ``cls(...)`` does, and sets the slots directly (each slot's
+    own setter, in C), skipping the attrs ``__init__`` and its bound ``object.__setattr__`` per
+    field. It is only for classes without defaults, converters, validators or post-init, so the
+    object is the same as the public constructor's (``tests/test_fast_state.py`` checks it): the
+    public constructor, and :func:`attrs.evolve`, keep working and validating as before.
+    """
+    fields = attrs.fields(cast(Any, cls))
+    for f in fields:
+        if f.validator is not None or f.converter is not None or f.default is not attrs.NOTHING or not f.init:
+            raise TypeError(f"{cls.__name__}.{f.name} has a default, converter or validator")
+    if hasattr(cls, "__attrs_post_init__") or "__slots__" not in vars(cls):
+        raise TypeError(f"{cls.__name__} is not a plain slotted attrs class")
+    names = [f.name for f in fields]
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    scope.update({f"_set{i}": vars(cls)[name].__set__ for i, name in enumerate(names)})
+    args = ", ".join(f"a{i}" for i in range(len(names)))
+    body = "".join(f"    _set{i}(o, a{i})\n" for i in range(len(names)))
+    source = f"def make({args}):\n    o = _new(_cls)\n{body}    return o\n"
+    exec(compile(source, f"<unchecked {cls.__qualname__}>", "exec"), scope)
+    make: Callable[..., _T] = scope["make"]
+    make.__qualname__ = make.__name__ = f"_make_{cls.__name__}"
+    return make

@@ -357,22 +357,34 @@ def shuffled(cards: Sequence[Card], seed: int) -> tuple[Card, ...]:
         True
     """
     out = list(cards)
-    # SplitMix64 outputs inlined, each j drawn by rejection below i + 1 (no modulo bias)
-    mask = _MASK64
-    state = seed & mask
-    for i in range(len(out) - 1, 0, -1):
+    n = len(out)
+    # SplitMix64 outputs inlined (constants written out: no global loads), each j drawn by
+    # rejection below i + 1 (no modulo bias); the rejection limits come from a table.
+    limits = _LIMITS if n < len(_LIMITS) else _limits(n)
+    state = seed & 0xFFFFFFFFFFFFFFFF
+    for i in range(n - 1, 0, -1):
+        state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        z ^= z >> 31
         bound = i + 1
-        limit = _2_64 - (_2_64 % bound)
-        while True:
-            state = (state + 0x9E3779B97F4A7C15) & mask
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        limit = limits[bound]
+        while z >= limit:  # about once in 2**57 draws for a pack's sizes: draw again
+            state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
             z ^= z >> 31
-            if z < limit:
-                break
         j = z % bound
         out[i], out[j] = out[j], out[i]
     return tuple(out)
+
+
+def _limits(n: int) -> tuple[int, ...]:
+    """For each bound ``b`` up to *n*, the draws below ``2**64 - 2**64 % b`` are accepted (index 0 unused)."""
+    return (0, *(_2_64 - _2_64 % b for b in range(1, n + 1)))
+
+
+_LIMITS: Final = _limits(256)
 
 
 def _derive_seed(seed: int, *path: int) -> int:

@@ -107,9 +107,16 @@ class TupleMoves(LegalMoves[MoveT]):
         return f"LegalMoves({list(self._moves)!r})"
 
     def sample(self, rng: random.Random) -> MoveT:
-        if not self._moves:
+        moves = self._moves
+        if not moves:
             raise IndexError("no legal move: the match is over")
-        return self._moves[rng.randrange(len(self._moves))]
+        if type(rng) is random.Random:  # the same draw as randrange (both _randbelow), one call fewer
+            return rng.choice(moves)
+        return moves[rng.randrange(len(moves))]
+
+
+_new_object: Final = object.__new__
+_set_moves: Final = vars(TupleMoves)["_moves"].__set__
 
 
 @attrs.frozen
@@ -332,7 +339,7 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
     Every method but :meth:`new_game` takes a state, which carries its own
     ruleset, so a state from another ruleset of the same game works too. A
     state of another game, or anything else, raises
-    :class:`~cardrules.WrongKindError` (one identity test, so the check
+    :class:`~cardrules.WrongKindError` (one dict lookup by type, so the check
     costs nothing to speak of). The type parameters are the game module's
     own types: for Mulle,
     ``Game[mulle.State, mulle.Move, mulle.MulleRuleset, mulle.Observation]``.
@@ -340,6 +347,16 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
 
     spec: GameSpec[StateT, MoveT, RulesetT, ObservationT]
     rules: RulesetT
+    # The hot methods' fast path: the spec's function keyed by the state type, so that one lookup
+    # checks the type and finds the function (another kind of state: KeyError, then WrongKindError).
+    _to_move: Mapping[type, Callable[[StateT], int | None]] = attrs.field(init=False, eq=False, repr=False)
+    _legal_moves: Mapping[type, Callable[[StateT], LegalMoves[MoveT]]] = attrs.field(init=False, eq=False, repr=False)
+    _apply: Mapping[type, Callable[[StateT, MoveT], StateT]] = attrs.field(init=False, eq=False, repr=False)
+    _is_over: Mapping[type, Callable[[StateT], bool]] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        for name in ("to_move", "legal_moves", "apply", "is_over"):
+            object.__setattr__(self, "_" + name, {self.spec.state_type: getattr(self.spec, name)})
 
     @property
     def name(self) -> str:
@@ -383,17 +400,19 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
 
     def to_move(self, state: StateT) -> int | None:
         """The seat to act, or ``None`` once the match is over."""
-        spec = self.spec
-        if type(state) is not spec.state_type:
-            raise _messages.wrong_state(spec.title, state)
-        return spec.to_move(state)
+        try:
+            function = self._to_move[type(state)]
+        except KeyError:
+            raise _messages.wrong_state(self.spec.title, state) from None
+        return function(state)
 
     def legal_moves(self, state: StateT) -> LegalMoves[MoveT]:
         """The legal moves, in a fixed order; empty only when the match is over."""
-        spec = self.spec
-        if type(state) is not spec.state_type:
-            raise _messages.wrong_state(spec.title, state)
-        return spec.legal_moves(state)
+        try:
+            function = self._legal_moves[type(state)]
+        except KeyError:
+            raise _messages.wrong_state(self.spec.title, state) from None
+        return function(state)
 
     def check_move(self, state: StateT, move: MoveT) -> Violation | None:
         """``None`` if *move* is legal, else the rule it breaks and why."""
@@ -404,17 +423,19 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
 
     def apply(self, state: StateT, move: MoveT) -> StateT:
         """The state after *move*; raises :class:`~cardrules.IllegalMoveError` if it is illegal."""
-        spec = self.spec
-        if type(state) is not spec.state_type:
-            raise _messages.wrong_state(spec.title, state)
-        return spec.apply(state, move)
+        try:
+            function = self._apply[type(state)]
+        except KeyError:
+            raise _messages.wrong_state(self.spec.title, state) from None
+        return function(state, move)
 
     def is_over(self, state: StateT) -> bool:
         """Whether the match is over."""
-        spec = self.spec
-        if type(state) is not spec.state_type:
-            raise _messages.wrong_state(spec.title, state)
-        return spec.is_over(state)
+        try:
+            function = self._is_over[type(state)]
+        except KeyError:
+            raise _messages.wrong_state(self.spec.title, state) from None
+        return function(state)
 
     def score(self, state: StateT) -> Score:
         """The match score and the round breakdowns."""

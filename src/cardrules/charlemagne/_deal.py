@@ -8,7 +8,7 @@ from cardrules import _common
 from cardrules.cards import CHARLEMAGNE_PACK, Card
 from cardrules.charlemagne._cards import _HAND_ORDER
 from cardrules.charlemagne._ruleset import STANDARD, CharlemagneRuleset
-from cardrules.charlemagne._state import HAND_SIZE, SEATS, State
+from cardrules.charlemagne._state import HAND_SIZE, SEATS, State, _make_state
 from cardrules.engine import RoundScore
 from cardrules.errors import InvalidDeckError
 
@@ -28,7 +28,7 @@ def _deal(
     hands = _common.deal_hands(deck, dealer, SEATS, dealt, _HAND_ORDER)
     first = (dealer + 1) % SEATS
     kitty = tuple(deck[dealt:])
-    return State(
+    return _make_state(
         rules, seed, pending, round_no, dealer,
         hands, kitty, "bid", (), None, None, None, (), None, (), (),
         None, first, (), ((), ()), (0, 0), (), first, match, rounds, None,

@@ -37,7 +37,7 @@ from cardrules.charlemagne._state import (
     State,
     _contract_name,
 )
-from cardrules.engine import LegalMoves, TupleMoves
+from cardrules.engine import LegalMoves, TupleMoves, _new_object, _set_moves
 from cardrules.rules import Violation
 
 # --- turn order ------------------------------------------------------------------
@@ -209,7 +209,9 @@ def legal_moves(state: State) -> LegalMoves[Move]:
         else:
             moves = _SOURCES
     _last_legal[0] = (state, moves)
-    return TupleMoves(moves)
+    out: TupleMoves[Move] = _new_object(TupleMoves)  # TupleMoves(moves), without its __init__ call
+    _set_moves(out, moves)
+    return out
 
 
 # --- checking moves ----------------------------------------------------------------

@@ -25,6 +25,7 @@ from cardrules.charlemagne._state import (
     Play,
     Source,
     State,
+    _make_state,
 )
 
 
@@ -88,7 +89,7 @@ def _call(state: State, call: Contract | None) -> State:
     s = state
     calls = (*s.calls, call)
     if len(calls) < SEATS:
-        return State(
+        return _make_state(
             s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
             s.hands, s.kitty, s.phase, calls, s.bidder, s.contract, s.source, s.taken, s.passed, s.discards, s.out,
             s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
@@ -108,7 +109,7 @@ def _call(state: State, call: Contract | None) -> State:
     else:  # a number bid or Charlemagne
         hands, kitty, taken = _take_kitty(hands, kitty, bidder)
         phase = "discard" if contract.is_number else "give"
-    return State(
+    return _make_state(
         s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
         hands, kitty, phase, calls, bidder, contract, s.source, taken, s.passed, s.discards, out,
         s.trump, leader, s.trick, s.won, s.tricks, s.last_trick, last_leader, s.match, s.rounds, s.winner,
@@ -140,7 +141,7 @@ def _choose(state: State, source: Source) -> State:
         hands, kitty, taken = _take_kitty(hands, kitty, b)
         hands, out = _throw_out(hands, b)
         phase = "discard"
-    return State(
+    return _make_state(
         s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
         hands, kitty, phase, s.calls, s.bidder, s.contract, source, taken, s.passed, s.discards, out,
         s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
@@ -154,7 +155,7 @@ def _give(state: State, card: Card) -> State:
     hands = _replace(s.hands, b, _sorted_hand((*s.hands[b], card)))
     rest = _without(s.hands[p], card)
     hands = _replace(hands, p, ())
-    return State(
+    return _make_state(
         s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
         hands, s.kitty, "discard", s.calls, s.bidder, s.contract, s.source, s.taken, card, s.discards, rest,
         s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
@@ -168,7 +169,7 @@ def _discard(state: State, card: Card) -> State:
     discards = (*s.discards, card)
     phase: Phase = "trump" if len(discards) == _discards_due(s) else "discard"
     hands = _replace(s.hands, b, _without(s.hands[b], card))
-    return State(
+    return _make_state(
         s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
         hands, s.kitty, phase, s.calls, s.bidder, s.contract, s.source, s.taken, s.passed, discards, s.out,
         s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
@@ -179,7 +180,7 @@ def _name_trump(state: State, trump: Suit) -> State:
     s = state
     assert s.contract is not None and s.bidder is not None
     leader = s.bidder if s.contract in _SOLO else (s.bidder + 1) % SEATS
-    return State(
+    return _make_state(
         s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
         s.hands, s.kitty, "play", s.calls, s.bidder, s.contract, s.source, s.taken, s.passed, s.discards, s.out,
         trump, leader, s.trick, s.won, s.tricks, s.last_trick, leader, s.match, s.rounds, s.winner,
@@ -193,7 +194,7 @@ def _play(state: State, card: Card) -> State:
     seat = order[len(trick) - 1]
     hands = _replace(s.hands, seat, _without(s.hands[seat], card))
     if len(trick) < len(order):
-        return State(
+        return _make_state(
             s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
             hands, s.kitty, s.phase, s.calls, s.bidder, s.contract, s.source, s.taken, s.passed, s.discards, s.out,
             s.trump, s.leader, trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
@@ -204,7 +205,7 @@ def _play(state: State, card: Card) -> State:
         won, tricks = (won[0] + trick, won[1]), (tricks[0] + 1, tricks[1])
     else:
         won, tricks = (won[0], won[1] + trick), (tricks[0], tricks[1] + 1)
-    after = State(
+    after = _make_state(
         s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
         hands, s.kitty, s.phase, s.calls, s.bidder, s.contract, s.source, s.taken, s.passed, s.discards, s.out,
         s.trump, w, (), won, tricks, trick, s.leader, s.match, s.rounds, s.winner,

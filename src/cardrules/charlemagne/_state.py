@@ -7,7 +7,7 @@ from typing import ClassVar, Final, Literal
 
 import attrs
 
-from cardrules import _messages
+from cardrules import _common, _messages
 from cardrules._serial import JsonData
 from cardrules.cards import Card, Suit
 from cardrules.charlemagne._ruleset import CharlemagneRuleset
@@ -261,6 +261,9 @@ class State:
 #   rules, seed, pending_decks, round_no, dealer,
 #   hands, kitty, phase, calls, bidder, contract, source, taken, passed, discards, out,
 #   trump, leader, trick, won, tricks, last_trick, last_leader, match, rounds, winner
+_make_state: Final = _common.unchecked_constructor(State)
+"""``State(...)`` with the fields in order, for the states the engine builds itself (no checks to skip:
+the same object, made faster)."""
 
 
 @attrs.frozen

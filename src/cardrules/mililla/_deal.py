@@ -12,7 +12,7 @@ from cardrules.errors import (
 )
 from cardrules.mililla._cards import _CARD_POINTS, _HAND_ORDER
 from cardrules.mililla._ruleset import SEATS, STANDARD, TARGET, MilillaRuleset
-from cardrules.mililla._state import State
+from cardrules.mililla._state import State, _make_state
 
 
 def _deal(
@@ -37,27 +37,13 @@ def _deal(
             match = _add(match, side, bonus)
         else:
             held = bonus
-    return State(
-        rules=rules,
-        seed=seed,
-        pending_decks=pending,
-        round_no=round_no,
-        dealer=dealer,
-        hands=hands,
-        turn_up=turn_up,
-        trick_leader=(dealer + 1) % SEATS,
-        trick=(),
-        led=frozenset(),
-        won=((), ()),
-        tricks=(0, 0),
-        last_trick=(),
-        last_leader=(dealer + 1) % SEATS,
-        match=match,
-        deal_bonus=deal_bonus,
-        held_bonus=held,
-        rounds=rounds,
-        winner=None,
-    )
+    leader = (dealer + 1) % SEATS
+    return _make_state(
+        rules, seed, pending, round_no, dealer,
+        hands, turn_up, leader, (), frozenset(), ((), ()),
+        (0, 0), (), leader, match, deal_bonus,
+        held, rounds, None,
+    )  # fmt: skip
 
 
 def _add(pair: tuple[int, int], side: int, n: int) -> tuple[int, int]:

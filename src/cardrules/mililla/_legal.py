@@ -7,7 +7,7 @@ from typing import Final
 
 from cardrules import _messages
 from cardrules.cards import SPANISH_PACK, Card, Rank, Suit
-from cardrules.engine import LegalMoves, TupleMoves
+from cardrules.engine import LegalMoves, TupleMoves, _new_object, _set_moves
 from cardrules.mililla._cards import _STRENGTH, _SUIT_NAMES
 from cardrules.mililla._rules import RULES
 from cardrules.mililla._ruleset import SEATS
@@ -112,9 +112,11 @@ def legal_moves(state: State) -> LegalMoves[Play]:
     if state.winner is not None:
         return TupleMoves(())
     seat = (state.trick_leader + len(state.trick)) % SEATS  # to_move(state), in line
-    plays = _plays(_allowed(state, seat))
+    plays = tuple(map(_PLAYS.__getitem__, _allowed(state, seat)))  # _plays, in line
     _last_legal = (state, plays)
-    return TupleMoves(plays)
+    moves: TupleMoves[Play] = _new_object(TupleMoves)  # TupleMoves(plays), without its __init__ call
+    _set_moves(moves, plays)
+    return moves
 
 
 def _plays(cards: Sequence[Card]) -> tuple[Play, ...]:

@@ -13,7 +13,7 @@ from cardrules.mililla._legal import _trick_winner, check_move, to_move
 from cardrules.mililla._notation import format_canonical
 from cardrules.mililla._ruleset import SEATS, TARGET
 from cardrules.mililla._score import _running
-from cardrules.mililla._state import Play, State
+from cardrules.mililla._state import Play, State, _make_state
 
 
 def apply(state: State, move: Play) -> State:
@@ -53,7 +53,7 @@ def _apply(state: State, card: Card) -> State:
     hands = state.hands[:seat] + (new_hand,) + state.hands[seat + 1 :]
     trick = state.trick + (card,)
     if len(trick) < SEATS:
-        return State(
+        return _make_state(
             state.rules, state.seed, state.pending_decks, state.round_no, state.dealer,
             hands, state.turn_up, state.trick_leader, trick, state.led, state.won,
             state.tricks, state.last_trick, state.last_leader, state.match, state.deal_bonus,
@@ -65,7 +65,7 @@ def _apply(state: State, card: Card) -> State:
     won = (state.won[0] + trick, state.won[1]) if side == 0 else (state.won[0], state.won[1] + trick)
     tricks = _add(state.tricks, side, 1)
     led = state.led | {trick[0].suit} if trick[0].suit not in state.led else state.led
-    after = State(
+    after = _make_state(
         state.rules, state.seed, state.pending_decks, state.round_no, state.dealer,
         hands, state.turn_up, w, (), led, won,
         tricks, trick, state.trick_leader, state.match, state.deal_bonus,

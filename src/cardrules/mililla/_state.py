@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 import attrs
 
-from cardrules import _messages
+from cardrules import _common, _messages
 from cardrules._serial import JsonData
 from cardrules.cards import Card, Suit
 from cardrules.engine import RoundScore
@@ -87,6 +87,11 @@ class State:
     def trump(self) -> Suit:
         """The trump suit, the turn-up card's."""
         return self.turn_up.suit
+
+
+_make_state: Final = _common.unchecked_constructor(State)
+"""``State(...)`` with the fields in order, for the states the engine builds itself (no checks to skip:
+the same object, made faster)."""
 
 
 @attrs.frozen

@@ -1,0 +1,63 @@
+"""The engine's unchecked state constructor builds the same objects as the public one, and only for plain classes."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+import cardrules
+from cardrules import _common
+from cardrules.charlemagne import _state as charlemagne_state
+from cardrules.mililla import _state as mililla_state
+
+MODULES = (mililla_state, charlemagne_state)
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__.split(".")[1])
+def test_unchecked_constructor_matches_the_public_one(module: object) -> None:
+    state_type = module.State  # type: ignore[attr-defined]
+    make = module._make_state  # type: ignore[attr-defined]
+    game = cardrules.get_game(state_type.__module__.split(".")[1])
+    rng = random.Random(11)
+    state = game.new_game(seed=5)
+    for _ in range(60):
+        if game.is_over(state):
+            break
+        values = [getattr(state, f.name) for f in attrs.fields(state_type)]
+        fast, public = make(*values), state_type(*values)
+        assert type(fast) is state_type
+        assert fast == public and hash(fast) == hash(public) and repr(fast) == repr(public)
+        assert cardrules.dumps(fast) == cardrules.dumps(public)
+        assert attrs.evolve(fast, seed=state.seed + 1).seed == state.seed + 1
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            fast.seed = 0
+        state = game.apply(state, game.legal_moves(state).sample(rng))
+
+
+def test_unchecked_constructor_refuses_a_class_with_checks() -> None:
+    @attrs.frozen
+    class Checked:
+        value: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+    @attrs.frozen
+    class Defaulted:
+        value: int = 0
+
+    @attrs.define
+    class Loose:
+        value: int
+
+        def __attrs_post_init__(self) -> None:
+            pass
+
+    for cls in (Checked, Defaulted, Loose):
+        with pytest.raises(TypeError):
+            _common.unchecked_constructor(cls)
+
+
+def test_unchecked_constructor_takes_every_field_in_order() -> None:
+    make = mililla_state._make_state
+    with pytest.raises(TypeError):
+        make(1, 2)  # too few fields
