@@ -29,7 +29,7 @@ PARTS = {
     "games": ("mulle", "mililla", "charlemagne"),
     "game helpers": ("_checks", "_narration", "_position", "_hidden"),
     "engine": ("engine",),
-    "helpers": ("_serial", "_messages", "_style", "_common", "_svg", "_learning"),
+    "helpers": ("_serial", "_messages", "_style", "_common", "_options", "_svg", "_learning"),
     "foundations": ("cards", "rules", "errors"),
 }
 """The parts of the picture, top to bottom, and the modules (or packages) in each."""
@@ -45,7 +45,7 @@ LABELS = {
     "games": "one package per game\\nmulle, mililla, charlemagne",
     "game helpers": "game helpers\\n_checks, _narration, _position",
     "engine": "engine\\nGameSpec, Game, LegalMoves, Score, Event, Heuristic",
-    "helpers": "helpers\\n_serial, _messages, _style, _common, _svg, _learning",
+    "helpers": "helpers\\n_serial, _messages, _style, _common, _options, _svg, _learning",
     "foundations": "foundations\\ncards, rules, errors",
 }
 

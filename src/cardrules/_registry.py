@@ -17,7 +17,8 @@ import re
 import threading
 from typing import Any, Final
 
-from cardrules.engine import Game, GameSpec, ruleset_from_text, split_ruleset
+from cardrules._options import ruleset_from_text, split_ruleset
+from cardrules.engine import Game, GameSpec
 from cardrules.errors import CardrulesError, UnknownOptionError, WrongKindError
 
 __all__ = ["BUILTIN", "GROUP", "game_names", "get_game", "games", "spec_for_state"]

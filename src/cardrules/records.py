@@ -232,7 +232,7 @@ def from_moves(
         >>> cardrules.records.verify(rec).ok
         True
     """
-    from cardrules.engine import format_ruleset
+    from cardrules._options import format_ruleset
 
     spec = spec_for_state(start)
     if spec.round_deck is None:

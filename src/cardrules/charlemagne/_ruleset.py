@@ -6,7 +6,7 @@ from typing import Final
 
 import attrs
 
-from cardrules.engine import _option_check
+from cardrules._options import option_check
 
 
 @attrs.frozen(kw_only=True)
@@ -26,8 +26,8 @@ class CharlemagneRuleset:
             Made for learning programs, which want one deal a match.
     """
 
-    end_when_decided: bool = attrs.field(default=False, validator=_option_check("end_when_decided", (False, True)))
-    single_round: bool = attrs.field(default=False, validator=_option_check("single_round", (False, True)))
+    end_when_decided: bool = attrs.field(default=False, validator=option_check("end_when_decided", (False, True)))
+    single_round: bool = attrs.field(default=False, validator=option_check("single_round", (False, True)))
 
 
 STANDARD: Final = CharlemagneRuleset()

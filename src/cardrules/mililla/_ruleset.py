@@ -6,7 +6,7 @@ from typing import Final, Literal
 
 import attrs
 
-from cardrules.engine import _option_check
+from cardrules._options import option_check
 
 SEATS: Final = 4
 TARGET: Final = 35
@@ -44,12 +44,12 @@ class MilillaRuleset:
             learning programs, which want one deal a match.
     """
 
-    rank_order: RankOrder = attrs.field(default="seed", validator=_option_check("rank_order", ("seed", "malilla")))
+    rank_order: RankOrder = attrs.field(default="seed", validator=option_check("rank_order", ("seed", "malilla")))
     seven_rule: SevenRule = attrs.field(
-        default="round", validator=_option_check("seven_rule", ("round", "earlier", "off"))
+        default="round", validator=option_check("seven_rule", ("round", "earlier", "off"))
     )
-    held_bonus: HeldBonus = attrs.field(default="tie", validator=_option_check("held_bonus", ("tie", "always")))
-    single_round: bool = attrs.field(default=False, validator=_option_check("single_round", (False, True)))
+    held_bonus: HeldBonus = attrs.field(default="tie", validator=option_check("held_bonus", ("tie", "always")))
+    single_round: bool = attrs.field(default=False, validator=option_check("single_round", (False, True)))
 
 
 STANDARD: Final = MilillaRuleset()

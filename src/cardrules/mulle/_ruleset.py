@@ -6,7 +6,7 @@ from typing import Final, Literal
 
 import attrs
 
-from cardrules.engine import _option_check
+from cardrules._options import option_check
 from cardrules.errors import (
     InvalidOptionError,
 )
@@ -68,20 +68,20 @@ class MulleRuleset:
             Default ``False``.
     """
 
-    style: Style = attrs.field(default="building", validator=_option_check("style", ("building", "fishing")))
-    players: int = attrs.field(default=2, validator=_option_check("players", (2, 3, 4)))
-    teams: bool = attrs.field(default=True, validator=_option_check("teams", _BOOLS))
-    target: int = attrs.field(default=100, validator=_option_check("target", (0, 16, 21, 100, 200)))
+    style: Style = attrs.field(default="building", validator=option_check("style", ("building", "fishing")))
+    players: int = attrs.field(default=2, validator=option_check("players", (2, 3, 4)))
+    teams: bool = attrs.field(default=True, validator=option_check("teams", _BOOLS))
+    target: int = attrs.field(default=100, validator=option_check("target", (0, 16, 21, 100, 200)))
     capture_duty: CaptureDuty = attrs.field(
-        default="card", validator=_option_check("capture_duty", ("card", "hand", "none"))
+        default="card", validator=option_check("capture_duty", ("card", "hand", "none"))
     )
-    locking_builds: bool = attrs.field(default=False, validator=_option_check("locking_builds", _BOOLS))
+    locking_builds: bool = attrs.field(default=False, validator=option_check("locking_builds", _BOOLS))
     mulle_value: MulleValue = attrs.field(
-        default="rank", validator=_option_check("mulle_value", ("rank", "hand", "fixed"))
+        default="rank", validator=option_check("mulle_value", ("rank", "hand", "fixed"))
     )
-    krypmulle: bool = attrs.field(default=False, validator=_option_check("krypmulle", _BOOLS))
-    glimne: bool = attrs.field(default=False, validator=_option_check("glimne", _BOOLS))
-    most_cards: bool = attrs.field(default=False, validator=_option_check("most_cards", _BOOLS))
+    krypmulle: bool = attrs.field(default=False, validator=option_check("krypmulle", _BOOLS))
+    glimne: bool = attrs.field(default=False, validator=option_check("glimne", _BOOLS))
+    most_cards: bool = attrs.field(default=False, validator=option_check("most_cards", _BOOLS))
 
     def __attrs_post_init__(self) -> None:
         if self.style == "building":

@@ -26,7 +26,7 @@ import numpy as np
 import pyspiel
 
 import cardrules
-from cardrules import engine as _engine
+from cardrules import _options
 from cardrules._learning import ActionEncoding, FactoredEncoding, InvalidActionError
 from cardrules.cards import Card
 from cardrules.errors import InvalidOptionError
@@ -79,13 +79,13 @@ def _rules_text(spec: cardrules.GameSpec[Any, Any, Any, Any], preset: str, param
     options = {k: v for k, v in params.items() if v != defaults[k]}
     text = f"{spec.name}/{preset}"
     if options:
-        text += "(" + ", ".join(f"{k}={_engine._option_text(v)}" for k, v in sorted(options.items())) + ")"
+        text += "(" + ", ".join(f"{k}={_options.option_text(v)}" for k, v in sorted(options.items())) + ")"
     return text
 
 
 def _game_parameters(game: cardrules.Game[Any, Any, Any, Any]) -> tuple[str, dict[str, bool | int | str]]:
     """The preset of *game*'s ruleset text and the options that differ from it."""
-    _, preset, _ = _engine.split_ruleset(game.text)
+    _, preset, _ = _options.split_ruleset(game.text)
     preset = preset or game.spec.default_preset
     defaults = _parameters(game.spec, preset)
     params = {k: _param_value(getattr(game.rules, k)) for k in defaults}
