@@ -4,6 +4,12 @@ API by a client that plays random legal moves, against ``cardrules serve`` in a 
 
     python benchmarks/load_web.py                      # 50 matches for 60 s
     python benchmarks/load_web.py --seconds 10 --matches 10   # CI's smoke run
+    python benchmarks/load_web.py --rate 300           # the clients together send 300 moves a second
+
+Without ``--rate`` every client sends its next move as soon as the last one is answered (a closed
+loop: the figure is the most the server can take, and the latency is mostly time in the queue).
+With ``--rate R`` each of the N clients sends a move every N/R seconds, at a random phase, as
+players at real tables do, and the latency is what a move at that load takes.
 
 It prints the moves per second (the clients' moves, and every move the server applied, the
 computer's included), the p50/p99/max latency of a move request, the errors, and then checks that
@@ -58,8 +64,11 @@ class Tally:
         self.server_moves = 0
 
 
-async def _player(client: httpx.AsyncClient, n: int, until: float, tally: Tally, rng: random.Random) -> None:
+async def _player(
+    client: httpx.AsyncClient, n: int, until: float, tally: Tally, rng: random.Random, interval: float
+) -> None:
     game = GAMES[n % len(GAMES)]
+    next_at = time.monotonic() + rng.random() * interval  # 0 for a closed loop
     while time.monotonic() < until:
         r = await client.post("/api/matches", json={"game": game, "opponents": "random", "seed": rng.randrange(2**31)})
         if r.status_code != 201:
@@ -73,6 +82,11 @@ async def _player(client: httpx.AsyncClient, n: int, until: float, tally: Tally,
         start_version = data["version"]
         while not data["over"] and time.monotonic() < until:
             move = rng.choice(data["legal_moves"]["moves"])["text"]
+            if interval:
+                await asyncio.sleep(max(0.0, next_at - time.monotonic()))
+                next_at += interval
+                if time.monotonic() >= until:
+                    break
             t0 = time.perf_counter()
             r = await client.post(
                 f"/api/matches/{match}/moves", headers=headers, json={"move": move, "version": data["version"]}
@@ -88,12 +102,13 @@ async def _player(client: httpx.AsyncClient, n: int, until: float, tally: Tally,
             tally.finished.append(match)
 
 
-async def _drive(base: str, matches: int, seconds: float, tally: Tally) -> float:
+async def _drive(base: str, matches: int, seconds: float, tally: Tally, rate: float | None) -> float:
     limits = httpx.Limits(max_connections=matches, max_keepalive_connections=matches)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
         until = time.monotonic() + seconds
         t0 = time.monotonic()
-        await asyncio.gather(*(_player(client, n, until, tally, random.Random(n)) for n in range(matches)))
+        interval = matches / rate if rate else 0.0
+        await asyncio.gather(*(_player(client, n, until, tally, random.Random(n), interval) for n in range(matches)))
         return time.monotonic() - t0
 
 
@@ -142,6 +157,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=60.0, help="how long the clients play (default 60)")
     parser.add_argument("--matches", type=int, default=50, help="concurrent matches (default 50)")
+    parser.add_argument(
+        "--rate", type=float, help="client moves a second, all clients together (default: each as fast as answered)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="cardrules-load-") as where:
         db = Path(where) / "matches.sqlite3"
@@ -152,7 +170,7 @@ def main() -> int:
             _wait_up(base, proc)
             tally = Tally()
             cpu0 = _cpu_seconds(proc.pid)
-            elapsed = asyncio.run(_drive(base, args.matches, args.seconds, tally))
+            elapsed = asyncio.run(_drive(base, args.matches, args.seconds, tally, args.rate))
             cpu1 = _cpu_seconds(proc.pid)
             downloaded = 0
             for match in tally.finished[:20]:
@@ -169,8 +187,9 @@ def main() -> int:
         stored, problems = _check_stored(db, tally)
     lat = sorted(tally.latencies)
     n = len(lat)
+    pace = f"{args.rate:g} client moves/s asked" if args.rate else "each client as fast as it is answered"
     print(f"load test: {args.matches} concurrent matches for {elapsed:.1f} s on loopback ({', '.join(GAMES)}; "
-          f"random legal moves against the random bot)")  # fmt: skip
+          f"random legal moves against the random bot; {pace})")  # fmt: skip
     if n:
         p50 = statistics.median(lat) * 1000
         p99 = lat[min(n - 1, int(n * 0.99))] * 1000
