@@ -13,7 +13,7 @@ only as a back: the picture is drawn from an observation, which holds no hidden 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 from xml.sax.saxutils import escape, quoteattr
 
 import attrs
@@ -251,6 +251,43 @@ def _hand(cards: Sequence[Card], label: str, y: float) -> tuple[list[str], float
     step = _row_step(len(cards), WIDTH - 2 * _MARGIN)
     out.extend(card_svg(card, _MARGIN + i * step, y, zone="hand", index=i, button=True) for i, card in enumerate(cards))
     return out, y + CARD_H + 2 * _GAP
+
+
+def trick(leader: int, cards: Sequence[Card], seats: Sequence[int] = (0, 1, 2, 3)) -> tuple[Group, ...]:
+    """A trick's cards in the order played from *leader*, each captioned with its seat (*seats* sit in)."""
+    order = [seats[(seats.index(leader) + i) % len(seats)] for i in range(len(seats))]
+    return tuple(Group((c,), f"seat {s}") for s, c in zip(order, cards, strict=False))
+
+
+def partners_table(obs: Any, *, game: str, heading: Sequence[str], zones: Sequence[Zone], todo: str) -> Table:
+    """
+    The table of a four-seat game of two partnerships (seats 0+2 against 1+3) for *obs*, which has
+    ``seat``, ``to_move``, ``winner`` (a side or ``None``), ``hand``, ``hand_counts``, ``match`` and
+    ``tricks`` (by side); *todo* says what the seat to move does ("play a card.").
+    """
+    if obs.winner is not None:
+        status = f"The match is over: seats {obs.winner}+{obs.winner + 2} won."
+    elif obs.to_move == obs.seat:
+        status = "Your turn: " + todo
+    else:
+        status = f"Seat {obs.to_move} to play."
+    you = obs.seat % 2
+    return Table(
+        title=f"{game} table seen by seat {obs.seat}",
+        heading=tuple(heading),
+        seats=tuple(
+            Seat(f"seat {s}", n, to_move=s == obs.to_move, you=s == obs.seat) for s, n in enumerate(obs.hand_counts)
+        ),
+        zones=tuple(zones),
+        hand=obs.hand,
+        hand_label="Your hand" if len(obs.hand) == obs.hand_counts[obs.seat] else "Your hand (not shown)",
+        scores=tuple(
+            f"seats {side}+{side + 2}{' (you)' if side == you else ''}: {obs.match[side]} points; "
+            f"this round {obs.tricks[side]} tricks"
+            for side in (0, 1)
+        ),
+        status=status,
+    )
 
 
 def draw(table: Table) -> str:

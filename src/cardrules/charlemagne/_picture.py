@@ -28,8 +28,7 @@ _TODO = {
 
 
 def _trick(leader: int, cards: tuple[Card, ...], out: int | None) -> tuple[_svg.Group, ...]:
-    order = [s for s in ((leader + i) % 4 for i in range(4)) if s != out]
-    return tuple(_svg.Group((c,), f"seat {s}") for s, c in zip(order, cards, strict=False))
+    return _svg.trick(leader, cards, tuple(s for s in range(4) if s != out))
 
 
 def _table(obs: Observation) -> _svg.Table:
@@ -61,30 +60,7 @@ def _table(obs: Observation) -> _svg.Table:
         zones.append(_svg.Zone("trick", "Trick", _trick(obs.leader, obs.trick, out), empty=lead))
     if obs.last_trick:
         zones.append(_svg.Zone("last-trick", "Last trick", _trick(obs.last_leader, obs.last_trick, out)))
-    if obs.winner is not None:
-        status = f"The match is over: seats {obs.winner}+{obs.winner + 2} won."
-    elif obs.to_move == obs.seat:
-        status = "Your turn: " + _TODO[obs.phase]
-    else:
-        status = f"Seat {obs.to_move} to play."
-    you = obs.seat % 2
-    return _svg.Table(
-        title=f"Charlemagne table seen by seat {obs.seat}",
-        heading=tuple(heading),
-        seats=tuple(
-            _svg.Seat(f"seat {s}", n, to_move=s == obs.to_move, you=s == obs.seat)
-            for s, n in enumerate(obs.hand_counts)
-        ),
-        zones=tuple(zones),
-        hand=obs.hand,
-        hand_label="Your hand" if len(obs.hand) == obs.hand_counts[obs.seat] else "Your hand (not shown)",
-        scores=tuple(
-            f"seats {side}+{side + 2}{' (you)' if side == you else ''}: {obs.match[side]} points; "
-            f"this round {obs.tricks[side]} tricks"
-            for side in (0, 1)
-        ),
-        status=status,
-    )
+    return _svg.partners_table(obs, game="Charlemagne", heading=heading, zones=zones, todo=_TODO[obs.phase])
 
 
 def picture(obs: Observation) -> str:

@@ -1,4 +1,4 @@
-"""``new_round``: a round of Mulle dealt from a given deck in the middle of a match."""
+"""``new_round``: a round dealt from a given deck in the middle of a match, in every game."""
 
 from __future__ import annotations
 
@@ -9,8 +9,17 @@ from hypothesis import strategies as st
 import cardrules
 from tests.new_round import check_fuzzed_deck, check_refusals, check_same_as_seeded
 
-TEXTS = ["mulle", "mulle(players=3)", "mulle/fishing", "mulle/fishing(players=4)"]
-CARDS = [str(c) for c in cardrules.get_game("mulle").spec.pack.cards]
+TEXTS = [
+    "mililla",
+    "mililla(held_bonus=always)",
+    "charlemagne",
+    "charlemagne(end_when_decided=true)",
+    "mulle",
+    "mulle(players=3)",
+    "mulle/fishing",
+    "mulle/fishing(players=4)",
+]
+GAMES = ["mililla", "charlemagne", "mulle"]
 
 
 @pytest.mark.parametrize("text", TEXTS)
@@ -27,8 +36,11 @@ def test_new_round_refuses_bad_decks_and_begun_rounds(text: str) -> None:
     check_refusals(text, 5)
 
 
+@pytest.mark.parametrize("name", GAMES)
 @settings(max_examples=60, deadline=None)
-@given(cards=st.one_of(st.permutations(CARDS), st.lists(st.sampled_from([*CARDS, "XX", "", "10"]), max_size=110)))
-def test_new_round_reads_any_deck(cards: list[str]) -> None:
+@given(data=st.data())
+def test_new_round_reads_any_deck(name: str, data: st.DataObject) -> None:
     """Any list of card texts deals the round when it is the pack, else raises InvalidDeckError."""
-    check_fuzzed_deck("mulle", cards)
+    cards = [str(c) for c in cardrules.get_game(name).spec.pack.cards]
+    texts = st.lists(st.sampled_from([*cards, "XX", "", "10"]), max_size=110)
+    check_fuzzed_deck(name, data.draw(st.one_of(st.permutations(cards), texts)))
