@@ -54,7 +54,7 @@ EXTRA_IMPORTS = {
     "cardrules.rl": ("numpy", "gymnasium", "pettingzoo"),
     "cardrules.web": ("starlette",),
 }
-# A top-level import of a script, or an import at a ``>>>`` prompt (a guarded, indented import is the block's own affair).
+# A top-level import of a script, or one at a ``>>>`` prompt (a guarded, indented import is the block's own).
 IMPORTED = re.compile(r"^(?:[ \t]*>>> )?(?:from|import)[ \t]+([A-Za-z_][\w.]*)", re.M)
 
 
