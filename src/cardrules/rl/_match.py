@@ -65,6 +65,7 @@ class Match:
         self._seeds = random.Random()
         self._cache: tuple[Any, tuple[int, ...], list[int]] | None = None
         self._base: tuple[Any, int, npt.NDArray[np.float32]] | None = None
+        self._to_move: tuple[Any, int | None] = (None, None)
 
     def new(self, seed: int | None) -> None:
         """Deal a new match: from *seed*, or from the next seed of the last seed given."""
@@ -81,7 +82,14 @@ class Match:
 
     def mover(self) -> int | None:
         """The seat to act, or ``None`` once the match is over."""
-        return None if self.finished else self.game.spec.to_move(self.state)
+        if self.finished:
+            return None
+        state = self.state
+        seen, seat = self._to_move
+        if seen is not state:  # asked several times a step: once per state
+            seat = self.game.spec.to_move(state)
+            self._to_move = (state, seat)
+        return seat
 
     def legal(self) -> list[int]:
         """The legal action numbers now (after the steps chosen so far, for a factored encoding)."""
