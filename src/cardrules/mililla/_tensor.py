@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardrules._learning import TensorField, TensorLayout
+from cardrules._learning import Sparse, TensorField, TensorLayout, dense
 from cardrules.cards import SPANISH_PACK, Suit
 from cardrules.mililla._ruleset import TARGET
 from cardrules.mililla._state import Observation
@@ -34,50 +34,56 @@ FIELDS: Final = (
 )
 
 
-def fill(obs: Observation) -> list[float]:
-    """The tensor of *obs* as a list of floats, in the order of :data:`FIELDS`."""
-    out = [0.0] * _SIZE
+def sparse(obs: Observation) -> Sparse:
+    """The tensor of *obs* by its numbers that are not 0 (the 1s, then the others), as :data:`FIELDS` places them."""
     at = _AT
     index = _INDEX
     me = obs.seat
     us = me % 2
-    for c in obs.hand:
-        out[index[c]] = 1.0  # "hand" starts the tensor
+    ones = [index[c] for c in obs.hand]  # "hand" starts the tensor
     base = at["trick"]
     leader = obs.trick_leader
     for i, c in enumerate(obs.trick):
-        out[base + ((leader + i - me) % 4) * _N + index[c]] = 1.0
+        ones.append(base + ((leader + i - me) % 4) * _N + index[c])
     base = at["won_us"]
-    for c in obs.won[us]:
-        out[base + index[c]] = 1.0
+    ones.extend([base + index[c] for c in obs.won[us]])
     base = at["won_them"]
-    for c in obs.won[1 - us]:
-        out[base + index[c]] = 1.0
-    out[at["turn_up"] + index[obs.turn_up]] = 1.0
-    out[at["turn_up_in_hand"]] = 1.0 if obs.turn_up_in_hand else 0.0
+    ones.extend([base + index[c] for c in obs.won[1 - us]])
+    ones.append(at["turn_up"] + index[obs.turn_up])
+    if obs.turn_up_in_hand:
+        ones.append(at["turn_up_in_hand"])
     base = at["led"]
     led = obs.led
     for i, s in enumerate(_SUITS):
         if s in led:
-            out[base + i] = 1.0
-    base = at["hand_counts"]
-    for seat, n in enumerate(obs.hand_counts):
-        out[base + (seat - me) % 4] = n / 10
-    out[at["dealer"] + (obs.dealer - me) % 4] = 1.0
-    out[at["leader"] + (leader - me) % 4] = 1.0
+            ones.append(base + i)
+    ones.append(at["dealer"] + (obs.dealer - me) % 4)
+    ones.append(at["leader"] + (leader - me) % 4)
     if obs.to_move is not None:
-        out[at["to_move"] + (obs.to_move - me) % 4] = 1.0
+        ones.append(at["to_move"] + (obs.to_move - me) % 4)
+    base = at["hand_counts"]
+    where = [base + (seat - me) % 4 for seat in range(4)]
+    what = [n / 10 for n in obs.hand_counts]
     base = at["tricks"]
-    out[base], out[base + 1] = obs.tricks[us] / 10, obs.tricks[1 - us] / 10
-    base = at["match"]
-    out[base], out[base + 1] = obs.match[us] / TARGET, obs.match[1 - us] / TARGET
-    base = at["bonus"]
-    out[base], out[base + 1] = obs.deal_bonus / 10, obs.held_bonus / 10
-    return out
+    where += [base, base + 1, at["match"], at["match"] + 1, at["bonus"], at["bonus"] + 1]
+    what += [
+        obs.tricks[us] / 10,
+        obs.tricks[1 - us] / 10,
+        obs.match[us] / TARGET,
+        obs.match[1 - us] / TARGET,
+        obs.deal_bonus / 10,
+        obs.held_bonus / 10,
+    ]
+    return ones, where, what
 
 
-TENSOR: Final = TensorLayout(game="mililla", version=1, fields=FIELDS, fill=fill)
+def fill(obs: Observation) -> list[float]:
+    """The tensor of *obs* as a list of floats, in the order of :data:`FIELDS`."""
+    return dense(_SIZE, sparse(obs))
+
+
+TENSOR: Final = TensorLayout(game="mililla", version=1, fields=FIELDS, fill=fill, sparse=sparse)
 """Mililla's observation tensor (see :doc:`/rl` for the table)."""
 _AT: Final = {name: start for name, (start, _) in TENSOR.offsets().items()}
 _SIZE: Final = TENSOR.size
-assert _AT["hand"] == 0, "fill writes the hand from the tensor's start"
+assert _AT["hand"] == 0, "sparse writes the hand from the tensor's start"

@@ -100,7 +100,7 @@ class Match:
         if self.mover() is None:
             out: list[int] = []
         elif self.factored:
-            out = self.encoding.legal_actions(self.state, self.steps)  # type: ignore[call-arg]
+            out = self.encoding._legal_checked(self.state, self.steps)  # type: ignore[union-attr]
         else:
             out = self.encoding.legal_actions(self.state)
         self._cache = (state, self.steps, out)
@@ -117,8 +117,7 @@ class Match:
         """The tensor of what *seat* sees (then, for a factored encoding, the steps chosen so far)."""
         state = self.state
         if not self.factored:
-            values = self.layout.values(self.game.spec.observe(state, seat))
-            return np.fromiter(values, dtype=np.float32, count=len(values))  # quicker than asarray on a list
+            return self.layout.encode(self.game.spec.observe(state, seat))
         # A factored move takes several actions on one state: its tensor is built once and copied.
         base = self._base
         if base is None or base[0] is not state or base[1] != seat:  # the state itself, not its id
