@@ -145,6 +145,10 @@ class FactoredEncoding:
         """The actions that can still complete a legal move after *steps*, ascending."""
         return sorted(self._options(state, self._checked(steps)))
 
+    def _legal_checked(self, state: Any, steps: tuple[int, ...]) -> list[int]:
+        """:meth:`legal_actions` for *steps* already checked (the environments' own, each one offered)."""
+        return sorted(self._options(state, steps))
+
     def mask(self, state: Any, steps: Sequence[int] = ()) -> npt.NDArray[np.bool_]:
         """A boolean array of ``size``: true where the action can still complete a legal move (needs numpy)."""
         import numpy as np
@@ -180,7 +184,8 @@ class TensorField:
 class TensorLayout:
     """
     A flat float32 layout of one seat's observation, built from the observation alone (never
-    from the state), so that it shows nothing the seat may not see.
+    from the state), so that it shows nothing the seat may not see. A game may also give its
+    numbers that are not 0 (``sparse``), from which :meth:`encode` fills the array at once.
 
     Attributes:
         game: The game's registry name.
@@ -192,11 +197,17 @@ class TensorLayout:
     version: int
     fields: tuple[TensorField, ...]
     _fill: Callable[[Any], list[float]] = attrs.field(alias="fill")
+    _sparse: Callable[[Any], Sparse] | None = attrs.field(default=None, alias="sparse")
+    _size: int = attrs.field(init=False, repr=False, eq=False)
+
+    @_size.default
+    def _total(self) -> int:
+        return sum(f.size for f in self.fields)
 
     @property
     def size(self) -> int:
         """The length of the tensor."""
-        return sum(f.size for f in self.fields)
+        return self._size
 
     def offsets(self) -> dict[str, tuple[int, int]]:
         """Each field's ``(start, stop)`` in the tensor."""
@@ -215,13 +226,28 @@ class TensorLayout:
         """The tensor of *observation*, a float32 array of ``size`` (needs numpy)."""
         import numpy as np
 
-        return np.asarray(self._fill(observation), dtype=np.float32)
+        if self._sparse is None:
+            return np.asarray(self._fill(observation), dtype=np.float32)
+        ones, where, what = self._sparse(observation)
+        out = np.zeros(self._size, dtype=np.float32)
+        out[ones] = 1.0  # one fill each: far quicker than converting a list of every number
+        out[where] = what
+        return out
 
 
-def one_hot_cards(out: list[float], start: int, cards: Sequence[Any], index: dict[Any, int]) -> None:
-    """Set ``out[start + index[c]]`` for each card of *cards* (a helper of the games' layouts)."""
-    for c in cards:
-        out[start + index[c]] = 1.0
+Sparse = tuple[list[int], list[int], list[float]]
+"""A tensor by its numbers that are not 0: the indices of the 1s, then other indices and their numbers."""
+
+
+def dense(size: int, sparse: Sparse) -> list[float]:
+    """The list of *size* floats that *sparse* describes (a helper of the games' layouts)."""
+    out = [0.0] * size
+    ones, where, what = sparse
+    for i in ones:
+        out[i] = 1.0
+    for i, v in zip(where, what, strict=True):
+        out[i] = v
+    return out
 
 
 __dir__ = __all__.copy  # dir() and autocompletion show the public names only

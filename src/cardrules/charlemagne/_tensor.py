@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardrules._learning import TensorField, TensorLayout, one_hot_cards
+from cardrules._learning import Sparse, TensorField, TensorLayout, dense
 from cardrules.cards import CHARLEMAGNE_PACK
 from cardrules.charlemagne._cards import _FRENCH
 from cardrules.charlemagne._state import _LADDER, _LEVEL, TARGET, Observation
@@ -57,56 +57,71 @@ def _seat_order(obs: Observation) -> tuple[int, ...]:
     return tuple(seats)
 
 
-def fill(obs: Observation) -> list[float]:
-    """The tensor of *obs* as a list of floats, in the order of :data:`FIELDS`."""
-    out = [0.0] * _SIZE
+def sparse(obs: Observation) -> Sparse:
+    """The tensor of *obs* by its numbers that are not 0 (the 1s, then the others), as :data:`FIELDS` places them."""
     at = _AT
+    index = _INDEX
     me = obs.seat
     us = me % 2
-    one_hot_cards(out, at["hand"], obs.hand, _INDEX)
-    out[at["phase"] + _PHASES.index(obs.phase)] = 1.0
+    ones = [index[c] for c in obs.hand]  # "hand" starts the tensor
+    ones.append(at["phase"] + _PHASES.index(obs.phase))
     if obs.to_move is not None:
-        out[at["to_move"] + (obs.to_move - me) % 4] = 1.0
-    out[at["dealer"] + (obs.dealer - me) % 4] = 1.0
-    for seat, n in enumerate(obs.hand_counts):
-        out[at["hand_counts"] + (seat - me) % 4] = n / 10
-    out[at["kitty_count"]] = obs.kitty_count / 2
+        ones.append(at["to_move"] + (obs.to_move - me) % 4)
+    ones.append(at["dealer"] + (obs.dealer - me) % 4)
+    base = at["hand_counts"]
+    where = [base + (seat - me) % 4 for seat in range(4)]
+    what = [n / 10 for n in obs.hand_counts]
+    where.append(at["kitty_count"])
+    what.append(obs.kitty_count / 2)
     for i, call in enumerate(obs.calls):
         base = at["calls"] + ((obs.dealer + 1 + i - me) % 4) * (_L + 1)
-        out[base + (_L if call is None else _LEVEL[call])] = 1.0
+        ones.append(base + (_L if call is None else _LEVEL[call]))
     if obs.bidder is not None:
-        out[at["bidder"] + (obs.bidder - me) % 4] = 1.0
+        ones.append(at["bidder"] + (obs.bidder - me) % 4)
     if obs.contract is not None:
-        out[at["contract"] + _LEVEL[obs.contract]] = 1.0
+        ones.append(at["contract"] + _LEVEL[obs.contract])
     if obs.source is not None:
-        out[at["source"] + (0 if obs.source == "kitty" else 1)] = 1.0
+        ones.append(at["source"] + (0 if obs.source == "kitty" else 1))
     if obs.trump is not None:
-        out[at["trump"] + _FRENCH.index(obs.trump)] = 1.0
-    one_hot_cards(out, at["kitty_taken"], obs.kitty_taken, _INDEX)
+        ones.append(at["trump"] + _FRENCH.index(obs.trump))
+    base = at["kitty_taken"]
+    ones.extend([base + index[c] for c in obs.kitty_taken])
     if obs.passed is not None:
-        out[at["passed"] + _INDEX[obs.passed]] = 1.0
-    one_hot_cards(out, at["discards"], obs.discards, _INDEX)
-    out[at["discard_count"]] = obs.discard_count / 2
-    one_hot_cards(out, at["out"], obs.out, _INDEX)
-    out[at["out_count"]] = obs.out_count / 8
+        ones.append(at["passed"] + index[obs.passed])
+    base = at["discards"]
+    ones.extend([base + index[c] for c in obs.discards])
+    where.append(at["discard_count"])
+    what.append(obs.discard_count / 2)
+    base = at["out"]
+    ones.extend([base + index[c] for c in obs.out])
+    where.append(at["out_count"])
+    what.append(obs.out_count / 8)
     if obs.open_hand is not None:
-        one_hot_cards(out, at["open_hand"], obs.open_hand, _INDEX)
-        out[at["open_hand"] + _N] = 1.0
-    out[at["leader"] + (obs.leader - me) % 4] = 1.0
+        base = at["open_hand"]
+        ones.extend([base + index[c] for c in obs.open_hand])
+        ones.append(base + _N)
+    ones.append(at["leader"] + (obs.leader - me) % 4)
     if obs.trick:
         base = at["trick"]
         for seat, c in zip(_seat_order(obs), obs.trick, strict=False):
-            out[base + ((seat - me) % 4) * _N + _INDEX[c]] = 1.0
-    one_hot_cards(out, at["won_us"], obs.won[us], _INDEX)
-    one_hot_cards(out, at["won_them"], obs.won[1 - us], _INDEX)
+            ones.append(base + ((seat - me) % 4) * _N + index[c])
+    base = at["won_us"]
+    ones.extend([base + index[c] for c in obs.won[us]])
+    base = at["won_them"]
+    ones.extend([base + index[c] for c in obs.won[1 - us]])
     base = at["tricks"]
-    out[base], out[base + 1] = obs.tricks[us] / 8, obs.tricks[1 - us] / 8
-    base = at["match"]
-    out[base], out[base + 1] = obs.match[us] / TARGET, obs.match[1 - us] / TARGET
-    return out
+    where += [base, base + 1, at["match"], at["match"] + 1]
+    what += [obs.tricks[us] / 8, obs.tricks[1 - us] / 8, obs.match[us] / TARGET, obs.match[1 - us] / TARGET]
+    return ones, where, what
 
 
-TENSOR: Final = TensorLayout(game="charlemagne", version=1, fields=FIELDS, fill=fill)
+def fill(obs: Observation) -> list[float]:
+    """The tensor of *obs* as a list of floats, in the order of :data:`FIELDS`."""
+    return dense(_SIZE, sparse(obs))
+
+
+TENSOR: Final = TensorLayout(game="charlemagne", version=1, fields=FIELDS, fill=fill, sparse=sparse)
 """Charlemagne's observation tensor (see :doc:`/rl` for the table)."""
 _AT: Final = {name: start for name, (start, _) in TENSOR.offsets().items()}
 _SIZE: Final = TENSOR.size
+assert _AT["hand"] == 0, "sparse writes the hand from the tensor's start"

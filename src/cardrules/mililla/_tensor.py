@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardrules._learning import TensorField, TensorLayout, one_hot_cards
+from cardrules._learning import Sparse, TensorField, TensorLayout, dense
 from cardrules.cards import SPANISH_PACK, Suit
 from cardrules.mililla._ruleset import TARGET
 from cardrules.mililla._state import Observation
@@ -34,41 +34,56 @@ FIELDS: Final = (
 )
 
 
-def fill(obs: Observation) -> list[float]:
-    """The tensor of *obs* as a list of floats, in the order of :data:`FIELDS`."""
-    out = [0.0] * _SIZE
+def sparse(obs: Observation) -> Sparse:
+    """The tensor of *obs* by its numbers that are not 0 (the 1s, then the others), as :data:`FIELDS` places them."""
+    at = _AT
+    index = _INDEX
     me = obs.seat
     us = me % 2
-    one_hot_cards(out, _AT["hand"], obs.hand, _INDEX)
-    at = _AT["trick"]
+    ones = [index[c] for c in obs.hand]  # "hand" starts the tensor
+    base = at["trick"]
     leader = obs.trick_leader
     for i, c in enumerate(obs.trick):
-        out[at + ((leader + i - me) % 4) * _N + _INDEX[c]] = 1.0
-    one_hot_cards(out, _AT["won_us"], obs.won[us], _INDEX)
-    one_hot_cards(out, _AT["won_them"], obs.won[1 - us], _INDEX)
-    out[_AT["turn_up"] + _INDEX[obs.turn_up]] = 1.0
-    out[_AT["turn_up_in_hand"]] = 1.0 if obs.turn_up_in_hand else 0.0
-    at = _AT["led"]
+        ones.append(base + ((leader + i - me) % 4) * _N + index[c])
+    base = at["won_us"]
+    ones.extend([base + index[c] for c in obs.won[us]])
+    base = at["won_them"]
+    ones.extend([base + index[c] for c in obs.won[1 - us]])
+    ones.append(at["turn_up"] + index[obs.turn_up])
+    if obs.turn_up_in_hand:
+        ones.append(at["turn_up_in_hand"])
+    base = at["led"]
+    led = obs.led
     for i, s in enumerate(_SUITS):
-        if s in obs.led:
-            out[at + i] = 1.0
-    at = _AT["hand_counts"]
-    for seat, n in enumerate(obs.hand_counts):
-        out[at + (seat - me) % 4] = n / 10
-    out[_AT["dealer"] + (obs.dealer - me) % 4] = 1.0
-    out[_AT["leader"] + (leader - me) % 4] = 1.0
+        if s in led:
+            ones.append(base + i)
+    ones.append(at["dealer"] + (obs.dealer - me) % 4)
+    ones.append(at["leader"] + (leader - me) % 4)
     if obs.to_move is not None:
-        out[_AT["to_move"] + (obs.to_move - me) % 4] = 1.0
-    at = _AT["tricks"]
-    out[at], out[at + 1] = obs.tricks[us] / 10, obs.tricks[1 - us] / 10
-    at = _AT["match"]
-    out[at], out[at + 1] = obs.match[us] / TARGET, obs.match[1 - us] / TARGET
-    at = _AT["bonus"]
-    out[at], out[at + 1] = obs.deal_bonus / 10, obs.held_bonus / 10
-    return out
+        ones.append(at["to_move"] + (obs.to_move - me) % 4)
+    base = at["hand_counts"]
+    where = [base + (seat - me) % 4 for seat in range(4)]
+    what = [n / 10 for n in obs.hand_counts]
+    base = at["tricks"]
+    where += [base, base + 1, at["match"], at["match"] + 1, at["bonus"], at["bonus"] + 1]
+    what += [
+        obs.tricks[us] / 10,
+        obs.tricks[1 - us] / 10,
+        obs.match[us] / TARGET,
+        obs.match[1 - us] / TARGET,
+        obs.deal_bonus / 10,
+        obs.held_bonus / 10,
+    ]
+    return ones, where, what
 
 
-TENSOR: Final = TensorLayout(game="mililla", version=1, fields=FIELDS, fill=fill)
+def fill(obs: Observation) -> list[float]:
+    """The tensor of *obs* as a list of floats, in the order of :data:`FIELDS`."""
+    return dense(_SIZE, sparse(obs))
+
+
+TENSOR: Final = TensorLayout(game="mililla", version=1, fields=FIELDS, fill=fill, sparse=sparse)
 """Mililla's observation tensor (see :doc:`/rl` for the table)."""
 _AT: Final = {name: start for name, (start, _) in TENSOR.offsets().items()}
 _SIZE: Final = TENSOR.size
+assert _AT["hand"] == 0, "sparse writes the hand from the tensor's start"

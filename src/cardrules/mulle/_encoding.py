@@ -21,7 +21,7 @@ the open groups' missing amounts as its state, decides that.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Final
 
 from cardrules import _messages
@@ -76,6 +76,7 @@ def _onto(move: Build) -> int:
     return ONTO + move.onto
 
 
+@lru_cache(maxsize=4096)  # a pure function of its arguments; the steps of one capture ask the same again
 def _valid(levels: tuple[tuple[int, int, int, int], ...], t: int, maximal: bool, allow_empty: bool) -> bool:
     """
     Whether some count of each level's cards, within its ``(value, low, high, available)``, splits

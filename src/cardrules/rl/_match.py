@@ -64,6 +64,8 @@ class Match:
         self.finished = False
         self._seeds = random.Random()
         self._cache: tuple[Any, tuple[int, ...], list[int]] | None = None
+        self._base: tuple[Any, int, npt.NDArray[np.float32]] | None = None
+        self._to_move: tuple[Any, int | None] = (None, None)
 
     def new(self, seed: int | None) -> None:
         """Deal a new match: from *seed*, or from the next seed of the last seed given."""
@@ -76,10 +78,18 @@ class Match:
         self.rounds = 0
         self.finished = False
         self._cache = None
+        self._base = None
 
     def mover(self) -> int | None:
         """The seat to act, or ``None`` once the match is over."""
-        return None if self.finished else self.game.spec.to_move(self.state)
+        if self.finished:
+            return None
+        state = self.state
+        seen, seat = self._to_move
+        if seen is not state:  # asked several times a step: once per state
+            seat = self.game.spec.to_move(state)
+            self._to_move = (state, seat)
+        return seat
 
     def legal(self) -> list[int]:
         """The legal action numbers now (after the steps chosen so far, for a factored encoding)."""
@@ -90,7 +100,7 @@ class Match:
         if self.mover() is None:
             out: list[int] = []
         elif self.factored:
-            out = self.encoding.legal_actions(self.state, self.steps)  # type: ignore[call-arg]
+            out = self.encoding._legal_checked(self.state, self.steps)  # type: ignore[union-attr]
         else:
             out = self.encoding.legal_actions(self.state)
         self._cache = (state, self.steps, out)
@@ -105,14 +115,21 @@ class Match:
 
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
         """The tensor of what *seat* sees (then, for a factored encoding, the steps chosen so far)."""
-        values = self.layout.values(self.game.spec.observe(self.state, seat))
-        if self.factored:
-            chosen = [0.0] * self.encoding.size
-            if seat == self.mover():
-                for a in self.steps:
-                    chosen[a] += 0.5
-            values.extend(chosen)
-        return np.asarray(values, dtype=np.float32)
+        state = self.state
+        if not self.factored:
+            return self.layout.encode(self.game.spec.observe(state, seat))
+        # A factored move takes several actions on one state: its tensor is built once and copied.
+        base = self._base
+        if base is None or base[0] is not state or base[1] != seat:  # the state itself, not its id
+            tensor = np.zeros(self.obs_size, dtype=np.float32)
+            tensor[: self.layout.size] = self.layout.values(self.game.spec.observe(state, seat))
+            self._base = base = (state, seat, tensor)
+        out = base[2].copy()
+        if self.steps and seat == self.mover():
+            chosen = out[self.layout.size :]
+            for a in self.steps:
+                chosen[a] += 0.5
+        return out
 
     def act(self, action: Any) -> dict[int, float] | None:
         """
