@@ -197,7 +197,9 @@ class TensorLayout:
     version: int
     fields: tuple[TensorField, ...]
     _fill: Callable[[Any], list[float]] = attrs.field(alias="fill")
-    _sparse: Callable[[Any], Sparse] | None = attrs.field(default=None, alias="sparse")
+    _sparse: Callable[[Any], tuple[list[int], list[int], list[float]]] | None = attrs.field(
+        default=None, alias="sparse"
+    )
     _size: int = attrs.field(init=False, repr=False, eq=False)
 
     @_size.default
