@@ -61,3 +61,20 @@ def test_unchecked_constructor_takes_every_field_in_order() -> None:
     make = mililla_state._make_state
     with pytest.raises(TypeError):
         make(1, 2)  # too few fields
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__.split(".")[1])
+def test_observe_builds_the_same_observation_as_the_public_constructor(module: object) -> None:
+    obs_type = module.Observation  # type: ignore[attr-defined]
+    game = cardrules.get_game(obs_type.__module__.split(".")[1])
+    rng = random.Random(12)
+    state = game.new_game(seed=6)
+    for _ in range(80):
+        if game.is_over(state):
+            break
+        for seat in range(4):
+            fast = game.observe(state, seat)
+            public = obs_type(*(getattr(fast, f.name) for f in attrs.fields(obs_type)))
+            assert type(fast) is obs_type and fast == public and repr(fast) == repr(public)
+            assert fast.to_dict() == public.to_dict()
+        state = game.apply(state, game.legal_moves(state).sample(rng))

@@ -180,12 +180,26 @@ class TensorField:
     meaning: str
 
 
+Sparse = tuple[list[int], list[int], list[float]]
+"""A tensor by its numbers that are not 0: the indices of the 1s, then other indices and their numbers."""
+
+Packed = tuple[int, Sequence[float]]
+"""
+A tensor as an int and a few numbers: bit *i* of the int is set where number *i* is 1, and the
+numbers are those of the layout's ``slots``, in order (every other number is 0).
+"""
+
+
 @attrs.frozen(kw_only=True)
 class TensorLayout:
     """
     A flat float32 layout of one seat's observation, built from the observation alone (never
-    from the state), so that it shows nothing the seat may not see. A game may also give its
-    numbers that are not 0 (``sparse``), from which :meth:`encode` fills the array at once.
+    from the state), so that it shows nothing the seat may not see.
+
+    A game gives the numbers in one of three forms: all of them (``fill``); those that are not 0
+    (``sparse``); or, quickest, its 1s as the bits of an int and the numbers of a few fixed
+    positions (``packed``, with those positions as ``slots``), which :meth:`encode` turns into
+    the array in a few numpy calls.
 
     Attributes:
         game: The game's registry name.
@@ -196,15 +210,24 @@ class TensorLayout:
     game: str
     version: int
     fields: tuple[TensorField, ...]
-    _fill: Callable[[Any], list[float]] = attrs.field(alias="fill")
+    _fill: Callable[[Any], list[float]] | None = attrs.field(default=None, alias="fill")
     _sparse: Callable[[Any], tuple[list[int], list[int], list[float]]] | None = attrs.field(
         default=None, alias="sparse"
     )
+    _packed: Callable[[Any], tuple[int, Sequence[float]]] | None = attrs.field(default=None, alias="packed")
+    _slots: tuple[int, ...] = attrs.field(default=(), alias="slots")
     _size: int = attrs.field(init=False, repr=False, eq=False)
+    _index: Any = attrs.field(init=False, default=None, repr=False, eq=False)  # the slots as a numpy array, once
 
     @_size.default
     def _total(self) -> int:
         return sum(f.size for f in self.fields)
+
+    def __attrs_post_init__(self) -> None:
+        if self._fill is None and self._sparse is None and self._packed is None:
+            raise TypeError("a TensorLayout needs fill, sparse or packed")
+        if not all(0 <= at < self._size for at in self._slots):
+            raise ValueError("every slot must lie within the tensor")
 
     @property
     def size(self) -> int:
@@ -222,23 +245,65 @@ class TensorLayout:
 
     def values(self, observation: Any) -> list[float]:
         """The tensor as a list of floats (no numpy needed)."""
-        return self._fill(observation)
+        if self._fill is not None:
+            return self._fill(observation)
+        if self._sparse is not None:
+            return dense(self._size, self._sparse(observation))
+        assert self._packed is not None
+        bits, numbers = self._packed(observation)
+        out = [float(bits >> i & 1) for i in range(self._size)]
+        for at, v in zip(self._slots, numbers, strict=True):
+            out[at] = float(v)
+        return out
 
     def encode(self, observation: Any) -> npt.NDArray[np.float32]:
         """The tensor of *observation*, a float32 array of ``size`` (needs numpy)."""
         import numpy as np
 
+        size = self._size
+        if self._packed is not None:
+            bits, numbers = self._packed(observation)
+            raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), np.uint8)
+            out = np.unpackbits(raw, None, size, "little").astype(np.float32)  # positional: kwargs cost more
+            index = self._index
+            if index is None:
+                index = np.array(self._slots, dtype=np.intp)
+                object.__setattr__(self, "_index", index)
+            out.put(index, numbers)
+            return out
         if self._sparse is None:
+            assert self._fill is not None
             return np.asarray(self._fill(observation), dtype=np.float32)
         ones, where, what = self._sparse(observation)
-        out = np.zeros(self._size, dtype=np.float32)
+        out = np.zeros(size, dtype=np.float32)
         out[ones] = 1.0  # one fill each: far quicker than converting a list of every number
         out[where] = what
         return out
 
 
-Sparse = tuple[list[int], list[int], list[float]]
-"""A tensor by its numbers that are not 0: the indices of the 1s, then other indices and their numbers."""
+def card_bits(cards: Sequence[Any]) -> tuple[dict[Any, int], Callable[[tuple[Any, ...]], int]]:
+    """
+    For a pack in its order: each card's bit, and a function giving the bits of a tuple of cards
+    (a helper of the games' packed layouts). The function keeps the bits of the tuples it saw
+    last, since a hand or a side's won cards stays one tuple for many moves.
+    """
+    bit = {c: 1 << i for i, c in enumerate(cards)}
+    seen: dict[tuple[Any, ...], int] = {}
+    get = bit.__getitem__
+
+    def bits(cards: tuple[Any, ...]) -> int:
+        out = seen.get(cards)
+        if out is None:
+            out = sum(map(get, cards))
+            if len(seen) >= _SEEN:
+                seen.clear()  # a bound on memory, not a policy: the next moves refill it
+            seen[cards] = out
+        return out
+
+    return bit, bits
+
+
+_SEEN = 4096
 
 
 def dense(size: int, sparse: Sparse) -> list[float]:

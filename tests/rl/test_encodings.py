@@ -111,3 +111,66 @@ def test_tensor_shows_the_seats_own_hand(text: str, seed: int, steps: int) -> No
     assert hand.sum() == per_copy * len(obs.hand)
     assert np.count_nonzero(hand) == len(set(obs.hand))
     assert sum(f.size for f in layout.fields) == layout.size == len(layout.values(obs))
+
+
+@pytest.mark.parametrize("text", FLAT)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 200), who=st.integers(0, 3))
+def test_tensor_fields_hold_what_the_layout_table_says(text: str, seed: int, steps: int, who: int) -> None:
+    """Read back from the tensor by the field table alone, the trick games' main fields match the observation."""
+    game, state = _position(text, seed, steps)
+    layout = game.spec.tensor
+    obs = game.observe(state, who)
+    tensor = layout.encode(obs)
+    assert tensor.tolist() == pytest.approx(layout.values(obs))  # the list form: the same numbers, in float64
+    at = layout.offsets()
+    pack = list(game.spec.pack.cards)
+    n = len(pack)
+
+    def cards(field: str, start: int = 0) -> set[object]:
+        lo = at[field][0] + start
+        chunk = tensor[lo : lo + n]
+        assert set(chunk.tolist()) <= {0.0, 1.0}
+        return {pack[i] for i in np.flatnonzero(chunk)}
+
+    us = who % 2
+    assert cards("hand") == set(obs.hand)
+    assert cards("won_us") == set(obs.won[us]) and cards("won_them") == set(obs.won[1 - us])
+    in_trick = [cards("trick", rel * n) for rel in range(4)]
+    assert sum(map(len, in_trick)) == len(obs.trick) and set().union(*in_trick) == set(obs.trick)
+    if game.name == "mililla":  # every seat plays to every trick, in turn from the leader
+        for i, card in enumerate(obs.trick):
+            assert card in in_trick[(obs.trick_leader + i - who) % 4]
+    lo = at["hand_counts"][0]
+    assert tensor[lo : lo + 4].tolist() == pytest.approx([obs.hand_counts[(who + r) % 4] / 10 for r in range(4)])
+    lo = at["dealer"][0]
+    assert np.flatnonzero(tensor[lo : lo + 4]).tolist() == [(obs.dealer - who) % 4]
+    lo = at["to_move"][0]
+    moving = [] if obs.to_move is None else [(obs.to_move - who) % 4]
+    assert np.flatnonzero(tensor[lo : lo + 4]).tolist() == moving
+    lo = at["match"][0]
+    target = 35 if game.name == "mililla" else 32  # the games' match targets, as their rules pages give them
+    assert tensor[lo : lo + 2].tolist() == pytest.approx([obs.match[us] / target, obs.match[1 - us] / target])
+
+
+def test_a_layout_needs_a_form_of_its_numbers_and_slots_inside_it() -> None:
+    from cardrules._learning import TensorField, TensorLayout
+
+    fields = (TensorField("a", 3, "three numbers"),)
+    with pytest.raises(TypeError, match="fill, sparse or packed"):
+        TensorLayout(game="g", version=1, fields=fields)
+    with pytest.raises(ValueError, match="within the tensor"):
+        TensorLayout(game="g", version=1, fields=fields, packed=lambda obs: (0, (1.0,)), slots=(3,))
+    layout = TensorLayout(game="g", version=1, fields=fields, packed=lambda obs: (0b101, (0.5,)), slots=(1,))
+    assert layout.values(None) == [1.0, 0.5, 1.0]
+    assert layout.encode(None).tolist() == [1.0, 0.5, 1.0]
+
+
+def test_card_bits_are_the_pack_indices_however_often_asked() -> None:
+    from cardrules._learning import card_bits
+
+    pack = cardrules.get_game("mililla").spec.pack.cards
+    bit, bits = card_bits(pack)
+    rng = random.Random(3)
+    for _ in range(5000):  # more tuples than it keeps: the bound clears it, the answers stay right
+        hand = tuple(rng.sample(pack, rng.randrange(11)))
+        assert bits(hand) == sum(1 << pack.index(c) for c in hand) == sum(bit[c] for c in hand)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardrules.charlemagne._legal import to_move
-from cardrules.charlemagne._state import SEATS, Contract, Observation, State
+from cardrules.charlemagne._state import SEATS, Contract, Observation, State, _make_observation
 
 
 def _open_hand(state: State) -> bool:
@@ -34,8 +34,8 @@ def observe(state: State, seat: int) -> Observation:
     bidder = seat == b
     partner = seat == s.partner
     open_hand = h[b] if b is not None and _open_hand(s) else None
-    # Positional, in the order of Observation's fields (keywords cost a third more).
-    return Observation(
+    # Positional, in the order of Observation's fields, without attrs' __init__ (it checks nothing).
+    return _make_observation(
         seat, s.rules, s.round_no, s.dealer, s.phase, to_move(s),
         h[seat], (len(h[0]), len(h[1]), len(h[2]), len(h[3])), len(s.kitty),
         s.calls, b, s.contract, s.source, s.trump,

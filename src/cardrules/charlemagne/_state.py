@@ -308,3 +308,7 @@ class Observation(JsonData):
     match: tuple[int, int]
     rounds: tuple[RoundScore, ...]
     winner: int | None
+
+
+_make_observation: Final = _common.unchecked_constructor(Observation)
+"""``Observation(...)`` with the fields in order, for the observations :func:`observe` builds."""

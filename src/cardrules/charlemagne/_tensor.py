@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardrules._learning import Sparse, TensorField, TensorLayout, dense
+from cardrules._learning import Packed, TensorField, TensorLayout, card_bits
 from cardrules.cards import CHARLEMAGNE_PACK
 from cardrules.charlemagne._cards import _FRENCH
-from cardrules.charlemagne._state import _LADDER, _LEVEL, TARGET, Observation
+from cardrules.charlemagne._state import _LADDER, _LEVEL, TARGET, Contract, Observation
 
-_INDEX: Final = {c: i for i, c in enumerate(CHARLEMAGNE_PACK.cards)}
 _N: Final = len(CHARLEMAGNE_PACK.cards)
 _PHASES: Final = ("bid", "source", "give", "discard", "trump", "play")
 _L: Final = len(_LADDER)
@@ -57,71 +56,91 @@ def _seat_order(obs: Observation) -> tuple[int, ...]:
     return tuple(seats)
 
 
-def sparse(obs: Observation) -> Sparse:
-    """The tensor of *obs* by its numbers that are not 0 (the 1s, then the others), as :data:`FIELDS` places them."""
+_BIT, _bits = card_bits(CHARLEMAGNE_PACK.cards)
+_PHASE: Final = {p: i for i, p in enumerate(_PHASES)}
+_CALL: Final[dict[Contract | None, int]] = {None: _L, **{c: i for c, i in _LEVEL.items()}}
+_TRUMP: Final = {s: i for i, s in enumerate(_FRENCH)}
+
+
+def packed(obs: Observation) -> Packed:
+    """The tensor of *obs* packed: its 1s as bits, then the numbers of :data:`SLOTS` (see :data:`FIELDS`)."""
     at = _AT
-    index = _INDEX
     me = obs.seat
     us = me % 2
-    ones = [index[c] for c in obs.hand]  # "hand" starts the tensor
-    ones.append(at["phase"] + _PHASES.index(obs.phase))
+    bits = (
+        _bits(obs.hand)
+        | 1 << at["phase"] + _PHASE[obs.phase]
+        | 1 << at["dealer"] + (obs.dealer - me) % 4
+        | 1 << at["leader"] + (obs.leader - me) % 4
+        | _bits(obs.won[us]) << at["won_us"]
+        | _bits(obs.won[1 - us]) << at["won_them"]
+    )
     if obs.to_move is not None:
-        ones.append(at["to_move"] + (obs.to_move - me) % 4)
-    ones.append(at["dealer"] + (obs.dealer - me) % 4)
-    base = at["hand_counts"]
-    where = [base + (seat - me) % 4 for seat in range(4)]
-    what = [n / 10 for n in obs.hand_counts]
-    where.append(at["kitty_count"])
-    what.append(obs.kitty_count / 2)
-    for i, call in enumerate(obs.calls):
-        base = at["calls"] + ((obs.dealer + 1 + i - me) % 4) * (_L + 1)
-        ones.append(base + (_L if call is None else _LEVEL[call]))
+        bits |= 1 << at["to_move"] + (obs.to_move - me) % 4
+    seat = obs.dealer + 1 - me
+    calls = at["calls"]
+    for call in obs.calls:
+        bits |= 1 << calls + (seat % 4) * (_L + 1) + _CALL[call]
+        seat += 1
     if obs.bidder is not None:
-        ones.append(at["bidder"] + (obs.bidder - me) % 4)
+        bits |= 1 << at["bidder"] + (obs.bidder - me) % 4
     if obs.contract is not None:
-        ones.append(at["contract"] + _LEVEL[obs.contract])
+        bits |= 1 << at["contract"] + _LEVEL[obs.contract]
     if obs.source is not None:
-        ones.append(at["source"] + (0 if obs.source == "kitty" else 1))
+        bits |= 1 << at["source"] + (0 if obs.source == "kitty" else 1)
     if obs.trump is not None:
-        ones.append(at["trump"] + _FRENCH.index(obs.trump))
-    base = at["kitty_taken"]
-    ones.extend([base + index[c] for c in obs.kitty_taken])
+        bits |= 1 << at["trump"] + _TRUMP[obs.trump]
+    if obs.kitty_taken:
+        bits |= _bits(obs.kitty_taken) << at["kitty_taken"]
     if obs.passed is not None:
-        ones.append(at["passed"] + index[obs.passed])
-    base = at["discards"]
-    ones.extend([base + index[c] for c in obs.discards])
-    where.append(at["discard_count"])
-    what.append(obs.discard_count / 2)
-    base = at["out"]
-    ones.extend([base + index[c] for c in obs.out])
-    where.append(at["out_count"])
-    what.append(obs.out_count / 8)
+        bits |= _BIT[obs.passed] << at["passed"]
+    if obs.discards:
+        bits |= _bits(obs.discards) << at["discards"]
+    if obs.out:
+        bits |= _bits(obs.out) << at["out"]
     if obs.open_hand is not None:
-        base = at["open_hand"]
-        ones.extend([base + index[c] for c in obs.open_hand])
-        ones.append(base + _N)
-    ones.append(at["leader"] + (obs.leader - me) % 4)
+        bits |= (_bits(obs.open_hand) | 1 << _N) << at["open_hand"]
     if obs.trick:
-        base = at["trick"]
+        trick = at["trick"]
         for seat, c in zip(_seat_order(obs), obs.trick, strict=False):
-            ones.append(base + ((seat - me) % 4) * _N + index[c])
-    base = at["won_us"]
-    ones.extend([base + index[c] for c in obs.won[us]])
-    base = at["won_them"]
-    ones.extend([base + index[c] for c in obs.won[1 - us]])
-    base = at["tricks"]
-    where += [base, base + 1, at["match"], at["match"] + 1]
-    what += [obs.tricks[us] / 8, obs.tricks[1 - us] / 8, obs.match[us] / TARGET, obs.match[1 - us] / TARGET]
-    return ones, where, what
+            bits |= _BIT[c] << trick + ((seat - me) % 4) * _N
+    counts = obs.hand_counts
+    tricks, match = obs.tricks, obs.match
+    return bits, (
+        counts[me] / 10,
+        counts[(me + 1) % 4] / 10,
+        counts[(me + 2) % 4] / 10,
+        counts[(me + 3) % 4] / 10,
+        obs.kitty_count / 2,
+        obs.discard_count / 2,
+        obs.out_count / 8,
+        tricks[us] / 8,
+        tricks[1 - us] / 8,
+        match[us] / TARGET,
+        match[1 - us] / TARGET,
+    )
 
 
-def fill(obs: Observation) -> list[float]:
-    """The tensor of *obs* as a list of floats, in the order of :data:`FIELDS`."""
-    return dense(_SIZE, sparse(obs))
+def _slots() -> tuple[int, ...]:
+    at: dict[str, int] = {}
+    start = 0
+    for f in FIELDS:
+        at[f.name] = start
+        start += f.size
+    return (
+        *range(at["hand_counts"], at["hand_counts"] + 4),
+        at["kitty_count"],
+        at["discard_count"],
+        at["out_count"],
+        *range(at["tricks"], at["tricks"] + 2),
+        *range(at["match"], at["match"] + 2),
+    )
 
 
-TENSOR: Final = TensorLayout(game="charlemagne", version=1, fields=FIELDS, fill=fill, sparse=sparse)
+SLOTS: Final = _slots()
+"""The positions of the numbers that are not 0 or 1: counts, tricks and match points."""
+
+TENSOR: Final = TensorLayout(game="charlemagne", version=1, fields=FIELDS, packed=packed, slots=SLOTS)
 """Charlemagne's observation tensor (see :doc:`/rl` for the table)."""
 _AT: Final = {name: start for name, (start, _) in TENSOR.offsets().items()}
-_SIZE: Final = TENSOR.size
-assert _AT["hand"] == 0, "sparse writes the hand from the tensor's start"
+assert _AT["hand"] == 0, "packed writes the hand from the tensor's start"

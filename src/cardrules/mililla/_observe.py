@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardrules.mililla._legal import to_move
 from cardrules.mililla._ruleset import SEATS
-from cardrules.mililla._state import Observation, State
+from cardrules.mililla._state import Observation, State, _make_observation
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -16,26 +16,26 @@ def observe(state: State, seat: int) -> Observation:
     if not isinstance(seat, int) or not 0 <= seat < SEATS:
         raise ValueError(f"seat must be 0 to 3, not {seat!r}")
     h = state.hands
-    return Observation(
-        seat=seat,
-        rules=state.rules,
-        round_no=state.round_no,
-        dealer=state.dealer,
-        to_move=to_move(state),
-        hand=h[seat],
-        hand_counts=(len(h[0]), len(h[1]), len(h[2]), len(h[3])),
-        turn_up=state.turn_up,
-        turn_up_in_hand=state.turn_up in h[state.dealer],
-        trick_leader=state.trick_leader,
-        trick=state.trick,
-        led=state.led,
-        won=state.won,
-        tricks=state.tricks,
-        last_trick=state.last_trick,
-        last_leader=state.last_leader,
-        match=state.match,
-        deal_bonus=state.deal_bonus,
-        held_bonus=state.held_bonus,
-        rounds=state.rounds,
-        winner=state.winner,
+    return _make_observation(
+        seat,
+        state.rules,
+        state.round_no,
+        state.dealer,
+        to_move(state),
+        h[seat],
+        (len(h[0]), len(h[1]), len(h[2]), len(h[3])),
+        state.turn_up,
+        state.turn_up in h[state.dealer],
+        state.trick_leader,
+        state.trick,
+        state.led,
+        state.won,
+        state.tricks,
+        state.last_trick,
+        state.last_leader,
+        state.match,
+        state.deal_bonus,
+        state.held_bonus,
+        state.rounds,
+        state.winner,
     )

@@ -128,3 +128,7 @@ class Observation(JsonData):
     def trump(self) -> Suit:
         """The trump suit."""
         return self.turn_up.suit
+
+
+_make_observation: Final = _common.unchecked_constructor(Observation)
+"""``Observation(...)`` with the fields in order, for the observations :func:`observe` builds."""

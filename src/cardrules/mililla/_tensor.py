@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardrules._learning import Sparse, TensorField, TensorLayout, dense
+from cardrules._learning import Packed, TensorField, TensorLayout, card_bits
 from cardrules.cards import SPANISH_PACK, Suit
 from cardrules.mililla._ruleset import TARGET
 from cardrules.mililla._state import Observation
 
-_INDEX: Final = {c: i for i, c in enumerate(SPANISH_PACK.cards)}
 _SUITS: Final = (Suit.OROS, Suit.COPAS, Suit.ESPADAS, Suit.BASTOS)
 _N: Final = len(SPANISH_PACK.cards)
 
@@ -34,56 +33,72 @@ FIELDS: Final = (
 )
 
 
-def sparse(obs: Observation) -> Sparse:
-    """The tensor of *obs* by its numbers that are not 0 (the 1s, then the others), as :data:`FIELDS` places them."""
+_BIT, _bits = card_bits(SPANISH_PACK.cards)
+_LED: Final = {
+    frozenset(s for i, s in enumerate(_SUITS) if n >> i & 1): sum(1 << i for i in range(4) if n >> i & 1)
+    for n in range(16)
+}
+
+
+def packed(obs: Observation) -> Packed:
+    """The tensor of *obs* packed: its 1s as bits, then the numbers of :data:`SLOTS` (see :data:`FIELDS`)."""
     at = _AT
-    index = _INDEX
     me = obs.seat
     us = me % 2
-    ones = [index[c] for c in obs.hand]  # "hand" starts the tensor
-    base = at["trick"]
-    leader = obs.trick_leader
-    for i, c in enumerate(obs.trick):
-        ones.append(base + ((leader + i - me) % 4) * _N + index[c])
-    base = at["won_us"]
-    ones.extend([base + index[c] for c in obs.won[us]])
-    base = at["won_them"]
-    ones.extend([base + index[c] for c in obs.won[1 - us]])
-    ones.append(at["turn_up"] + index[obs.turn_up])
+    won = obs.won
+    bits = (
+        _bits(obs.hand)
+        | _bits(won[us]) << at["won_us"]
+        | _bits(won[1 - us]) << at["won_them"]
+        | _BIT[obs.turn_up] << at["turn_up"]
+        | _LED[obs.led] << at["led"]
+        | 1 << at["dealer"] + (obs.dealer - me) % 4
+    )
+    leader = (obs.trick_leader - me) % 4
+    bits |= 1 << at["leader"] + leader
+    trick = at["trick"] + leader * _N
+    for c in obs.trick:
+        bits |= _BIT[c] << trick
+        trick = trick + _N if trick < _TRICK_LAST else at["trick"]
     if obs.turn_up_in_hand:
-        ones.append(at["turn_up_in_hand"])
-    base = at["led"]
-    led = obs.led
-    for i, s in enumerate(_SUITS):
-        if s in led:
-            ones.append(base + i)
-    ones.append(at["dealer"] + (obs.dealer - me) % 4)
-    ones.append(at["leader"] + (leader - me) % 4)
+        bits |= 1 << at["turn_up_in_hand"]
     if obs.to_move is not None:
-        ones.append(at["to_move"] + (obs.to_move - me) % 4)
-    base = at["hand_counts"]
-    where = [base + (seat - me) % 4 for seat in range(4)]
-    what = [n / 10 for n in obs.hand_counts]
-    base = at["tricks"]
-    where += [base, base + 1, at["match"], at["match"] + 1, at["bonus"], at["bonus"] + 1]
-    what += [
-        obs.tricks[us] / 10,
-        obs.tricks[1 - us] / 10,
-        obs.match[us] / TARGET,
-        obs.match[1 - us] / TARGET,
+        bits |= 1 << at["to_move"] + (obs.to_move - me) % 4
+    counts = obs.hand_counts
+    tricks, match = obs.tricks, obs.match
+    return bits, (
+        counts[me] / 10,
+        counts[(me + 1) % 4] / 10,
+        counts[(me + 2) % 4] / 10,
+        counts[(me + 3) % 4] / 10,
+        tricks[us] / 10,
+        tricks[1 - us] / 10,
+        match[us] / TARGET,
+        match[1 - us] / TARGET,
         obs.deal_bonus / 10,
         obs.held_bonus / 10,
-    ]
-    return ones, where, what
+    )
 
 
-def fill(obs: Observation) -> list[float]:
-    """The tensor of *obs* as a list of floats, in the order of :data:`FIELDS`."""
-    return dense(_SIZE, sparse(obs))
+def _slots() -> tuple[int, ...]:
+    at: dict[str, int] = {}
+    start = 0
+    for f in FIELDS:
+        at[f.name] = start
+        start += f.size
+    return (
+        *range(at["hand_counts"], at["hand_counts"] + 4),
+        *range(at["tricks"], at["tricks"] + 2),
+        *range(at["match"], at["match"] + 2),
+        *range(at["bonus"], at["bonus"] + 2),
+    )
 
 
-TENSOR: Final = TensorLayout(game="mililla", version=1, fields=FIELDS, fill=fill, sparse=sparse)
+SLOTS: Final = _slots()
+"""The positions of the numbers that are not 0 or 1: hand counts, tricks, match points and bonuses."""
+
+TENSOR: Final = TensorLayout(game="mililla", version=1, fields=FIELDS, packed=packed, slots=SLOTS)
 """Mililla's observation tensor (see :doc:`/rl` for the table)."""
 _AT: Final = {name: start for name, (start, _) in TENSOR.offsets().items()}
-_SIZE: Final = TENSOR.size
-assert _AT["hand"] == 0, "sparse writes the hand from the tensor's start"
+_TRICK_LAST: Final = _AT["trick"] + 3 * _N
+assert _AT["hand"] == 0, "packed writes the hand from the tensor's start"

@@ -12,10 +12,12 @@ import numpy as np
 import numpy.typing as npt
 
 import cardrules
-from cardrules._learning import InvalidActionError
+from cardrules._learning import ActionEncoding, InvalidActionError
 from cardrules.errors import InvalidOptionError, UnknownOptionError
 
 REWARDS: Final = ("match", "round")
+_MASKS: Final = 4096
+"""At most this many masks are kept for copying."""
 ILLEGAL: Final = ("raise", "terminate")
 
 
@@ -64,6 +66,10 @@ class Match:
         self.finished = False
         self._seeds = random.Random()
         self._cache: tuple[Any, tuple[int, ...], list[int]] | None = None
+        self._moves: tuple[Any, dict[int, Any]] = (None, {})
+        self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
+        self.no_rewards: dict[int, float] = dict.fromkeys(self.seats, 0.0)
+        """The rewards of a move that ends nothing: one dict, never changed (read it, do not keep it)."""
         self._base: tuple[Any, int, npt.NDArray[np.float32]] | None = None
         self._to_move: tuple[Any, int | None] = (None, None)
 
@@ -102,16 +108,30 @@ class Match:
         elif self.factored:
             out = self.encoding._legal_checked(self.state, self.steps)  # type: ignore[union-attr]
         else:
-            out = self.encoding.legal_actions(self.state)
+            # Each action's move, kept: act() then hands apply the very object legal_moves gave,
+            # which apply takes without checking the rules again.
+            flat: ActionEncoding = self.encoding  # type: ignore[assignment]
+            encode = flat._encode
+            moves = {encode(state, m): m for m in flat._legal(state)}
+            self._moves = (state, moves)
+            out = sorted(moves)
         self._cache = (state, self.steps, out)
         return out
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         """The action mask of *seat*: 1 where the action is legal now; all 0 when it is not to act."""
-        out = np.zeros(self.encoding.size, dtype=np.int8)
-        if seat == self.mover():
-            out[self.legal()] = 1
-        return out
+        if seat != self.mover():
+            return np.zeros(self.encoding.size, dtype=np.int8)
+        legal = tuple(self.legal())
+        masks = self._masks
+        mask = masks.get(legal)  # the same few masks recur: each made once, then copied
+        if mask is None:
+            mask = np.zeros(self.encoding.size, dtype=np.int8)
+            mask[list(legal)] = 1
+            if len(masks) >= _MASKS:
+                masks.clear()
+            masks[legal] = mask
+        return mask.copy()
 
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
         """The tensor of what *seat* sees (then, for a factored encoding, the steps chosen so far)."""
@@ -154,7 +174,10 @@ class Match:
                     return None
                 move = enc.decode(self.state, (*self.steps, int(action)))  # type: ignore[arg-type]
             else:
-                move = enc.decode(self.state, action)
+                known, moves = self._moves
+                move = moves.get(action) if known is self.state and type(action) is int else None
+                if move is None:
+                    move = enc.decode(self.state, action)
             after = spec.apply(self.state, move)
         except (InvalidActionError, cardrules.IllegalMoveError):
             if self.illegal == "raise":
@@ -173,8 +196,10 @@ class Match:
         spec = self.game.spec
         self.state = after
         self.steps = ()
-        rewards = dict.fromkeys(self.seats, 0.0)
         over = spec.is_over(after)
+        if not over and self.reward == "match":
+            return self.no_rewards
+        rewards = dict.fromkeys(self.seats, 0.0)
         if self.reward == "round":
             score = spec.score(after)
             while self.rounds < len(score.rounds):

@@ -131,14 +131,15 @@ class CardrulesAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: i
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        rewards = self._match.act(action)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        if rewards is not None:
-            for a in self.agents:
-                self.rewards[a] = rewards[self._seat[a]]
-        if self._match.finished:
+        match = self._match
+        rewards = match.act(action)
+        if rewards is None or rewards is match.no_rewards:  # the usual step: nothing to add up
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+        else:
+            self.rewards = {a: rewards[self._seat[a]] for a in self.agents}
+            self._accumulate_rewards()
+        if match.finished:
             self.terminations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
         self._select()
 
     def render(self) -> str | None:
