@@ -35,6 +35,7 @@ TOP = [
     "Suit",
     "TupleMoves",
     "UnknownOptionError",
+    "UnsupportedError",
     "Violation",
     "WrongKindError",
     "__version__",

@@ -43,6 +43,7 @@ from cardrules.errors import (
     InvalidPositionError,
     InvalidRecordError,
     UnknownOptionError,
+    UnsupportedError,
     WrongKindError,
 )
 from cardrules.rules import Rule, RuleBook, Violation
@@ -80,6 +81,7 @@ __all__ = [
     "Suit",
     "TupleMoves",
     "UnknownOptionError",
+    "UnsupportedError",
     "Violation",
     "WrongKindError",
     "__version__",

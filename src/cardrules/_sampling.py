@@ -7,6 +7,7 @@ from typing import Any
 
 from cardrules._registry import games as _games
 from cardrules.engine import GameSpec
+from cardrules.errors import UnsupportedError
 
 __all__ = ["sample_state", "spec_for_observation"]
 
@@ -61,7 +62,7 @@ def sample_state(observation: Any, rng: random.Random) -> Any:
 
     Raises:
         TypeError: If *observation* is not a cardrules observation.
-        NotImplementedError: If the game does not sample states yet.
+        UnsupportedError: If the game does not sample states yet.
 
     Example:
         >>> import random
@@ -76,7 +77,7 @@ def sample_state(observation: Any, rng: random.Random) -> Any:
     """
     spec = spec_for_observation(observation)
     if spec.sample_state is None:
-        raise NotImplementedError(f"{spec.title} does not sample hidden states yet")
+        raise UnsupportedError(f"{spec.title} does not sample hidden states yet", spec.name)
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     return spec.sample_state(observation, rng)

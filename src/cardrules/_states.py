@@ -100,7 +100,7 @@ def position(state: object, seat: int | None = None) -> str:
 
     Raises:
         WrongKindError: If *state* is not a state of a cardrules game.
-        NotImplementedError: If its game has no position notation.
+        UnsupportedError: If its game has no position notation.
     """
     spec = spec_for_state(state)
     rules: Any = cast(Any, state).rules  # every game's state carries its ruleset

@@ -17,6 +17,7 @@ from cardrules.errors import (
     InvalidOptionError,
     InvalidPositionError,
     InvalidRecordError,
+    UnsupportedError,
 )
 from cardrules.rules import RuleBook, Violation
 
@@ -388,12 +389,17 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
         return self.spec.new_game(self.rules, seed=seed, deck=deck, decks=decks, dealer=dealer)
 
     def new_round(self, state: StateT, deck: Sequence[Card | str]) -> StateT:
-        """*state*, its round dealt but not begun, dealt from *deck* instead (see the game's ``new_round``)."""
+        """
+        *state*, its round dealt but not begun, dealt from *deck* instead (see the game's ``new_round``).
+
+        Raises:
+            UnsupportedError: If the game cannot deal a round from a given deck.
+        """
         spec = self.spec
         if type(state) is not spec.state_type:
             raise _messages.wrong_state(spec.title, state)
         if spec.new_round is None:
-            raise NotImplementedError(f"{spec.title} cannot deal a round from a given deck")
+            raise UnsupportedError(f"{spec.title} cannot deal a round from a given deck", spec.name)
         return spec.new_round(state, deck)
 
     def to_move(self, state: StateT) -> int | None:
@@ -471,13 +477,13 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
 
         Raises:
             WrongKindError: For a state of another game.
-            NotImplementedError: If the game has no position notation.
+            UnsupportedError: If the game has no position notation.
         """
         spec = self.spec
         if type(state) is not spec.state_type:
             raise _messages.wrong_state(spec.title, state)
         if spec.position is None:
-            raise NotImplementedError(f"{spec.title} has no position notation yet")
+            raise UnsupportedError(f"{spec.title} has no position notation yet", spec.name)
         if seat is not None and (
             not isinstance(seat, int) or isinstance(seat, bool) or seat not in _seats(spec, state)
         ):
@@ -494,10 +500,11 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
 
         Raises:
             InvalidPositionError: Naming the field and the problem.
+            UnsupportedError: If the game has no position notation.
         """
         spec = self.spec
         if spec.from_position is None:
-            raise NotImplementedError(f"{spec.title} has no position notation yet")
+            raise UnsupportedError(f"{spec.title} has no position notation yet", spec.name)
         if not isinstance(text, str):
             raise InvalidPositionError(f"a position is text, not {type(text).__name__}")
         if len(text) > _MAX_POSITION or not text.isascii():

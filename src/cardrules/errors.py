@@ -18,6 +18,7 @@ __all__ = [
     "InvalidPositionError",
     "InvalidRecordError",
     "UnknownOptionError",
+    "UnsupportedError",
     "WrongKindError",
 ]
 
@@ -115,6 +116,20 @@ class InvalidPositionError(CardrulesError, ValueError):
 
 class InvalidDeckError(CardrulesError, ValueError):
     """A deck order or explicit deal that is not exactly the game's pack."""
+
+
+class UnsupportedError(CardrulesError, NotImplementedError):
+    """
+    Something the game does not offer: a position notation, records, dealing a round from a given
+    deck, sampling hidden states or a learning encoding (a plug-in game may leave any of these out).
+
+    Attributes:
+        game: The game's registry name.
+    """
+
+    def __init__(self, message: str, game: str) -> None:
+        self.game = game
+        super().__init__(message)
 
 
 __dir__ = __all__.copy  # dir() and autocompletion show the public names only

@@ -30,7 +30,7 @@ from cardrules._record_json import (
 from cardrules._registry import get_game, spec_for_state
 from cardrules.cards import Card
 from cardrules.engine import Event, Game, Score
-from cardrules.errors import CardrulesError, InvalidNotationError, InvalidRecordError
+from cardrules.errors import CardrulesError, InvalidNotationError, InvalidRecordError, UnsupportedError
 from cardrules.rules import Violation
 
 _MAX_LEGAL_SHOWN: Final = 20
@@ -215,7 +215,7 @@ def from_moves(
     Raises:
         ValueError: If *start* is in the middle of a round and its game has no position notation.
         IllegalMoveError: If a move is illegal.
-        NotImplementedError: If the game does not support records yet.
+        UnsupportedError: If the game does not support records yet.
 
     Example:
         >>> import random
@@ -236,7 +236,7 @@ def from_moves(
 
     spec = spec_for_state(start)
     if spec.round_deck is None:
-        raise NotImplementedError(f"records are not built for {spec.name} yet")
+        raise UnsupportedError(f"records are not built for {spec.name} yet", spec.name)
     comments = comments or {}
     game_text = format_ruleset(spec, start.rules)
     rounds: list[RoundEntry] = []
@@ -334,7 +334,7 @@ def _start(
         return game.new_game(decks=decks, dealer=record.dealer, seed=record.seed or 0)
     try:
         state = game.from_position(first)
-    except (NotImplementedError, CardrulesError) as exc:
+    except CardrulesError as exc:
         problems.append(Problem("position", "$.rounds[0].position", str(exc), round=0))
         return None
     if state.dealer != record.dealer:

@@ -23,6 +23,7 @@ from cardrules.bots._search import (
     playout,
 )
 from cardrules.engine import GameSpec, LegalMoves
+from cardrules.errors import UnsupportedError
 
 __all__ = ["ISMCTSBot"]
 
@@ -87,7 +88,7 @@ class ISMCTSBot:
         """The most visited move at the root of the tree after the iterations."""
         spec = spec_for_observation(observation)
         if spec.sample_state is None:
-            raise NotImplementedError(f"{spec.title} does not sample hidden states, so it cannot be searched")
+            raise UnsupportedError(f"{spec.title} does not sample hidden states, so it cannot be searched", spec.name)
         heuristic = heuristic_for(spec.name)
         candidates = list(candidates_for(observation, legal_moves, rng, heuristic, self.max_candidates))
         if len(candidates) == 1:

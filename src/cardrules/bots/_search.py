@@ -14,7 +14,7 @@ import attrs
 from cardrules._sampling import spec_for_observation
 from cardrules.bots._games import Heuristic, heuristic_for
 from cardrules.engine import GameSpec, LegalMoves, Score, TupleMoves
-from cardrules.errors import InvalidOptionError
+from cardrules.errors import InvalidOptionError, UnsupportedError
 
 __all__ = ["SearchBot"]
 
@@ -111,7 +111,7 @@ class SearchBot:
         """The move with the best average over the imagined deals (or the greedy move, if none is clearly better)."""
         spec = spec_for_observation(observation)
         if spec.sample_state is None:
-            raise NotImplementedError(f"{spec.title} does not sample hidden states, so it cannot be searched")
+            raise UnsupportedError(f"{spec.title} does not sample hidden states, so it cannot be searched", spec.name)
         heuristic = heuristic_for(spec.name)
         candidates = candidates_for(observation, legal_moves, rng, heuristic, self.max_candidates)
         if len(candidates) == 1:

@@ -29,7 +29,7 @@ import cardrules
 from cardrules import _options
 from cardrules._learning import ActionEncoding, FactoredEncoding, InvalidActionError
 from cardrules.cards import Card
-from cardrules.errors import InvalidOptionError
+from cardrules.errors import InvalidOptionError, UnsupportedError
 
 __all__ = ["openspiel_game"]
 
@@ -101,7 +101,7 @@ def openspiel_game(text: str) -> pyspiel.Game:
     Raises:
         UnknownOptionError: For an unknown game, preset or option.
         InvalidOptionError: For a bad option value.
-        NotImplementedError: For a game without an action encoding or observation tensor.
+        UnsupportedError: For a game without an action encoding or observation tensor.
     """
     game = cardrules.get_game(text)
     _register_game(game.spec)
@@ -112,7 +112,7 @@ def openspiel_game(text: str) -> pyspiel.Game:
 def _register_game(spec: cardrules.GameSpec[Any, Any, Any, Any]) -> None:
     """Register the OpenSpiel types of *spec*, one per preset (the default preset's without a suffix), once."""
     if spec.encoding is None or spec.tensor is None or spec.new_round is None:
-        raise NotImplementedError(f"{spec.title} has no action encoding, observation tensor or new_round yet")
+        raise UnsupportedError(f"{spec.title} has no action encoding, observation tensor or new_round yet", spec.name)
     for preset in spec.presets:
         if _type_name(spec, preset) not in _REGISTERED:
             _REGISTERED[_type_name(spec, preset)] = _register(spec, preset)

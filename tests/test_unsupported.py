@@ -1,0 +1,29 @@
+"""What a game leaves out is refused with one library error, naming the game."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import cardrules
+from cardrules.engine import Game
+
+
+def _without(name: str, **hooks: None) -> tuple[Game, object]:
+    real = cardrules.get_game(name)
+    spec = attrs.evolve(real.spec, **hooks)
+    return Game(spec, real.rules), real.new_game(seed=1)
+
+
+@pytest.mark.parametrize("name", ["mililla", "charlemagne", "mulle"])
+def test_a_missing_hook_raises_unsupported_error_naming_the_game(name: str) -> None:
+    game, state = _without(name, new_round=None, position=None, from_position=None)
+    with pytest.raises(cardrules.UnsupportedError, match="cannot deal a round from a given deck") as err:
+        game.new_round(state, [])
+    assert err.value.game == name
+    assert isinstance(err.value, NotImplementedError)  # code that caught NotImplementedError still does
+    with pytest.raises(cardrules.UnsupportedError, match="no position notation") as err:
+        game.position(state)
+    assert err.value.game == name
+    with pytest.raises(cardrules.UnsupportedError, match="no position notation"):
+        game.from_position("p1 anything")
