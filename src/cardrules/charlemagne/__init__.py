@@ -10,7 +10,6 @@ which carries its :class:`CharlemagneRuleset`.
 from typing import Final
 
 from cardrules.cards import CHARLEMAGNE_PACK
-from cardrules.charlemagne import _picture
 from cardrules.charlemagne._bot import HEURISTIC
 from cardrules.charlemagne._cards import suit_order, trump_order
 from cardrules.charlemagne._check import check_state
@@ -85,6 +84,14 @@ __all__ = [
     "zones",
 ]
 
+
+def _draw(observation: Observation) -> str:
+    """The observation as an SVG table; the SVG renderer is imported at the first picture, not with the game."""
+    from cardrules.charlemagne._picture import picture
+
+    return picture(observation)
+
+
 GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     name="charlemagne",
     title="Charlemagne",
@@ -122,7 +129,7 @@ GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     position=_position,
     from_position=_from_position,
     refusals=refusals,
-    picture=_picture.picture,
+    picture=_draw,
     encoding=ENCODING,
     tensor=TENSOR,
 )

@@ -9,7 +9,6 @@ from typing import Final
 
 from cardrules.cards import SPANISH_PACK
 from cardrules.engine import GameSpec
-from cardrules.mililla import _picture
 from cardrules.mililla._bot import HEURISTIC
 from cardrules.mililla._check import check_state
 from cardrules.mililla._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
@@ -60,6 +59,14 @@ __all__ = [
     "zones",
 ]
 
+
+def _draw(observation: Observation) -> str:
+    """The observation as an SVG table; the SVG renderer is imported at the first picture, not with the game."""
+    from cardrules.mililla._picture import picture
+
+    return picture(observation)
+
+
 GAME: Final[GameSpec[State, Play, MilillaRuleset, Observation]] = GameSpec(
     name="mililla",
     title="Mililla",
@@ -97,7 +104,7 @@ GAME: Final[GameSpec[State, Play, MilillaRuleset, Observation]] = GameSpec(
     position=position,
     from_position=from_position,
     refusals=refusals,
-    picture=_picture.picture,
+    picture=_draw,
     encoding=ENCODING,
     tensor=TENSOR,
 )

@@ -11,7 +11,7 @@ from typing import Final
 
 from cardrules.cards import DOUBLE_FRENCH_PACK
 from cardrules.engine import GameSpec
-from cardrules.mulle import _legal, _picture, _position
+from cardrules.mulle import _legal, _position
 from cardrules.mulle._bot import HEURISTIC
 from cardrules.mulle._check import check_state
 from cardrules.mulle._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
@@ -68,6 +68,14 @@ __all__ = [
     "zones",
 ]
 
+
+def _draw(observation: Observation) -> str:
+    """The observation as an SVG table; the SVG renderer is imported at the first picture, not with the game."""
+    from cardrules.mulle._picture import picture
+
+    return picture(observation)
+
+
 GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     name="mulle",
     title="Mulle",
@@ -106,7 +114,7 @@ GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     position=_position.position,
     from_position=_position.from_position,
     refusals=_legal.refusals,
-    picture=_picture.picture,
+    picture=_draw,
     encoding=ENCODING,
     tensor=TENSOR,
 )
