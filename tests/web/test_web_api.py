@@ -380,3 +380,25 @@ def test_the_index_page_and_static_files(tmp_path: Path, monkeypatch: pytest.Mon
     assert 200 == r.status_code and r.headers["content-type"].startswith("text/html") and "cardrules" in r.text
     assert app.get("/static/app.js").text == "console.log(1)"
     assert 404 == app.get("/static/nothing.js").status_code
+
+
+def test_finished_matches_are_unloaded_beyond_the_bound_and_load_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long-running server keeps only the latest finished matches in memory; the others still answer."""
+    from cardrules.web import _app
+
+    monkeypatch.setattr(_app, "FINISHED_KEPT", 1)
+    c = client(tmp_path)
+    server = next(r.endpoint.__self__ for r in c.app.routes if getattr(r, "path", "") == "/api/games")  # type: ignore[attr-defined]
+    first = start(c, "mililla", seat=0, opponents="greedy", seed=21)
+    ended = _play_out(c, first, random.Random(4))[-1]
+    assert first["match"] in server.tables
+    second = start(c, "mililla", seat=0, opponents="greedy", seed=22)
+    _play_out(c, second, random.Random(5))
+    assert first["match"] not in server.tables and second["match"] in server.tables
+    again = check_match(c.get(f"/api/matches/{first['match']}", headers=auth(first["token"])).json())
+    assert (again["version"], again["score"]) == (ended["version"], ended["score"])
+    r = c.get(f"/api/matches/{first['match']}/record", headers=auth(first["token"]))
+    assert records.verify(records.loads(r.text)).ok
+    assert first["match"] in server.tables and second["match"] not in server.tables

@@ -9,6 +9,7 @@ pool, so that a slow computer player never stalls the other matches' requests.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import secrets
 import threading
@@ -69,6 +70,8 @@ API_VERSION: Final = 1
 STATIC: Final = Path(__file__).resolve().parent / "static"
 """The browser side's files, shipped in the package."""
 _MAX_SEED: Final = 2**63 - 1
+FINISHED_KEPT: Final = 256
+"""At most this many finished matches stay loaded; older ones are read again from the database if asked for."""
 
 
 def _json(data: Any, status: int = 200) -> JSONResponse:
@@ -83,6 +86,21 @@ class Server:
         self.tables: dict[str, Table] = {}
         self.replays = Replays()
         self._lock = threading.Lock()
+        self._finished: collections.OrderedDict[str, None] = collections.OrderedDict()  # oldest first
+
+    def _keep(self, table: Table) -> None:
+        """Note a finished match as just used, and unload the least recently used beyond :data:`FINISHED_KEPT`."""
+        if not table.game.is_over(table.state):
+            return
+        with self._lock:
+            self._finished[table.id] = None
+            self._finished.move_to_end(table.id)
+            while len(self._finished) > FINISHED_KEPT:
+                old, _ = self._finished.popitem(last=False)
+                loaded = self.tables.get(old)
+                # A finished match takes no more moves, so a copy loaded again later is the same.
+                if loaded is not None and not loaded.listeners:
+                    del self.tables[old]
 
     # --- matches -------------------------------------------------------------------------
 
@@ -100,6 +118,7 @@ class Server:
             self.tables[match_id] = table
         with table.lock:
             table.advance()  # a server stopped in the middle of the computer's moves goes on
+        self._keep(table)
         return table
 
     def create(self, body: NewMatchRequest) -> Created:
@@ -165,6 +184,7 @@ class Server:
 
         def play() -> dict[str, Any]:
             table.play(body.move, body.version)
+            self._keep(table)
             return table.view(offset, limit, card)
 
         return _json(await run_in_threadpool(play))
