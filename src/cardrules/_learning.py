@@ -281,6 +281,16 @@ class TensorLayout:
         return out
 
 
+def slots(fields: Sequence[TensorField], *names: str) -> tuple[int, ...]:
+    """Every position of the named *fields*, field by field in the order named (a helper of the packed layouts)."""
+    start: dict[str, tuple[int, int]] = {}
+    at = 0
+    for f in fields:
+        start[f.name] = (at, at + f.size)
+        at += f.size
+    return tuple(i for name in names for i in range(*start[name]))
+
+
 def card_bits(cards: Sequence[Any]) -> tuple[dict[Any, int], Callable[[tuple[Any, ...]], int]]:
     """
     For a pack in its order: each card's bit, and a function giving the bits of a tuple of cards

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardrules._learning import Packed, TensorField, TensorLayout, card_bits
+from cardrules._learning import Packed, TensorField, TensorLayout, card_bits, slots
 from cardrules.cards import CHARLEMAGNE_PACK
 from cardrules.charlemagne._cards import _FRENCH
 from cardrules.charlemagne._state import _LADDER, _LEVEL, TARGET, Contract, Observation
@@ -121,23 +121,7 @@ def packed(obs: Observation) -> Packed:
     )
 
 
-def _slots() -> tuple[int, ...]:
-    at: dict[str, int] = {}
-    start = 0
-    for f in FIELDS:
-        at[f.name] = start
-        start += f.size
-    return (
-        *range(at["hand_counts"], at["hand_counts"] + 4),
-        at["kitty_count"],
-        at["discard_count"],
-        at["out_count"],
-        *range(at["tricks"], at["tricks"] + 2),
-        *range(at["match"], at["match"] + 2),
-    )
-
-
-SLOTS: Final = _slots()
+SLOTS: Final = slots(FIELDS, "hand_counts", "kitty_count", "discard_count", "out_count", "tricks", "match")
 """The positions of the numbers that are not 0 or 1: counts, tricks and match points."""
 
 TENSOR: Final = TensorLayout(game="charlemagne", version=1, fields=FIELDS, packed=packed, slots=SLOTS)

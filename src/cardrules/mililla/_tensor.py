@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardrules._learning import Packed, TensorField, TensorLayout, card_bits
+from cardrules._learning import Packed, TensorField, TensorLayout, card_bits, slots
 from cardrules.cards import SPANISH_PACK, Suit
 from cardrules.mililla._ruleset import TARGET
 from cardrules.mililla._state import Observation
@@ -80,21 +80,7 @@ def packed(obs: Observation) -> Packed:
     )
 
 
-def _slots() -> tuple[int, ...]:
-    at: dict[str, int] = {}
-    start = 0
-    for f in FIELDS:
-        at[f.name] = start
-        start += f.size
-    return (
-        *range(at["hand_counts"], at["hand_counts"] + 4),
-        *range(at["tricks"], at["tricks"] + 2),
-        *range(at["match"], at["match"] + 2),
-        *range(at["bonus"], at["bonus"] + 2),
-    )
-
-
-SLOTS: Final = _slots()
+SLOTS: Final = slots(FIELDS, "hand_counts", "tricks", "match", "bonus")
 """The positions of the numbers that are not 0 or 1: hand counts, tricks, match points and bonuses."""
 
 TENSOR: Final = TensorLayout(game="mililla", version=1, fields=FIELDS, packed=packed, slots=SLOTS)
