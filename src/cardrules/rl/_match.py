@@ -64,6 +64,8 @@ class Match:
         self.steps: tuple[int, ...] = ()
         self.rounds = 0
         self.finished = False
+        self.made = 0
+        """How many moves have been made since the environment was built (every seat's; for benchmarks)."""
         self._seeds = random.Random()
         self._cache: tuple[Any, tuple[int, ...], list[int]] | None = None
         self._moves: tuple[Any, dict[int, Any]] = (None, {})
@@ -196,6 +198,7 @@ class Match:
         spec = self.game.spec
         self.state = after
         self.steps = ()
+        self.made += 1
         over = spec.is_over(after)
         if not over and self.reward == "match":
             return self.no_rewards
