@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from cardrules.bots import get_bot
+from cardrules.bots import RandomBot, get_bot
 from cardrules.errors import InvalidOptionError
 from cardrules.rl._match import Match
 from cardrules.rl._pettingzoo import IDS, OBSERVATION_BOUND
@@ -79,11 +79,14 @@ class CardrulesGymEnv(gymnasium.Env[_Obs, np.int64]):
     def _play_others(self) -> float:
         """Let the bots play until the learner is to act or the match is over; the learner's rewards meanwhile."""
         match = self._match
-        game = match.game
+        spec = match.game.spec
+        bot, rng = self.opponents, self._bots
+        blind = type(bot) is RandomBot  # it draws from the legal moves alone: no observation to build
         total = 0.0
         while (mover := match.mover()) is not None and mover != self.seat:
             state = match.state
-            move = self.opponents.choose(game.observe(state, mover), game.legal_moves(state), self._bots)
+            legal = spec.legal_moves(state)
+            move = legal.sample(rng) if blind else bot.choose(spec.observe(state, mover), legal, rng)
             rewards = match.act_move(move)
             total += rewards[self.seat]
         return total

@@ -69,6 +69,7 @@ class Match:
         self._seeds = random.Random()
         self._cache: tuple[Any, tuple[int, ...], list[int]] | None = None
         self._moves: tuple[Any, dict[int, Any]] = (None, {})
+        self._key: tuple[int, ...] = ()  # the last legal actions, as a tuple (the masks' key)
         self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
         self.no_rewards: dict[int, float] = dict.fromkeys(self.seats, 0.0)
         """The rewards of a move that ends nothing: one dict, never changed (read it, do not keep it)."""
@@ -118,13 +119,15 @@ class Match:
             self._moves = (state, moves)
             out = sorted(moves)
         self._cache = (state, self.steps, out)
+        self._key = tuple(out)
         return out
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         """The action mask of *seat*: 1 where the action is legal now; all 0 when it is not to act."""
         if seat != self.mover():
             return np.zeros(self.encoding.size, dtype=np.int8)
-        legal = tuple(self.legal())
+        self.legal()
+        legal = self._key
         masks = self._masks
         mask = masks.get(legal)  # the same few masks recur: each made once, then copied
         if mask is None:

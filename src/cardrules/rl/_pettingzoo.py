@@ -79,6 +79,7 @@ class CardrulesAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: i
         self.metadata = {**self.metadata, "name": f"cardrules_{self._match.game.name}_v{VERSION}"}
         self.possible_agents = [f"player_{s}" for s in self._match.seats]
         self._seat = {a: s for a, s in zip(self.possible_agents, self._match.seats, strict=True)}
+        self._agent = {s: a for a, s in self._seat.items()}
         observation, action = _spaces(self._match)
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = dict.fromkeys(self.possible_agents, action)
@@ -123,7 +124,7 @@ class CardrulesAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: i
     def _select(self) -> None:
         mover = self._match.mover()
         if mover is not None:
-            self.agent_selection = f"player_{mover}"
+            self.agent_selection = self._agent[mover]
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
