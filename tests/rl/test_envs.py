@@ -140,6 +140,27 @@ def test_illegal_raise_leaves_the_match_unchanged(text: str) -> None:
     assert env.state is before
 
 
+@pytest.mark.parametrize("text", ["mililla", "charlemagne"])
+def test_numpy_integers_play_and_bools_are_refused(text: str) -> None:
+    """A learner's ``np.int64`` action plays as the int would; ``True`` is not action 1, nor ``np.True_``."""
+    env, twin = pettingzoo_env(text), pettingzoo_env(text)
+    env.reset(seed=9)
+    twin.reset(seed=9)
+    rng = random.Random(2)
+    for _ in range(30):
+        legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+        action = legal[rng.randrange(len(legal))]
+        before = env.state
+        for bad in (True, np.True_):
+            with pytest.raises(cardrules.WrongKindError):
+                env.step(bad)  # type: ignore[arg-type]
+            assert env.state is before
+        env.step(action)  # an np.int64
+        twin.observe(twin.agent_selection)
+        twin.step(int(action))
+        assert env.state == twin.state
+
+
 @pytest.mark.parametrize("text", GAMES)
 def test_illegal_terminate_ends_the_match_with_the_penalty(text: str) -> None:
     env = pettingzoo_env(text, illegal="terminate", penalty=-5)

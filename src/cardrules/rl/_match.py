@@ -180,7 +180,8 @@ class Match:
                 move = enc.decode(self.state, (*self.steps, int(action)))  # type: ignore[arg-type]
             else:
                 known, moves = self._moves
-                move = moves.get(action) if known is self.state and type(action) is int else None
+                whole = type(action) is int or isinstance(action, np.integer)  # never a bool
+                move = moves.get(action) if known is self.state and whole else None
                 if move is None:
                     move = enc.decode(self.state, action)
             after = spec.apply(self.state, move)
