@@ -153,7 +153,7 @@ def test_numpy_integers_play_and_bools_are_refused(text: str) -> None:
         before = env.state
         for bad in (True, np.True_):
             with pytest.raises(cardrules.WrongKindError):
-                env.step(bad)  # type: ignore[arg-type]
+                env.step(bad)
             assert env.state is before
         env.step(action)  # an np.int64
         twin.observe(twin.agent_selection)
