@@ -8,7 +8,8 @@ For each game and preset, three loops play random matches: the raw engine (``leg
 ``sample``, ``apply``), the PettingZoo AEC env (``last``, a uniform choice among the actions the
 mask allows, ``step``) and the Gymnasium env against random bots (``action_masks``, a choice,
 ``step``; the bots' moves are inside the step). An env step is one action: one move in Mililla
-and Charlemagne, one step of a factored move in Mulle (its moves per second are printed too).
+and Charlemagne, one step of a factored move in Mulle. Moves per second count every seat's moves
+(a Gymnasium step plays the bots' too), and the ratios are printed per step and per move.
 Beside them, PettingZoo's own ``texas_holdem_v4`` (needs RLCard) and OpenSpiel's C++ ``hearts``
 through pyspiel, played the same way. Rates are per CPU second of this process; the loops take
 turns, ``--repeat`` times, so that the noise of a shared machine falls on all alike, and the
@@ -61,11 +62,12 @@ def raw_runner(text: str) -> PlayOne:
 def aec_runner(env: object) -> PlayOne:
     """A PettingZoo AEC env: ``last``, a uniform choice among the masked-in actions, ``step``."""
 
+    match = getattr(env, "_match", None)
+
     def play(rng: random.Random) -> tuple[int, int]:
         env.reset(seed=rng.getrandbits(32))  # type: ignore[attr-defined]
         steps = 0
-        match = getattr(env, "_match", None)
-        moves = 0
+        made = 0 if match is None else match.made
         while env.agents:  # type: ignore[attr-defined]
             obs, _, term, trunc, _ = env.last()  # type: ignore[attr-defined]
             if term or trunc:
@@ -74,9 +76,7 @@ def aec_runner(env: object) -> PlayOne:
             legal = np.flatnonzero(obs["action_mask"])
             env.step(int(legal[rng.randrange(len(legal))]))  # type: ignore[attr-defined]
             steps += 1
-            if match is not None and not match.steps:
-                moves += 1
-        return steps, moves or steps
+        return steps, steps if match is None else match.made - made
 
     return play
 
@@ -85,15 +85,18 @@ def gym_runner(text: str) -> PlayOne:
     """The Gymnasium env at seat 0 against random bots: ``action_masks``, a choice, ``step``."""
     env = gymnasium_env(text, seat=0, opponents="random")
 
+    match = env.unwrapped._match  # type: ignore[attr-defined]
+
     def play(rng: random.Random) -> tuple[int, int]:
         env.reset(seed=rng.getrandbits(32))
         steps = 0
+        made = match.made
         done = False
         while not done:
             legal = np.flatnonzero(env.action_masks())
             _, _, done, _, _ = env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
-        return steps, steps
+        return steps, match.made - made  # every seat's moves: a step plays the bots' too
 
     return play
 
@@ -165,18 +168,20 @@ def main(argv: list[str] | None = None) -> None:
         f"Python {sys.version.split()[0]}; shared machine, so the figures are noisy)"
     )
     width = max(len(label) for label in med) + 2
-    print("loop".ljust(width) + "steps/s".rjust(12) + "moves/s".rjust(12) + "raw / env".rjust(12))
+    head = "loop".ljust(width) + "steps/s".rjust(12) + "moves/s".rjust(12)
+    print(head + "raw / env step".rjust(16) + "raw / env move".rjust(16))
     for label, _ in loops:
         game = label.split(":")[0]
         raw = med.get(f"{game}: raw engine")
-        ratio = f"{raw / med[label]:12.2f}" if raw and "env" in label and ":" in label else " " * 12
-        print(label.ljust(width) + f"{med[label]:12,.0f}" + f"{med_moves[label]:12,.0f}" + ratio)
+        env = "env" in label and ":" in label
+        ratios = f"{raw / med[label]:16.2f}{raw / med_moves[label]:16.2f}" if raw and env else ""
+        print(label.ljust(width) + f"{med[label]:12,.0f}" + f"{med_moves[label]:12,.0f}" + ratios)
     print("\nTarget: env steps per second within 2x of the raw engine's decisions per second (raw / env <= 2)")
     for text in GAMES:
         raw = med[f"{text}: raw engine"]
         for kind in ("PettingZoo", "Gymnasium"):
-            r = raw / med[f"{text}: {kind} env"]
-            print(f"  {text}, {kind}: {r:5.2f}  {'met' if r <= 2 else 'NOT met'}")
+            r, per_move = raw / med[f"{text}: {kind} env"], raw / med_moves[f"{text}: {kind} env"]
+            print(f"  {text}, {kind}: {r:5.2f} a step ({'met' if r <= 2 else 'NOT met'}), {per_move:5.2f} a move")
 
 
 if __name__ == "__main__":
