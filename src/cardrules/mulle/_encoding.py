@@ -26,6 +26,7 @@ from typing import Final
 from cardrules import _messages
 from cardrules._learning import FactoredEncoding, InvalidActionError
 from cardrules.cards import Card
+from cardrules.mulle import _legal
 from cardrules.mulle._cards import _ORDER, _TVAL, PACK
 from cardrules.mulle._families import _Captures, _Family
 from cardrules.mulle._legal import check_move, legal_moves
@@ -360,6 +361,9 @@ def decode(state: State, steps: tuple[int, ...]) -> Move:
         raise InvalidActionError("these steps are not the shape of any Mulle move")
     if check_move(state, move) is not None:
         raise InvalidActionError(f"the steps choose {move}, which is not a legal move now")
+    issued = _legal._issued  # read once: another thread may replace it meanwhile
+    if issued[0] is state and issued[1] is not None:
+        _legal._vouched = (issued[1], move)  # checked just now: apply need not check it again (see _vouched)
     return move
 
 
