@@ -159,3 +159,81 @@ def test_a_decode_of_an_illegal_move_is_refused() -> None:
     other = next(i for i in range(52) if enc.labels[i].split()[-1] not in {str(c) for c in held})
     with pytest.raises(InvalidActionError):
         enc.decode(state, (other, 52, enc.done))
+
+
+def _playout_states(text: str, seed: int, moves: int) -> list[Any]:
+    game = cardrules.get_game(text)
+    state = game.new_game(seed=seed)
+    rng = random.Random(seed)
+    out = [state]
+    for _ in range(moves):
+        if game.is_over(state):
+            break
+        state = game.apply(state, game.legal_moves(state).sample(rng))
+        out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("text", RULESETS)
+def test_a_move_decode_checked_is_checked_again_on_any_other_state(text: str) -> None:
+    """decode spares apply a second check of its move on that state only: elsewhere the move is checked."""
+    game = cardrules.get_game(text)
+    enc = _encoding(game)
+    rng = random.Random(5)
+    refused = 0
+    states = _playout_states(text, 5, 150)
+    for state, later in itertools.pairwise(states):
+        if game.is_over(state) or game.is_over(later):
+            continue
+        move = enc.decode(state, _walk(enc, state, rng))
+        assert game.apply(state, move) == game.apply(state, enc.decode(state, enc.encode(state, move)))
+        if game.check_move(later, move) is not None:
+            refused += 1
+            with pytest.raises(cardrules.IllegalMoveError):
+                game.apply(later, move)
+    assert refused > 10
+
+
+@pytest.mark.parametrize("text", RULESETS)
+def test_the_tensor_does_not_depend_on_the_order_observations_are_filled_in(text: str) -> None:
+    """The 'gone' counts are kept from the last history filled: any order gives the counts of the history itself."""
+    game = cardrules.get_game(text)
+    layout = game.spec.tensor
+    assert layout is not None
+    start, stop = layout.offsets()["gone"]
+    index = {label.removeprefix("hand card "): i for i, label in enumerate(_encoding(game).labels[:52])}
+    observations = [
+        game.observe(s, seat) for seed in (1, 2) for s in _playout_states(text, seed, 120) for seat in (0, 1)
+    ]
+    in_order = [layout.values(o) for o in observations]
+    rng = random.Random(3)
+    shuffled = list(range(len(observations)))
+    rng.shuffle(shuffled)
+    for i in shuffled:
+        o = observations[i]
+        values = layout.values(o)
+        assert values == in_order[i]
+        gone = [0.0] * (stop - start)
+        for turn in o.history:
+            if type(turn.move).__name__ == "Capture":
+                for c in (turn.move.card, *turn.move.taken, *(c for cards in turn.builds for c in cards)):
+                    gone[index[str(c)]] += 0.5
+        assert values[start:stop] == gone
+
+
+def test_an_observation_is_the_one_the_checked_constructor_makes() -> None:
+    from cardrules.mulle._state import Observation
+
+    for text in RULESETS:
+        game = cardrules.get_game(text)
+        for s in _playout_states(text, 4, 60):
+            for seat in range(s.rules.players):
+                o = game.observe(s, seat)
+                assert o == Observation(
+                    seat=seat, rules=s.rules, round_no=s.round_no, dealer=s.dealer, deal_no=s.deal_no,
+                    to_move=game.to_move(s), hand=s.hands[seat], hand_counts=tuple(len(h) for h in s.hands),
+                    stock_count=len(s.stock), table=s.table, builds=s.builds,
+                    captured_counts=tuple(len(p) for p in s.captured), tabbes=s.tabbes, mulles=s.mulles,
+                    last_capture=s.last_capture, history=s.history, sides=s.rules.sides, match=s.match,
+                    rounds=s.rounds, winner=s.winner,
+                )  # fmt: skip

@@ -21,12 +21,12 @@ the open groups' missing amounts as its state, decides that.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
 from typing import Final
 
 from cardrules import _messages
 from cardrules._learning import FactoredEncoding, InvalidActionError
 from cardrules.cards import Card
+from cardrules.mulle import _legal
 from cardrules.mulle._cards import _ORDER, _TVAL, PACK
 from cardrules.mulle._families import _Captures, _Family
 from cardrules.mulle._legal import check_move, legal_moves
@@ -46,16 +46,30 @@ SIZE: Final = DONE + 1
 _KEY: Final = {c: (-_TVAL[c], _ORDER[c]) for c in _CARDS}  # the order captured cards are chosen in
 
 
-_last: list[tuple[State | None, list[_Family]]] = [(None, [])]
-"""The families of the last state asked about: a move is chosen in several steps on one state."""
+class _Seen:
+    """The last state asked about, its families and capture searches: a move is chosen in several steps on one state."""
+
+    __slots__ = ("families", "searches", "state")
+
+    def __init__(self, state: State | None, families: list[_Family]) -> None:
+        self.state = state
+        self.families = families
+        self.searches: dict[tuple[int, bool, bool], _Search] = {}
+
+
+_last: list[_Seen] = [_Seen(None, [])]
+
+
+def _seen(state: State) -> _Seen:
+    seen = _last[0]
+    if seen.state is not state:
+        seen = _Seen(state, legal_moves(state)._families)
+        _last[0] = seen  # replaced as a whole: a thread reads a state with its own families
+    return seen
 
 
 def _families(state: State) -> list[_Family]:
-    seen, families = _last[0]
-    if seen is not state:
-        families = legal_moves(state)._families
-        _last[0] = (state, families)  # replaced as a whole: a thread reads a state with its own families
-    return families
+    return _seen(state).families
 
 
 def _card_families(state: State, card: Card) -> list[_Family]:
@@ -76,49 +90,113 @@ def _onto(move: Build) -> int:
     return ONTO + move.onto
 
 
-@lru_cache(maxsize=4096)  # a pure function of its arguments; the steps of one capture ask the same again
-def _valid(levels: tuple[tuple[int, int, int, int], ...], t: int, maximal: bool, allow_empty: bool) -> bool:
-    """
-    Whether some count of each level's cards, within its ``(value, low, high, available)``, splits
-    into groups worth *t* (and, if *maximal*, leaves no group of *t* behind; a take of nothing only
-    if *allow_empty*). Levels run from the highest value down.
-    """
-    full = (1 << (t + 1)) - 1
-    # reach[i]: bit s when the cards the levels from i on may still take can make s
-    reach = [1] * (len(levels) + 1)
-    for i in range(len(levels) - 1, -1, -1):
-        v, _, hi, _ = levels[i]
-        mask = reach[i + 1]
-        for _ in range(hi):
-            mask |= mask << v
-        reach[i] = mask
+_Open = tuple[tuple[int, ...], int, bool]
+"""A point of the search: the open groups' missing amounts, what the cards left behind make, whether any is taken."""
 
-    @cache
-    def search(i: int, open_groups: tuple[int, ...], left: int, taken: bool) -> bool:
-        can = reach[i]
+
+class _Search:
+    """
+    The search behind a capture's options, for one value on one table. The table's cards worth at
+    most *t* are its levels, by value from high to low; a query fixes how many of each level the
+    cards chosen so far take and asks whether some count of one level, then any counts of the
+    lower ones, can complete a capture. The lower levels' part is the same for every query of the
+    state (every step of the move, every candidate), so it is searched once and kept.
+    """
+
+    __slots__ = ("_free", "allow_empty", "avail", "by_value", "full", "maximal", "reach", "t", "values")
+
+    def __init__(self, table: tuple[Card, ...], t: int, maximal: bool, allow_empty: bool) -> None:
+        by_value: dict[int, list[Card]] = {}
+        for c in sorted((c for c in table if _TVAL[c] <= t), key=_KEY.__getitem__):
+            by_value.setdefault(_TVAL[c], []).append(c)
+        self.by_value = by_value
+        self.values = values = sorted(by_value, reverse=True)
+        self.avail = avail = [len(by_value[v]) for v in values]
+        self.t = t
+        self.maximal = maximal
+        self.allow_empty = allow_empty
+        self.full = (1 << (t + 1)) - 1
+        # reach[i]: bit s when the cards of the levels from i on can make s
+        reach = [1] * (len(values) + 1)
+        for i in range(len(values) - 1, -1, -1):
+            mask = reach[i + 1]
+            for _ in range(avail[i]):
+                mask |= mask << values[i]
+            reach[i] = mask
+        self.reach = reach
+        self._free: dict[tuple[int, tuple[int, ...], int, bool], bool] = {}
+
+    def _left(self, left: int, i: int, n: int) -> int:
+        """*left* with the cards of level *i* that a take of *n* of them leaves behind (maximal captures only)."""
+        if self.maximal:
+            v, full = self.values[i], self.full
+            for _ in range(self.avail[i] - n):
+                left = (left | (left << v)) & full
+        return left
+
+    def free(self, i: int, open_groups: tuple[int, ...], left: int, taken: bool) -> bool:
+        """Whether any counts of the levels from *i* on close every open group and make a legal capture (kept)."""
+        key = (i, open_groups, left, taken)
+        found = self._free.get(key)
+        if found is None:
+            found = self._free[key] = self._search(i, open_groups, left, taken)
+        return found
+
+    def _search(self, i: int, open_groups: tuple[int, ...], left: int, taken: bool) -> bool:
+        can = self.reach[i]
         if open_groups and (not (can >> sum(open_groups)) & 1 or any(not (can >> r) & 1 for r in open_groups)):
             return False  # an open group, or all of them together, can no longer be filled
-        if i == len(levels):
-            return not open_groups and (taken or allow_empty) and not (maximal and (left >> t) & 1)
-        v, lo, hi, avail = levels[i]
+        t, maximal = self.t, self.maximal
+        if i == len(self.values):
+            return not open_groups and (taken or self.allow_empty) and not (maximal and (left >> t) & 1)
+        v = self.values[i]
         states = {open_groups}
-        for n in range(hi + 1):
-            if n >= lo:
-                rest = left
-                if maximal:
-                    for _ in range(avail - n):
-                        rest = (rest | (rest << v)) & full
-                # what is left must make no group of t (maximal); else take more of this value
-                if not (maximal and (rest >> t) & 1):
-                    for s in states:
-                        if search(i + 1, s, rest, taken or n > 0):
-                            return True
+        for n in range(self.avail[i] + 1):
+            rest = self._left(left, i, n)
+            # what is left must make no group of t (maximal); else take more of this value
+            if not (maximal and (rest >> t) & 1):
+                for s in states:
+                    if self.free(i + 1, s, rest, taken or n > 0):
+                        return True
             states = _add(states, v, t)
             if not states:
                 break
         return False
 
-    return search(0, (), 1, False)  # left: bit s when the cards left behind can make s (the empty sum 0)
+    def fixed(self, counts: Sequence[int]) -> list[set[_Open]]:
+        """The points of the search before each level (and after the last) when each level takes *counts*."""
+        t, maximal = self.t, self.maximal
+        cur: set[_Open] = {((), 1, False)}
+        out = [cur]
+        for i, n in enumerate(counts):
+            nxt: set[_Open] = set()
+            for open_groups, left, taken in cur:
+                groups = {open_groups}
+                for _ in range(n):
+                    groups = _add(groups, self.values[i], t)
+                rest = self._left(left, i, n)
+                if groups and not (maximal and (rest >> t) & 1):
+                    nxt.update((g, rest, taken or n > 0) for g in groups)
+            out.append(nxt)
+            cur = nxt
+        return out
+
+    def least(self, points: set[_Open], i: int, lo: int, hi: int) -> int | None:
+        """The least count from *lo* to *hi* of level *i* after *points* that the lower levels can complete, if any."""
+        t, maximal, v = self.t, self.maximal, self.values[i]
+        frontier = [({p[0]}, p[1], p[2]) for p in points]
+        for n in range(hi + 1):
+            if n >= lo:
+                for groups, left, taken in frontier:
+                    rest = self._left(left, i, n)
+                    if maximal and (rest >> t) & 1:
+                        continue
+                    if any(self.free(i + 1, g, rest, taken or n > 0) for g in groups):
+                        return n
+            frontier = [(g, left, taken) for groups, left, taken in frontier if (g := _add(groups, v, t))]
+            if not frontier:
+                break
+        return None
 
 
 def _add(states: set[tuple[int, ...]], v: int, t: int) -> set[tuple[int, ...]]:
@@ -136,16 +214,21 @@ def _add(states: set[tuple[int, ...]], v: int, t: int) -> set[tuple[int, ...]]:
     return out
 
 
-def _capture_options(fam: _Captures, picked: Sequence[Card]) -> list[int]:
+def _search(state: State, fam: _Captures) -> _Search:
+    """The capture search of *fam*'s value on the state's table, made once per state."""
+    seen = _seen(state)
+    key = (fam[1], fam[3], fam[4])
+    found = seen.searches.get(key)
+    if found is None:
+        found = seen.searches[key] = _Search(fam[2], fam[1], fam[3], fam[4])
+    return found
+
+
+def _capture_options(state: State, fam: _Captures, picked: Sequence[Card]) -> list[int]:
     """The table actions (and ``done``) that can still complete a capture of *fam* after *picked*."""
-    _, t, table, maximal, allow_empty = fam
-    by_value: dict[int, list[Card]] = {}
-    for c in sorted((c for c in table if _TVAL[c] <= t), key=_KEY.__getitem__):
-        by_value.setdefault(_TVAL[c], []).append(c)
-    values = sorted(by_value, reverse=True)
-    chosen: dict[int, int] = {}
-    for c in picked:
-        chosen[_TVAL[c]] = chosen.get(_TVAL[c], 0) + 1
+    t = fam[1]
+    table = fam[2]
+    sp = _search(state, fam)
     remaining = list(table)
     for c in picked:
         if c not in remaining or _TVAL[c] > t:
@@ -155,40 +238,39 @@ def _capture_options(fam: _Captures, picked: Sequence[Card]) -> list[int]:
     if keys != sorted(keys):
         raise InvalidActionError("a capture's table cards are chosen from high value to low, then pack order")
     last = keys[-1] if keys else None
+    chosen: dict[int, int] = {}
+    for c in picked:
+        chosen[_TVAL[c]] = chosen.get(_TVAL[c], 0) + 1
+    values = sp.values
+    points = sp.fixed([chosen.get(v, 0) for v in values])
 
-    def levels(v: int, key: tuple[int, int], extra: int) -> tuple[tuple[int, int, int, int], ...]:
-        """Above *v* as chosen; of *v*, *extra* more at least, of the cards from *key* on; lower values free."""
-        after = sum(1 for x in remaining if _TVAL[x] == v and _KEY[x] >= key)
-        return tuple(
-            (u, chosen.get(u, 0), chosen.get(u, 0), len(by_value[u]))
-            if u > v
-            else (u, chosen.get(u, 0) + extra, chosen.get(u, 0) + after, len(by_value[u]))
-            if u == v
-            else (u, 0, len(by_value[u]), len(by_value[u]))
-            for u in values
-        )
+    def after(v: int, key: tuple[int, int]) -> int:
+        """The cards of value *v* still on the table from *key* on."""
+        return sum(1 for x in remaining if _TVAL[x] == v and _KEY[x] >= key)
 
-    if picked and not _valid(levels(_TVAL[picked[-1]], keys[-1], 0), t, maximal, allow_empty):
-        raise InvalidActionError(f"no legal capture takes the {picked[-1]} after the cards chosen before it")
+    if picked:
+        v = _TVAL[picked[-1]]
+        i = values.index(v)
+        if sp.least(points[i], i, chosen[v], chosen[v] + after(v, keys[-1])) is None:
+            raise InvalidActionError(f"no legal capture takes the {picked[-1]} after the cards chosen before it")
     out: list[int] = []
-    fixed = tuple((v, chosen.get(v, 0), chosen.get(v, 0), len(by_value[v])) for v in values)
-    if _valid(fixed, t, maximal, allow_empty):
+    k = len(values)
+    if any(sp.free(k, *p) for p in points[k]):
         out.append(DONE)
     # The candidates of one value, in the order they are chosen in: a later one leaves fewer cards of
-    # its value to take, so those that can complete a capture are the first few (found by bisection).
+    # its value to take, so those that can complete a capture are the first few, those that leave at
+    # least the least number of cards of that value some capture still takes.
     by_level: dict[int, list[Card]] = {}
     for c in dict.fromkeys(sorted(remaining, key=_KEY.__getitem__)):
         if _TVAL[c] <= t and (last is None or _KEY[c] >= last):
             by_level.setdefault(_TVAL[c], []).append(c)
     for v, cands in by_level.items():
-        good, bad = -1, len(cands)  # cands[: good + 1] can complete a capture, cands[bad:] cannot
-        while bad - good > 1:
-            mid = (good + bad) // 2
-            if _valid(levels(v, _KEY[cands[mid]], 1), t, maximal, allow_empty):
-                good = mid
-            else:
-                bad = mid
-        out.extend(TABLE + _ORDER[c] for c in cands[: good + 1])
+        i = values.index(v)
+        have = chosen.get(v, 0)
+        most = [after(v, _KEY[c]) for c in cands]
+        n = sp.least(points[i], i, have + 1, have + most[0])
+        if n is not None:
+            out.extend(TABLE + _ORDER[c] for c, m in zip(cands, most, strict=True) if m >= n - have)
     return sorted(out)
 
 
@@ -229,7 +311,7 @@ def options(state: State, steps: tuple[int, ...]) -> list[int]:
         assert isinstance(fam, _Captures)
         if any(not TABLE <= a < ONTO for a in rest):
             raise InvalidActionError("a capture takes table cards (actions 85 to 136), then done")
-        return _capture_options(fam, [_CARDS[a - TABLE] for a in rest])
+        return _capture_options(state, fam, [_CARDS[a - TABLE] for a in rest])
     ontos = sorted({_onto(f) for f in chosen if type(f) is Build})
     if not rest:
         return ontos
@@ -279,6 +361,9 @@ def decode(state: State, steps: tuple[int, ...]) -> Move:
         raise InvalidActionError("these steps are not the shape of any Mulle move")
     if check_move(state, move) is not None:
         raise InvalidActionError(f"the steps choose {move}, which is not a legal move now")
+    issued = _legal._issued  # read once: another thread may replace it meanwhile
+    if issued[0] is state and issued[1] is not None:
+        _legal._vouched = (issued[1], move)  # checked just now: apply need not check it again (see _vouched)
     return move
 
 

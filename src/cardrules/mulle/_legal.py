@@ -501,10 +501,11 @@ _issued: tuple[State | None, MulleMoves | None] = (None, None)
 
 _vouched: tuple[MulleMoves, Move] | None = None
 """
-The last move :meth:`MulleMoves.sample` drew, with the moves it drew from.
-:func:`apply` does not check that move again when those moves are the last
-that :func:`legal_moves` gave for the very state applied to (``_issued``):
-it is then legal by construction. A :class:`MulleMoves` made by hand is
+The last move :meth:`MulleMoves.sample` drew (or the factored encoding's
+``decode`` checked), with the moves it came from. :func:`apply` does not check
+that move again when those moves are the last that :func:`legal_moves` gave for
+the very state applied to (``_issued``): it is then legal by construction, or
+already checked on that state. A :class:`MulleMoves` made by hand is
 never in ``_issued``, so a move drawn from it is always checked. Everything
 is compared by identity, and the memos hold references to the objects, so a
 later object can never be mistaken for them.

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
-from cardrules.mulle._legal import to_move
+from typing import Final
+
+from cardrules import _common
+from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._state import Observation, State
+
+_make_observation: Final = _common.unchecked_constructor(Observation)
+"""``Observation(...)`` with the same arguments, for the fields taken from a state as they are."""
+
+_last_sides: list[tuple[MulleRuleset | None, tuple[tuple[int, ...], ...]]] = [(None, ())]
+"""The ruleset last observed and its sides (a property that builds them): rulesets are immutable."""
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -12,27 +21,34 @@ def observe(state: State, seat: int) -> Observation:
     sizes, the table and builds, the round's plays, the captured piles'
     sizes and the scores. Never another hand, the stock, or the seed.
     """
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.rules.players:
-        raise ValueError(f"seat must be 0 to {state.rules.players - 1}, not {seat!r}")
-    return Observation(
-        seat=seat,
-        rules=state.rules,
-        round_no=state.round_no,
-        dealer=state.dealer,
-        deal_no=state.deal_no,
-        to_move=to_move(state),
-        hand=state.hands[seat],
-        hand_counts=tuple(len(h) for h in state.hands),
-        stock_count=len(state.stock),
-        table=state.table,
-        builds=state.builds,
-        captured_counts=tuple(len(p) for p in state.captured),
-        tabbes=state.tabbes,
-        mulles=state.mulles,
-        last_capture=state.last_capture,
-        history=state.history,
-        sides=state.rules.sides,
-        match=state.match,
-        rounds=state.rounds,
-        winner=state.winner,
+    rules = state.rules
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players:
+        raise ValueError(f"seat must be 0 to {rules.players - 1}, not {seat!r}")
+    hands = state.hands
+    winner = state.winner
+    seen, sides = _last_sides[0]
+    if seen is not rules:
+        sides = rules.sides
+        _last_sides[0] = (rules, sides)
+    return _make_observation(
+        seat,
+        rules,
+        state.round_no,
+        state.dealer,
+        state.deal_no,
+        None if winner is not None else state.to_play,  # to_move(state)
+        hands[seat],
+        tuple(map(len, hands)),
+        len(state.stock),
+        state.table,
+        state.builds,
+        tuple(map(len, state.captured)),
+        state.tabbes,
+        state.mulles,
+        state.last_capture,
+        state.history,
+        sides,
+        state.match,
+        state.rounds,
+        winner,
     )

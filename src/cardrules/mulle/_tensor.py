@@ -10,7 +10,7 @@ from typing import Final
 
 from cardrules._learning import TensorField, TensorLayout
 from cardrules.mulle._cards import _ORDER
-from cardrules.mulle._state import Build, Capture, Observation
+from cardrules.mulle._state import Capture, Observation, Turn
 
 _N: Final = len(set(_ORDER.values()))
 _VALUES: Final = 16
@@ -40,62 +40,83 @@ FIELDS: Final = (
 )
 
 
+def _gone(history: tuple[Turn, ...]) -> list[float]:
+    """
+    The ``gone`` field of *history*: each distinct card's copies played or captured, halved. A
+    round's history grows by one turn a move, so the counts of the last history asked about are
+    kept and only the turns after it are added when it is the start of this one.
+    """
+    seen, counts = _last_gone[0]
+    start = len(seen)
+    if len(history) < start or history[:start] != seen:  # turns compare by value: an equal start counts the same
+        start, counts = 0, _NO_CARDS
+    if start == len(history):
+        return counts
+    counts = counts.copy()  # the kept list is never changed: another thread may be reading it
+    order = _ORDER
+    for turn in history[start:]:
+        move = turn.move
+        if type(move) is Capture:
+            counts[order[move.card]] += 0.5
+            for c in move.taken:
+                counts[order[c]] += 0.5
+            for cards in turn.builds:
+                for c in cards:
+                    counts[order[c]] += 0.5
+        # a build's card is in a build on the table, or in a later capture; a trail's stays loose
+    _last_gone[0] = (history, counts)  # replaced as a whole
+    return counts
+
+
 def fill(obs: Observation) -> list[float]:
     """The tensor of *obs* as a list of floats, in the order of :data:`FIELDS`."""
     out = [0.0] * _SIZE
-    at = _AT
     order = _ORDER
     rules = obs.rules
     n = rules.players
     me = obs.seat
-    base = at["hand"]
+    base = _HAND
     for c in obs.hand:
         out[base + order[c]] += 0.5
-    base = at["table"]
+    base = _TABLE
     for c in obs.table:
         out[base + order[c]] += 0.5
-    mine = rules.side_of(me)
+    side_of = rules.side_of
+    mine = side_of(me)
     for b in obs.builds:
         for c in b.cards:
-            out[at["build_cards"] + order[c]] += 0.5
+            out[_BUILD_CARDS + order[c]] += 0.5
         v = b.value - 1
-        out[at["builds"] + v] += 0.25
-        if rules.side_of(b.owner) == mine:
-            out[at["builds_ours"] + v] += 0.25
+        out[_BUILDS + v] += 0.25
+        if side_of(b.owner) == mine:
+            out[_BUILDS_OURS + v] += 0.25
         if b.locked:
-            out[at["builds_locked"] + v] += 0.25
-    base = at["gone"]
-    for turn in obs.history:
-        move = turn.move
-        if type(move) is Capture:
-            out[base + order[move.card]] += 0.5
-            for c in move.taken:
-                out[base + order[c]] += 0.5
-            for cards in turn.builds:
-                for c in cards:
-                    out[base + order[c]] += 0.5
-        elif type(move) is Build:
-            continue  # the card is in a build on the table, or in a later capture
+            out[_BUILDS_LOCKED + v] += 0.25
+    if obs.history:
+        out[_GONE : _GONE + _N] = _gone(obs.history)
     target = rules.target or 100
+    hand_counts, captured, tabbes, mulles, match = (
+        obs.hand_counts, obs.captured_counts, obs.tabbes, obs.mulles, obs.match
+    )  # fmt: skip
     for seat in range(n):
         rel = (seat - me) % n
-        side = rules.side_of(seat)
-        out[at["hand_counts"] + rel] = obs.hand_counts[seat] / 8
-        out[at["captured"] + rel] = obs.captured_counts[side] / 52
-        out[at["tabbes"] + rel] = obs.tabbes[side] / 10
-        out[at["mulles"] + rel] = len(obs.mulles[side]) / 10
-        out[at["match"] + rel] = obs.match[side] / target
+        side = side_of(seat)
+        out[_HAND_COUNTS + rel] = hand_counts[seat] / 8
+        out[_CAPTURED + rel] = captured[side] / 52
+        out[_TABBES + rel] = tabbes[side] / 10
+        out[_MULLES + rel] = len(mulles[side]) / 10
+        out[_MATCH + rel] = match[side] / target
         if side == mine:
-            out[at["partner"] + rel] = 1.0
+            out[_PARTNER + rel] = 1.0
     if obs.to_move is not None:
-        out[at["to_move"] + (obs.to_move - me) % n] = 1.0
-    out[at["dealer"] + (obs.dealer - me) % n] = 1.0
+        out[_TO_MOVE + (obs.to_move - me) % n] = 1.0
+    out[_DEALER + (obs.dealer - me) % n] = 1.0
     if obs.last_capture is not None:
-        out[at["last_capture"] + (obs.last_capture - me) % n] = 1.0
-    out[at["stock"]] = obs.stock_count / 104
-    out[at["deal_no"]] = obs.deal_no / 10
-    out[at["style"] + (0 if rules.style == "building" else 1)] = 1.0
-    out[at["players"] + n - 2] = 1.0
+        out[_LAST_CAPTURE + (obs.last_capture - me) % n] = 1.0
+    out[_STOCK] = obs.stock_count / 104
+    out[_DEAL_NO] = obs.deal_no / 10
+    out[_STYLE + (0 if rules.style == "building" else 1)] = 1.0
+    out[_PLAYERS + n - 2] = 1.0
     return out
 
 
@@ -103,3 +124,12 @@ TENSOR: Final = TensorLayout(game="mulle", version=1, fields=FIELDS, fill=fill)
 """Mulle's observation tensor (see :doc:`/rl` for the table)."""
 _AT: Final = {name: start for name, (start, _) in TENSOR.offsets().items()}
 _SIZE: Final = TENSOR.size
+_HAND, _TABLE, _BUILD_CARDS, _GONE = _AT["hand"], _AT["table"], _AT["build_cards"], _AT["gone"]
+_BUILDS, _BUILDS_OURS, _BUILDS_LOCKED = _AT["builds"], _AT["builds_ours"], _AT["builds_locked"]
+_HAND_COUNTS, _CAPTURED, _TABBES, _MULLES = _AT["hand_counts"], _AT["captured"], _AT["tabbes"], _AT["mulles"]
+_MATCH, _TO_MOVE, _DEALER, _LAST_CAPTURE = _AT["match"], _AT["to_move"], _AT["dealer"], _AT["last_capture"]
+_PARTNER, _STOCK, _DEAL_NO = _AT["partner"], _AT["stock"], _AT["deal_no"]
+_STYLE, _PLAYERS = _AT["style"], _AT["players"]
+_NO_CARDS: Final = [0.0] * _N
+_last_gone: list[tuple[tuple[Turn, ...], list[float]]] = [((), _NO_CARDS)]
+"""The history whose ``gone`` counts :func:`_gone` made last, and the counts (never changed once kept)."""
