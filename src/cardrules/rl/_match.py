@@ -147,7 +147,7 @@ class Match:
         base = self._base
         if base is None or base[0] is not state or base[1] != seat:  # the state itself, not its id
             tensor = np.zeros(self.obs_size, dtype=np.float32)
-            tensor[: self.layout.size] = self.layout.values(self.game.spec.observe(state, seat))
+            tensor[: self.layout.size] = self.layout.encode(self.game.spec.observe(state, seat))
             self._base = base = (state, seat, tensor)
         out = base[2].copy()
         if self.steps and seat == self.mover():
