@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
@@ -9,9 +11,9 @@ import cardrules
 from cardrules.engine import Game
 
 
-def _without(name: str, **hooks: None) -> tuple[Game, object]:
+def _without(name: str, **hooks: None) -> tuple[Game[Any, Any, Any, Any], Any]:
     real = cardrules.get_game(name)
-    spec = attrs.evolve(real.spec, **hooks)
+    spec = attrs.evolve(real.spec, **hooks)  # type: ignore[arg-type]
     return Game(spec, real.rules), real.new_game(seed=1)
 
 
