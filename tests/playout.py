@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -31,3 +32,11 @@ def final_state(game: cardrules.Game[Any, Any, Any, Any], seed: int) -> Any:
     for step in playout(game, seed):
         state = step[2]
     return state
+
+
+def states(game: cardrules.Game[Any, Any, Any, Any], seed: int, moves: int) -> list[Any]:
+    """The deal of *seed* and the states after each of its first *moves* moves of :func:`playout`."""
+    out = [game.new_game(seed=seed)]
+    for _, _, after in itertools.islice(playout(game, seed), moves):
+        out.append(after)
+    return out

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules.errors import WrongKindError
 from cardrules.rl import FactoredEncoding, InvalidActionError
+from tests.playout import states
 
 RULESETS = ("mulle", "mulle/fishing", "mulle(players=4)", "mulle/fishing(players=3)")
 
@@ -162,16 +163,7 @@ def test_a_decode_of_an_illegal_move_is_refused() -> None:
 
 
 def _playout_states(text: str, seed: int, moves: int) -> list[Any]:
-    game = cardrules.get_game(text)
-    state = game.new_game(seed=seed)
-    rng = random.Random(seed)
-    out = [state]
-    for _ in range(moves):
-        if game.is_over(state):
-            break
-        state = game.apply(state, game.legal_moves(state).sample(rng))
-        out.append(state)
-    return out
+    return states(cardrules.get_game(text), seed, moves)
 
 
 @pytest.mark.parametrize("text", RULESETS)
