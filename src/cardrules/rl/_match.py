@@ -67,9 +67,9 @@ class Match:
         self.made = 0
         """How many moves have been made since the environment was built (every seat's; for benchmarks)."""
         self._seeds = random.Random()
-        self._cache: tuple[Any, tuple[int, ...], list[int]] | None = None
+        # The last legal actions: (state, steps chosen, the actions, the same as a tuple for the masks).
+        self._cache: tuple[Any, tuple[int, ...], list[int], tuple[int, ...]] | None = None
         self._moves: tuple[Any, dict[int, Any]] = (None, {})
-        self._key: tuple[int, ...] = ()  # the last legal actions, as a tuple (the masks' key)
         self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
         self.no_rewards: dict[int, float] = dict.fromkeys(self.seats, 0.0)
         """The rewards of a move that ends nothing: one dict, never changed (read it, do not keep it)."""
@@ -118,8 +118,7 @@ class Match:
             moves = {encode(state, m): m for m in flat._legal(state)}
             self._moves = (state, moves)
             out = sorted(moves)
-        self._cache = (state, self.steps, out)
-        self._key = tuple(out)
+        self._cache = (state, self.steps, out, tuple(out))
         return out
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
@@ -127,7 +126,8 @@ class Match:
         if seat != self.mover():
             return np.zeros(self.encoding.size, dtype=np.int8)
         self.legal()
-        legal = self._key
+        assert self._cache is not None
+        legal = self._cache[3]
         masks = self._masks
         mask = masks.get(legal)  # the same few masks recur: each made once, then copied
         if mask is None:
