@@ -9,7 +9,6 @@ from typing import Any, Literal
 
 import attrs
 
-from cardrules._sampling import spec_for_observation
 from cardrules.bots._games import Heuristic, heuristic_for
 from cardrules.bots._search import (
     _exploration,
@@ -21,9 +20,9 @@ from cardrules.bots._search import (
     _side_of,
     candidates_for,
     playout,
+    searchable_spec,
 )
 from cardrules.engine import GameSpec, LegalMoves
-from cardrules.errors import UnsupportedError
 
 __all__ = ["ISMCTSBot"]
 
@@ -86,9 +85,7 @@ class ISMCTSBot:
 
     def choose(self, observation: Any, legal_moves: LegalMoves[Any], rng: random.Random) -> Any:
         """The most visited move at the root of the tree after the iterations."""
-        spec = spec_for_observation(observation)
-        if spec.sample_state is None:
-            raise UnsupportedError(f"{spec.title} does not sample hidden states, so it cannot be searched", spec.name)
+        spec = searchable_spec(observation)
         heuristic = heuristic_for(spec.name)
         candidates = list(candidates_for(observation, legal_moves, rng, heuristic, self.max_candidates))
         if len(candidates) == 1:

@@ -109,9 +109,7 @@ class SearchBot:
 
     def choose(self, observation: Any, legal_moves: LegalMoves[Any], rng: random.Random) -> Any:
         """The move with the best average over the imagined deals (or the greedy move, if none is clearly better)."""
-        spec = spec_for_observation(observation)
-        if spec.sample_state is None:
-            raise UnsupportedError(f"{spec.title} does not sample hidden states, so it cannot be searched", spec.name)
+        spec = searchable_spec(observation)
         heuristic = heuristic_for(spec.name)
         candidates = candidates_for(observation, legal_moves, rng, heuristic, self.max_candidates)
         if len(candidates) == 1:
@@ -198,6 +196,14 @@ def playout(
             move = legal.sample(rng)
         state = spec.apply(state, move)
     return _value(spec, heuristic, state, side)
+
+
+def searchable_spec(observation: Any) -> GameSpec[Any, Any, Any, Any]:
+    """The spec of *observation*'s game; :class:`~cardrules.UnsupportedError` if it cannot sample hidden states."""
+    spec = spec_for_observation(observation)
+    if spec.sample_state is None:
+        raise UnsupportedError(f"{spec.title} does not sample hidden states, so it cannot be searched", spec.name)
+    return spec
 
 
 def candidates_for(
