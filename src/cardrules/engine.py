@@ -231,6 +231,13 @@ class Heuristic:
             others do, judged by these rules of thumb (Charlemagne: their
             bids); the search bot samples again (a few times at most) when
             it does not. ``None``: every sample is taken as it comes.
+        rollout: The greedy rollout played by the game itself, faster than
+            the search bots' generic loop: from a state, every seat plays
+            *choose*'s move to the end of the round (or the *horizon*), and
+            the result is scored for a side from 0 to 1 as the generic
+            rollout scores it. It must give exactly what the generic loop
+            gives (the same moves, the same value, the same draws from the
+            random generator). ``None``: the generic loop plays.
     """
 
     choose: Callable[[Any, LegalMoves[Any], random.Random], Any]
@@ -239,6 +246,7 @@ class Heuristic:
     lookahead: Callable[[Any], int] | None = None
     ranked: Callable[[Any, LegalMoves[Any], random.Random], Sequence[Any]] | None = None
     plausible: Callable[[Any, Any], bool] | None = None
+    rollout: Callable[[Any, int, random.Random], float] | None = None
 
 
 @attrs.frozen(kw_only=True)

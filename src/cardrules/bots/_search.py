@@ -172,6 +172,22 @@ def playout(
     greedy: bool,
 ) -> float:
     """Play *state* on to the end of its round (or the heuristic's horizon) and score it for *side*, 0 to 1."""
+    greedy = heuristic is not None and greedy
+    if greedy and heuristic is not None and heuristic.rollout is not None:
+        return heuristic.rollout(state, side, rng)  # the game's own loop: the same result, faster
+    return generic_playout(spec, heuristic, state, side, rng, greedy=greedy)
+
+
+def generic_playout(
+    spec: GameSpec[Any, Any, Any, Any],
+    heuristic: Heuristic | None,
+    state: Any,
+    side: int,
+    rng: random.Random,
+    *,
+    greedy: bool,
+) -> float:
+    """:func:`playout` through the game's spec alone, move by move (what a game's own ``rollout`` must equal)."""
     rounds = _round_count(spec, state)
     greedy = heuristic is not None and greedy
     horizon = heuristic.horizon if heuristic is not None and heuristic.value is not None else None

@@ -14,11 +14,25 @@ from cardrules.charlemagne._cards import (
     _LITTLE_STRENGTH,
     _PLAIN_RANK,
     _STRENGTH,
-    _SUIT_OF,
+    _STRENGTH_ID,
+    _SUIT_OF_ID,
     _TRUMP_JACK_STRENGTH,
     _trick_winner,
 )
-from cardrules.charlemagne._legal import _ORDERS, _bidding_moves, _high_bid
+from cardrules.charlemagne._legal import (
+    _ORDERS,
+    _SOLO,
+    _bidding_moves,
+    _high_bid,
+    _order,
+    _playable,
+    legal_moves,
+    to_move,
+)
+from cardrules.charlemagne._observe import observe
+from cardrules.charlemagne._play import _hand_end, apply
+from cardrules.charlemagne._play import _play as _play_card
+from cardrules.charlemagne._score import _result
 from cardrules.charlemagne._state import (
     _LADDER,
     Bid,
@@ -32,7 +46,7 @@ from cardrules.charlemagne._state import (
     Play,
     State,
 )
-from cardrules.engine import Heuristic, LegalMoves
+from cardrules.engine import Heuristic, LegalMoves, RoundScore
 
 _ALL: Final = frozenset(CHARLEMAGNE_PACK.cards)
 _PARTNER_TRICKS: Final = 1.5  # what a partner's hand is worth, on average, to a number bid
@@ -103,17 +117,47 @@ def _unseen(obs: Observation) -> frozenset[Card]:
     return _ALL.difference(obs.hand, obs.trick, obs.won[0], obs.won[1], obs.discards, obs.out, obs.kitty_taken)
 
 
+def _unseen_in(state: State, seat: int) -> frozenset[Card]:
+    """``_unseen(observe(state, seat))`` without the observation: what *seat* may see is what
+    :func:`observe` shows it (``charlemagne.hidden``: the kitty cards taken and the discards to the
+    bidder, the thrown-out cards to the partner)."""
+    bidder = seat == state.bidder
+    return _ALL.difference(
+        state.hands[seat],
+        state.trick,
+        state.won[0],
+        state.won[1],
+        state.discards if bidder else (),
+        state.out if seat == state.partner else (),
+        state.taken if bidder else (),
+    )
+
+
 def _play(obs: Observation, cards: Sequence[Card]) -> Card:
-    trump = obs.trump
-    suit_of, strength = _SUIT_OF[trump], _STRENGTH[trump]
+    return _card(cards, obs.seat, obs.trick, obs.leader, obs.trump, obs.contract, obs.bidder, _unseen(obs))
+
+
+def _card(
+    cards: Sequence[Card],
+    seat: int,
+    trick: tuple[Card, ...],
+    leader: int,
+    trump: Suit | None,
+    contract: Contract | None,
+    bidder: int | None,
+    unseen: frozenset[Card],
+) -> Card:
+    """
+    The greedy card among *cards* (two or more) for *seat*, from what it sees: the trick and its
+    leader, the contract, and the cards that may be in another hand (*unseen*). :func:`choose`
+    asks it with an observation, :func:`rollout` with a state.
+    """
+    suit_of, strength = _SUIT_OF_ID[id(trump)], _STRENGTH_ID[id(trump)]  # by identity: a suit hashes in Python
     top = Suit.JOKER if trump is None else trump
-    contract, bidder = obs.contract, obs.bidder
     assert contract is not None and bidder is not None
-    seat = obs.seat
     on_bidders = seat % 2 == bidder % 2
-    unseen = _unseen(obs)
-    trick = obs.trick
-    players = 3 if contract.is_solo else 4
+    solo = contract in _SOLO  # contract.is_solo, by identity
+    players = 3 if solo else 4
 
     def low(pool: Sequence[Card]) -> Card:
         return min(pool, key=lambda c: (suit_of[c] is top, strength[c]))
@@ -129,11 +173,16 @@ def _play(obs: Observation, cards: Sequence[Card]) -> Card:
                 return False
         return True
 
-    out = (bidder + 2) % 4 if contract.is_solo else None
-    order = _ORDERS[obs.leader, out]
+    out = (bidder + 2) % 4 if solo else None
+    order = _ORDERS[leader, out]
+    w = _trick_winner(trick, trump) if trick else 0
+    best_suit, best = (suit_of[trick[w]], strength[trick[w]]) if trick else (None, 0)
 
     def wins(card: Card) -> bool:
-        return _trick_winner((*trick, card), trump) == len(trick)
+        # Whether *card* would win the trick now (charlemagne.trick.winner against the best card so
+        # far: higher in its suit, or the first trump on a card of another suit); trick not empty.
+        suit = suit_of[card]
+        return (suit is best_suit and strength[card] > best) or (suit is top and best_suit is not top)
 
     if contract.is_mulot:
         if seat == bidder:
@@ -141,7 +190,7 @@ def _play(obs: Observation, cards: Sequence[Card]) -> Card:
             losers = [c for c in cards if trick and not wins(c)]
             return high(losers) if losers else (low(cards) if not trick else high(cards))
         # Defenders: leave the bidder winning; under a winning bidder, shed the highest card that stays under.
-        if trick and order[_trick_winner(trick, trump)] == bidder:
+        if trick and order[w] == bidder:
             under = [c for c in cards if not wins(c)]
             if under:
                 return high(under)
@@ -155,7 +204,6 @@ def _play(obs: Observation, cards: Sequence[Card]) -> Card:
             return high(trumps)
         side = [c for c in cards if suit_of[c] is not top] or list(cards)
         return low(side)
-    w = _trick_winner(trick, trump)
     winner_seat = order[w]
     last = len(trick) == players - 1
     if winner_seat % 2 == seat % 2:
@@ -217,7 +265,10 @@ def value(state: State, side: int) -> float:
     it swung (a contract's points go to one side only, so tricks alone say
     little), plus a trace of the tricks taken to break ties.
     """
-    last = state.rounds[-1]
+    return _value(state.rounds[-1], side)
+
+
+def _value(last: RoundScore, side: int) -> float:
     swing = last.points[side] - last.points[1 - side]
     tricks = last.tally[side] - last.tally[1 - side]
     return min(1.0, max(0.0, 0.5 + swing / _MATCH_POINTS + _TRICK * tricks))
@@ -244,4 +295,48 @@ def plausible(world: State, obs: Observation) -> bool:
     return True
 
 
-HEURISTIC: Final = Heuristic(choose=choose, value=value, plausible=plausible)
+def rollout(state: State, side: int, rng: random.Random) -> float:
+    """
+    The search bots' greedy rollout, played here: every seat makes :func:`choose`'s move to the
+    end of the hand, and the result is scored as the generic rollout scores it (1 or 0 if the match
+    ended, else :func:`value`). In play, the card is worked out from the state with what the seat
+    may see (``charlemagne.hidden``: the kitty cards taken and the discards for the bidder, the
+    thrown-out cards for the partner), without building an observation; the other phases go
+    through :func:`observe` and :func:`choose`. The same moves as ``bots.playout(..., greedy=True)``
+    (a test holds them equal). *rng* goes to :func:`choose`, as in the generic loop.
+    """
+    rounds = state.round_no
+    while state.winner is None and state.round_no == rounds:
+        if state.phase == "play":
+            trick = state.trick
+            seat = _order(state)[len(trick)]
+            cards = _playable(state, seat)
+            if len(cards) > 1:
+                unseen = _unseen_in(state, seat)
+                card = _card(cards, seat, trick, state.leader, state.trump, state.contract, state.bidder, unseen)
+            else:
+                card = cards[0]
+            state = _play_card(state, card, end_round=False)
+            if state.trick:
+                continue
+            made = _result(state, early=state.rules.end_when_decided)
+            if made is None:
+                continue
+            result, _, winner = _hand_end(state, made)  # the hand is over: scored without the next deal
+            if winner is not None:
+                return 1.0 if winner == side else 0.0
+            return _value(result, side)
+        legal = legal_moves(state)
+        if len(legal) == 1:
+            move = legal[0]
+        else:
+            mover = to_move(state)
+            assert mover is not None
+            move = choose(observe(state, mover), legal, rng)
+        state = apply(state, move)
+    if state.winner is not None:
+        return 1.0 if state.winner == side else 0.0
+    return value(state, side)
+
+
+HEURISTIC: Final = Heuristic(choose=choose, value=value, plausible=plausible, rollout=rollout)

@@ -27,6 +27,7 @@ from cardrules.charlemagne._state import (
     State,
     _make_state,
 )
+from cardrules.engine import RoundScore
 
 
 def apply(state: State, move: Move) -> State:
@@ -187,7 +188,13 @@ def _name_trump(state: State, trump: Suit) -> State:
     )  # fmt: skip
 
 
-def _play(state: State, card: Card) -> State:
+def _play(state: State, card: Card, end_round: bool = True) -> State:
+    """
+    The state after *card*. A trick that decides the hand ends it (scored, then the next deal or
+    the match's end) unless *end_round* is false: the state after the trick is returned as it is,
+    not yet judged (for the bots' rollouts, which judge it with ``_result`` and :func:`_hand_end`
+    instead of dealing again).
+    """
     s = state
     order = _order(s)
     trick = (*s.trick, card)
@@ -210,19 +217,30 @@ def _play(state: State, card: Card) -> State:
         hands, s.kitty, s.phase, s.calls, s.bidder, s.contract, s.source, s.taken, s.passed, s.discards, s.out,
         s.trump, w, (), won, tricks, trick, s.leader, s.match, s.rounds, s.winner,
     )  # fmt: skip
+    if not end_round:
+        return after
     made = _result(after, early=after.rules.end_when_decided)
     if made is None:
         return after
     return _end_hand(after, made)
 
 
-def _end_hand(state: State, made: bool) -> State:
+def _hand_end(state: State, made: bool) -> tuple[RoundScore, tuple[int, int], int | None]:
+    """
+    For a hand just decided (*made* or not): its score, the match points after it, and the winning
+    side if that ends the match (``charlemagne.match.target``, ``charlemagne.match.single``), else ``None``.
+    """
     result = _hand_score(state, made)
     match = (state.match[0] + result.points[0], state.match[1] + result.points[1])
-    rounds = (*state.rounds, result)
     winner = next((side for side in (0, 1) if match[side] >= TARGET), None)
     if winner is None and state.rules.single_round and match[0] != match[1]:
         winner = 0 if match[0] > match[1] else 1  # charlemagne.match.single
+    return result, match, winner
+
+
+def _end_hand(state: State, made: bool) -> State:
+    result, match, winner = _hand_end(state, made)
+    rounds = (*state.rounds, result)
     if winner is not None:
         return attrs.evolve(state, match=match, rounds=rounds, winner=winner)
     return _deal(

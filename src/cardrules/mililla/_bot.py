@@ -9,16 +9,12 @@ from typing import Final
 from cardrules.cards import SPANISH_PACK, Card, Suit
 from cardrules.engine import Heuristic, LegalMoves
 from cardrules.mililla._cards import _CARD_POINTS, _STRENGTH
-from cardrules.mililla._legal import _PLAYS, _trick_winner
-from cardrules.mililla._ruleset import SEATS
+from cardrules.mililla._legal import _PLAYS, _allowed, _trick_winner
+from cardrules.mililla._play import _apply, _round_end
+from cardrules.mililla._ruleset import SEATS, MilillaRuleset
 from cardrules.mililla._state import Observation, Play, State
 
 _ALL: Final = frozenset(SPANISH_PACK.cards)
-
-
-def _unseen(obs: Observation) -> frozenset[Card]:
-    """Cards that may be in another seat's hand: not in ours, not played, not the held turn-up's owner's."""
-    return _ALL.difference(obs.hand, obs.trick, obs.won[0], obs.won[1])
 
 
 def _is_master(card: Card, unseen: Iterable[Card], trump: Suit, strength: Mapping[Card, int]) -> bool:
@@ -46,35 +42,84 @@ def choose(obs: Observation, legal_moves: LegalMoves[Play], rng: random.Random) 
     cards = [m.card for m in legal_moves]
     if len(cards) == 1:
         return legal_moves[0]
-    strength = _STRENGTH[obs.rules.rank_order]
-    trump = obs.trump
-    unseen = _unseen(obs)
-    trick = obs.trick
+    return _PLAYS[_greedy(cards, obs.seat, obs.hand, obs.trick, obs.trick_leader, obs.won, obs.rules, obs.trump)]
+
+
+def _greedy(
+    cards: Sequence[Card],
+    seat: int,
+    hand: Sequence[Card],
+    trick: tuple[Card, ...],
+    leader: int,
+    won: tuple[tuple[Card, ...], tuple[Card, ...]],
+    rules: MilillaRuleset,
+    trump: Suit,
+) -> Card:
+    """
+    The greedy card among *cards* (two or more), from what *seat* sees: its hand, the trick and its
+    leader, the cards won. :func:`choose` asks it with an observation, :func:`rollout` with a state.
+    """
+    strength = _STRENGTH[rules.rank_order]
     if not trick:
+        unseen = _ALL.difference(hand, won[0], won[1])
         masters = [c for c in cards if c.suit is not trump and _is_master(c, unseen, trump, strength)]
         if masters:
-            return _PLAYS[_richest(masters, strength, trump)]
+            return _richest(masters, strength, trump)
         side_cards = [c for c in cards if c.suit is not trump] or cards
-        return _PLAYS[_cheapest(side_cards, strength, trump)]
-    seat = obs.seat
+        return _cheapest(side_cards, strength, trump)
     last = len(trick) == SEATS - 1
     w = _trick_winner(trick, trump, strength)
-    partner_winning = (obs.trick_leader + w) % 2 == seat % 2
-    winners = [c for c in cards if _trick_winner((*trick, c), trump, strength) == len(trick)]
-    if partner_winning:
+    top = trick[w]
+    if (leader + w) % 2 == seat % 2:  # the partner is winning
         # The partner's card stands if no seat still to play can beat it.
-        if last or _is_master(trick[w], unseen, trump, strength):
-            return _PLAYS[_richest(cards, strength, trump)]
-        return _PLAYS[_cheapest(cards, strength, trump)]
+        if last or _is_master(top, _ALL.difference(hand, trick, won[0], won[1]), trump, strength):
+            return _richest(cards, strength, trump)
+        return _cheapest(cards, strength, trump)
+    # The cards that would win the trick now (mililla.trick.winner against the best card so far).
+    suit, best = top.suit, strength[top]
+    beats_trump = suit is not trump
+    winners = [c for c in cards if (c.suit is suit and strength[c] > best) or (beats_trump and c.suit is trump)]
     if winners:
         if last:
-            return _PLAYS[_richest(winners, strength, trump)]
+            return _richest(winners, strength, trump)
+        unseen = _ALL.difference(hand, trick, won[0], won[1])
         sure = [c for c in winners if _is_master(c, unseen, trump, strength)]
         if sure:
-            return _PLAYS[_richest(sure, strength, trump)]
+            return _richest(sure, strength, trump)
         if sum(_CARD_POINTS[c] for c in trick) >= 3:
-            return _PLAYS[max(winners, key=lambda c: (strength[c], -_CARD_POINTS[c]))]
-    return _PLAYS[_cheapest(cards, strength, trump)]
+            return max(winners, key=lambda c: (strength[c], -_CARD_POINTS[c]))
+    return _cheapest(cards, strength, trump)
+
+
+def rollout(state: State, side: int, rng: random.Random) -> float:
+    """
+    The search bots' greedy rollout, played here without the generic loop's observations: every
+    seat plays :func:`choose`'s card to the end of the round, and the result is scored as the
+    generic rollout scores it (1 or 0 if the match ended, else :func:`value`). The same moves and
+    the same number as ``bots.playout(..., greedy=True)`` (a test holds them equal); the round's
+    end is scored without dealing the next round. *rng* is not used: the greedy play needs none.
+    """
+    if state.winner is not None:
+        return 1.0 if state.winner == side else 0.0
+    while True:
+        trick = state.trick
+        seat = (state.trick_leader + len(trick)) % SEATS
+        cards = _allowed(state, seat)
+        if len(cards) == 1:
+            card = cards[0]
+        else:
+            card = _greedy(
+                cards, seat, state.hands[seat], trick, state.trick_leader, state.won, state.rules, state.turn_up.suit
+            )
+        tricks = state.tricks
+        if len(trick) < SEATS - 1 or tricks[0] + tricks[1] < 9:
+            state = _apply(state, card)
+            continue
+        result, _, winner = _round_end(_apply(state, card, end_round=False))
+        if winner is not None:
+            return 1.0 if winner == side else 0.0
+        tally = result.tally
+        return tally[side] / max(1, sum(tally))
 
 
 def value(state: State, side: int) -> float:
@@ -83,4 +128,4 @@ def value(state: State, side: int) -> float:
     return tally[side] / max(1, sum(tally))
 
 
-HEURISTIC: Final = Heuristic(choose=choose, value=value)
+HEURISTIC: Final = Heuristic(choose=choose, value=value, rollout=rollout)

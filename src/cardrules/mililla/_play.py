@@ -6,6 +6,7 @@ import attrs
 
 from cardrules import _messages
 from cardrules.cards import Card
+from cardrules.engine import RoundScore
 from cardrules.mililla import _legal
 from cardrules.mililla._cards import _STRENGTH
 from cardrules.mililla._deal import _add, _deal
@@ -45,7 +46,12 @@ def apply(state: State, move: Play) -> State:
     return _apply(state, move.card)
 
 
-def _apply(state: State, card: Card) -> State:
+def _apply(state: State, card: Card, end_round: bool = True) -> State:
+    """
+    The state after *card*. The tenth trick's last card ends the round (scored, then the next deal
+    or the match's end) unless *end_round* is false: the state then holds the ten tricks, not yet
+    scored (for :func:`_round_end`, which the bots' rollouts call instead of dealing again).
+    """
     seat = (state.trick_leader + len(state.trick)) % SEATS
     hand = state.hands[seat]
     i = hand.index(card)
@@ -71,22 +77,32 @@ def _apply(state: State, card: Card) -> State:
         tricks, trick, state.trick_leader, state.match, state.deal_bonus,
         state.held_bonus, state.rounds, None,
     )  # fmt: skip
-    if tricks[0] + tricks[1] < 10:
+    if tricks[0] + tricks[1] < 10 or not end_round:
         return after
     return _end_round(after)
 
 
-def _end_round(state: State) -> State:
+def _round_end(state: State) -> tuple[RoundScore, tuple[int, int], int | None]:
+    """
+    For a state holding the round's ten tricks: the round's score, the match points after it, and
+    the winning side if that ends the match (``mililla.round.score``, ``mililla.match.target``,
+    ``mililla.match.single``), else ``None``.
+    """
     result = _running(state, complete=True)
     added = (result.points[0] - (state.deal_bonus if state.dealer % 2 == 0 else 0),
              result.points[1] - (state.deal_bonus if state.dealer % 2 == 1 else 0))  # fmt: skip
     match = (state.match[0] + added[0], state.match[1] + added[1])
-    rounds = state.rounds + (result,)
     winner: int | None = None
     # mililla.match.target; mililla.match.single: one round decides (a tie plays another)
     if match[0] >= TARGET or match[1] >= TARGET or state.rules.single_round:
         if match[0] != match[1]:
             winner = 0 if match[0] > match[1] else 1
+    return result, match, winner
+
+
+def _end_round(state: State) -> State:
+    result, match, winner = _round_end(state)
+    rounds = state.rounds + (result,)
     if winner is not None:
         return attrs.evolve(state, match=match, rounds=rounds, winner=winner)
     return _deal(
