@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any, Final
 
 from cardrules.cards import CHARLEMAGNE_PACK, Card, Rank, Suit
@@ -134,7 +135,7 @@ def _unseen_in(state: State, seat: int) -> frozenset[Card]:
 
 
 def _play(obs: Observation, cards: Sequence[Card]) -> Card:
-    return _card(cards, obs.seat, obs.trick, obs.leader, obs.trump, obs.contract, obs.bidder, _unseen(obs))
+    return _card(cards, obs.seat, obs.trick, obs.leader, obs.trump, obs.contract, obs.bidder, partial(_unseen, obs))
 
 
 def _card(
@@ -145,12 +146,13 @@ def _card(
     trump: Suit | None,
     contract: Contract | None,
     bidder: int | None,
-    unseen: frozenset[Card],
+    unseen_of: Callable[[], frozenset[Card]],
 ) -> Card:
     """
     The greedy card among *cards* (two or more) for *seat*, from what it sees: the trick and its
-    leader, the contract, and the cards that may be in another hand (*unseen*). :func:`choose`
-    asks it with an observation, :func:`rollout` with a state.
+    leader, the contract, and the cards that may be in another hand (*unseen_of()*, asked only
+    when a card's mastery is in question). :func:`choose` asks it with an observation,
+    :func:`rollout` with a state.
     """
     suit_of, strength = _SUIT_OF_ID[id(trump)], _STRENGTH_ID[id(trump)]  # by identity: a suit hashes in Python
     top = Suit.JOKER if trump is None else trump
@@ -165,8 +167,12 @@ def _card(
     def high(pool: Sequence[Card]) -> Card:
         return max(pool, key=lambda c: (suit_of[c] is top, strength[c]))
 
+    unseen: list[frozenset[Card]] = []  # worked out at the first question, then kept
+
     def master(card: Card) -> bool:
-        for c in unseen:
+        if not unseen:
+            unseen.append(unseen_of())
+        for c in unseen[0]:
             if suit_of[c] is suit_of[card] and strength[c] > strength[card]:
                 return False
             if suit_of[card] is not top and suit_of[c] is top:
@@ -312,8 +318,10 @@ def rollout(state: State, side: int, rng: random.Random) -> float:
             seat = _order(state)[len(trick)]
             cards = _playable(state, seat)
             if len(cards) > 1:
-                unseen = _unseen_in(state, seat)
-                card = _card(cards, seat, trick, state.leader, state.trump, state.contract, state.bidder, unseen)
+                card = _card(
+                    cards, seat, trick, state.leader, state.trump, state.contract, state.bidder,
+                    partial(_unseen_in, state, seat),
+                )  # fmt: skip
             else:
                 card = cards[0]
             state = _play_card(state, card, end_round=False)
