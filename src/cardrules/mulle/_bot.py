@@ -15,15 +15,27 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Final
 
 from cardrules.cards import Card, Rank, Suit
 from cardrules.engine import Heuristic, LegalMoves
-from cardrules.mulle._cards import _BHV, _LILLAN, _STORAN, _TVAL, PACK, _card_points, _hand_values, _mulle_points
-from cardrules.mulle._legal import _build_targets
+from cardrules.mulle._cards import (
+    _BHV,
+    _FISHING_VALUES,
+    _LILLAN,
+    _STORAN,
+    _TVAL,
+    PACK,
+    _card_points,
+    _hand_values,
+    _mulle_points,
+)
+from cardrules.mulle._legal import _build_targets, check_move, legal_moves
+from cardrules.mulle._observe import observe
 from cardrules.mulle._partition import partitionable, subset_sums
-from cardrules.mulle._play import _mulles, _remove
+from cardrules.mulle._play import _apply, _mulles, _remove
 from cardrules.mulle._score import score
 from cardrules.mulle._state import Build, Capture, Move, Observation, State, TableBuild, Trail
 
@@ -49,6 +61,11 @@ def _worth(card: Card, building: bool, most_cards: bool) -> float:
     return pts + (0.05 if most_cards else 0.0) + _CARD
 
 
+# The values each card captures with (_hand_values), by the building rules or not.
+_VALUES: Final = {
+    building: {c: (_BHV[c],) if building else _FISHING_VALUES[c] for c in PACK.cards} for building in (False, True)
+}
+
 # What each card is worth in a capture pile, by (building rules, most_cards option).
 _WORTH: Final = {
     (building, most): {c: _worth(c, building, most) for c in PACK.cards}
@@ -62,6 +79,7 @@ class _View:
 
     __slots__ = (
         "building",
+        "held",
         "last_play",
         "obs",
         "opp_cards",
@@ -73,7 +91,11 @@ class _View:
         "worth",
     )
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: Observation, captured: Sequence[Sequence[Card]] | None = None) -> None:
+        """
+        *captured*: the captured piles of this round, if the caller holds the state (the rollouts):
+        the same cards as every capture of ``obs.history``, which are read otherwise.
+        """
         self.obs = obs
         self.rules = rules = obs.rules
         self.building = rules.building
@@ -82,21 +104,29 @@ class _View:
         seen: list[Card] = [*obs.hand, *obs.table]
         for b in obs.builds:
             seen.extend(b.cards)
-        for turn in obs.history:
-            move = turn.move
-            if isinstance(move, Capture):
-                seen.append(move.card)
-                seen.extend(move.taken)
-                for cards in turn.builds:
-                    seen.extend(cards)
-        self.unseen = _PACK_COUNT - Counter(seen)
+        if captured is not None:
+            for pile in captured:
+                seen.extend(pile)
+        else:
+            for turn in obs.history:
+                move = turn.move
+                if isinstance(move, Capture):
+                    seen.append(move.card)
+                    seen.extend(move.taken)
+                    for cards in turn.builds:
+                        seen.extend(cards)
+        have = Counter(seen)
+        # _PACK_COUNT - have, without Counter's subtraction (which calls __missing__ for every card not seen)
+        self.unseen = Counter({c: n - have.get(c, 0) for c, n in _PACK_COUNT.items() if n > have.get(c, 0)})
         self.unseen_total = max(1, sum(self.unseen.values()))
         # How many unseen cards capture with each hand value.
         values: Counter[int] = Counter()
+        by_card = _VALUES[rules.building]
         for c, k in self.unseen.items():
-            for t in _hand_values(rules, c):
+            for t in by_card[c]:
                 values[t] += k
         self.values = values
+        self.held: dict[int, float] = {}  # p_holds, by k
         # The next player, if an opponent, is who can punish what we leave.
         n = len(obs.hand_counts)
         side = rules.side_of(obs.seat)
@@ -111,13 +141,14 @@ class _View:
 
     def p_holds(self, k: int) -> float:
         """The chance that the next opponent holds one of *k* given unseen cards."""
-        if k <= 0 or not self.opp_cards:
-            return 0.0
-        return 1.0 - (1.0 - min(1.0, k / self.unseen_total)) ** self.opp_cards
-
-    def points(self, card: Card) -> float:
-        """What *card* is worth in a capture pile."""
-        return self.worth[card]
+        p = self.held.get(k)
+        if p is None:
+            if k <= 0 or not self.opp_cards:
+                p = 0.0
+            else:
+                p = 1.0 - (1.0 - min(1.0, k / self.unseen_total)) ** self.opp_cards
+            self.held[k] = p
+        return p
 
 
 def _best_group(cards: Sequence[Card], t: int, weight: dict[Card, float]) -> list[int] | None:
@@ -142,7 +173,8 @@ def _best_group(cards: Sequence[Card], t: int, weight: dict[Card, float]) -> lis
 
 def _greedy_capture(view: _View, card: Card, t: int) -> tuple[Card, ...]:
     """The loose cards a capture with *card* worth *t* takes: best groups first, until none is left."""
-    weight = {c: view.points(c) for c in view.obs.table}
+    worth = view.worth
+    weight = {c: worth[c] for c in view.obs.table}
     if view.building or view.rules.glimne:
         weight[card] = weight.get(card, 0.0) + 5.0  # the twin makes a mulle
     left = [c for c in view.obs.table if _TVAL[c] <= t]
@@ -195,15 +227,30 @@ def _risk(view: _View, table: Sequence[Card], builds: Sequence[TableBuild]) -> f
                 reachable = True
             if reachable:
                 risk += view.p_holds(twins) * (_mulle_points(rules, c) if view.building else 5.0)
-        pts = view.points(c) - _CARD
+        pts = view.worth[c] - _CARD
         if pts > 0:
             risk += _EXPOSED * view.p_holds(view.values[_TVAL[c]]) * pts
     for b in builds:
         if rules.side_of(b.owner) == side:
-            risk += view.p_holds(view.values[b.value]) * sum(view.points(c) for c in b.cards)
+            risk += view.p_holds(view.values[b.value]) * sum(map(view.worth.__getitem__, b.cards))
     if table or builds:
         risk += _tabbe_risk(view, table, values, builds)
     return risk
+
+
+_SPLITS: dict[tuple[tuple[int, ...], int], bool] = {}  # partitionable, by (the values sorted, t): a few hundred recur
+
+
+def _splits(values: Sequence[int], t: int) -> bool:
+    """Whether table cards of these values split into groups each worth *t* (:func:`partitionable`, kept)."""
+    key = (tuple(sorted(values)), t)
+    found = _SPLITS.get(key)
+    if found is None:
+        found = partitionable(list(Counter(values).items()), t)
+        if len(_SPLITS) >= 65_536:
+            _SPLITS.clear()  # a bound on memory
+        _SPLITS[key] = found
+    return found
 
 
 def _tabbe_risk(view: _View, table: Sequence[Card], values: Sequence[int], builds: Sequence[TableBuild]) -> float:
@@ -212,7 +259,7 @@ def _tabbe_risk(view: _View, table: Sequence[Card], values: Sequence[int], build
         return 0.0
     total = sum(values)
     top = max(values, default=0)
-    worth = 1.0 + sum(view.points(c) for c in table) + sum(view.points(c) for b in builds for c in b.cards)
+    worth = 1.0 + sum(map(view.worth.__getitem__, table)) + sum(view.worth[c] for b in builds for c in b.cards)
     options = [b.value for b in builds[:1]] or list(range(max(1, top), 17))
     p_none = 1.0
     for t in options:
@@ -220,7 +267,7 @@ def _tabbe_risk(view: _View, table: Sequence[Card], values: Sequence[int], build
             continue
         if t not in view.values:
             continue
-        if total and not partitionable(list(Counter(values).items()), t):
+        if total and not _splits(values, t):
             continue
         p_none *= 1.0 - view.p_holds(view.values[t])
     return (1.0 - p_none) * worth
@@ -236,11 +283,11 @@ def _score(view: _View, move: Move) -> float:
         builds = [b for b in obs.builds if b.value != move.value] if view.building else list(obs.builds)
         left = _remove(obs.table, move.taken)
         won = [move.card, *move.taken, *(c for b in taken_builds for c in b.cards)]
-        gain = sum(view.points(c) for c in won)
+        gain = sum(map(view.worth.__getitem__, won))
         gain += sum(m.points for m in _mulles(rules, move.card, move.taken, taken_builds))
         for b in taken_builds:
             if rules.side_of(b.owner) != side:  # the owner would have taken it
-                gain += sum(view.points(c) for c in b.cards)
+                gain += sum(map(view.worth.__getitem__, b.cards))
         if not left and not builds and not view.last_play:
             gain += 1.0
         if not view.building and obs.stock_count == 0:
@@ -257,17 +304,17 @@ def _score(view: _View, move: Move) -> float:
         else:
             old = builds.pop(move.onto)
             cards = (*old.cards, move.card)
-            old_pts = sum(view.points(c) for c in old.cards)
+            old_pts = sum(map(view.worth.__getitem__, old.cards))
             denial = old_pts if rules.side_of(old.owner) != side else -old_pts
         new = TableBuild(cards, move.value, obs.seat)
         keepers = [k for k in dict.fromkeys(rest) if _BHV[k] == move.value]
-        future = sum(view.points(c) for c in cards)
-        future += max(view.points(k) + sum(m.points for m in _mulles(rules, k, (), [new])) for k in keepers)
+        future = sum(map(view.worth.__getitem__, cards))
+        future += max(view.worth[k] + sum(m.points for m in _mulles(rules, k, (), [new])) for k in keepers)
         p = view.p_holds(view.values[move.value])
         gain = _BUILD_DELAY * ((1.0 - p) * future - p * future) + denial
         return gain - _risk(view, table, builds)
     table = sorted([*obs.table, move.card], key=_TVAL.__getitem__)
-    pts = view.points(move.card) - _CARD
+    pts = view.worth[move.card] - _CARD
     gain = -_TRAIL - _TRAIL_LOSS * pts
     if hand.count(move.card) > 1:  # we hold the twin: a mulle for us unless someone takes it first
         mulle = _mulle_points(rules, move.card) if view.building else 5.0
@@ -277,13 +324,18 @@ def _score(view: _View, move: Move) -> float:
 
 def choose(obs: Observation, legal_moves: LegalMoves[Move], rng: random.Random) -> Move:
     """The greedy Mulle move."""
-    view = _View(obs)
+    move = _best(_View(obs), legal_moves.__contains__)
+    return next(iter(legal_moves)) if move is None else move  # pragma: no branch - some candidate is always legal
+
+
+def _best(view: _View, legal: Callable[[Move], bool]) -> Move | None:
+    """The best-scored candidate that *legal* accepts (candidates in their order break ties), or ``None``."""
     cands = _candidates(view)
     scored = sorted(range(len(cands)), key=lambda i: (-view.sign * _score(view, cands[i]), i))
     for i in scored:
-        if cands[i] in legal_moves:
+        if legal(cands[i]):
             return cands[i]
-    return next(iter(legal_moves))  # pragma: no cover - some candidate is always legal
+    return None  # pragma: no cover - some candidate is always legal
 
 
 def ranked(obs: Observation, legal_moves: LegalMoves[Move], rng: random.Random) -> list[Move]:
@@ -334,4 +386,39 @@ def horizon(state: State) -> int:
     return state.deal_no
 
 
-HEURISTIC: Final = Heuristic(choose=choose, value=value, horizon=horizon, lookahead=lookahead, ranked=ranked)
+def _legal_in(state: State, move: Move) -> bool:
+    return check_move(state, move) is None
+
+
+_MOST_PLIES: Final = 2_000  # as the generic rollout: a rollout this long is scored where it stands
+
+
+def rollout(state: State, side: int, rng: random.Random) -> float:
+    """
+    The search bots' greedy rollout, played here: every seat makes :func:`choose`'s move until the
+    next deal (after :func:`lookahead` moves at least) or the end of the round, and the result is
+    scored as the generic rollout scores it (1 or 0 if the match ended, else :func:`value`). The
+    candidates are judged on the state itself (:func:`check_move`, once), the captured piles stand
+    in for the history's captures, and the legal moves are not listed; the same moves as
+    ``bots.playout(..., greedy=True)`` (a test holds them equal). *rng* is not used.
+    """
+    rounds, stage, least = state.round_no, state.deal_no, lookahead(state)
+    for ply in range(_MOST_PLIES):
+        if state.winner is not None or state.round_no != rounds:
+            break
+        if ply >= least and state.deal_no != stage:
+            return value(state, side)
+        move = _best(_View(observe(state, state.to_play), state.captured), partial(_legal_in, state))
+        if move is None:  # pragma: no cover - some candidate is always legal
+            move = next(iter(legal_moves(state)))
+        state = _apply(state, move)
+    if state.winner is not None:
+        return 1.0 if state.winner == side else 0.0
+    if not state.rounds:
+        return 0.5
+    return value(state, side)
+
+
+HEURISTIC: Final = Heuristic(
+    choose=choose, value=value, horizon=horizon, lookahead=lookahead, ranked=ranked, rollout=rollout
+)

@@ -50,7 +50,11 @@ def apply(state: State, move: Move) -> State:
         violation = check_move(state, move)
         if violation is not None:
             raise _messages.illegal(violation, to_move(state), move, format_canonical)
-    # The move is legal from here on: play it.
+    return _apply(state, move)
+
+
+def _apply(state: State, move: Move) -> State:
+    """:func:`apply` of a move known to be legal (checked, or made by the rules): no check."""
     rules = state.rules
     seat = state.to_play
     card = move.card
