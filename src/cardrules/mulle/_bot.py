@@ -15,9 +15,9 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Final
+from typing import Final, TypeVar
 
 from cardrules.cards import Card, Rank, Suit
 from cardrules.engine import Heuristic, LegalMoves
@@ -40,6 +40,7 @@ from cardrules.mulle._score import score
 from cardrules.mulle._state import Build, Capture, Move, Observation, State, TableBuild, Trail
 
 _PACK_COUNT: Final = Counter(PACK.cards)
+_K = TypeVar("_K")
 
 # Weights of the rules of thumb, in round points.
 _CARD: Final = 0.02  # a card taken, points or not: fewer left for the others' mulles and tabbes
@@ -91,23 +92,28 @@ class _View:
         "worth",
     )
 
-    def __init__(self, obs: Observation, captured: Sequence[Sequence[Card]] | None = None) -> None:
-        """
-        *captured*: the captured piles of this round, if the caller holds the state (the rollouts):
-        the same cards as every capture of ``obs.history``, which are read otherwise.
-        """
+    def __init__(self, obs: Observation, public: _Public | None = None) -> None:
+        """*public*: the cards not yet public, kept by a rollout from move to move (else worked out from *obs*)."""
         self.obs = obs
         self.rules = rules = obs.rules
         self.building = rules.building
         self.sign = -1.0 if rules.krypmulle else 1.0
         self.worth = _WORTH[(rules.building, rules.most_cards)]
-        seen: list[Card] = [*obs.hand, *obs.table]
-        for b in obs.builds:
-            seen.extend(b.cards)
-        if captured is not None:
-            for pile in captured:
-                seen.extend(pile)
+        by_card = _VALUES[rules.building]
+        if public is not None:
+            # The cards no one has shown, less this hand: what the history would give, with no pass over it.
+            unseen = public.unseen.copy()
+            values = public.values.copy()
+            for c in obs.hand:
+                _take(unseen, c)
+                for t in by_card[c]:
+                    _take(values, t)
+            self.unseen, self.values = unseen, values
+            self.unseen_total = max(1, public.total - len(obs.hand))
         else:
+            seen: list[Card] = [*obs.hand, *obs.table]
+            for b in obs.builds:
+                seen.extend(b.cards)
             for turn in obs.history:
                 move = turn.move
                 if isinstance(move, Capture):
@@ -115,17 +121,9 @@ class _View:
                     seen.extend(move.taken)
                     for cards in turn.builds:
                         seen.extend(cards)
-        have = Counter(seen)
-        # _PACK_COUNT - have, without Counter's subtraction (which calls __missing__ for every card not seen)
-        self.unseen = Counter({c: n - have.get(c, 0) for c, n in _PACK_COUNT.items() if n > have.get(c, 0)})
-        self.unseen_total = max(1, sum(self.unseen.values()))
-        # How many unseen cards capture with each hand value.
-        values: Counter[int] = Counter()
-        by_card = _VALUES[rules.building]
-        for c, k in self.unseen.items():
-            for t in by_card[c]:
-                values[t] += k
-        self.values = values
+            self.unseen = _unseen(seen)
+            self.unseen_total = max(1, sum(self.unseen.values()))
+            self.values = _values(self.unseen, by_card)
         self.held: dict[int, float] = {}  # p_holds, by k
         # The next player, if an opponent, is who can punish what we leave.
         n = len(obs.hand_counts)
@@ -149,6 +147,58 @@ class _View:
                 p = 1.0 - (1.0 - min(1.0, k / self.unseen_total)) ** self.opp_cards
             self.held[k] = p
         return p
+
+
+def _unseen(seen: Sequence[Card]) -> Counter[Card]:
+    """The cards of the packs not in *seen*, counted (``_PACK_COUNT - Counter(seen)``, quicker)."""
+    have = Counter(seen)
+    return Counter({c: n - have.get(c, 0) for c, n in _PACK_COUNT.items() if n > have.get(c, 0)})
+
+
+def _values(unseen: Counter[Card], by_card: Mapping[Card, tuple[int, ...]]) -> Counter[int]:
+    """How many of the *unseen* cards capture with each hand value."""
+    values: Counter[int] = Counter()
+    for c, k in unseen.items():
+        for t in by_card[c]:
+            values[t] += k
+    return values
+
+
+def _take(counts: Counter[_K], key: _K) -> None:
+    """One fewer *key* in *counts*, which holds no key at 0 (as Counter arithmetic leaves it)."""
+    n = counts[key] - 1
+    if n:
+        counts[key] = n
+    else:
+        del counts[key]
+
+
+class _Public:
+    """
+    For a rollout: the cards no one has shown yet (in no hand seen, not on the table, in no build,
+    not captured), counted, with the hand values they capture with. Every move shows one more card,
+    the one played; the rest of a capture was on the table already.
+    """
+
+    __slots__ = ("by_card", "total", "unseen", "values")
+
+    def __init__(self, state: State) -> None:
+        shown: list[Card] = [*state.table]
+        for b in state.builds:
+            shown.extend(b.cards)
+        for pile in state.captured:
+            shown.extend(pile)
+        self.by_card = _VALUES[state.rules.building]
+        self.unseen = _unseen(shown)
+        self.values = _values(self.unseen, self.by_card)
+        self.total = sum(self.unseen.values())
+
+    def show(self, card: Card) -> None:
+        """*card* is played: shown to everyone."""
+        _take(self.unseen, card)
+        for t in self.by_card[card]:
+            _take(self.values, t)
+        self.total -= 1
 
 
 def _best_group(cards: Sequence[Card], t: int, weight: dict[Card, float]) -> list[int] | None:
@@ -216,7 +266,7 @@ def _risk(view: _View, table: Sequence[Card], builds: Sequence[TableBuild]) -> f
     risk = 0.0
     values = [_TVAL[c] for c in table]
     for c in dict.fromkeys(table):
-        twins = view.unseen[c]
+        twins = view.unseen.get(c, 0)  # .get: Counter's __missing__ is a Python call
         if twins:
             if view.building and _BHV[c] != _TVAL[c]:
                 # An ace, lillan or storan is mulled only inside a sum of its hand value.
@@ -229,14 +279,18 @@ def _risk(view: _View, table: Sequence[Card], builds: Sequence[TableBuild]) -> f
                 risk += view.p_holds(twins) * (_mulle_points(rules, c) if view.building else 5.0)
         pts = view.worth[c] - _CARD
         if pts > 0:
-            risk += _EXPOSED * view.p_holds(view.values[_TVAL[c]]) * pts
+            risk += _EXPOSED * view.p_holds(view.values.get(_TVAL[c], 0)) * pts
     for b in builds:
         if rules.side_of(b.owner) == side:
-            risk += view.p_holds(view.values[b.value]) * sum(map(view.worth.__getitem__, b.cards))
+            risk += view.p_holds(view.values.get(b.value, 0)) * sum(map(view.worth.__getitem__, b.cards))
     if table or builds:
         risk += _tabbe_risk(view, table, values, builds)
     return risk
 
+
+_ANY: Final = list(range(1, 17))  # every value a card can capture with
+_DIVISORS: Final = tuple([t for t in _ANY if total % t == 0] for total in range(16 * _TABBE_SIZE + 1))
+"""The capture values dividing each total of a table small enough to be checked for a tabbe, low to high."""
 
 _SPLITS: dict[tuple[tuple[int, ...], int], bool] = {}  # partitionable, by (the values sorted, t): a few hundred recur
 
@@ -260,7 +314,9 @@ def _tabbe_risk(view: _View, table: Sequence[Card], values: Sequence[int], build
     total = sum(values)
     top = max(values, default=0)
     worth = 1.0 + sum(map(view.worth.__getitem__, table)) + sum(view.worth[c] for b in builds for c in b.cards)
-    options = [b.value for b in builds[:1]] or list(range(max(1, top), 17))
+    # The values a single card could clear it with: a build's, else those dividing the total (at
+    # least the highest card), else (no card left) any.
+    options = [b.value for b in builds[:1]] or ([t for t in _DIVISORS[total] if t >= top] if total else _ANY)
     p_none = 1.0
     for t in options:
         if t < top or (total and total % t) or (builds and t != builds[0].value):
@@ -269,7 +325,7 @@ def _tabbe_risk(view: _View, table: Sequence[Card], values: Sequence[int], build
             continue
         if total and not _splits(values, t):
             continue
-        p_none *= 1.0 - view.p_holds(view.values[t])
+        p_none *= 1.0 - view.p_holds(view.values.get(t, 0))
     return (1.0 - p_none) * worth
 
 
@@ -310,7 +366,7 @@ def _score(view: _View, move: Move) -> float:
         keepers = [k for k in dict.fromkeys(rest) if _BHV[k] == move.value]
         future = sum(map(view.worth.__getitem__, cards))
         future += max(view.worth[k] + sum(m.points for m in _mulles(rules, k, (), [new])) for k in keepers)
-        p = view.p_holds(view.values[move.value])
+        p = view.p_holds(view.values.get(move.value, 0))
         gain = _BUILD_DELAY * ((1.0 - p) * future - p * future) + denial
         return gain - _risk(view, table, builds)
     table = sorted([*obs.table, move.card], key=_TVAL.__getitem__)
@@ -318,7 +374,7 @@ def _score(view: _View, move: Move) -> float:
     gain = -_TRAIL - _TRAIL_LOSS * pts
     if hand.count(move.card) > 1:  # we hold the twin: a mulle for us unless someone takes it first
         mulle = _mulle_points(rules, move.card) if view.building else 5.0
-        gain += 0.8 * mulle * (1.0 - view.p_holds(view.values[_TVAL[move.card]]))
+        gain += 0.8 * mulle * (1.0 - view.p_holds(view.values.get(_TVAL[move.card], 0)))
     return gain - _risk(view, table, obs.builds)
 
 
@@ -398,20 +454,23 @@ def rollout(state: State, side: int, rng: random.Random) -> float:
     The search bots' greedy rollout, played here: every seat makes :func:`choose`'s move until the
     next deal (after :func:`lookahead` moves at least) or the end of the round, and the result is
     scored as the generic rollout scores it (1 or 0 if the match ended, else :func:`value`). The
-    candidates are judged on the state itself (:func:`check_move`, once), the captured piles stand
-    in for the history's captures, and the legal moves are not listed; the same moves as
-    ``bots.playout(..., greedy=True)`` (a test holds them equal). *rng* is not used.
+    candidates are judged on the state itself (:func:`check_move`, once), the cards not yet shown
+    are kept from move to move instead of read from the history, and the legal moves are not
+    listed; the same moves as ``bots.playout(..., greedy=True)`` (a test holds them equal). *rng*
+    is not used.
     """
     rounds, stage, least = state.round_no, state.deal_no, lookahead(state)
+    public = _Public(state)
     for ply in range(_MOST_PLIES):
         if state.winner is not None or state.round_no != rounds:
             break
         if ply >= least and state.deal_no != stage:
             return value(state, side)
-        move = _best(_View(observe(state, state.to_play), state.captured), partial(_legal_in, state))
+        move = _best(_View(observe(state, state.to_play), public), partial(_legal_in, state))
         if move is None:  # pragma: no cover - some candidate is always legal
             move = next(iter(legal_moves(state)))
         state = _apply(state, move)
+        public.show(move.card)
     if state.winner is not None:
         return 1.0 if state.winner == side else 0.0
     if not state.rounds:
