@@ -155,7 +155,7 @@ def _unseen(seen: Sequence[Card]) -> Counter[Card]:
     return Counter({c: n - have.get(c, 0) for c, n in _PACK_COUNT.items() if n > have.get(c, 0)})
 
 
-def _values(unseen: Counter[Card], by_card: Mapping[Card, tuple[int, ...]]) -> Counter[int]:
+def _values(unseen: Mapping[Card, int], by_card: Mapping[Card, tuple[int, ...]]) -> Counter[int]:
     """How many of the *unseen* cards capture with each hand value."""
     values: Counter[int] = Counter()
     for c, k in unseen.items():
@@ -164,7 +164,7 @@ def _values(unseen: Counter[Card], by_card: Mapping[Card, tuple[int, ...]]) -> C
     return values
 
 
-def _take(counts: Counter[_K], key: _K) -> None:
+def _take(counts: dict[_K, int], key: _K) -> None:
     """One fewer *key* in *counts*, which holds no key at 0 (as Counter arithmetic leaves it)."""
     n = counts[key] - 1
     if n:
@@ -189,8 +189,8 @@ class _Public:
         for pile in state.captured:
             shown.extend(pile)
         self.by_card = _VALUES[state.rules.building]
-        self.unseen = _unseen(shown)
-        self.values = _values(self.unseen, self.by_card)
+        self.unseen: dict[Card, int] = dict(_unseen(shown))  # plain dicts: each view copies them (in C)
+        self.values: dict[int, int] = dict(_values(self.unseen, self.by_card))
         self.total = sum(self.unseen.values())
 
     def show(self, card: Card) -> None:
@@ -266,7 +266,7 @@ def _risk(view: _View, table: Sequence[Card], builds: Sequence[TableBuild]) -> f
     risk = 0.0
     values = [_TVAL[c] for c in table]
     for c in dict.fromkeys(table):
-        twins = view.unseen.get(c, 0)  # .get: Counter's __missing__ is a Python call
+        twins = view.unseen.get(c, 0)  # 0 if both copies were seen (.get, quicker than a Counter's __missing__)
         if twins:
             if view.building and _BHV[c] != _TVAL[c]:
                 # An ace, lillan or storan is mulled only inside a sum of its hand value.
