@@ -201,6 +201,20 @@ class CandidateEncoding:
         k: How many slots there are (default 32; :meth:`with_k` makes another size).
         fields: The runs of one candidate's row of features, in order.
         factored: ``False``: one action is one move.
+
+    Example:
+        >>> import cardrules
+        >>> from cardrules.rl import CandidateEncoding
+        >>> game = cardrules.get_game("mulle")
+        >>> enc = game.spec.candidates.with_k(8)
+        >>> isinstance(enc, CandidateEncoding), enc.size, enc.feature_size
+        (True, 8, 171)
+        >>> state = game.new_game(seed=3)
+        >>> moves = enc.candidates(state)
+        >>> len(moves), enc.encode(state, moves[2]), enc.decode(state, 2) == moves[2]
+        (8, 2, True)
+        >>> enc.features(state).shape, int(enc.mask(state).sum())
+        ((8, 171), 8)
     """
 
     game: str
@@ -211,7 +225,7 @@ class CandidateEncoding:
     _legal: Callable[[Any], Iterable[Any]] = attrs.field(alias="legal")
     _ranked: Callable[[Any], Sequence[Any]] = attrs.field(alias="ranked")
     _observe: Callable[[Any], Any] = attrs.field(alias="observe")
-    _row: Callable[[Any, Any, int | None], Sparse] = attrs.field(alias="row")
+    _row: Callable[[Any, Any, int | None], tuple[list[int], list[int], list[float]]] = attrs.field(alias="row")
     _width: int = attrs.field(init=False, repr=False, eq=False)
     _seen: tuple[Any, list[Any], int] = attrs.field(init=False, default=(None, [], 0), repr=False, eq=False)
 
@@ -224,7 +238,7 @@ class CandidateEncoding:
 
     @property
     def size(self) -> int:
-        """How many actions there are: ``k``, one per slot."""
+        """The number of actions (``k``, one per slot)."""
         return self.k
 
     @property
@@ -345,7 +359,7 @@ class CandidateEncoding:
         flat[where] = what
         return out
 
-    def _rows(self, state: Any) -> list[Sparse]:
+    def _rows(self, state: Any) -> list[tuple[list[int], list[int], list[float]]]:
         cands, short = self._candidates(state)
         if not cands:
             return []

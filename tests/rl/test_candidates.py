@@ -240,9 +240,9 @@ def test_the_observation_is_the_tensor_then_the_movers_features(text: str) -> No
     env.reset(seed=5)
     enc = env.game.spec.candidates.with_k(16)
     layout = env.game.spec.tensor
-    space = env.observation_space("player_0")
+    space: Any = env.observation_space("player_0")
     assert space["observation"].shape == (layout.size + 16 * enc.feature_size,)
-    assert space["action_mask"].shape == (16,) and env.action_space("player_0").n == 16
+    assert space["action_mask"].shape == (16,) and env.action_space("player_0") == gymnasium.spaces.Discrete(16)
     rng = random.Random(5)
     for _ in range(80):
         agent = env.agent_selection
