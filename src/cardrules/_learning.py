@@ -177,9 +177,15 @@ MAX_K: Final = 1024
 
 def check_k(k: object) -> int:
     """*k* as a number of candidates, 1 to :data:`MAX_K`; :class:`~cardrules.InvalidOptionError` otherwise."""
-    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
+    n: int | None = None
+    if not isinstance(k, bool | str | bytes):
+        try:
+            n = operator.index(k)  # type: ignore[arg-type]  # an int, or a numpy integer
+        except TypeError:
+            pass
+    if n is None or not 1 <= n <= MAX_K:
         raise InvalidOptionError(f"k takes a whole number from 1 to {MAX_K}, not {k!r}")
-    return k
+    return n
 
 
 @attrs.frozen(kw_only=True)
@@ -219,7 +225,7 @@ class CandidateEncoding:
 
     game: str
     version: int
-    k: int = attrs.field(default=32)
+    k: int = attrs.field(default=32, converter=check_k)
     fields: tuple[TensorField, ...]
     factored: bool = attrs.field(default=False, init=False)
     _legal: Callable[[Any], Iterable[Any]] = attrs.field(alias="legal")
@@ -232,9 +238,6 @@ class CandidateEncoding:
     @_width.default
     def _total(self) -> int:
         return sum(f.size for f in self.fields)
-
-    def __attrs_post_init__(self) -> None:
-        check_k(self.k)
 
     @property
     def size(self) -> int:
@@ -260,7 +263,7 @@ class CandidateEncoding:
         return CandidateEncoding(
             game=self.game,
             version=self.version,
-            k=check_k(k),
+            k=k,
             fields=self.fields,
             legal=self._legal,
             ranked=self._ranked,

@@ -273,9 +273,9 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     an element with ``data-card`` and an ``aria-label``), for the web
     table and the pictures of the docs, ``encoding`` numbers the moves and
     ``tensor`` lays an observation out flat, for the learning environments
-    of ``cardrules.rl`` (see :doc:`/rl`), and ``candidates`` is an optional
-    second encoding of the moves as top-K candidates with features; ``help_text(rules)`` is the
-    terminal's help (notation, card values, rules pages) and
+    of ``cardrules.rl`` (see :doc:`/rl`), and ``candidates`` is a second,
+    optional encoding of the moves as top-K candidates with features;
+    ``help_text(rules)`` is the terminal's help (notation, card values, rules pages) and
     ``deal_text(observation, style)`` announces a deal (trump, turn-up,
     bonus). A game may leave them ``None``: the generic code then does
     without.

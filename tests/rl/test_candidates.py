@@ -191,7 +191,7 @@ def test_slots_that_hold_no_candidate_are_refused() -> None:
         enc.encode(state, "7H")
 
 
-@pytest.mark.parametrize("k", [0, -1, 1025, True, 2.0, "8", None])
+@pytest.mark.parametrize("k", [0, -1, 1025, True, np.True_, 2.0, "8", b"8", None, [8]])
 def test_a_bad_k_is_refused(k: Any) -> None:
     enc = _encoding(cardrules.get_game("mulle"))
     with pytest.raises(InvalidOptionError):
@@ -201,12 +201,21 @@ def test_a_bad_k_is_refused(k: Any) -> None:
             pettingzoo_env("mulle", encoding="candidates", k=k)
 
 
+def test_a_numpy_k_is_a_whole_number() -> None:
+    env = pettingzoo_env("mulle", encoding="candidates", k=np.int64(8))
+    env.reset(seed=1)
+    assert env.observe(env.agent_selection)["action_mask"].shape == (8,)
+    assert type(_encoding(cardrules.get_game("mulle"), np.int16(3)).k) is int
+
+
 @pytest.mark.parametrize(
     ("text", "kwargs"),
     [
         ("mulle", {"encoding": "candidate"}),
         ("mulle", {"encoding": "factored"}),
         ("mulle", {"encoding": 32}),
+        ("mulle", {"encoding": np.array(["candidates", "x"])}),
+        ("mulle", {"encoding": True}),
         ("mulle", {"k": 32}),
         ("mililla", {"encoding": "candidates"}),
         ("charlemagne", {"encoding": "candidates", "k": 8}),

@@ -59,7 +59,7 @@ class Match:
             raise InvalidOptionError(f"illegal takes one of {', '.join(ILLEGAL)}, not {illegal!r}")
         if isinstance(penalty, bool) or not isinstance(penalty, int | float):
             raise InvalidOptionError(f"penalty takes a number, not {penalty!r}")
-        if encoding not in ENCODINGS:
+        if not (encoding is None or (isinstance(encoding, str) and encoding in ENCODINGS)):
             raise InvalidOptionError(f"encoding takes None (the game's own) or 'candidates', not {encoding!r}")
         if k is not None and encoding != "candidates":
             raise InvalidOptionError("k is the number of candidates: it goes with encoding='candidates' only")
