@@ -8,7 +8,8 @@ For each game and preset, three loops play random matches: the raw engine (``leg
 ``sample``, ``apply``), the PettingZoo AEC env (``last``, a uniform choice among the actions the
 mask allows, ``step``) and the Gymnasium env against random bots (``action_masks``, a choice,
 ``step``; the bots' moves are inside the step). An env step is one action: one move in Mililla
-and Charlemagne, one step of a factored move in Mulle. Moves per second count every seat's moves
+and Charlemagne, one step of a factored move in Mulle (with ``encoding="candidates"``, the
+PettingZoo env's top-K option, one move). Moves per second count every seat's moves
 (a Gymnasium step plays the bots' too), and the ratios are printed per step and per move.
 Beside them, PettingZoo's own ``texas_holdem_v4`` (needs RLCard) and OpenSpiel's C++ ``hearts``
 through pyspiel, played the same way. Rates are per CPU second of this process; the loops take
@@ -145,6 +146,10 @@ def main(argv: list[str] | None = None) -> None:
         loops.append((f"{text}: raw engine", raw_runner(text)))
         loops.append((f"{text}: PettingZoo env", aec_runner(pettingzoo_env(text))))
         loops.append((f"{text}: Gymnasium env", gym_runner(text)))
+        if cardrules.get_game(text).spec.candidates is not None:  # the top-K option: a step is a move
+            loops.append(
+                (f"{text}: PettingZoo env, candidates", aec_runner(pettingzoo_env(text, encoding="candidates")))
+            )
     for label, factory in (
         ("PettingZoo texas_holdem_v4 (RLCard)", holdem_runner),
         ("OpenSpiel hearts (C++)", openspiel_runner),

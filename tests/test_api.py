@@ -189,3 +189,23 @@ def test_version() -> None:
     from importlib.metadata import version
 
     assert version("cardrules") == cardrules.__version__
+
+
+def test_rl_exports() -> None:
+    """``cardrules.rl.__all__`` is pinned (importing it needs none of the rl extra's libraries)."""
+    import cardrules.rl
+
+    assert sorted(
+        [
+            "ActionEncoding",
+            "CandidateEncoding",
+            "FactoredEncoding",
+            "InvalidActionError",
+            "TensorField",
+            "TensorLayout",
+            "gymnasium_env",
+            "openspiel_game",
+            "pettingzoo_env",
+            "register",
+        ]
+    ) == sorted(cardrules.rl.__all__)

@@ -1,4 +1,4 @@
-"""Sphinx directives that draw a game's observation tensor layout and its action encoding from the code itself."""
+"""Sphinx directives that draw a game's tensor layout, action encoding and candidate features from the code."""
 
 from __future__ import annotations
 
@@ -68,8 +68,23 @@ class ActionTable(Directive):
         return [_table(["actions", "meaning"], rows, (0,))]
 
 
+class CandidateTable(Directive):
+    """``.. candidate-features:: mulle`` renders one candidate's row of features: name, offsets, size, meaning."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        enc = cardrules.get_game(self.arguments[0]).spec.candidates
+        assert enc is not None
+        at = enc.offsets()
+        rows = [[f.name, f"{at[f.name][0]}-{at[f.name][1] - 1}", str(f.size), f.meaning] for f in enc.fields]
+        rows.append(["(a row)", f"0-{enc.feature_size - 1}", str(enc.feature_size), f"version {enc.version}"])
+        return [_table(["field", "indices", "size", "meaning"], rows, (0,))]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives."""
     app.add_directive("tensor-layout", TensorTable)
     app.add_directive("action-encoding", ActionTable)
+    app.add_directive("candidate-features", CandidateTable)
     return {"parallel_read_safe": True, "version": "1"}

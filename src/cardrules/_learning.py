@@ -9,18 +9,25 @@ core install (``attrs`` and ``typing-extensions`` only) imports and plays withou
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from cardrules.errors import CardrulesError, WrongKindError
+from cardrules.errors import CardrulesError, InvalidOptionError, WrongKindError
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["ActionEncoding", "FactoredEncoding", "InvalidActionError", "TensorField", "TensorLayout"]
+__all__ = [
+    "ActionEncoding",
+    "CandidateEncoding",
+    "FactoredEncoding",
+    "InvalidActionError",
+    "TensorField",
+    "TensorLayout",
+]
 
 
 class InvalidActionError(CardrulesError, ValueError):
@@ -164,6 +171,206 @@ class FactoredEncoding:
         return tuple(check_index(s, self.size) for s in steps)
 
 
+MAX_K: Final = 1024
+"""The most candidates a :class:`CandidateEncoding` offers (its features take ``k`` rows)."""
+
+
+def check_k(k: object) -> int:
+    """*k* as a number of candidates, 1 to :data:`MAX_K`; :class:`~cardrules.InvalidOptionError` otherwise."""
+    n: int | None = None
+    if not isinstance(k, bool | str | bytes):
+        try:
+            n = operator.index(k)  # type: ignore[arg-type]  # an int, or a numpy integer
+        except TypeError:
+            pass
+    if n is None or not 1 <= n <= MAX_K:
+        raise InvalidOptionError(f"k takes a whole number from 1 to {MAX_K}, not {k!r}")
+    return n
+
+
+@attrs.frozen(kw_only=True)
+class CandidateEncoding:
+    """
+    A game's legal moves as at most ``k`` candidates, each with a row of features: for games whose
+    moves are too many to number in advance (Mulle), an action is a candidate's slot, ``0`` to
+    ``k - 1``, and a learner scores the candidates by their features.
+
+    The candidates, in order: the game heuristic's shortlist of legal moves, best first (its
+    first is the greedy move), then every other legal move in the order the legal moves come
+    in, until there are ``k``. So a position with at most ``k`` legal moves offers all of them,
+    and one with more offers the shortlist (its best ``k`` if it is longer) and the first
+    others. The candidates and their features depend on the mover's observation only.
+
+    Attributes:
+        game: The game's registry name.
+        version: Bumped whenever the ranking or a feature changes meaning.
+        k: How many slots there are (default 32; :meth:`with_k` makes another size).
+        fields: The runs of one candidate's row of features, in order.
+        factored: ``False``: one action is one move.
+
+    Example:
+        >>> import cardrules
+        >>> from cardrules.rl import CandidateEncoding
+        >>> game = cardrules.get_game("mulle")
+        >>> enc = game.spec.candidates.with_k(8)
+        >>> isinstance(enc, CandidateEncoding), enc.size, enc.feature_size
+        (True, 8, 171)
+        >>> state = game.new_game(seed=3)
+        >>> moves = enc.candidates(state)
+        >>> len(moves), enc.encode(state, moves[2]), enc.decode(state, 2) == moves[2]
+        (8, 2, True)
+        >>> enc.features(state).shape, int(enc.mask(state).sum())
+        ((8, 171), 8)
+    """
+
+    game: str
+    version: int
+    k: int = attrs.field(default=32, converter=check_k)
+    fields: tuple[TensorField, ...]
+    factored: bool = attrs.field(default=False, init=False)
+    _legal: Callable[[Any], Iterable[Any]] = attrs.field(alias="legal")
+    _ranked: Callable[[Any], Sequence[Any]] = attrs.field(alias="ranked")
+    _observe: Callable[[Any], Any] = attrs.field(alias="observe")
+    _row: Callable[[Any, Any, int | None], tuple[list[int], list[int], list[float]]] = attrs.field(alias="row")
+    _width: int = attrs.field(init=False, repr=False, eq=False)
+    _seen: tuple[Any, list[Any], int] = attrs.field(init=False, default=(None, [], 0), repr=False, eq=False)
+
+    @_width.default
+    def _total(self) -> int:
+        return sum(f.size for f in self.fields)
+
+    @property
+    def size(self) -> int:
+        """The number of actions (``k``, one per slot)."""
+        return self.k
+
+    @property
+    def feature_size(self) -> int:
+        """The length of one candidate's row of features."""
+        return self._width
+
+    def offsets(self) -> dict[str, tuple[int, int]]:
+        """Each field's ``(start, stop)`` in a row of features."""
+        return field_offsets(self.fields)
+
+    def with_k(self, k: int) -> CandidateEncoding:
+        """
+        The same encoding with *k* slots.
+
+        Raises:
+            InvalidOptionError: If *k* is not a whole number from 1 to 1024.
+        """
+        return CandidateEncoding(
+            game=self.game,
+            version=self.version,
+            k=k,
+            fields=self.fields,
+            legal=self._legal,
+            ranked=self._ranked,
+            observe=self._observe,
+            row=self._row,
+        )
+
+    def _candidates(self, state: Any) -> tuple[list[Any], int]:
+        """The candidates of *state* and how many of them are on the heuristic's shortlist (kept for the last state)."""
+        seen = self._seen
+        if seen[0] is state:  # the state itself, not its id: states never change
+            return seen[1], seen[2]
+        k = self.k
+        out = list(self._ranked(state))[:k]
+        short = len(out)
+        if short < k:
+            have = set(out)
+            for move in self._legal(state):
+                if move not in have:
+                    out.append(move)
+                    if len(out) == k:
+                        break
+        object.__setattr__(self, "_seen", (state, out, short))  # replaced as a whole: a thread reads its own
+        return out, short
+
+    def candidates(self, state: Any) -> list[Any]:
+        """The candidate moves of *state*, slot by slot: at most ``k``, all legal (none once the match is over)."""
+        return list(self._candidates(state)[0])
+
+    def encode(self, state: Any, move: Any) -> int:
+        """
+        The slot of *move* among the candidates of *state*.
+
+        Raises:
+            InvalidActionError: If *move* is not one of the candidates.
+        """
+        for i, m in enumerate(self._candidates(state)[0]):
+            if m == move:
+                return i
+        raise InvalidActionError(f"{move} is not one of the {self.k} candidate moves here")
+
+    def decode(self, state: Any, index: int) -> Any:
+        """
+        The candidate move in slot *index* of *state*.
+
+        Raises:
+            WrongKindError: If *index* is not a whole number.
+            InvalidActionError: If *index* is outside ``0`` to ``k - 1``, or its slot is empty.
+        """
+        index = check_index(index, self.k)
+        cands = self._candidates(state)[0]
+        if index >= len(cands):
+            raise InvalidActionError(f"slot {index} is empty: this position has {len(cands)} candidate moves")
+        return cands[index]
+
+    def legal_actions(self, state: Any) -> list[int]:
+        """The slots that hold a candidate, ascending: ``0`` to the number of candidates less one."""
+        return list(range(len(self._candidates(state)[0])))
+
+    def mask(self, state: Any) -> npt.NDArray[np.bool_]:
+        """A boolean array of ``k``: true for the slots that hold a candidate (needs numpy)."""
+        import numpy as np
+
+        out = np.zeros(self.k, dtype=np.bool_)
+        out[: len(self._candidates(state)[0])] = True
+        return out
+
+    def values(self, state: Any) -> list[list[float]]:
+        """The candidates' features as ``k`` lists of ``feature_size`` floats, empty slots all 0 (no numpy needed)."""
+        width = self._width
+        rows = [[0.0] * width for _ in range(self.k)]
+        for i, sparse in enumerate(self._rows(state)):
+            rows[i] = dense(width, sparse)
+        return rows
+
+    def features(self, state: Any) -> npt.NDArray[np.float32]:
+        """
+        The candidates' features: a float32 array of shape ``(k, feature_size)``, row *i* that of
+        slot *i*, empty slots all 0 (needs numpy). Built from the mover's observation and the
+        moves alone, never from the cards the mover cannot see.
+        """
+        import numpy as np
+
+        width = self._width
+        out = np.zeros((self.k, width), dtype=np.float32)
+        ones: list[int] = []
+        where: list[int] = []
+        what: list[float] = []
+        for i, (one, at, value) in enumerate(self._rows(state)):
+            base = i * width
+            ones.extend(base + j for j in one)
+            where.extend(base + j for j in at)
+            what.extend(value)
+        flat = out.reshape(-1)  # a view: filling it fills out
+        flat[ones] = 1.0
+        flat[where] = what
+        return out
+
+    def _rows(self, state: Any) -> list[tuple[list[int], list[int], list[float]]]:
+        cands, short = self._candidates(state)
+        if not cands:
+            return []
+        observation = self._observe(state)
+        row = self._row
+        return [row(observation, move, i if i < short else None) for i, move in enumerate(cands)]
+
+
 @attrs.frozen
 class TensorField:
     """
@@ -236,12 +443,7 @@ class TensorLayout:
 
     def offsets(self) -> dict[str, tuple[int, int]]:
         """Each field's ``(start, stop)`` in the tensor."""
-        out: dict[str, tuple[int, int]] = {}
-        at = 0
-        for f in self.fields:
-            out[f.name] = (at, at + f.size)
-            at += f.size
-        return out
+        return field_offsets(self.fields)
 
     def values(self, observation: Any) -> list[float]:
         """The tensor as a list of floats (no numpy needed)."""
@@ -279,6 +481,16 @@ class TensorLayout:
         out[ones] = 1.0  # one fill each: far quicker than converting a list of every number
         out[where] = what
         return out
+
+
+def field_offsets(fields: Sequence[TensorField]) -> dict[str, tuple[int, int]]:
+    """Each of *fields*' ``(start, stop)`` when they are laid out one after another."""
+    out: dict[str, tuple[int, int]] = {}
+    at = 0
+    for f in fields:
+        out[f.name] = (at, at + f.size)
+        at += f.size
+    return out
 
 
 def slots(fields: Sequence[TensorField], *names: str) -> tuple[int, ...]:

@@ -9,7 +9,7 @@ from typing import Any, Final, Generic, TypeVar, overload
 import attrs
 
 from cardrules import _messages
-from cardrules._learning import ActionEncoding, FactoredEncoding, TensorLayout
+from cardrules._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, TensorLayout
 from cardrules._options import format_ruleset, ruleset_from_text
 from cardrules.cards import Card, Pack
 from cardrules.errors import (
@@ -281,8 +281,9 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     an element with ``data-card`` and an ``aria-label``), for the web
     table and the pictures of the docs, ``encoding`` numbers the moves and
     ``tensor`` lays an observation out flat, for the learning environments
-    of ``cardrules.rl`` (see :doc:`/rl`); ``help_text(rules)`` is the
-    terminal's help (notation, card values, rules pages) and
+    of ``cardrules.rl`` (see :doc:`/rl`), and ``candidates`` is a second,
+    optional encoding of the moves as top-K candidates with features;
+    ``help_text(rules)`` is the terminal's help (notation, card values, rules pages) and
     ``deal_text(observation, style)`` announces a deal (trump, turn-up,
     bonus). A game may leave them ``None``: the generic code then does
     without.
@@ -329,6 +330,7 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     picture: Callable[[ObservationT], str] | None = None
     encoding: ActionEncoding | FactoredEncoding | None = None
     tensor: TensorLayout | None = None
+    candidates: CandidateEncoding | None = None
     help_text: Callable[[RulesetT], list[str]] | None = None
     deal_text: Callable[[ObservationT, Any], list[str]] | None = None
 

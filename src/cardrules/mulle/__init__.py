@@ -15,7 +15,7 @@ from cardrules.mulle import _legal, _position
 from cardrules.mulle._bot import HEURISTIC
 from cardrules.mulle._check import check_state
 from cardrules.mulle._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
-from cardrules.mulle._encoding import ENCODING
+from cardrules.mulle._encoding import CANDIDATES, ENCODING
 from cardrules.mulle._events import events
 from cardrules.mulle._legal import MulleMoves, check_move, is_over, legal_moves, to_move
 from cardrules.mulle._notation import format_canonical, format_move, parse_canonical, parse_move
@@ -117,6 +117,7 @@ GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     picture=_draw,
     encoding=ENCODING,
     tensor=TENSOR,
+    candidates=CANDIDATES,
 )
 """The Mulle game spec, as :func:`cardrules.get_game` uses it."""
 

@@ -1,5 +1,9 @@
 """
-Mulle's factored action encoding (see :doc:`/rl`): a move is chosen in steps of 154 actions.
+Mulle's action encodings (see :doc:`/rl`): the factored one, and the top-K candidates
+(:data:`CANDIDATES`, the heuristic's shortlist first, each with the features of
+:data:`~cardrules.mulle._tensor.FEATURES`).
+
+The factored encoding: a move is chosen in steps of 154 actions.
 
 1. The hand card (actions 0-51, one per distinct card in pack order).
 2. The kind of move and its value: 52 trail, 53-68 capture at value 1 to 16, 69-84 build to
@@ -20,17 +24,19 @@ the open groups' missing amounts as its state, decides that.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Final
 
 from cardrules import _messages
-from cardrules._learning import FactoredEncoding, InvalidActionError
+from cardrules._learning import CandidateEncoding, FactoredEncoding, InvalidActionError
 from cardrules.cards import Card
-from cardrules.mulle import _legal
+from cardrules.mulle import _bot, _legal, _tensor
 from cardrules.mulle._cards import _ORDER, _TVAL, PACK
 from cardrules.mulle._families import _Captures, _Family
-from cardrules.mulle._legal import check_move, legal_moves
-from cardrules.mulle._state import Build, Capture, Move, State, Trail
+from cardrules.mulle._legal import check_move, is_over, legal_moves
+from cardrules.mulle._observe import observe
+from cardrules.mulle._state import Build, Capture, Move, Observation, State, Trail
 
 _CARDS: Final = tuple(dict.fromkeys(PACK.cards))
 _N: Final = len(_CARDS)
@@ -394,3 +400,27 @@ ENCODING: Final = FactoredEncoding(
     options=options,
 )
 """Mulle's factored actions: hand card, kind and value, table cards or build, done."""
+
+
+def _mover(state: State) -> Observation:
+    return observe(state, state.to_play)
+
+
+def _shortlist(state: State) -> list[Move]:
+    """The heuristic's legal moves for the mover, best first (it reads the mover's observation only)."""
+    if is_over(state):
+        return []
+    return _bot.ranked(_mover(state), legal_moves(state), random.Random(0))  # it draws nothing: any seed
+
+
+CANDIDATES: Final = CandidateEncoding(
+    game="mulle",
+    version=1,
+    k=32,
+    fields=_tensor.FEATURES,
+    legal=legal_moves,
+    ranked=_shortlist,
+    observe=_mover,
+    row=_tensor.row,
+)
+"""Mulle's top-K candidates: the heuristic's shortlist, then the other legal moves in order, 32 by default."""

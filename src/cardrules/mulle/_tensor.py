@@ -2,15 +2,20 @@
 Mulle's observation tensor: a flat float32 layout of :func:`observe`'s fields for 2 to 4 players,
 seats counted from the observer (0 the observer, then in turn order; unused seats stay 0). Card
 fields count the 52 distinct cards, each held at most twice, so a count is 0, 0.5 or 1.
+
+Also the row of features of one candidate move (:data:`FEATURES`, :func:`row`), for the top-K
+candidate encoding: what the move plays, takes and scores, from the observation and the move alone.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from cardrules._learning import TensorField, TensorLayout
-from cardrules.mulle._cards import _ORDER
-from cardrules.mulle._state import Capture, Observation, Turn
+from cardrules._learning import Sparse, TensorField, TensorLayout, field_offsets
+from cardrules.cards import Rank, Suit
+from cardrules.mulle._cards import _CARD_POINTS, _LILLAN, _ORDER, _STORAN, _TVAL, PACK
+from cardrules.mulle._play import _mulles
+from cardrules.mulle._state import Build, Capture, Move, Observation, Trail, Turn
 
 _N: Final = len(set(_ORDER.values()))
 _VALUES: Final = 16
@@ -133,3 +138,110 @@ _STYLE, _PLAYERS = _AT["style"], _AT["players"]
 _NO_CARDS: Final = [0.0] * _N
 _last_gone: list[tuple[tuple[Turn, ...], list[float]]] = [((), _NO_CARDS)]
 """The history whose ``gone`` counts :func:`_gone` made last, and the counts (never changed once kept)."""
+
+
+FEATURES: Final = (
+    TensorField("card", _N, "1 for the hand card played"),
+    TensorField("taken", _N, "each distinct loose table card's copies the move takes (a capture) or builds on, halved"),
+    TensorField("build_cards", _N, "each distinct card's copies in the builds the move captures or adds to, halved"),
+    TensorField("kind", 3, "1 for the kind of move: trail, capture, build"),
+    TensorField("value", 1, "the capture's or the build's value (a trail: the card's table value), divided by 16"),
+    TensorField("builds", 1, "the builds the move captures or adds to, divided by 4"),
+    TensorField("raise", 1, "1 for a build onto a build (raising or locking it)"),
+    TensorField("lock", 1, "1 for a build onto a build of the same value (locking it)"),
+    TensorField("mulles", 1, "the mulles the capture makes, divided by 4"),
+    TensorField("mulle_points", 1, "those mulles' points, divided by 16"),
+    TensorField("tabbe", 1, "1 when the capture clears the table with cards still to play (a tabbe)"),
+    TensorField("points", 1, "the points the move wins now (cards, mulles, tabbe), divided by 16"),
+    TensorField("cards", 1, "the cards the capture wins, the played card's included, divided by 52"),
+    TensorField("spades", 1, "of those, the spades, divided by 26"),
+    TensorField("shortlist", 1, "1 when the move is on the heuristic's shortlist (the first candidates)"),
+    TensorField("best", 1, "1 for the heuristic's own choice (always the first candidate)"),
+)
+"""One candidate's row of features (see :doc:`/rl` for the table)."""
+_F: Final = {name: start for name, (start, _) in field_offsets(FEATURES).items()}
+_FISHING_POINTS: Final = {
+    c: (1 if c.rank is Rank.ACE else 0) + (2 if c == _STORAN else 1 if c == _LILLAN else 0) for c in PACK.cards
+}
+"""What each card scores in a fishing pile (aces, storan, lillan); spades, sistan and most cards come at the end."""
+
+
+def row(obs: Observation, move: Move, rank: int | None) -> Sparse:
+    """
+    The features of *move* for the mover of *obs*, as a sparse row of :data:`FEATURES`; *rank* is
+    its place on the heuristic's shortlist (0 the best), or ``None`` when it is not on it.
+    """
+    order = _ORDER
+    ones = [_F["card"] + order[move.card]]
+    halves: dict[int, float] = {}
+    where: list[int] = []
+    what: list[float] = []
+    rules = obs.rules
+    kind = type(move)
+    if kind is Capture:
+        assert isinstance(move, Capture)
+        ones.append(_F["kind"] + 1)
+        taken_builds = [b for b in obs.builds if b.value == move.value] if rules.building else []
+        for c in move.taken:
+            at = _F["taken"] + order[c]
+            halves[at] = halves.get(at, 0.0) + 0.5
+        won = [move.card, *move.taken]
+        for b in taken_builds:
+            won.extend(b.cards)
+            for c in b.cards:
+                at = _F["build_cards"] + order[c]
+                halves[at] = halves.get(at, 0.0) + 0.5
+        found = _mulles(rules, move.card, move.taken, taken_builds)
+        mulle_points = sum(m.points for m in found)
+        tabbe = (
+            len(move.taken) == len(obs.table)
+            and len(taken_builds) == len(obs.builds)
+            and (obs.stock_count > 0 or sum(obs.hand_counts) > 1)
+        )
+        worth = _CARD_POINTS if rules.building else _FISHING_POINTS
+        points = sum(worth[c] for c in won) + mulle_points + tabbe
+        where += [_F["value"], _F["builds"], _F["mulles"], _F["mulle_points"], _F["points"], _F["cards"], _F["spades"]]
+        what += [
+            move.value / 16,
+            len(taken_builds) / 4,
+            len(found) / 4,
+            mulle_points / 16,
+            points / 16,
+            len(won) / 52,
+            sum(1 for c in won if c.suit is Suit.SPADES) / 26,
+        ]
+        if tabbe:
+            ones.append(_F["tabbe"])
+    elif kind is Build:
+        assert isinstance(move, Build)
+        ones.append(_F["kind"] + 2)
+        where.append(_F["value"])
+        what.append(move.value / 16)
+        if isinstance(move.onto, int):
+            b = obs.builds[move.onto]
+            ones.append(_F["raise"])
+            if b.value == move.value:
+                ones.append(_F["lock"])
+            where.append(_F["builds"])
+            what.append(0.25)
+            for c in b.cards:
+                at = _F["build_cards"] + order[c]
+                halves[at] = halves.get(at, 0.0) + 0.5
+        else:
+            halves[_F["taken"] + order[move.onto]] = 0.5
+    else:
+        assert isinstance(move, Trail)
+        ones.append(_F["kind"])
+        where.append(_F["value"])
+        what.append(_TVAL[move.card] / 16)
+    if rank is not None:
+        ones.append(_F["shortlist"])
+        if rank == 0:
+            ones.append(_F["best"])
+    for at, v in halves.items():
+        if v == 1.0:
+            ones.append(at)
+        else:
+            where.append(at)
+            what.append(v)
+    return ones, where, what

@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardrules._learning import ActionEncoding, FactoredEncoding, InvalidActionError, TensorField, TensorLayout
+from cardrules._learning import (
+    ActionEncoding,
+    CandidateEncoding,
+    FactoredEncoding,
+    InvalidActionError,
+    TensorField,
+    TensorLayout,
+)
 
 if TYPE_CHECKING:
     from cardrules.rl._gymnasium import CardrulesGymEnv
@@ -18,6 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ActionEncoding",
+    "CandidateEncoding",
     "FactoredEncoding",
     "InvalidActionError",
     "TensorField",
@@ -44,7 +52,14 @@ def register() -> None:
 
 
 def pettingzoo_env(
-    text: str, *, reward: str = "match", illegal: str = "raise", penalty: float = -1.0, **options: Any
+    text: str,
+    *,
+    reward: str = "match",
+    illegal: str = "raise",
+    penalty: float = -1.0,
+    encoding: str | None = None,
+    k: int | None = None,
+    **options: Any,
 ) -> CardrulesAECEnv:
     """
     A PettingZoo AEC environment of the game *text*: the agents ``player_0`` ... are the seats.
@@ -65,12 +80,19 @@ def pettingzoo_env(
             ``"terminate"``: the match ends at once; the mover and its partners get *penalty*,
             the others 0.
         penalty: The reward of an illegal action under ``illegal="terminate"``.
+        encoding: ``None``: the game's own action encoding. ``"candidates"``: the game's
+            :class:`CandidateEncoding` (Mulle only): an action is the slot of one of at most *k*
+            candidate moves, and the observation is the tensor followed by the candidates'
+            features, *k* rows flattened (all 0 for an agent that is not to act).
+        k: The number of candidates under ``encoding="candidates"``, 1 to 1024 (default 32).
         options: Ruleset options, as :func:`cardrules.get_game` takes them, and
             ``render_mode`` (``None`` or ``"ansi"``, the position text with every hand).
 
     Raises:
         UnknownOptionError: For an unknown game, preset or option.
-        InvalidOptionError: For an option value that is not accepted.
+        InvalidOptionError: For an option value that is not accepted (an *encoding* other than
+            ``None`` or ``"candidates"``, candidates for a game that has none, a *k* out of range
+            or without candidates).
         ImportError: Without the ``rl`` extra.
 
     Example:
@@ -83,7 +105,7 @@ def pettingzoo_env(
     """
     from cardrules.rl._pettingzoo import CardrulesAECEnv
 
-    return CardrulesAECEnv(text, reward=reward, illegal=illegal, penalty=penalty, **options)
+    return CardrulesAECEnv(text, reward=reward, illegal=illegal, penalty=penalty, encoding=encoding, k=k, **options)
 
 
 def gymnasium_env(text: str, seat: int = 0, opponents: str = "greedy", **options: Any) -> CardrulesGymEnv:
@@ -94,7 +116,9 @@ def gymnasium_env(text: str, seat: int = 0, opponents: str = "greedy", **options
     The observation is the game's float32 tensor; :meth:`~cardrules.rl._gymnasium.CardrulesGymEnv.action_masks` gives
     the legal actions, for mask-aware learners such as MaskablePPO. The other options are those
     of :func:`pettingzoo_env`, but ``illegal`` is ``"terminate"`` by default, since Gymnasium's
-    own checker steps random actions; ``illegal="raise"`` raises as there.
+    own checker steps random actions; ``illegal="raise"`` raises as there. With
+    ``encoding="candidates"`` (and *k*) the observation is the tensor followed by the learner's
+    candidates' features, and an action is a candidate's slot.
 
     Example:
         >>> from cardrules.rl import gymnasium_env

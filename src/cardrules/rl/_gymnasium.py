@@ -36,6 +36,9 @@ class CardrulesGymEnv(gymnasium.Env[_Obs, np.int64]):
         illegal: ``"terminate"`` (default here: Gymnasium's checker steps random actions) ends
             the match with *penalty*; ``"raise"`` raises and leaves the match as it was.
         penalty: The reward of an illegal action under ``illegal="terminate"``.
+        encoding: ``None`` (default) or ``"candidates"``, as in the PettingZoo environment: with
+            candidates the observation ends with the learner's candidates' features.
+        k: The number of candidates under ``encoding="candidates"`` (default 32).
         options: Ruleset options, as :func:`cardrules.get_game` takes them.
     """
 
@@ -50,12 +53,14 @@ class CardrulesGymEnv(gymnasium.Env[_Obs, np.int64]):
         reward: str = "match",
         illegal: str = "terminate",
         penalty: float = -1.0,
+        encoding: str | None = None,
+        k: int | None = None,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
         if render_mode not in (None, "ansi"):
             raise InvalidOptionError(f"render_mode takes None or 'ansi', not {render_mode!r}")
-        self._match = Match(text, reward=reward, illegal=illegal, penalty=penalty, **options)
+        self._match = Match(text, reward=reward, illegal=illegal, penalty=penalty, encoding=encoding, k=k, **options)
         if isinstance(seat, bool) or seat not in self._match.seats:
             raise InvalidOptionError(f"seat must be one of {', '.join(map(str, self._match.seats))}, not {seat!r}")
         self.seat = seat

@@ -12,13 +12,15 @@ import numpy as np
 import numpy.typing as npt
 
 import cardrules
-from cardrules._learning import ActionEncoding, InvalidActionError
+from cardrules._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, InvalidActionError
 from cardrules.errors import InvalidOptionError, UnknownOptionError
 
 REWARDS: Final = ("match", "round")
 _MASKS: Final = 4096
 """At most this many masks are kept for copying."""
 ILLEGAL: Final = ("raise", "terminate")
+ENCODINGS: Final = (None, "candidates")
+"""The encodings an environment takes: ``None`` for the game's own, ``"candidates"`` for its top-K candidates."""
 
 
 class Match:
@@ -33,11 +35,23 @@ class Match:
         illegal: ``"raise"``: an action that is not a legal move raises (the match is unchanged).
             ``"terminate"``: the match ends; the mover's side gets *penalty*, the others 0.
         penalty: The reward of an illegal action under ``illegal="terminate"``.
+        encoding: ``None``: the game's own action encoding. ``"candidates"``: its top-K candidate
+            encoding (an action is a candidate's slot; the observation ends with the candidates'
+            features, all 0 for a seat that is not to act).
+        k: The number of candidates, with ``encoding="candidates"`` (default: the game's, 32).
         options: Ruleset options, as :func:`cardrules.get_game` takes them.
     """
 
     def __init__(
-        self, text: str, *, reward: str = "match", illegal: str = "raise", penalty: float = -1.0, **options: Any
+        self,
+        text: str,
+        *,
+        reward: str = "match",
+        illegal: str = "raise",
+        penalty: float = -1.0,
+        encoding: str | None = None,
+        k: int | None = None,
+        **options: Any,
     ) -> None:
         if reward not in REWARDS:
             raise InvalidOptionError(f"reward takes one of {', '.join(REWARDS)}, not {reward!r}")
@@ -45,11 +59,21 @@ class Match:
             raise InvalidOptionError(f"illegal takes one of {', '.join(ILLEGAL)}, not {illegal!r}")
         if isinstance(penalty, bool) or not isinstance(penalty, int | float):
             raise InvalidOptionError(f"penalty takes a number, not {penalty!r}")
+        if not (encoding is None or (isinstance(encoding, str) and encoding in ENCODINGS)):
+            raise InvalidOptionError(f"encoding takes None (the game's own) or 'candidates', not {encoding!r}")
+        if k is not None and encoding != "candidates":
+            raise InvalidOptionError("k is the number of candidates: it goes with encoding='candidates' only")
         self.game = cardrules.get_game(text, **options)
         spec = self.game.spec
         if spec.encoding is None or spec.tensor is None:
             raise UnknownOptionError(f"{spec.title} has no action encoding or observation tensor")
-        self.encoding = spec.encoding
+        self.encoding: ActionEncoding | FactoredEncoding | CandidateEncoding = spec.encoding
+        self.candidates: CandidateEncoding | None = None
+        """The candidate encoding, when the environment uses it."""
+        if encoding == "candidates":
+            if spec.candidates is None:
+                raise InvalidOptionError(f"{spec.title} has no candidate encoding: leave encoding at None")
+            self.encoding = self.candidates = spec.candidates if k is None else spec.candidates.with_k(k)
         self.layout = spec.tensor
         self.factored = self.encoding.factored
         self.reward = reward
@@ -60,6 +84,8 @@ class Match:
         self.seats: tuple[int, ...] = tuple(sorted(s for side in self.sides for s in side))
         self.side_of = {s: i for i, side in enumerate(self.sides) for s in side}
         self.obs_size = self.layout.size + (self.encoding.size if self.factored else 0)
+        if self.candidates is not None:
+            self.obs_size += self.candidates.k * self.candidates.feature_size
         self.state: Any = state
         self.steps: tuple[int, ...] = ()
         self.rounds = 0
@@ -74,6 +100,7 @@ class Match:
         self.no_rewards: dict[int, float] = dict.fromkeys(self.seats, 0.0)
         """The rewards of a move that ends nothing: one dict, never changed (read it, do not keep it)."""
         self._base: tuple[Any, int, npt.NDArray[np.float32]] | None = None
+        self._shown: tuple[Any, int, int | None, npt.NDArray[np.float32]] | None = None
         self._to_move: tuple[Any, int | None] = (None, None)
 
     def new(self, seed: int | None) -> None:
@@ -110,6 +137,10 @@ class Match:
             out: list[int] = []
         elif self.factored:
             out = self.encoding._legal_checked(self.state, self.steps)  # type: ignore[union-attr]
+        elif self.candidates is not None:
+            moves = dict(enumerate(self.candidates.candidates(state)))  # act() hands apply these very moves
+            self._moves = (state, moves)
+            out = list(moves)
         else:
             # Each action's move, kept: act() then hands apply the very object legal_moves gave,
             # which apply takes without checking the rules again.
@@ -141,6 +172,8 @@ class Match:
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
         """The tensor of what *seat* sees (then, for a factored encoding, the steps chosen so far)."""
         state = self.state
+        if self.candidates is not None:
+            return self._with_features(seat)
         if not self.factored:
             return self.layout.encode(self.game.spec.observe(state, seat))
         # A factored move takes several actions on one state: its tensor is built once and copied.
@@ -155,6 +188,21 @@ class Match:
             for a in self.steps:
                 chosen[a] += 0.5
         return out
+
+    def _with_features(self, seat: int) -> npt.NDArray[np.float32]:
+        """The tensor of what *seat* sees, then its candidates' features if it is to act (else 0s)."""
+        state = self.state
+        mover = self.mover()
+        shown = self._shown
+        if shown is None or shown[0] is not state or shown[1] != seat or shown[2] != mover:  # the state itself
+            tensor = np.zeros(self.obs_size, dtype=np.float32)
+            size = self.layout.size
+            tensor[:size] = self.layout.encode(self.game.spec.observe(state, seat))
+            if seat == mover:  # the candidates show the mover's hand: for the mover's eyes only
+                assert self.candidates is not None
+                tensor[size:] = self.candidates.features(state).reshape(-1)
+            self._shown = shown = (state, seat, mover, tensor)
+        return shown[3].copy()
 
     def act(self, action: Any) -> dict[int, float] | None:
         """

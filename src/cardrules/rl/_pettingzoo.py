@@ -55,6 +55,10 @@ class CardrulesAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: i
             ``"terminate"``: the match ends at once; the mover and its partners get *penalty*,
             the others 0.
         penalty: The reward of an illegal action under ``illegal="terminate"`` (default -1).
+        encoding: ``None`` (default): the game's own action encoding. ``"candidates"``: its
+            top-K candidate encoding (Mulle): an action is a candidate's slot, and the
+            observation ends with the candidates' features (all 0 for an agent not to act).
+        k: The number of candidates under ``encoding="candidates"`` (default 32).
         render_mode: ``None`` or ``"ansi"`` (the position text, every hand shown).
         options: Ruleset options, as :func:`cardrules.get_game` takes them.
     """
@@ -68,13 +72,15 @@ class CardrulesAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: i
         reward: str = "match",
         illegal: str = "raise",
         penalty: float = -1.0,
+        encoding: str | None = None,
+        k: int | None = None,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise InvalidOptionError(f"render_mode takes None or 'ansi', not {render_mode!r}")
-        self._match = Match(text, reward=reward, illegal=illegal, penalty=penalty, **options)
+        self._match = Match(text, reward=reward, illegal=illegal, penalty=penalty, encoding=encoding, k=k, **options)
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"cardrules_{self._match.game.name}_v{VERSION}"}
         self.possible_agents = [f"player_{s}" for s in self._match.seats]
