@@ -84,7 +84,6 @@ class _View:
         "last_play",
         "obs",
         "opp_cards",
-        "risks",
         "rules",
         "sign",
         "unseen",
@@ -126,7 +125,6 @@ class _View:
             self.unseen_total = max(1, sum(self.unseen.values()))
             self.values = _values(self.unseen, by_card)
         self.held: dict[int, float] = {}  # p_holds, by k
-        self.risks: dict[tuple[tuple[Card, ...], tuple[TableBuild, ...]], float] = {}  # _risk, by table and builds
         # The next player, if an opponent, is who can punish what we leave.
         n = len(obs.hand_counts)
         side = rules.side_of(obs.seat)
@@ -261,14 +259,6 @@ def _candidates(view: _View) -> list[Move]:
 
 def _risk(view: _View, table: Sequence[Card], builds: Sequence[TableBuild]) -> float:
     """What the next opponent can be expected to make of the table we leave: mulles, points, a tabbe."""
-    key = (tuple(table), tuple(builds))  # about half the candidates of a decision leave a table another left
-    risk = view.risks.get(key)
-    if risk is None:
-        risk = view.risks[key] = _risk_of(view, table, builds)
-    return risk
-
-
-def _risk_of(view: _View, table: Sequence[Card], builds: Sequence[TableBuild]) -> float:
     if not view.opp_cards or view.last_play:
         return 0.0
     rules = view.rules
