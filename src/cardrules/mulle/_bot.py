@@ -32,12 +32,13 @@ from cardrules.mulle._cards import (
     _hand_values,
     _mulle_points,
 )
+from cardrules.mulle._families import _TRAILS
 from cardrules.mulle._legal import _build_targets, check_move, legal_moves
 from cardrules.mulle._observe import observe
 from cardrules.mulle._partition import partitionable, subset_sums
 from cardrules.mulle._play import _apply, _mulles, _remove
 from cardrules.mulle._score import score
-from cardrules.mulle._state import Build, Capture, Move, Observation, State, TableBuild, Trail
+from cardrules.mulle._state import Build, Capture, Move, Observation, State, TableBuild, _capture
 
 _PACK_COUNT: Final = Counter(PACK.cards)
 _K = TypeVar("_K")
@@ -249,11 +250,11 @@ def _candidates(view: _View) -> list[Move]:
         for t in _hand_values(rules, card):
             taken = _greedy_capture(view, card, t)
             if taken or (view.building and any(b.value == t for b in obs.builds)):
-                out.append(Capture(card, taken, t))
+                out.append(_capture(card, taken, t))  # Capture(card, taken, t), made without its checks
             if not view.building and t == _TVAL[card] and card in obs.table and taken != (card,):
-                out.append(Capture(card, (card,), t))  # the lone twin: a fishing mulle
+                out.append(_capture(card, (card,), t))  # the lone twin: a fishing mulle
         out.extend(_build_targets(rules, hand, obs.table, obs.builds, obs.seat, card))
-        out.append(Trail(card))
+        out.append(_TRAILS[card])  # Trail(card), made once
     return out
 
 
