@@ -174,6 +174,13 @@ def _take(counts: dict[_K, int], key: _K) -> None:
         del counts[key]
 
 
+_SHOWN: dict[
+    tuple[bool, tuple[Card, ...], tuple[TableBuild, ...], tuple[tuple[Card, ...], ...]],
+    tuple[dict[Card, int], dict[int, int], int],
+] = {}
+"""_Public's counts, by the public cards they come from (never changed: each _Public copies them)."""
+
+
 class _Public:
     """
     For a rollout: the cards no one has shown yet (in no hand seen, not on the table, in no build,
@@ -184,15 +191,26 @@ class _Public:
     __slots__ = ("by_card", "total", "unseen", "values")
 
     def __init__(self, state: State) -> None:
-        shown: list[Card] = [*state.table]
-        for b in state.builds:
-            shown.extend(b.cards)
-        for pile in state.captured:
-            shown.extend(pile)
-        self.by_card = _VALUES[state.rules.building]
-        self.unseen: dict[Card, int] = dict(_unseen(shown))  # plain dicts: each view copies them (in C)
-        self.values: dict[int, int] = dict(_values(self.unseen, self.by_card))
-        self.total = sum(self.unseen.values())
+        building = state.rules.building
+        self.by_card = by_card = _VALUES[building]
+        # A search's rollouts start from the same few tables (one per candidate move, in every imagined
+        # deal): the counts are worked out once for each and copied.
+        key = (building, state.table, state.builds, state.captured)
+        known = _SHOWN.get(key)
+        if known is None:
+            shown: list[Card] = [*state.table]
+            for b in state.builds:
+                shown.extend(b.cards)
+            for pile in state.captured:
+                shown.extend(pile)
+            unseen = dict(_unseen(shown))  # plain dicts: each view copies them (in C)
+            known = (unseen, dict(_values(unseen, by_card)), sum(unseen.values()))
+            if len(_SHOWN) >= 4096:
+                _SHOWN.clear()  # a bound on memory
+            _SHOWN[key] = known
+        self.unseen: dict[Card, int] = known[0].copy()
+        self.values: dict[int, int] = known[1].copy()
+        self.total = known[2]
 
     def show(self, card: Card) -> None:
         """*card* is played: shown to everyone."""

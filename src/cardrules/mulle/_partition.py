@@ -151,6 +151,24 @@ def partitionable(counts: Sequence[tuple[int, int]], t: int) -> bool:
         if n:
             merged[v] = merged.get(v, 0) + n
     pairs = sorted(merged.items(), reverse=True)
+    key = (tuple(pairs), t)
+    found = _DECIDED.get(key)
+    if found is None:
+        found = _partitionable(pairs, t)
+        if len(_DECIDED) >= _DECIDED_MOST:
+            _DECIDED.clear()  # a bound on memory, not a policy: the next questions refill it
+        _DECIDED[key] = found
+    return found
+
+
+_DECIDED: dict[tuple[tuple[tuple[int, int], ...], int], bool] = {}
+"""The answers of :func:`partitionable` so far, by the merged (value, count) pairs and the target: the
+same few hundred questions recur (a bot's rollouts check the same captures and tables again and again)."""
+_DECIDED_MOST = 65_536
+
+
+def _partitionable(pairs: list[tuple[int, int]], t: int) -> bool:
+    """:func:`partitionable` of the merged *pairs* (value, count), values high to low."""
     if any(v > t or v <= 0 for v, _ in pairs):
         return False
     if sum(v * n for v, n in pairs) % t:
