@@ -79,3 +79,31 @@ def test_peer_script_interleaves_and_writes_a_dated_table(tmp_path: Path, capsys
     args = argparse.Namespace(blocks=2, slice=0.0)
     text = peers.markdown([("a", "x 1"), ("b", "x 1")], rates, per_game, args)
     assert text.startswith("Measured 20") and "| a | x 1 |" in text and "not measured" in text
+
+
+def test_voids_script_hides_the_voids_from_the_blind_bot_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    ab = _load("ab_voids")
+    from cardrules.mililla import _sample
+
+    calls: list[object] = []
+    real = _sample.voids
+
+    def spy(observation: object) -> object:
+        calls.append(observation)
+        return real(observation)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(_sample, "voids", spy)
+    game = cardrules.get_game("mililla")
+    state = game.new_game(seed=5)
+    for _ in range(6):  # into the second trick: there may be voids to see
+        state = game.apply(state, game.legal_moves(state)[0])
+    view = game.observe(state, game.to_move(state))  # type: ignore[arg-type]
+    for blind in (True, False):
+        calls.clear()
+        bot = ab._Timed("search(iterations=4)", "mililla", blind)
+        bot.choose(view, game.legal_moves(state), random.Random(1))
+        assert bot.decisions == 1 and bot.seconds >= 0
+        assert _sample.voids is spy  # put back after the choice
+        assert (len(calls) == 0) is blind
+    won, *counts = ab._one(("mililla(single_round=true)", "search(iterations=2)", 1))
+    assert isinstance(won, bool) and counts[0] > 0 and counts[2] > 0
