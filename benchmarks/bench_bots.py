@@ -219,7 +219,8 @@ def main() -> None:
 def write_markdown(path: Path, strength: list[str], speed: list[str], seed: int) -> None:
     """The dated tables of the performance page's bot section."""
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    lines = [f"Measured {datetime.date.today().isoformat()} by `python benchmarks/bench_bots.py` "]
+    flags = " --speed-only" if not strength else ""
+    lines = [f"Measured {datetime.date.today().isoformat()} by `python benchmarks/bench_bots.py{flags}` "]
     lines[0] += f"(load average {load:.1f} on {os.cpu_count()} cores at the end)."
     if strength:
         lines += [
