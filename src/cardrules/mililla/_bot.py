@@ -96,7 +96,7 @@ def rollout(state: State, side: int, rng: random.Random) -> float:
     The search bots' greedy rollout, played here without the generic loop's observations: every
     seat plays :func:`choose`'s card to the end of the round, and the result is scored as the
     generic rollout scores it (1 or 0 if the match ended, else :func:`value`). The same moves and
-    the same number as ``bots.playout(..., greedy=True)`` (a test holds them equal); the round's
+    the same value as ``bots.playout(..., greedy=True)`` (a test holds them equal); the round's
     end is scored without dealing the next round. *rng* is not used: the greedy play needs none.
     """
     if state.winner is not None:

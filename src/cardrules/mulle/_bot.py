@@ -94,7 +94,7 @@ class _View:
     )
 
     def __init__(self, obs: Observation, public: _Public | None = None) -> None:
-        """*public*: the cards not yet public, kept by a rollout from move to move (else worked out from *obs*)."""
+        """*public*: the counts of the cards no one has shown, kept by a rollout (else read from *obs*'s history)."""
         self.obs = obs
         self.rules = rules = obs.rules
         self.building = rules.building
@@ -311,20 +311,6 @@ _ANY: Final = list(range(1, 17))  # every value a card can capture with
 _DIVISORS: Final = tuple([t for t in _ANY if total % t == 0] for total in range(16 * _TABBE_SIZE + 1))
 """The capture values dividing each total of a table small enough to be checked for a tabbe, low to high."""
 
-_SPLITS: dict[tuple[tuple[int, ...], int], bool] = {}  # partitionable, by (the values sorted, t): a few hundred recur
-
-
-def _splits(values: Sequence[int], t: int) -> bool:
-    """Whether table cards of these values split into groups each worth *t* (:func:`partitionable`, kept)."""
-    key = (tuple(sorted(values)), t)
-    found = _SPLITS.get(key)
-    if found is None:
-        found = partitionable(list(Counter(values).items()), t)
-        if len(_SPLITS) >= 65_536:
-            _SPLITS.clear()  # a bound on memory
-        _SPLITS[key] = found
-    return found
-
 
 def _tabbe_risk(view: _View, table: Sequence[Card], values: Sequence[int], builds: Sequence[TableBuild]) -> float:
     """The chance the next opponent clears the table with one card, times what that is worth to them."""
@@ -342,7 +328,7 @@ def _tabbe_risk(view: _View, table: Sequence[Card], values: Sequence[int], build
             continue
         if t not in view.values:
             continue
-        if total and not _splits(values, t):
+        if total and not partitionable(list(Counter(values).items()), t):  # partitionable keeps its answers
             continue
         p_none *= 1.0 - view.p_holds(view.values.get(t, 0))
     return (1.0 - p_none) * worth
