@@ -30,7 +30,7 @@ from cardrules.charlemagne._legal import (
     legal_moves,
     to_move,
 )
-from cardrules.charlemagne._observe import observe
+from cardrules.charlemagne._observe import _private_seen, observe
 from cardrules.charlemagne._play import _hand_end, apply
 from cardrules.charlemagne._play import _play as _play_card
 from cardrules.charlemagne._score import _result
@@ -119,19 +119,8 @@ def _unseen(obs: Observation) -> frozenset[Card]:
 
 
 def _unseen_in(state: State, seat: int) -> frozenset[Card]:
-    """``_unseen(observe(state, seat))`` without the observation: what *seat* may see is what
-    :func:`observe` shows it (``charlemagne.hidden``: the kitty cards taken and the discards to the
-    bidder, the thrown-out cards to the partner)."""
-    bidder = seat == state.bidder
-    return _ALL.difference(
-        state.hands[seat],
-        state.trick,
-        state.won[0],
-        state.won[1],
-        state.discards if bidder else (),
-        state.out if seat == state.partner else (),
-        state.taken if bidder else (),
-    )
+    """``_unseen(observe(state, seat))`` without the observation (the same cards, from the same rule)."""
+    return _ALL.difference(state.hands[seat], state.trick, state.won[0], state.won[1], *_private_seen(state, seat))
 
 
 def _play(obs: Observation, cards: Sequence[Card]) -> Card:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardrules.cards import Card
 from cardrules.charlemagne._legal import to_move
 from cardrules.charlemagne._state import SEATS, Contract, Observation, State, _make_observation
 
@@ -9,6 +10,16 @@ from cardrules.charlemagne._state import SEATS, Contract, Observation, State, _m
 def _open_hand(state: State) -> bool:
     """Whether the Gros Mulot bidder's hand is face up (after the first trick, ``charlemagne.contract.gros-mulot``)."""
     return state.contract is Contract.GROS_MULOT and state.phase == "play" and state.tricks[0] + state.tricks[1] > 0
+
+
+def _private_seen(state: State, seat: int) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+    """
+    What *seat* may see of the cards the bidding puts aside (``charlemagne.hidden``): the kitty
+    cards taken and the discards (the bidder only), and the partner's thrown-out cards (the
+    partner only). :func:`observe` shows them; the bots' rollouts read them from here too.
+    """
+    bidder = seat == state.bidder
+    return (state.taken if bidder else (), state.discards if bidder else (), state.out if seat == state.partner else ())
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -33,15 +44,16 @@ def observe(state: State, seat: int) -> Observation:
     b = s.bidder
     bidder = seat == b
     partner = seat == s.partner
+    taken, discards, out = _private_seen(s, seat)
     open_hand = h[b] if b is not None and _open_hand(s) else None
     # Positional, in the order of Observation's fields, without attrs' __init__ (it checks nothing).
     return _make_observation(
         seat, s.rules, s.round_no, s.dealer, s.phase, to_move(s),
         h[seat], (len(h[0]), len(h[1]), len(h[2]), len(h[3])), len(s.kitty),
         s.calls, b, s.contract, s.source, s.trump,
-        s.taken if bidder else (),  # kitty_taken
+        taken,  # kitty_taken
         s.passed if bidder or partner else None,  # passed
-        s.discards if bidder else (), len(s.discards),  # discards, discard_count
-        s.out if partner else (), len(s.out),  # out, out_count
+        discards, len(s.discards),  # discards, discard_count
+        out, len(s.out),  # out, out_count
         open_hand, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
     )  # fmt: skip
