@@ -172,7 +172,6 @@ def playout(
     greedy: bool,
 ) -> float:
     """Play *state* on to the end of its round (or the heuristic's horizon) and score it for *side*, 0 to 1."""
-    greedy = heuristic is not None and greedy
     if greedy and heuristic is not None and heuristic.rollout is not None:
         return heuristic.rollout(state, side, rng)  # the game's own loop: the same result, faster
     return generic_playout(spec, heuristic, state, side, rng, greedy=greedy)
