@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import operator
 import pickle
 from collections import Counter
 
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import CHARLEMAGNE_PACK, DOUBLE_FRENCH_PACK, SPANISH_PACK, Card, Rank, Suit
+from cardrules import cards as cards_module
 
 
 def test_pack_sizes() -> None:
@@ -106,3 +108,28 @@ def test_shuffle_is_a_permutation(seed: int) -> None:
     out = cardrules.shuffled(DOUBLE_FRENCH_PACK.cards, seed)
     assert Counter(DOUBLE_FRENCH_PACK.cards) == Counter(out)
     assert out == cardrules.shuffled(DOUBLE_FRENCH_PACK.cards, seed)
+
+
+@given(seed=st.integers(-(2**70), 2**70), n=st.integers(0, 300))
+def test_shuffle_side_by_side_matches_the_one_draw_at_a_time_procedure(seed: int, n: int) -> None:
+    """The shuffle computes its draws all at once; it gives what drawing them one by one gives."""
+    deck = (DOUBLE_FRENCH_PACK.cards * 3)[:n]
+    assert cardrules.shuffled(deck, seed) == cards_module._shuffled_one_by_one(list(deck), seed)
+
+
+def test_shuffle_with_rejected_draws_matches_the_one_draw_at_a_time_procedure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """
+    A draw at or above its limit is rejected and the draws after it shift. Real rejections come
+    about once in 2**57 draws, so the limits are lowered here to make them common: both ways of
+    shuffling must still agree, and the side-by-side draws must really be refused.
+    """
+    low = tuple(limit // 3 for limit in cards_module._LIMITS)
+    monkeypatch.setattr(cards_module, "_LIMITS", low)
+    monkeypatch.setattr(cards_module, "_LANES", {})
+    deck = SPANISH_PACK.cards
+    for seed in range(200):
+        shuffled = cardrules.shuffled(deck, seed)
+        assert shuffled == cards_module._shuffled_one_by_one(list(deck), seed)
+        assert Counter(shuffled) == Counter(deck)
+    lanes_of, _, _, limits = cards_module._LANES[len(deck)]
+    assert any(any(map(operator.ge, lanes_of(seed), limits)) for seed in range(20))

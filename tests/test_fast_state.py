@@ -52,7 +52,19 @@ def test_unchecked_constructor_refuses_a_class_with_checks() -> None:
         def __attrs_post_init__(self) -> None:
             pass
 
-    for cls in (Checked, Defaulted, Loose):
+    @attrs.frozen
+    class OwnSlots:  # slots of its own, not taken from a base: the object could not change class
+        value: int
+
+    class _WrongOrder:
+        __slots__ = ("b", "a", "__weakref__")  # noqa: RUF023
+
+    @attrs.frozen
+    class Reordered(_WrongOrder):
+        a: int
+        b: int
+
+    for cls in (Checked, Defaulted, Loose, OwnSlots, Reordered):
         with pytest.raises(TypeError):
             _common.unchecked_constructor(cls)
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable, Sequence
+import struct
+from collections.abc import Callable, Iterable, Sequence
+from operator import ge, mod
 from typing import Final
 
 import attrs
@@ -358,6 +360,20 @@ def shuffled(cards: Sequence[Card], seed: int) -> tuple[Card, ...]:
     """
     out = list(cards)
     n = len(out)
+    if n < 2 or n >= len(_LIMITS):
+        return _shuffled_one_by_one(out, seed)
+    lanes_of, idx, bounds, limits = _LANES.get(n) or _lanes(n)
+    draws = lanes_of(seed & 0xFFFFFFFFFFFFFFFF)
+    if any(map(ge, draws, limits)):  # about once in 2**57 draws: some draw is rejected, so the
+        return _shuffled_one_by_one(out, seed)  # draws shift; take them one at a time
+    for i, j in zip(idx, map(mod, draws, bounds), strict=True):
+        out[i], out[j] = out[j], out[i]
+    return tuple(out)
+
+
+def _shuffled_one_by_one(out: list[Card], seed: int) -> tuple[Card, ...]:
+    """:func:`shuffled`'s procedure one draw at a time, for long sequences and rejected draws."""
+    n = len(out)
     # SplitMix64 outputs inlined (constants written out: no global loads), each j drawn by
     # rejection below i + 1 (no modulo bias); the rejection limits come from a table.
     limits = _LIMITS if n < len(_LIMITS) else _limits(n)
@@ -377,6 +393,43 @@ def shuffled(cards: Sequence[Card], seed: int) -> tuple[Card, ...]:
         j = z % bound
         out[i], out[j] = out[j], out[i]
     return tuple(out)
+
+
+_LanesOf = Callable[[int], Sequence[int]]
+_LANES: dict[int, tuple[_LanesOf, tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _lanes(n: int) -> tuple[_LanesOf, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """
+    For shuffles of *n* cards: a function giving the ``n - 1`` SplitMix64 outputs of a seed
+    (below ``2**64``) all at once, and for each draw the position ``i`` it swaps, its bound
+    ``i + 1`` and its rejection limit.
+
+    SplitMix64's k-th state is ``seed + k * gamma`` (mod ``2**64``), so the outputs do not
+    depend on each other and can be computed side by side: one Python int holds all ``n - 1``
+    states, each in a lane of 128 bits, and each step of the output function works on every
+    lane at once (a 64-bit value times a 64-bit constant fits its lane; the mask clears what a
+    right shift carries in from the lane above). The low 64 bits of each lane are the outputs.
+    """
+    m = n - 1
+    ones = sum(1 << (128 * k) for k in range(m))
+    steps = sum(((k + 1) * 0x9E3779B97F4A7C15) << (128 * k) for k in range(m))
+    mask = ones * 0xFFFFFFFFFFFFFFFF
+    size = 16 * m
+    unpack = struct.Struct(f"<{2 * m}Q").unpack
+
+    def lanes_of(seed: int) -> Sequence[int]:
+        z = (seed * ones + steps) & mask
+        z = (((z ^ (z >> 30)) & mask) * 0xBF58476D1CE4E5B9) & mask
+        z = (((z ^ (z >> 27)) & mask) * 0x94D049BB133111EB) & mask
+        z ^= z >> 31
+        return unpack(z.to_bytes(size + 16, "little")[:size])[::2]  # the low half of each lane
+
+    idx = tuple(range(n - 1, 0, -1))
+    bounds = tuple(i + 1 for i in idx)
+    made = lanes_of, idx, bounds, tuple(_LIMITS[b] for b in bounds)
+    _LANES[n] = made
+    return made
 
 
 def _limits(n: int) -> tuple[int, ...]:

@@ -109,9 +109,23 @@ class TupleMoves(LegalMoves[MoveT]):
         moves = self._moves
         if not moves:
             raise IndexError("no legal move: the match is over")
-        if type(rng) is random.Random:  # the same draw as randrange (both _randbelow), one call fewer
-            return rng.choice(moves)
+        if type(rng) is random.Random and _RANDBELOW_BY_BITS:
+            # randrange(n)'s very draw (its _randbelow, written out: two calls fewer)
+            n = len(moves)
+            k = n.bit_length()
+            getrandbits = rng.getrandbits
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            return moves[r]
         return moves[rng.randrange(len(moves))]
+
+
+# Whether random.Random draws below n as `_randbelow_with_getrandbits` does (k = n.bit_length()
+# bits until below n), which TupleMoves.sample writes out; otherwise it calls randrange.
+_RANDBELOW_BY_BITS: Final = getattr(random.Random, "_randbelow", None) is getattr(
+    random.Random, "_randbelow_with_getrandbits", False
+)
 
 
 _new_object: Final = object.__new__

@@ -181,8 +181,20 @@ PASS: Final = Pass()
 # --- state -------------------------------------------------------------------
 
 
+class _StateSlots:
+    """The slots of :class:`State`, its fields in order, declared here so that the engine can build
+    its own states fast (``_common.unchecked_constructor``)."""
+
+    __slots__ = (  # noqa: RUF023 (the fields in order: _common.unchecked_constructor checks it)
+        "rules", "seed", "pending_decks", "round_no", "dealer", "hands", "kitty", "phase", "calls",
+        "bidder", "contract", "source", "taken", "passed", "discards", "out", "trump", "leader",
+        "trick", "won", "tricks", "last_trick", "last_leader", "match", "rounds", "winner",
+        "__weakref__",
+    )  # fmt: skip
+
+
 @attrs.frozen
-class State:
+class State(_StateSlots):
     """
     A Charlemagne match at one moment, hidden cards included. Immutable.
 
@@ -266,8 +278,20 @@ _make_state: Final = _common.unchecked_constructor(State)
 the same object, made faster)."""
 
 
+class _ObservationSlots(JsonData):
+    """The slots of :class:`Observation`, its fields in order, declared here so that the engine can build
+    its own observations fast (``_common.unchecked_constructor``)."""
+
+    __slots__ = (  # noqa: RUF023 (the fields in order: _common.unchecked_constructor checks it)
+        "seat", "rules", "round_no", "dealer", "phase", "to_move", "hand", "hand_counts",
+        "kitty_count", "calls", "bidder", "contract", "source", "trump", "kitty_taken", "passed",
+        "discards", "discard_count", "out", "out_count", "open_hand", "leader", "trick", "won",
+        "tricks", "last_trick", "last_leader", "match", "rounds", "winner", "__weakref__",
+    )  # fmt: skip
+
+
 @attrs.frozen
-class Observation(JsonData):
+class Observation(_ObservationSlots):
     """
     What one seat may see of a Charlemagne match (``charlemagne.hidden``).
 

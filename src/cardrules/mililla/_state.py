@@ -31,8 +31,19 @@ class Play:
 Move = Play
 
 
+class _StateSlots:
+    """The slots of :class:`State`, its fields in order, declared here so that the engine can build
+    its own states fast (``_common.unchecked_constructor``)."""
+
+    __slots__ = (  # noqa: RUF023 (the fields in order: _common.unchecked_constructor checks it)
+        "rules", "seed", "pending_decks", "round_no", "dealer", "hands", "turn_up", "trick_leader",
+        "trick", "led", "won", "tricks", "last_trick", "last_leader", "match", "deal_bonus",
+        "held_bonus", "rounds", "winner", "__weakref__",
+    )  # fmt: skip
+
+
 @attrs.frozen
-class State:
+class State(_StateSlots):
     """
     A Mililla match at one moment, hidden cards included. Immutable.
 
@@ -94,8 +105,19 @@ _make_state: Final = _common.unchecked_constructor(State)
 the same object, made faster)."""
 
 
+class _ObservationSlots(JsonData):
+    """The slots of :class:`Observation`, its fields in order, declared here so that the engine can build
+    its own observations fast (``_common.unchecked_constructor``)."""
+
+    __slots__ = (  # noqa: RUF023 (the fields in order: _common.unchecked_constructor checks it)
+        "seat", "rules", "round_no", "dealer", "to_move", "hand", "hand_counts", "turn_up",
+        "turn_up_in_hand", "trick_leader", "trick", "led", "won", "tricks", "last_trick",
+        "last_leader", "match", "deal_bonus", "held_bonus", "rounds", "winner", "__weakref__",
+    )  # fmt: skip
+
+
 @attrs.frozen
-class Observation(JsonData):
+class Observation(_ObservationSlots):
     """
     What one seat may see of a Mililla match: its own hand, the turn-up card
     while the dealer still holds it, everything played, and the scores.

@@ -7,7 +7,7 @@ from typing import ClassVar, Final
 
 import attrs
 
-from cardrules import _messages
+from cardrules import _common, _messages
 from cardrules._serial import JsonData
 from cardrules.cards import Card
 from cardrules.engine import RoundScore
@@ -173,8 +173,19 @@ class Turn:
     tabbe: bool = False
 
 
+class _StateSlots:
+    """The slots of :class:`State`, its fields in order, declared here so that the engine can build
+    its own states fast (``_common.unchecked_constructor``)."""
+
+    __slots__ = (  # noqa: RUF023 (the fields in order: _common.unchecked_constructor checks it)
+        "rules", "seed", "pending_decks", "round_no", "dealer", "deal_no", "stock", "hands", "table",
+        "builds", "to_play", "captured", "tabbes", "mulles", "last_capture", "history", "match",
+        "rounds", "winner", "__weakref__",
+    )  # fmt: skip
+
+
 @attrs.frozen
-class State:
+class State(_StateSlots):
     """
     A Mulle match at one moment, hidden cards included. Immutable.
 
@@ -252,63 +263,24 @@ def _turn(seat: int, move: Move, builds: tuple[tuple[Card, ...], ...], mulles: t
     return t
 
 
-(
-    _rules, _seed, _pending_decks, _round_no, _dealer, _deal_no, _stock, _hands, _table, _builds, _to_play,
-    _captured, _tabbes, _mulles, _last_capture, _history, _match, _rounds, _winner,
-) = (getattr(State, f.name).__set__ for f in attrs.fields(State))  # fmt: skip
+_state: Final = _common.unchecked_constructor(State)
+"""``State(...)`` with the fields in order, for the engine's own hot path: the same object, made
+without the generated ``__init__`` (``tests/mulle/test_mulle_speed_paths.py`` checks it)."""
 
 
-def _state(
-    rules: MulleRuleset,
-    seed: int,
-    pending_decks: tuple[tuple[Card, ...], ...],
-    round_no: int,
-    dealer: int,
-    deal_no: int,
-    stock: tuple[Card, ...],
-    hands: tuple[tuple[Card, ...], ...],
-    table: tuple[Card, ...],
-    builds: tuple[TableBuild, ...],
-    to_play: int,
-    captured: tuple[tuple[Card, ...], ...],
-    tabbes: tuple[int, ...],
-    mulles: tuple[tuple[Mulle, ...], ...],
-    last_capture: int | None,
-    history: tuple[Turn, ...],
-    match: tuple[int, ...],
-    rounds: tuple[RoundScore, ...],
-    winner: int | None,
-) -> State:
-    """
-    ``State(...)`` with the same arguments, for the engine's own hot path: each field is stored
-    through its slot directly, without the generated ``__init__`` (State has no validators or
-    converters, so the result is the same; ``tests/mulle/test_mulle_speed_paths.py`` checks it).
-    """
-    s = _NEW(State)
-    _rules(s, rules)
-    _seed(s, seed)
-    _pending_decks(s, pending_decks)
-    _round_no(s, round_no)
-    _dealer(s, dealer)
-    _deal_no(s, deal_no)
-    _stock(s, stock)
-    _hands(s, hands)
-    _table(s, table)
-    _builds(s, builds)
-    _to_play(s, to_play)
-    _captured(s, captured)
-    _tabbes(s, tabbes)
-    _mulles(s, mulles)
-    _last_capture(s, last_capture)
-    _history(s, history)
-    _match(s, match)
-    _rounds(s, rounds)
-    _winner(s, winner)
-    return s
+class _ObservationSlots(JsonData):
+    """The slots of :class:`Observation`, its fields in order, declared here so that the engine can build
+    its own observations fast (``_common.unchecked_constructor``)."""
+
+    __slots__ = (  # noqa: RUF023 (the fields in order: _common.unchecked_constructor checks it)
+        "seat", "rules", "round_no", "dealer", "deal_no", "to_move", "hand", "hand_counts",
+        "stock_count", "table", "builds", "captured_counts", "tabbes", "mulles", "last_capture",
+        "history", "sides", "match", "rounds", "winner", "__weakref__",
+    )  # fmt: skip
 
 
 @attrs.frozen
-class Observation(JsonData):
+class Observation(_ObservationSlots):
     """
     What one seat may see of a Mulle match: its own hand, the other hands'
     sizes, the stock's size, the table with its builds (cards, values,
