@@ -327,22 +327,6 @@ _MASK64: Final = (1 << 64) - 1
 _2_64: Final = 1 << 64
 
 
-class _SplitMix64:
-    """SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and fixed forever."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK64
-
-    def next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31)
-
-
 def shuffled(cards: Sequence[Card], seed: int) -> tuple[Card, ...]:
     """
     Return *cards* shuffled by a fixed procedure: the same seed gives the
@@ -442,12 +426,18 @@ _LIMITS: Final = _limits(256)
 
 def _derive_seed(seed: int, *path: int) -> int:
     """A seed for one round of a match, derived from the match seed (stable)."""
-    gen = _SplitMix64(seed)
-    value = gen.next()
+    value = _mix(seed & _MASK64)
     for p in path:
-        gen = _SplitMix64(value ^ ((p * 0xD1B54A32D192ED03) & _MASK64))
-        value = gen.next()
+        value = _mix((value ^ ((p * 0xD1B54A32D192ED03) & _MASK64)) & _MASK64)
     return value
+
+
+def _mix(seed: int) -> int:
+    """The first output of SplitMix64 (Steele, Lea, Flood 2014) seeded with *seed*, below ``2**64``."""
+    z = (seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return z ^ (z >> 31)
 
 
 __dir__ = __all__.copy  # dir() and autocompletion show the public names only

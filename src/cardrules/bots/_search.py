@@ -201,7 +201,7 @@ def generic_playout(
         legal = spec.legal_moves(state)
         if greedy:
             assert heuristic is not None
-            if type(legal) is TupleMoves and len(legal) == 1:
+            if isinstance(legal, TupleMoves) and len(legal) == 1:
                 move = legal[0]  # a forced move needs no look at the table (nor any rng)
             else:  # (lazy moves, as Mulle's, are not counted: that costs more than it saves)
                 seat = spec.to_move(state)

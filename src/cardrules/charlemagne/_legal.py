@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from cardrules import _messages
 from cardrules.cards import CHARLEMAGNE_PACK, Card, Suit
@@ -37,7 +37,7 @@ from cardrules.charlemagne._state import (
     State,
     _contract_name,
 )
-from cardrules.engine import LegalMoves, TupleMoves, _new_object, _set_moves
+from cardrules.engine import LegalMoves, TupleMoves, _keyed_moves, _new_object, _set_moves
 from cardrules.rules import Violation
 
 # --- turn order ------------------------------------------------------------------
@@ -158,13 +158,14 @@ def _playable(state: State, seat: int) -> Sequence[Card]:
     return hand
 
 
-# The last answer of legal_moves, as (state, moves). The usual loop calls legal_moves(state) and
-# then apply(state, move): apply finds the move here instead of working out the rules again.
-# States are immutable, so the entry holds for as long as it is the same object; it is replaced
-# as a whole, so a thread always reads a state with its own moves. It is the one item of a list so
-# that apply, in _play, reads the current entry through its own import of the list (a name
-# imported from here would keep the first entry only).
-_last_legal: list[tuple[State | None, tuple[Move, ...]]] = [(None, ())]
+# The last answer of legal_moves, as (state, moves, None), or in the play phase (state, the cards
+# allowed, _PLAYS). The usual loop calls legal_moves(state) and then apply(state, move): apply
+# finds the move here instead of working out the rules again. States are immutable, so the entry
+# holds for as long as it is the same object; it is replaced as a whole, so a thread always reads
+# a state with its own moves. It is the one item of a list so that apply, in _play, reads the
+# current entry through its own import of the list (a name imported from here would keep the
+# first entry only).
+_last_legal: list[tuple[State | None, Sequence[Any], Mapping[Card, Play] | None]] = [(None, (), None)]
 
 
 def legal_moves(state: State) -> LegalMoves[Move]:
@@ -192,8 +193,10 @@ def legal_moves(state: State) -> LegalMoves[Move]:
     moves: tuple[Move, ...]
     if phase == "play":
         seat = _order(state)[len(state.trick)]  # to_move(state), in line
-        moves = _card_moves(_playable(state, seat), _PLAYS)
-    elif phase == "bid":
+        cards = _playable(state, seat)
+        _last_legal[0] = (state, cards, _PLAYS)
+        return _keyed_moves(cards, _PLAYS)  # each card's Play, made only if asked for
+    if phase == "bid":
         calls = _CALLS_ABOVE[_high_bid(state.calls)]  # _bidding_moves(state.calls), in line
         moves = calls[1:] if _dealer_forced(state.calls) else calls
     else:
@@ -208,7 +211,7 @@ def legal_moves(state: State) -> LegalMoves[Move]:
             moves = _card_moves(state.hands[mover], _GIVES)
         else:
             moves = _SOURCES
-    _last_legal[0] = (state, moves)
+    _last_legal[0] = (state, moves, None)
     out: TupleMoves[Move] = _new_object(TupleMoves)  # TupleMoves(moves), without its __init__ call
     _set_moves(out, moves)
     return out

@@ -50,10 +50,13 @@ def apply(state: State, move: Move) -> State:
 
     .. versionadded:: 0.1.0
     """
-    known, moves = _last_legal[0]
+    known, listed, plays = _last_legal[0]
     # A move that is one of the very objects legal_moves just listed for this very state is legal
-    # (an identity test, in C); anything else, an equal move object included, is checked.
-    if known is not state or id(move) not in map(id, moves):
+    # (an identity test, in C), and in the play phase a Play of one of the cards it allowed (cards
+    # are compared by identity); anything else, an equal move object included, is checked.
+    if known is not state or (
+        id(move) not in map(id, listed) if plays is None else type(move) is not Play or move.card not in listed
+    ):
         violation = check_move(state, move)
         if violation is not None:
             raise _messages.illegal(violation, to_move(state), move, format_canonical)
@@ -79,11 +82,9 @@ def _replace(hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, .
 
 
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    rest = tuple([c for c in hand if c is not card])  # by identity: == calls Card.__eq__, in Python
-    if len(rest) == len(hand) - 1:
-        return rest
-    i = hand.index(card)  # an equal card that is another object (or a card held twice)
-    return hand[:i] + hand[i + 1 :]
+    rest = list(hand)  # a list changed and made a tuple again: cheaper than slicing twice and concatenating
+    rest.remove(card)  # cards compare by identity, in C
+    return tuple(rest)
 
 
 def _call(state: State, call: Contract | None) -> State:

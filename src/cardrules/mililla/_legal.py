@@ -7,7 +7,7 @@ from typing import Final
 
 from cardrules import _messages
 from cardrules.cards import SPANISH_PACK, Card, Rank, Suit
-from cardrules.engine import LegalMoves, TupleMoves, _new_object, _set_moves
+from cardrules.engine import LegalMoves, TupleMoves, _keyed_moves
 from cardrules.mililla._cards import _STRENGTH, _SUIT_NAMES
 from cardrules.mililla._rules import RULES
 from cardrules.mililla._ruleset import SEATS
@@ -40,6 +40,9 @@ def _trick_winner(trick: Sequence[Card], trump: Suit, strength: Mapping[Card, in
     return best
 
 
+_SEVENS: Final = frozenset(c for c in SPANISH_PACK.cards if c.rank is Rank.SEVEN)
+
+
 def _seven_barred(state: State, card: Card) -> bool:
     """Whether the 7 rule bars *card* now (not leading it; its suit not led yet)."""
     if card.rank is not Rank.SEVEN or not state.trick:
@@ -66,8 +69,9 @@ def _allowed(state: State, seat: int) -> Sequence[Card]:
     lead = trick[0].suit
     follow = [c for c in hand if c.suit is lead]
     cands = follow or hand
-    mode = state.rules.seven_rule
-    if mode != "off":
+    rules = state.rules
+    mode = rules.seven_rule
+    if mode != "off" and not _SEVENS.isdisjoint(cands):
         # _seven_barred, unrolled: a 7 is playable if its suit was led before, or (seven_rule
         # "round") is led now; if every candidate is a barred 7, the bar is lifted.
         done = state.led
@@ -75,9 +79,9 @@ def _allowed(state: State, seat: int) -> Sequence[Card]:
         unbarred = [c for c in cands if c.rank is not seven or c.suit in done or (now and c.suit is lead)]
         if unbarred:
             cands = unbarred
-    strength = _STRENGTH[state.rules.rank_order]
+    strength = _STRENGTH[rules.rank_order]
     trump = state.turn_up.suit
-    w = _trick_winner(trick, trump, strength)
+    w = _trick_winner(trick, trump, strength) if len(trick) > 1 else 0  # a lone card is winning
     if (state.trick_leader + w) % 2 == seat % 2:
         return cands  # the partner is winning: no duty to beat
     winner = trick[w]
@@ -94,10 +98,11 @@ def _allowed(state: State, seat: int) -> Sequence[Card]:
     return beating or cands
 
 
-# The last answer of legal_moves, as (state, moves). The usual loop calls legal_moves(state) and
-# then apply(state, move): apply finds the move here instead of working out the rules again.
-# States are immutable, so the entry holds for as long as it is the same object.
-_last_legal: tuple[State | None, tuple[Play, ...]] = (None, ())
+# The last answer of legal_moves, as (state, the cards allowed). The usual loop calls
+# legal_moves(state) and then apply(state, move): apply finds the move's card here instead of
+# working out the rules again. States are immutable, so the entry holds for as long as it is the
+# same object.
+_last_legal: tuple[State | None, Sequence[Card]] = (None, ())
 
 
 def legal_moves(state: State) -> LegalMoves[Play]:
@@ -112,16 +117,9 @@ def legal_moves(state: State) -> LegalMoves[Play]:
     if state.winner is not None:
         return TupleMoves(())
     seat = (state.trick_leader + len(state.trick)) % SEATS  # to_move(state), in line
-    plays = tuple(map(_PLAYS.__getitem__, _allowed(state, seat)))  # _plays, in line
-    _last_legal = (state, plays)
-    moves: TupleMoves[Play] = _new_object(TupleMoves)  # TupleMoves(plays), without its __init__ call
-    _set_moves(moves, plays)
-    return moves
-
-
-def _plays(cards: Sequence[Card]) -> tuple[Play, ...]:
-    """The Play of each card (made once per card of the pack)."""
-    return tuple(map(_PLAYS.__getitem__, cards))
+    cards = _allowed(state, seat)
+    _last_legal = (state, cards)
+    return _keyed_moves(cards, _PLAYS)  # each card's Play, made only if asked for
 
 
 _PLAYS: Final = {c: Play(c) for c in SPANISH_PACK.cards}

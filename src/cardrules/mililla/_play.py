@@ -36,10 +36,10 @@ def apply(state: State, move: Play) -> State:
 
     .. versionadded:: 0.1.0
     """
-    known, plays = _legal._last_legal  # the module's, as legal_moves last set it
-    # The move must be one of those very objects (an identity test, at C speed); anything
-    # else, an equal Play included, goes through check_move.
-    if known is not state or id(move) not in map(id, plays):
+    known, cards = _legal._last_legal  # the module's, as legal_moves last set it
+    # A Play of one of the cards legal_moves just allowed in this very state is legal (cards are
+    # compared by identity, at C speed); anything else goes through check_move.
+    if known is not state or type(move) is not Play or move.card not in cards:
         violation = check_move(state, move)
         if violation is not None:
             raise _messages.illegal(violation, to_move(state), move, format_canonical)
@@ -53,10 +53,13 @@ def _apply(state: State, card: Card, end_round: bool = True) -> State:
     scored (for :func:`_round_end`, which the bots' rollouts call instead of dealing again).
     """
     seat = (state.trick_leader + len(state.trick)) % SEATS
-    hand = state.hands[seat]
-    i = hand.index(card)
-    new_hand = hand[:i] + hand[i + 1 :]
-    hands = state.hands[:seat] + (new_hand,) + state.hands[seat + 1 :]
+    # One list per tuple rebuilt (copy, change, back to a tuple) costs less than slicing and
+    # concatenating, which makes several tuples.
+    hands_now = list(state.hands)
+    hand = list(hands_now[seat])
+    hand.remove(card)  # cards compare by identity, in C
+    hands_now[seat] = tuple(hand)
+    hands = tuple(hands_now)
     trick = state.trick + (card,)
     if len(trick) < SEATS:
         return _make_state(
