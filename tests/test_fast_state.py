@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
+import weakref
 
 import attrs
 import pytest
@@ -31,6 +34,8 @@ def test_unchecked_constructor_matches_the_public_one(module: object) -> None:
         assert fast == public and hash(fast) == hash(public) and repr(fast) == repr(public)
         assert cardrules.dumps(fast) == cardrules.dumps(public)
         assert attrs.evolve(fast, seed=state.seed + 1).seed == state.seed + 1
+        assert pickle.loads(pickle.dumps(fast)) == public and copy.deepcopy(fast) == public
+        assert weakref.ref(fast)() is fast
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             fast.seed = 0
         state = game.apply(state, game.legal_moves(state).sample(rng))
