@@ -12,7 +12,7 @@ from cardrules.cards import Card, Rank
 from cardrules.engine import LegalMoves
 from cardrules.mulle._cards import _BHV, _FISHING_VALUES, _SCORING, _SUMS16, _TVAL, _hand_values, _sorted
 from cardrules.mulle._families import _TRAILS, _building_families, _Captures, _Family, _random_capture
-from cardrules.mulle._partition import find_group, partitionable, subset_sums
+from cardrules.mulle._partition import _RANDBELOW_BY_BITS, find_group, partitionable, subset_sums
 from cardrules.mulle._rules import RULES
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._state import Build, Capture, Move, State, TableBuild, Trail
@@ -255,9 +255,20 @@ class MulleMoves(LegalMoves[Move]):
         return f"<MulleMoves: {', '.join(f'{n} {k}' for k, n in kinds.items()) or 'none'}>"
 
     def sample(self, rng: random.Random) -> Move:
-        if not self._families:
+        families = self._families
+        if not families:
             raise IndexError("no legal move: the match is over")
-        fam = rng.choice(self._families)  # uniform, as randrange(len(...)) is, with fewer checks
+        if type(rng) is random.Random and _RANDBELOW_BY_BITS:
+            # rng.choice's very draw (randrange's _randbelow, written out: two calls fewer)
+            n = len(families)
+            k = n.bit_length()
+            getrandbits = rng.getrandbits
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            fam = families[r]
+        else:
+            fam = rng.choice(families)  # uniform, as randrange(len(...)) is, with fewer checks
         move = fam if not isinstance(fam, _Captures) else fam.move(_random_capture(fam[2], fam[1], fam[3], rng))
         global _vouched  # a one-entry memo of a legal move, see _vouched
         _vouched = (self, move)

@@ -411,6 +411,16 @@ def find_group(cards: Sequence[Card], values: Sequence[int], t: int) -> tuple[Ca
     return tuple(out)
 
 
+_RANDBELOW_BY_BITS: Final = getattr(random.Random, "_randbelow", None) is getattr(
+    random.Random, "_randbelow_with_getrandbits", False
+)
+"""
+Whether ``random.Random`` draws below n as ``_randbelow_with_getrandbits`` does (``n.bit_length()``
+bits until one is below n): :func:`random_group` and :meth:`~cardrules.mulle.MulleMoves.sample` then
+write that draw out (two calls fewer, the same numbers); otherwise they call ``randrange``/``choice``.
+"""
+
+
 _FIELD: Final = 72  # bits per count in random_group: more than the subsets of 104 cards summing to 16 or less
 _FIELD_MASK: Final = (1 << _FIELD) - 1
 
@@ -437,7 +447,17 @@ def random_group(cards: Sequence[Card], values: Sequence[int], t: int, rng: rand
     count = (acc >> (_FIELD * t)) & _FIELD_MASK
     if not count:
         return None
-    r = rng.randrange(count) if count > 1 else 0  # one subset: nothing to draw
+    if count == 1:
+        r = 0  # one subset: nothing to draw
+    elif type(rng) is random.Random and _RANDBELOW_BY_BITS:
+        # rng.randrange(count)'s very draw (its _randbelow, written out: two calls fewer)
+        k = count.bit_length()
+        getrandbits = rng.getrandbits
+        r = getrandbits(k)
+        while r >= count:
+            r = getrandbits(k)
+    else:
+        r = rng.randrange(count)
     out: list[int] = []
     s = t
     for i in range(n):
