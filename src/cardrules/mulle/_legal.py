@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import overload
+from typing import Final, overload
 
 from cardrules import _messages
 from cardrules.cards import Card, Rank
@@ -304,22 +304,34 @@ def legal_moves(state: State) -> MulleMoves:
         return moves
     table = state.table
     tval = _TVAL
+    full = _SUMS16
     sums = 1  # bit s: some loose cards sum to s
     for x in table:
-        sums = (sums | (sums << tval[x])) & _SUMS16
+        sums = (sums | (sums << tval[x])) & full
     families: list[_Family] = []
+    append = families.append
+    fishing = _FISHING
     prev = None
     for card in state.hands[seat]:
         if card is prev:  # equal cards are adjacent in a hand
             continue
         prev = card
-        for t in _FISHING_VALUES[card]:
-            if (sums >> t) & 1:
-                families.append(_Captures((card, t, table, False, False)))
-        families.append(_TRAILS[card])
+        t, bit, high, trail = fishing[card]
+        if sums & bit:
+            append(_Captures((card, t, table, False, False)))
+        if sums & high:  # an ace also captures 14
+            append(_Captures((card, 14, table, False, False)))
+        append(trail)
     moves = MulleMoves(state, families)
     _issued = (state, moves)
     return moves
+
+
+_FISHING: Final = {
+    c: (values[0], 1 << values[0], 1 << values[1] if len(values) > 1 else 0, _TRAILS[c])
+    for c, values in _FISHING_VALUES.items()
+}
+"""Per card, fishing rules: its value, the value's bit, the bit of an ace's second value 14 (else 0), its trail."""
 
 
 def _mover_state(

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import bisect
+from bisect import bisect_right
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 import attrs
 
@@ -21,6 +21,9 @@ from cardrules.mulle._score import _round_score, _winner
 from cardrules.mulle._state import Build, Capture, Move, Mulle, State, TableBuild, Turn, _state, _turn
 
 _T = TypeVar("_T")
+
+
+_ORDER_OF: Final = _ORDER.__getitem__
 
 
 def apply(state: State, move: Move) -> State:
@@ -77,7 +80,7 @@ def _apply(state: State, move: Move) -> State:
             builds = tuple([b for b in builds if b.value != value])
         if taken:
             table = _remove(table, taken)
-        side = rules.side_of(seat)
+        side = seat % 2 if rules.players == 4 and rules.teams else seat  # rules.side_of(seat), inline
         won = (card, *taken, *(c for b in taken_builds for c in b.cards)) if taken_builds else (card, *taken)
         captured = _replace(captured, side, captured[side] + won)
         found = _mulles(rules, card, taken, taken_builds)
@@ -99,7 +102,7 @@ def _apply(state: State, move: Move) -> State:
             builds = (*builds, TableBuild((onto, card), move.value, seat))
         turn = _turn(seat, move, (), (), False)
     else:
-        i = bisect.bisect_right(table, _ORDER[card], key=_ORDER.__getitem__)
+        i = bisect_right(table, _ORDER[card], key=_ORDER_OF)
         table = (*table[:i], card, *table[i:])
         turn = _TRAIL_TURNS[seat][card]
     n = rules.players
@@ -147,7 +150,7 @@ def _remove(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def _mulles(rules: MulleRuleset, card: Card, taken: Sequence[Card], builds: Sequence[TableBuild]) -> list[Mulle]:
-    if not rules.building:
+    if rules.style != "building":
         twin = (len(taken) == 1 and taken[0] is card and not builds) or (rules.glimne and card in taken)
         return [Mulle(card, False, 5)] if twin else []
     rank = card.rank
