@@ -15,7 +15,7 @@ from cardrules.mulle._families import _TRAILS, _building_families, _Captures, _F
 from cardrules.mulle._partition import _RANDBELOW_BY_BITS, find_group, partitionable, subset_sums
 from cardrules.mulle._rules import RULES
 from cardrules.mulle._ruleset import MulleRuleset
-from cardrules.mulle._state import Build, Capture, Move, State, TableBuild, Trail
+from cardrules.mulle._state import Build, Capture, Move, State, TableBuild, Trail, _capture
 from cardrules.rules import Violation
 
 
@@ -269,7 +269,8 @@ class MulleMoves(LegalMoves[Move]):
             fam = families[r]
         else:
             fam = rng.choice(families)  # uniform, as randrange(len(...)) is, with fewer checks
-        move = fam if not isinstance(fam, _Captures) else fam.move(_random_capture(fam[2], fam[1], fam[3], rng))
+        # a capture family's move, _Captures.move written out
+        move = fam if not isinstance(fam, _Captures) else _capture(fam[0], _random_capture(fam[2], fam[1], fam[3], rng), fam[1])
         global _vouched  # a one-entry memo of a legal move, see _vouched
         _vouched = (self, move)
         return move

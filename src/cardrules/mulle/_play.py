@@ -18,7 +18,7 @@ from cardrules.mulle._legal import check_move, to_move
 from cardrules.mulle._notation import format_canonical
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._score import _round_score, _winner
-from cardrules.mulle._state import Build, Capture, Move, Mulle, State, TableBuild, Turn, _state, _turn
+from cardrules.mulle._state import Build, Capture, Move, Mulle, State, TableBuild, Turn, _state, _table_build, _turn
 
 _T = TypeVar("_T")
 
@@ -75,14 +75,21 @@ def _apply(state: State, move: Move) -> State:
     if isinstance(move, Capture):
         taken = move.taken
         value = move.value
-        taken_builds = [b for b in builds if b.value == value] if builds else []
-        if taken_builds:
-            builds = tuple([b for b in builds if b.value != value])
+        taken_builds: list[TableBuild] = []
+        if builds:
+            left = []
+            for b in builds:
+                (taken_builds if b.value == value else left).append(b)
+            if taken_builds:
+                builds = tuple(left)
         if taken:
-            table = _remove(table, taken)
+            out = list(table)  # _remove(table, taken), inline
+            for c in taken:
+                out.remove(c)
+            table = tuple(out)
         side = seat % 2 if rules.players == 4 and rules.teams else seat  # rules.side_of(seat), inline
         won = (card, *taken, *(c for b in taken_builds for c in b.cards)) if taken_builds else (card, *taken)
-        captured = _replace(captured, side, captured[side] + won)
+        captured = (*captured[:side], captured[side] + won, *captured[side + 1 :])
         found = _mulles(rules, card, taken, taken_builds)
         if found:
             mulles = _replace(mulles, side, mulles[side] + tuple(found))
@@ -95,11 +102,13 @@ def _apply(state: State, move: Move) -> State:
         onto = move.onto
         if isinstance(onto, int):
             b = builds[onto]
-            new = TableBuild((*b.cards, card), move.value, seat, b.locked or move.value == b.value)
+            new = _table_build((*b.cards, card), move.value, seat, b.locked or move.value == b.value)
             builds = (*builds[:onto], new, *builds[onto + 1 :])
         else:
-            table = _remove(table, (onto,))
-            builds = (*builds, TableBuild((onto, card), move.value, seat))
+            out = list(table)  # _remove(table, (onto,)), inline
+            out.remove(onto)
+            table = tuple(out)
+            builds = (*builds, _table_build((onto, card), move.value, seat, False))
         turn = _turn(seat, move, (), (), False)
     else:
         i = bisect_right(table, _ORDER[card], key=_ORDER_OF)
