@@ -269,8 +269,10 @@ class MulleMoves(LegalMoves[Move]):
             fam = families[r]
         else:
             fam = rng.choice(families)  # uniform, as randrange(len(...)) is, with fewer checks
-        # a capture family's move, _Captures.move written out
-        move = fam if not isinstance(fam, _Captures) else _capture(fam[0], _random_capture(fam[2], fam[1], fam[3], rng), fam[1])
+        if isinstance(fam, _Captures):  # the family's move, _Captures.move written out
+            move: Move = _capture(fam[0], _random_capture(fam[2], fam[1], fam[3], rng), fam[1])
+        else:
+            move = fam
         global _vouched  # a one-entry memo of a legal move, see _vouched
         _vouched = (self, move)
         return move
@@ -299,33 +301,43 @@ def legal_moves(state: State) -> MulleMoves:
     if state.winner is not None:
         return MulleMoves(state, [])
     seat = state.to_play
-    if state.rules.style == "building":
-        moves = MulleMoves(state, _building_families(state, seat))
-        _issued = (state, moves)
-        return moves
+    rules = state.rules
     table = state.table
-    tval = _TVAL
-    full = _SUMS16
-    sums = 1  # bit s: some loose cards sum to s
-    for x in table:
-        sums = (sums | (sums << tval[x])) & full
-    families: list[_Family] = []
-    append = families.append
-    fishing = _FISHING
-    prev = None
-    for card in state.hands[seat]:
-        if card is prev:  # equal cards are adjacent in a hand
-            continue
-        prev = card
-        t, bit, high, trail = fishing[card]
-        if sums & bit:
-            append(_Captures((card, t, table, False, False)))
-        if sums & high:  # an ace also captures 14
-            append(_Captures((card, 14, table, False, False)))
-        append(trail)
-    moves = MulleMoves(state, families)
+    hand = state.hands[seat]
+    families: list[_Family]
+    if rules.style == "building":
+        families = _building_families(state, seat)
+    else:
+        tval = _TVAL
+        full = _SUMS16
+        sums = 1  # bit s: some loose cards sum to s
+        for x in table:
+            sums = (sums | (sums << tval[x])) & full
+        families = []
+        append = families.append
+        fishing = _FISHING
+        prev = None
+        for card in hand:
+            if card is prev:  # equal cards are adjacent in a hand
+                continue
+            prev = card
+            t, bit, high, trail = fishing[card]
+            if sums & bit:
+                append(_Captures((card, t, table, False, False)))
+            if sums & high:  # an ace also captures 14
+                append(_Captures((card, 14, table, False, False)))
+            append(trail)
+    # MulleMoves(state, families) without the call of __init__ (the same slots)
+    moves = _NEW(MulleMoves)
+    moves._seen = (rules, seat, hand, table, state.builds, None)
+    moves._families = families
+    moves._public = None
+    moves._sizes = None
     _issued = (state, moves)
     return moves
+
+
+_NEW: Final = object.__new__
 
 
 _FISHING: Final = {

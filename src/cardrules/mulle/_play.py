@@ -77,7 +77,7 @@ def _apply(state: State, move: Move) -> State:
         value = move.value
         taken_builds: list[TableBuild] = []
         if builds:
-            left = []
+            left: list[TableBuild] = []
             for b in builds:
                 (taken_builds if b.value == value else left).append(b)
             if taken_builds:
