@@ -133,7 +133,10 @@ class _BuildsOnto(dict[Card, Build]):
 _ONTO: Final = {c: _BuildsOnto(c) for c in PACK.cards}
 
 
-_LOOSE: Final = {c: (c, 1 << _TVAL[c]) for c in PACK.cards}  # a loose card and its value's bit, made once
+_LBIT: Final = {c: 1 << _TVAL[c] for c in PACK.cards}  # a loose card's value bit, made once
+
+
+_HBIT: Final = {c: _BINFO[c][1] for c in PACK.cards}  # a hand card's value bit (building rules), made once
 
 
 _Family = Move | _Captures
@@ -184,14 +187,13 @@ def _building_families(state: State, seat: int) -> list[_Family]:
     table = state.table
     builds = state.builds
     tval = _TVAL
+    lbit = _LBIT
     full = _SUMS16
     sums = 1  # bit s: some loose cards sum to s (mulle.capture)
     loose_values = 0  # bit v: some loose card is worth v
     for x in table:
-        v = tval[x]
-        sums = (sums | (sums << v)) & full
-        loose_values |= 1 << v
-    loose: list[tuple[Card, int]] | None = None  # the distinct loose cards and their value bits, when needed
+        sums = (sums | (sums << tval[x])) & full
+        loose_values |= lbit[x]
     build_values = owned = raisable = 0  # bit v: a build of v / of v owned by seat / of v not locked
     open_builds: list[tuple[int, int]] = []  # (index, value) of each build not locked
     if builds:
@@ -205,10 +207,11 @@ def _building_families(state: State, seat: int) -> list[_Family]:
                 raisable |= bit
                 open_builds.append((i, value))
     binfo = _BINFO
+    hbit = _HBIT
     held = twice = 0  # bit v: a hand card / two or more hand cards capture v
     hand = state.hands[seat]
     for c in hand:
-        bit = binfo[c][1]
+        bit = hbit[c]
         twice |= held & bit
         held |= bit
     once = held & ~twice
@@ -233,13 +236,14 @@ def _building_families(state: State, seat: int) -> list[_Family]:
             keep = held ^ (once & bit)  # mulle.build.keep: the values another hand card captures
             if (targets << hv) & keep or (lock and raisable & bit & keep):
                 if (loose_values << hv) & keep:
-                    if loose is None:
-                        loose = list(map(_LOOSE.__getitem__, dict.fromkeys(table)))
                     onto = _ONTO[card]
                     kept = keep >> hv  # bit v: this card on a loose card worth v makes a kept value
-                    for x, xbit in loose:
-                        if kept & xbit:
-                            append(onto[x])
+                    px = None
+                    for x in table:  # each distinct loose card (equal cards are adjacent on the table)
+                        if x is not px:
+                            px = x
+                            if kept & lbit[x]:
+                                append(onto[x])
                 for i, value in open_builds:
                     if (keep >> (value + hv)) & 1:
                         append(_build(card, i, value + hv))
