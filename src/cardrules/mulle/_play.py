@@ -11,7 +11,7 @@ import attrs
 from cardrules import _messages
 from cardrules.cards import Card
 from cardrules.mulle import _legal
-from cardrules.mulle._cards import _ORDER, _mulle_points, _sorted
+from cardrules.mulle._cards import _ORDER, PACK, _mulle_points, _sorted
 from cardrules.mulle._deal import _start_round
 from cardrules.mulle._families import _TRAIL_TURNS
 from cardrules.mulle._legal import check_move, to_move
@@ -24,6 +24,10 @@ _T = TypeVar("_T")
 
 
 _ORDER_OF: Final = _ORDER.__getitem__
+
+
+_RANKMATES: Final = {c: frozenset(d for d in PACK.cards if d.rank is c.rank) for c in PACK.cards}
+"""The cards of each card's rank (itself too): a capture taking none of them and no build scores no mulle."""
 
 
 def apply(state: State, move: Move) -> State:
@@ -90,7 +94,10 @@ def _apply(state: State, move: Move) -> State:
         side = seat % 2 if rules.players == 4 and rules.teams else seat  # rules.side_of(seat), inline
         won = (card, *taken, *(c for b in taken_builds for c in b.cards)) if taken_builds else (card, *taken)
         captured = (*captured[:side], captured[side] + won, *captured[side + 1 :])
-        found = _mulles(rules, card, taken, taken_builds)
+        # a mulle needs a card of the played card's rank among those taken (_RANKMATES: one set test, no call)
+        found = (
+            _mulles(rules, card, taken, taken_builds) if taken_builds or not _RANKMATES[card].isdisjoint(taken) else []
+        )
         if found:
             mulles = _replace(mulles, side, mulles[side] + tuple(found))
         tabbe = not table and not builds and (bool(state.stock) or any(hands))
@@ -204,9 +211,12 @@ def _end_round(state: State) -> State:
     rules = state.rules
     if state.last_capture is not None and state.table:
         side = rules.side_of(state.last_capture)
-        state = attrs.evolve(
-            state, captured=_replace(state.captured, side, state.captured[side] + state.table), table=()
-        )
+        s = state  # attrs.evolve(state, captured=..., table=()), positional in State's field order
+        state = _state(
+            rules, s.seed, s.pending_decks, s.round_no, s.dealer, s.deal_no, s.stock, s.hands, (), s.builds,
+            s.to_play, _replace(s.captured, side, s.captured[side] + s.table), s.tabbes, s.mulles, s.last_capture,
+            s.history, s.match, s.rounds, s.winner,
+        )  # fmt: skip
     result = _round_score(state, complete=True)
     match = tuple(m + p for m, p in zip(state.match, result.points, strict=True))
     rounds = (*state.rounds, result)
