@@ -154,8 +154,9 @@ def _random_capture(table: tuple[Card, ...], t: int, maximal: bool, rng: random.
     cards: list[Card] = []
     values: list[int] = []
     total = 0
+    tval = _TVAL
     for c in table:
-        v = _TVAL[c]
+        v = tval[c]
         if v <= t:
             cards.append(c)
             values.append(v)

@@ -423,6 +423,8 @@ write that draw out (two calls fewer, the same numbers); otherwise they call ``r
 
 _FIELD: Final = 72  # bits per count in random_group: more than the subsets of 104 cards summing to 16 or less
 _FIELD_MASK: Final = (1 << _FIELD) - 1
+_SHIFT: Final = tuple(_FIELD * v for v in range(17))  # where the count of sum v starts
+_KEEP: Final = tuple((1 << (_FIELD * (t + 1))) - 1 for t in range(17))  # the counts of sums 0 to t
 
 
 def random_group(cards: Sequence[Card], values: Sequence[int], t: int, rng: random.Random) -> list[int] | None:
@@ -436,15 +438,17 @@ def random_group(cards: Sequence[Card], values: Sequence[int], t: int, rng: rand
     (none is drawn when there is only one).
     """
     n = len(cards)
-    keep = (1 << (_FIELD * (t + 1))) - 1
+    shift = _SHIFT
+    keep = _KEEP[t]
     ways = [0] * (n + 1)
     ways[n] = acc = 1
     for i in range(n - 1, -1, -1):
         v = values[i]
         if v <= t:
-            acc = (acc + (acc << (_FIELD * v))) & keep
+            acc = (acc + (acc << shift[v])) & keep
         ways[i] = acc
-    count = (acc >> (_FIELD * t)) & _FIELD_MASK
+    mask = _FIELD_MASK
+    count = (acc >> shift[t]) & mask
     if not count:
         return None
     if count == 1:
@@ -463,7 +467,7 @@ def random_group(cards: Sequence[Card], values: Sequence[int], t: int, rng: rand
     for i in range(n):
         if s == 0:
             break
-        skip = (ways[i + 1] >> (_FIELD * s)) & _FIELD_MASK  # the subsets without cards[i]
+        skip = (ways[i + 1] >> shift[s]) & mask  # the subsets without cards[i]
         if r >= skip:
             r -= skip
             out.append(i)
