@@ -15,8 +15,11 @@ PACK: Final = DOUBLE_FRENCH_PACK
 _ORDER: Final = _common.pack_order(PACK)
 
 
+_ORDER_OF: Final = _ORDER.__getitem__
+
+
 def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=_ORDER.__getitem__))
+    return tuple(sorted(cards, key=_ORDER_OF))
 
 
 _LILLAN: Final = Card(Rank.TWO, Suit.SPADES)

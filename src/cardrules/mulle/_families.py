@@ -133,7 +133,10 @@ class _BuildsOnto(dict[Card, Build]):
 _ONTO: Final = {c: _BuildsOnto(c) for c in PACK.cards}
 
 
-_LOOSE: Final = {c: (c, _TVAL[c]) for c in PACK.cards}  # a loose card and its value, made once
+_LBIT: Final = {c: 1 << _TVAL[c] for c in PACK.cards}  # a loose card's value bit, made once
+
+
+_HBIT: Final = {c: _BINFO[c][1] for c in PACK.cards}  # a hand card's value bit (building rules), made once
 
 
 _Family = Move | _Captures
@@ -151,8 +154,9 @@ def _random_capture(table: tuple[Card, ...], t: int, maximal: bool, rng: random.
     cards: list[Card] = []
     values: list[int] = []
     total = 0
+    tval = _TVAL
     for c in table:
-        v = _TVAL[c]
+        v = tval[c]
         if v <= t:
             cards.append(c)
             values.append(v)
@@ -181,70 +185,75 @@ def _building_families(state: State, seat: int) -> list[_Family]:
     sets of values are bitmasks (bit ``v`` for value ``v``) and cards are
     compared by identity (cards are interned).
     """
-    rules = state.rules
     table = state.table
     builds = state.builds
-    hand = state.hands[seat]
     tval = _TVAL
+    lbit = _LBIT
+    full = _SUMS16
     sums = 1  # bit s: some loose cards sum to s (mulle.capture)
     loose_values = 0  # bit v: some loose card is worth v
     for x in table:
-        v = tval[x]
-        sums = (sums | (sums << v)) & _SUMS16
-        loose_values |= 1 << v
-    loose: list[tuple[Card, int]] | None = None  # the distinct loose cards and their values, when needed
+        sums = (sums | (sums << tval[x])) & full
+        loose_values |= lbit[x]
     build_values = owned = raisable = 0  # bit v: a build of v / of v owned by seat / of v not locked
-    for b in builds:
-        bit = 1 << b.value
-        build_values |= bit
-        if b.owner == seat:
-            owned |= bit
-        if not b.locked:
-            raisable |= bit
+    open_builds: list[tuple[int, int]] = []  # (index, value) of each build not locked
+    if builds:
+        for i, b in enumerate(builds):
+            value = b.value
+            bit = 1 << value
+            build_values |= bit
+            if b.owner == seat:
+                owned |= bit
+            if not b.locked:
+                raisable |= bit
+                open_builds.append((i, value))
+    binfo = _BINFO
+    hbit = _HBIT
     held = twice = 0  # bit v: a hand card / two or more hand cards capture v
+    hand = state.hands[seat]
     for c in hand:
-        bit = _BINFO[c][1]
+        bit = hbit[c]
         twice |= held & bit
         held |= bit
     once = held & ~twice
     blocked = owned & once  # mulle.build.owner: the owner's last card of a build's value only captures
     capturable = sums | build_values
     targets = loose_values | raisable  # bit v: something to build on is worth v
-    lock = rules.locking_builds
+    lock = state.rules.locking_builds
     may_trail = not owned  # mulle.build.owner
     families: list[_Family] = []
+    append = families.append
     trails = 0
     prev = None
     for card in hand:
         if card is prev:
             continue
         prev = card
-        t, bit, hv, buildable = _BINFO[card]
+        t, bit, hv, buildable = binfo[card]
         can_capture = capturable & bit
         if can_capture:
-            families.append(_Captures((card, t, table, True, bool(build_values & bit))))
+            append(_Captures((card, t, table, True, (build_values & bit) != 0)))
         if buildable and not blocked & bit:
             keep = held ^ (once & bit)  # mulle.build.keep: the values another hand card captures
             if (targets << hv) & keep or (lock and raisable & bit & keep):
                 if (loose_values << hv) & keep:
-                    if loose is None:
-                        loose = list(map(_LOOSE.__getitem__, dict.fromkeys(table)))
                     onto = _ONTO[card]
                     kept = keep >> hv  # bit v: this card on a loose card worth v makes a kept value
-                    for x, xv in loose:
-                        if (kept >> xv) & 1:
-                            families.append(onto[x])
-                for i, b in enumerate(builds):
-                    if b.locked:
-                        continue
-                    if (keep >> (b.value + hv)) & 1:
-                        families.append(_build(card, i, b.value + hv))
-                    if lock and b.value == hv and keep & bit:
-                        families.append(_build(card, i, hv))
+                    px = None
+                    for x in table:  # each distinct loose card (equal cards are adjacent on the table)
+                        if x is not px:
+                            px = x
+                            if kept & lbit[x]:
+                                append(onto[x])
+                for i, value in open_builds:
+                    if (keep >> (value + hv)) & 1:
+                        append(_build(card, i, value + hv))
+                    if lock and value == hv and keep & bit:
+                        append(_build(card, i, hv))
         if may_trail and not can_capture:
-            families.append(_TRAILS[card])
+            append(_TRAILS[card])
             trails += 1
-    if trails and len(families) > trails and rules.capture_duty == "hand":
+    if trails and len(families) > trails and state.rules.capture_duty == "hand":
         # mulle.capture.duty (hand): no trail while some card can capture or build
         families = [f for f in families if type(f) is not Trail]
     return families

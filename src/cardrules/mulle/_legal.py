@@ -5,17 +5,17 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import overload
+from typing import Final, overload
 
 from cardrules import _messages
 from cardrules.cards import Card, Rank
 from cardrules.engine import LegalMoves
 from cardrules.mulle._cards import _BHV, _FISHING_VALUES, _SCORING, _SUMS16, _TVAL, _hand_values, _sorted
 from cardrules.mulle._families import _TRAILS, _building_families, _Captures, _Family, _random_capture
-from cardrules.mulle._partition import find_group, partitionable, subset_sums
+from cardrules.mulle._partition import _RANDBELOW_BY_BITS, find_group, partitionable, subset_sums
 from cardrules.mulle._rules import RULES
 from cardrules.mulle._ruleset import MulleRuleset
-from cardrules.mulle._state import Build, Capture, Move, State, TableBuild, Trail
+from cardrules.mulle._state import Build, Capture, Move, State, TableBuild, Trail, _capture
 from cardrules.rules import Violation
 
 
@@ -255,10 +255,24 @@ class MulleMoves(LegalMoves[Move]):
         return f"<MulleMoves: {', '.join(f'{n} {k}' for k, n in kinds.items()) or 'none'}>"
 
     def sample(self, rng: random.Random) -> Move:
-        if not self._families:
+        families = self._families
+        if not families:
             raise IndexError("no legal move: the match is over")
-        fam = rng.choice(self._families)  # uniform, as randrange(len(...)) is, with fewer checks
-        move = fam if not isinstance(fam, _Captures) else fam.move(_random_capture(fam[2], fam[1], fam[3], rng))
+        if type(rng) is random.Random and _RANDBELOW_BY_BITS:
+            # rng.choice's very draw (randrange's _randbelow, written out: two calls fewer)
+            n = len(families)
+            k = n.bit_length()
+            getrandbits = rng.getrandbits
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            fam = families[r]
+        else:
+            fam = rng.choice(families)  # uniform, as randrange(len(...)) is, with fewer checks
+        if isinstance(fam, _Captures):  # the family's move, _Captures.move written out
+            move: Move = _capture(fam[0], _random_capture(fam[2], fam[1], fam[3], rng), fam[1])
+        else:
+            move = fam
         global _vouched  # a one-entry memo of a legal move, see _vouched
         _vouched = (self, move)
         return move
@@ -287,28 +301,50 @@ def legal_moves(state: State) -> MulleMoves:
     if state.winner is not None:
         return MulleMoves(state, [])
     seat = state.to_play
-    if state.rules.style == "building":
-        moves = MulleMoves(state, _building_families(state, seat))
-        _issued = (state, moves)
-        return moves
+    rules = state.rules
     table = state.table
-    tval = _TVAL
-    sums = 1  # bit s: some loose cards sum to s
-    for x in table:
-        sums = (sums | (sums << tval[x])) & _SUMS16
-    families: list[_Family] = []
-    prev = None
-    for card in state.hands[seat]:
-        if card is prev:  # equal cards are adjacent in a hand
-            continue
-        prev = card
-        for t in _FISHING_VALUES[card]:
-            if (sums >> t) & 1:
-                families.append(_Captures((card, t, table, False, False)))
-        families.append(_TRAILS[card])
-    moves = MulleMoves(state, families)
+    hand = state.hands[seat]
+    families: list[_Family]
+    if rules.style == "building":
+        families = _building_families(state, seat)
+    else:
+        tval = _TVAL
+        full = _SUMS16
+        sums = 1  # bit s: some loose cards sum to s
+        for x in table:
+            sums = (sums | (sums << tval[x])) & full
+        families = []
+        append = families.append
+        fishing = _FISHING
+        prev = None
+        for card in hand:
+            if card is prev:  # equal cards are adjacent in a hand
+                continue
+            prev = card
+            t, bit, high, trail = fishing[card]
+            if sums & bit:
+                append(_Captures((card, t, table, False, False)))
+            if sums & high:  # an ace also captures 14
+                append(_Captures((card, 14, table, False, False)))
+            append(trail)
+    # MulleMoves(state, families) without the call of __init__ (the same slots)
+    moves = _NEW(MulleMoves)
+    moves._seen = (rules, seat, hand, table, state.builds, None)
+    moves._families = families
+    moves._public = None
+    moves._sizes = None
     _issued = (state, moves)
     return moves
+
+
+_NEW: Final = object.__new__
+
+
+_FISHING: Final = {
+    c: (values[0], 1 << values[0], 1 << values[1] if len(values) > 1 else 0, _TRAILS[c])
+    for c, values in _FISHING_VALUES.items()
+}
+"""Per card, fishing rules: its value, the value's bit, the bit of an ace's second value 14 (else 0), its trail."""
 
 
 def _mover_state(

@@ -411,8 +411,20 @@ def find_group(cards: Sequence[Card], values: Sequence[int], t: int) -> tuple[Ca
     return tuple(out)
 
 
+_RANDBELOW_BY_BITS: Final = getattr(random.Random, "_randbelow", None) is getattr(
+    random.Random, "_randbelow_with_getrandbits", False
+)
+"""
+Whether ``random.Random`` draws below n as ``_randbelow_with_getrandbits`` does (``n.bit_length()``
+bits until one is below n): :func:`random_group` and :meth:`~cardrules.mulle.MulleMoves.sample` then
+write that draw out (two calls fewer, the same numbers); otherwise they call ``randrange``/``choice``.
+"""
+
+
 _FIELD: Final = 72  # bits per count in random_group: more than the subsets of 104 cards summing to 16 or less
 _FIELD_MASK: Final = (1 << _FIELD) - 1
+_SHIFT: Final = tuple(_FIELD * v for v in range(17))  # where the count of sum v starts
+_KEEP: Final = tuple((1 << (_FIELD * (t + 1))) - 1 for t in range(17))  # the counts of sums 0 to t
 
 
 def random_group(cards: Sequence[Card], values: Sequence[int], t: int, rng: random.Random) -> list[int] | None:
@@ -426,24 +438,36 @@ def random_group(cards: Sequence[Card], values: Sequence[int], t: int, rng: rand
     (none is drawn when there is only one).
     """
     n = len(cards)
-    keep = (1 << (_FIELD * (t + 1))) - 1
+    shift = _SHIFT
+    keep = _KEEP[t]
     ways = [0] * (n + 1)
     ways[n] = acc = 1
     for i in range(n - 1, -1, -1):
         v = values[i]
         if v <= t:
-            acc = (acc + (acc << (_FIELD * v))) & keep
+            acc = (acc + (acc << shift[v])) & keep
         ways[i] = acc
-    count = (acc >> (_FIELD * t)) & _FIELD_MASK
+    mask = _FIELD_MASK
+    count = (acc >> shift[t]) & mask
     if not count:
         return None
-    r = rng.randrange(count) if count > 1 else 0  # one subset: nothing to draw
+    if count == 1:
+        r = 0  # one subset: nothing to draw
+    elif type(rng) is random.Random and _RANDBELOW_BY_BITS:
+        # rng.randrange(count)'s very draw (its _randbelow, written out: two calls fewer)
+        k = count.bit_length()
+        getrandbits = rng.getrandbits
+        r = getrandbits(k)
+        while r >= count:
+            r = getrandbits(k)
+    else:
+        r = rng.randrange(count)
     out: list[int] = []
     s = t
     for i in range(n):
         if s == 0:
             break
-        skip = (ways[i + 1] >> (_FIELD * s)) & _FIELD_MASK  # the subsets without cards[i]
+        skip = (ways[i + 1] >> shift[s]) & mask  # the subsets without cards[i]
         if r >= skip:
             r -= skip
             out.append(i)

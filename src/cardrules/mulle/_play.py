@@ -2,25 +2,32 @@
 
 from __future__ import annotations
 
-import bisect
+from bisect import bisect_right
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 import attrs
 
 from cardrules import _messages
 from cardrules.cards import Card
 from cardrules.mulle import _legal
-from cardrules.mulle._cards import _ORDER, _mulle_points, _sorted
+from cardrules.mulle._cards import _ORDER, PACK, _mulle_points, _sorted
 from cardrules.mulle._deal import _start_round
 from cardrules.mulle._families import _TRAIL_TURNS
 from cardrules.mulle._legal import check_move, to_move
 from cardrules.mulle._notation import format_canonical
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._score import _round_score, _winner
-from cardrules.mulle._state import Build, Capture, Move, Mulle, State, TableBuild, Turn, _state, _turn
+from cardrules.mulle._state import Build, Capture, Move, Mulle, State, TableBuild, Turn, _state, _table_build, _turn
 
 _T = TypeVar("_T")
+
+
+_ORDER_OF: Final = _ORDER.__getitem__
+
+
+_RANKMATES: Final = {c: frozenset(d for d in PACK.cards if d.rank is c.rank) for c in PACK.cards}
+"""The cards of each card's rank (itself too): a capture taking none of them and no build scores no mulle."""
 
 
 def apply(state: State, move: Move) -> State:
@@ -72,15 +79,25 @@ def _apply(state: State, move: Move) -> State:
     if isinstance(move, Capture):
         taken = move.taken
         value = move.value
-        taken_builds = [b for b in builds if b.value == value] if builds else []
-        if taken_builds:
-            builds = tuple([b for b in builds if b.value != value])
+        taken_builds: list[TableBuild] = []
+        if builds:
+            left: list[TableBuild] = []
+            for b in builds:
+                (taken_builds if b.value == value else left).append(b)
+            if taken_builds:
+                builds = tuple(left)
         if taken:
-            table = _remove(table, taken)
-        side = rules.side_of(seat)
+            out = list(table)  # _remove(table, taken), inline
+            for c in taken:
+                out.remove(c)
+            table = tuple(out)
+        side = seat % 2 if rules.players == 4 and rules.teams else seat  # rules.side_of(seat), inline
         won = (card, *taken, *(c for b in taken_builds for c in b.cards)) if taken_builds else (card, *taken)
-        captured = _replace(captured, side, captured[side] + won)
-        found = _mulles(rules, card, taken, taken_builds)
+        captured = (*captured[:side], captured[side] + won, *captured[side + 1 :])
+        # a mulle needs a card of the played card's rank among those taken (_RANKMATES: one set test, no call)
+        found = (
+            _mulles(rules, card, taken, taken_builds) if taken_builds or not _RANKMATES[card].isdisjoint(taken) else []
+        )
         if found:
             mulles = _replace(mulles, side, mulles[side] + tuple(found))
         tabbe = not table and not builds and (bool(state.stock) or any(hands))
@@ -92,14 +109,16 @@ def _apply(state: State, move: Move) -> State:
         onto = move.onto
         if isinstance(onto, int):
             b = builds[onto]
-            new = TableBuild((*b.cards, card), move.value, seat, b.locked or move.value == b.value)
+            new = _table_build((*b.cards, card), move.value, seat, b.locked or move.value == b.value)
             builds = (*builds[:onto], new, *builds[onto + 1 :])
         else:
-            table = _remove(table, (onto,))
-            builds = (*builds, TableBuild((onto, card), move.value, seat))
+            out = list(table)  # _remove(table, (onto,)), inline
+            out.remove(onto)
+            table = tuple(out)
+            builds = (*builds, _table_build((onto, card), move.value, seat, False))
         turn = _turn(seat, move, (), (), False)
     else:
-        i = bisect.bisect_right(table, _ORDER[card], key=_ORDER.__getitem__)
+        i = bisect_right(table, _ORDER[card], key=_ORDER_OF)
         table = (*table[:i], card, *table[i:])
         turn = _TRAIL_TURNS[seat][card]
     n = rules.players
@@ -147,7 +166,7 @@ def _remove(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def _mulles(rules: MulleRuleset, card: Card, taken: Sequence[Card], builds: Sequence[TableBuild]) -> list[Mulle]:
-    if not rules.building:
+    if rules.style != "building":
         twin = (len(taken) == 1 and taken[0] is card and not builds) or (rules.glimne and card in taken)
         return [Mulle(card, False, 5)] if twin else []
     rank = card.rank
@@ -192,9 +211,12 @@ def _end_round(state: State) -> State:
     rules = state.rules
     if state.last_capture is not None and state.table:
         side = rules.side_of(state.last_capture)
-        state = attrs.evolve(
-            state, captured=_replace(state.captured, side, state.captured[side] + state.table), table=()
-        )
+        s = state  # attrs.evolve(state, captured=..., table=()), positional in State's field order
+        state = _state(
+            rules, s.seed, s.pending_decks, s.round_no, s.dealer, s.deal_no, s.stock, s.hands, (), s.builds,
+            s.to_play, _replace(s.captured, side, s.captured[side] + s.table), s.tabbes, s.mulles, s.last_capture,
+            s.history, s.match, s.rounds, s.winner,
+        )  # fmt: skip
     result = _round_score(state, complete=True)
     match = tuple(m + p for m, p in zip(state.match, result.points, strict=True))
     rounds = (*state.rounds, result)

@@ -237,7 +237,11 @@ class State(_StateSlots):
 
 
 _NEW: Final = object.__new__
+_ORDER_OF: Final = _ORDER.__getitem__
 _CAPTURE_CARD, _CAPTURE_TAKEN, _CAPTURE_VALUE = (getattr(Capture, f.name).__set__ for f in attrs.fields(Capture))
+_BUILD_CARDS, _BUILD_VALUE, _BUILD_OWNER, _BUILD_LOCKED = (
+    getattr(TableBuild, f.name).__set__ for f in attrs.fields(TableBuild)
+)
 _TURN_SEAT, _TURN_MOVE, _TURN_BUILDS, _TURN_MULLES, _TURN_TABBE = (
     getattr(Turn, f.name).__set__ for f in attrs.fields(Turn)
 )
@@ -247,9 +251,19 @@ def _capture(card: Card, taken: Sequence[Card], value: int) -> Capture:
     """``Capture(card, taken, value)`` for the engine's own moves: the card is a card and *taken* pack cards."""
     c = _NEW(Capture)
     _CAPTURE_CARD(c, card)
-    _CAPTURE_TAKEN(c, tuple(sorted(taken, key=_ORDER.__getitem__)))  # what the converter gives for pack cards
+    _CAPTURE_TAKEN(c, tuple(sorted(taken, key=_ORDER_OF)))  # what the converter gives for pack cards
     _CAPTURE_VALUE(c, value)
     return c
+
+
+def _table_build(cards: tuple[Card, ...], value: int, owner: int, locked: bool) -> TableBuild:
+    """``TableBuild(cards, value, owner, locked)`` without the generated ``__init__``."""
+    b = _NEW(TableBuild)
+    _BUILD_CARDS(b, cards)
+    _BUILD_VALUE(b, value)
+    _BUILD_OWNER(b, owner)
+    _BUILD_LOCKED(b, locked)
+    return b
 
 
 def _turn(seat: int, move: Move, builds: tuple[tuple[Card, ...], ...], mulles: tuple[Mulle, ...], tabbe: bool) -> Turn:
