@@ -35,9 +35,9 @@ def test_unchecked_constructor_matches_the_public_one(module: object) -> None:
         assert cardrules.dumps(fast) == cardrules.dumps(public)
         assert attrs.evolve(fast, seed=state.seed + 1).seed == state.seed + 1
         assert pickle.loads(pickle.dumps(fast)) == public and copy.deepcopy(fast) == public
-        assert weakref.ref(fast)() is fast
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             fast.seed = 0
+        assert weakref.ref(fast)() is fast
         state = game.apply(state, game.legal_moves(state).sample(rng))
 
 

@@ -42,7 +42,7 @@ def test_mulle_fast_state_is_the_attrs_state(text: str) -> None:
 def test_mulle_fast_state_sets_every_field() -> None:
     fields = [f.name for f in attrs.fields(mulle.State) if f.init]
     values = [object() for _ in fields]
-    s = _state(*values)  # type: ignore[arg-type]
+    s = _state(*values)
     assert [getattr(s, name) for name in fields] == values
 
 
