@@ -9,10 +9,10 @@ from typing import Final, overload
 
 from cardrules import _messages
 from cardrules.cards import Card, Rank
-from cardrules.engine import LegalMoves
+from cardrules.engine import LegalMoves, _below
 from cardrules.mulle._cards import _BHV, _FISHING_VALUES, _SCORING, _SUMS16, _TVAL, _hand_values, _sorted
 from cardrules.mulle._families import _TRAILS, _building_families, _Captures, _Family, _random_capture
-from cardrules.mulle._partition import _RANDBELOW_BY_BITS, find_group, partitionable, subset_sums
+from cardrules.mulle._partition import find_group, partitionable, subset_sums
 from cardrules.mulle._rules import RULES
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._state import Build, Capture, Move, State, TableBuild, Trail, _capture
@@ -258,17 +258,7 @@ class MulleMoves(LegalMoves[Move]):
         families = self._families
         if not families:
             raise IndexError("no legal move: the match is over")
-        if type(rng) is random.Random and _RANDBELOW_BY_BITS:
-            # rng.choice's very draw (randrange's _randbelow, written out: two calls fewer)
-            n = len(families)
-            k = n.bit_length()
-            getrandbits = rng.getrandbits
-            r = getrandbits(k)
-            while r >= n:
-                r = getrandbits(k)
-            fam = families[r]
-        else:
-            fam = rng.choice(families)  # uniform, as randrange(len(...)) is, with fewer checks
+        fam = families[_below(rng, len(families))]  # uniform: randrange's draw
         if isinstance(fam, _Captures):  # the family's move, _Captures.move written out
             move: Move = _capture(fam[0], _random_capture(fam[2], fam[1], fam[3], rng), fam[1])
         else:

@@ -15,6 +15,7 @@ from math import lcm
 from typing import Final
 
 from cardrules.cards import Card
+from cardrules.engine import _below
 
 # A residual multiset is packed into one int: _W bits per residual value r (1 to 15) at bit
 # _W * r hold how many open groups lack exactly r. 0 is the empty multiset (every group closed).
@@ -411,16 +412,6 @@ def find_group(cards: Sequence[Card], values: Sequence[int], t: int) -> tuple[Ca
     return tuple(out)
 
 
-_RANDBELOW_BY_BITS: Final = getattr(random.Random, "_randbelow", None) is getattr(
-    random.Random, "_randbelow_with_getrandbits", False
-)
-"""
-Whether ``random.Random`` draws below n as ``_randbelow_with_getrandbits`` does (``n.bit_length()``
-bits until one is below n): :func:`random_group` and :meth:`~cardrules.mulle.MulleMoves.sample` then
-write that draw out (two calls fewer, the same numbers); otherwise they call ``randrange``/``choice``.
-"""
-
-
 _FIELD: Final = 72  # bits per count in random_group: more than the subsets of 104 cards summing to 16 or less
 _FIELD_MASK: Final = (1 << _FIELD) - 1
 _SHIFT: Final = tuple(_FIELD * v for v in range(17))  # where the count of sum v starts
@@ -451,17 +442,7 @@ def random_group(cards: Sequence[Card], values: Sequence[int], t: int, rng: rand
     count = (acc >> shift[t]) & mask
     if not count:
         return None
-    if count == 1:
-        r = 0  # one subset: nothing to draw
-    elif type(rng) is random.Random and _RANDBELOW_BY_BITS:
-        # rng.randrange(count)'s very draw (its _randbelow, written out: two calls fewer)
-        k = count.bit_length()
-        getrandbits = rng.getrandbits
-        r = getrandbits(k)
-        while r >= count:
-            r = getrandbits(k)
-    else:
-        r = rng.randrange(count)
+    r = 0 if count == 1 else _below(rng, count)  # one subset: nothing to draw
     out: list[int] = []
     s = t
     for i in range(n):
