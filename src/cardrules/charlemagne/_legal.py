@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, TypeVar
 
 from cardrules import _messages
+from cardrules._keyed_moves import _keyed_moves
 from cardrules.cards import CHARLEMAGNE_PACK, Card, Suit
 from cardrules.charlemagne._cards import (
     _FRENCH,
@@ -37,7 +38,7 @@ from cardrules.charlemagne._state import (
     State,
     _contract_name,
 )
-from cardrules.engine import LegalMoves, TupleMoves, _keyed_moves, _new_object, _set_moves
+from cardrules.engine import LegalMoves, TupleMoves, _new_object, _set_moves
 from cardrules.rules import Violation
 
 # --- turn order ------------------------------------------------------------------

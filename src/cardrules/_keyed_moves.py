@@ -1,0 +1,56 @@
+"""Legal moves listed by key: the trick games' plays, given as the cards allowed."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, TypeVar
+
+from cardrules.engine import TupleMoves, _below, _new_object
+
+MoveT = TypeVar("MoveT")
+
+
+class _KeyedMoves(TupleMoves[MoveT]):
+    """
+    :class:`TupleMoves` given as keys and the move of each key (a mapping), whose tuple of moves is
+    made only when something asks for it: the trick games list a position's plays as the cards
+    allowed, and the usual loop (``sample``, then ``apply``) never needs the tuple. Its length,
+    truth and ``sample`` come from the keys; everything else from the tuple, made once.
+    """
+
+    __slots__ = ("_keys", "_move_of")
+
+    _keys: Sequence[Any]
+    _move_of: Mapping[Any, MoveT]
+
+    def __getattr__(self, name: str) -> Any:
+        if name != "_moves":
+            raise AttributeError(name)
+        moves = tuple(map(self._move_of.__getitem__, self._keys))
+        self._moves = moves
+        return moves
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __bool__(self) -> bool:
+        return bool(self._keys)
+
+    def sample(self, rng: random.Random) -> MoveT:
+        keys = self._keys
+        if not keys:
+            raise IndexError("no legal move: the match is over")
+        return self._move_of[keys[_below(rng, len(keys))]]
+
+
+def _keyed_moves(keys: Sequence[Any], move_of: Mapping[Any, MoveT]) -> TupleMoves[MoveT]:
+    """The legal moves ``tuple(move_of[k] for k in keys)``, made only when asked for (see :class:`_KeyedMoves`)."""
+    moves: _KeyedMoves[MoveT] = _new_object(_KeyedMoves)
+    _set_keys(moves, keys)
+    _set_move_of(moves, move_of)
+    return moves
+
+
+_set_keys: Final = vars(_KeyedMoves)["_keys"].__set__
+_set_move_of: Final = vars(_KeyedMoves)["_move_of"].__set__
