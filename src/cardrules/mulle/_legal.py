@@ -293,7 +293,6 @@ def legal_moves(state: State) -> MulleMoves:
     seat = state.to_play
     rules = state.rules
     table = state.table
-    hand = state.hands[seat]
     families: list[_Family]
     if rules.style == "building":
         families = _building_families(state, seat)
@@ -307,7 +306,7 @@ def legal_moves(state: State) -> MulleMoves:
         append = families.append
         fishing = _FISHING
         prev = None
-        for card in hand:
+        for card in state.hands[seat]:
             if card is prev:  # equal cards are adjacent in a hand
                 continue
             prev = card
@@ -317,17 +316,9 @@ def legal_moves(state: State) -> MulleMoves:
             if sums & high:  # an ace also captures 14
                 append(_Captures((card, 14, table, False, False)))
             append(trail)
-    # MulleMoves(state, families) without the call of __init__ (the same slots)
-    moves = _NEW(MulleMoves)
-    moves._seen = (rules, seat, hand, table, state.builds, None)
-    moves._families = families
-    moves._public = None
-    moves._sizes = None
+    moves = MulleMoves(state, families)
     _issued = (state, moves)
     return moves
-
-
-_NEW: Final = object.__new__
 
 
 _FISHING: Final = {

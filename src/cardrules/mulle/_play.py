@@ -87,17 +87,11 @@ def _apply(state: State, move: Move) -> State:
             if taken_builds:
                 builds = tuple(left)
         if taken:
-            out = list(table)  # _remove(table, taken), inline
-            for c in taken:
-                out.remove(c)
-            table = tuple(out)
-        side = seat % 2 if rules.players == 4 and rules.teams else seat  # rules.side_of(seat), inline
+            table = _remove(table, taken)
+        side = rules.side_of(seat)
         won = (card, *taken, *(c for b in taken_builds for c in b.cards)) if taken_builds else (card, *taken)
-        captured = (*captured[:side], captured[side] + won, *captured[side + 1 :])
-        # a mulle needs a card of the played card's rank among those taken (_RANKMATES: one set test, no call)
-        found = (
-            _mulles(rules, card, taken, taken_builds) if taken_builds or not _RANKMATES[card].isdisjoint(taken) else []
-        )
+        captured = _replace(captured, side, captured[side] + won)
+        found = _mulles(rules, card, taken, taken_builds)
         if found:
             mulles = _replace(mulles, side, mulles[side] + tuple(found))
         tabbe = not table and not builds and (bool(state.stock) or any(hands))
@@ -112,9 +106,7 @@ def _apply(state: State, move: Move) -> State:
             new = _table_build((*b.cards, card), move.value, seat, b.locked or move.value == b.value)
             builds = (*builds[:onto], new, *builds[onto + 1 :])
         else:
-            out = list(table)  # _remove(table, (onto,)), inline
-            out.remove(onto)
-            table = tuple(out)
+            table = _remove(table, (onto,))
             builds = (*builds, _table_build((onto, card), move.value, seat, False))
         turn = _turn(seat, move, (), (), False)
     else:
@@ -166,6 +158,8 @@ def _remove(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def _mulles(rules: MulleRuleset, card: Card, taken: Sequence[Card], builds: Sequence[TableBuild]) -> list[Mulle]:
+    if not builds and _RANKMATES[card].isdisjoint(taken):
+        return []  # every mulle takes a card of the played card's rank (one set test, the usual capture)
     if rules.style != "building":
         twin = (len(taken) == 1 and taken[0] is card and not builds) or (rules.glimne and card in taken)
         return [Mulle(card, False, 5)] if twin else []
