@@ -11,7 +11,7 @@ import attrs
 from cardrules import _messages
 from cardrules.cards import Card
 from cardrules.mulle import _legal
-from cardrules.mulle._cards import _ORDER, PACK, _mulle_points, _sorted
+from cardrules.mulle._cards import _ORDER, _ORDER_OF, PACK, _mulle_points, _sorted
 from cardrules.mulle._deal import _start_round
 from cardrules.mulle._families import _TRAIL_TURNS
 from cardrules.mulle._legal import check_move, to_move
@@ -21,9 +21,6 @@ from cardrules.mulle._score import _round_score, _winner
 from cardrules.mulle._state import Build, Capture, Move, Mulle, State, TableBuild, Turn, _state, _table_build, _turn
 
 _T = TypeVar("_T")
-
-
-_ORDER_OF: Final = _ORDER.__getitem__
 
 
 _RANKMATES: Final = {c: frozenset(d for d in PACK.cards if d.rank is c.rank) for c in PACK.cards}

@@ -14,7 +14,7 @@ from cardrules.engine import RoundScore
 from cardrules.errors import (
     WrongKindError,
 )
-from cardrules.mulle._cards import _ORDER
+from cardrules.mulle._cards import _ORDER, _sorted
 from cardrules.mulle._ruleset import MulleRuleset
 
 
@@ -237,7 +237,6 @@ class State(_StateSlots):
 
 
 _NEW: Final = object.__new__
-_ORDER_OF: Final = _ORDER.__getitem__
 _CAPTURE_CARD, _CAPTURE_TAKEN, _CAPTURE_VALUE = (getattr(Capture, f.name).__set__ for f in attrs.fields(Capture))
 _BUILD_CARDS, _BUILD_VALUE, _BUILD_OWNER, _BUILD_LOCKED = (
     getattr(TableBuild, f.name).__set__ for f in attrs.fields(TableBuild)
@@ -251,7 +250,7 @@ def _capture(card: Card, taken: Sequence[Card], value: int) -> Capture:
     """``Capture(card, taken, value)`` for the engine's own moves: the card is a card and *taken* pack cards."""
     c = _NEW(Capture)
     _CAPTURE_CARD(c, card)
-    _CAPTURE_TAKEN(c, tuple(sorted(taken, key=_ORDER_OF)))  # what the converter gives for pack cards
+    _CAPTURE_TAKEN(c, _sorted(taken))  # what the converter gives for pack cards
     _CAPTURE_VALUE(c, value)
     return c
 
