@@ -11,6 +11,8 @@ mask allows, ``step``) and the Gymnasium env against random bots (``action_masks
 and Charlemagne, one step of a factored move in Mulle (with ``encoding="candidates"``, the
 PettingZoo env's top-K option, one move). Moves per second count every seat's moves
 (a Gymnasium step plays the bots' too), and the ratios are printed per step and per move.
+For Mililla and Charlemagne a fourth loop, the floor, does what a step cannot skip with no env
+around it (see :class:`Floor`): how close to the raw engine any env of these tensors could come.
 Beside them, PettingZoo's own ``texas_holdem_v4`` (needs RLCard) and OpenSpiel's C++ ``hearts``
 through pyspiel, played the same way. Rates are per CPU second of this process; the loops take
 turns, ``--repeat`` times, so that the noise of a shared machine falls on all alike, and the
@@ -26,6 +28,7 @@ import sys
 import warnings
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -54,6 +57,59 @@ def raw_runner(text: str) -> PlayOne:
         n = 0
         while not is_over(state):
             state = apply(state, legal_moves(state).sample(rng))
+            n += 1
+        return n, n
+
+    return play
+
+
+class Floor:
+    """
+    What an env step cannot skip, with no env around it (Mililla and Charlemagne, whose encodings
+    number moves): ``legal_moves``, the legal actions' mask (one array kept per set of legal
+    actions and copied, as the env does), ``observe`` and the tensor, the same random choice among
+    the masked-in actions, and ``apply`` of its move (decoded, or as listed, as the env does). An
+    env step costs this plus its bookkeeping, so raw / floor bounds from below what any env of
+    these tensors and masks could reach.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.game = cardrules.get_game(text)
+        self.spec = self.game.spec
+        self.enc: Any = self.spec.encoding  # an ActionEncoding (a flat one: see the loops below)
+        self.tensor: Any = self.spec.tensor
+        self.masks: dict[int, np.ndarray[Any, Any]] = {}
+
+    def step(self, state: Any, rng: random.Random) -> Any:
+        """The state after one step of random play from *state*."""
+        spec, masks, enc = self.spec, self.masks, self.enc
+        legal = spec.legal_moves(state)
+        bits = enc._legal_bits(legal)  # the env's own shortcut, where the game has it
+        by = None
+        if bits is None:  # else each move encoded, and the chosen one handed to apply as listed
+            by = {enc.encode(state, m): m for m in legal}
+            bits = sum(1 << a for a in by)
+        mask = masks.get(bits)
+        if mask is None:
+            mask = masks[bits] = np.zeros(enc.size, dtype=np.int8)
+            mask[[a for a in range(enc.size) if bits >> a & 1]] = 1
+        seat: Any = spec.to_move(state)  # a seat: the match is not over
+        obs = {"observation": self.tensor.encode(spec.observe(state, seat)), "action_mask": mask.copy()}
+        actions = np.flatnonzero(obs["action_mask"])
+        action = int(actions[rng.randrange(len(actions))])
+        return spec.apply(state, enc._decode(state, action) if by is None else by[action])  # in range: unchecked
+
+
+def floor_runner(text: str) -> PlayOne:
+    """:class:`Floor`'s steps over whole matches (a step is a move)."""
+    floor = Floor(text)
+    game, is_over = floor.game, floor.spec.is_over
+
+    def play(rng: random.Random) -> tuple[int, int]:
+        state = game.new_game(seed=rng.getrandbits(63))
+        n = 0
+        while not is_over(state):
+            state = floor.step(state, rng)
             n += 1
         return n, n
 
@@ -144,6 +200,8 @@ def main(argv: list[str] | None = None) -> None:
     loops: list[tuple[str, PlayOne]] = []
     for text in GAMES:
         loops.append((f"{text}: raw engine", raw_runner(text)))
+        if not getattr(cardrules.get_game(text).spec.encoding, "factored", True):
+            loops.append((f"{text}: floor, no env", floor_runner(text)))
         loops.append((f"{text}: PettingZoo env", aec_runner(pettingzoo_env(text))))
         loops.append((f"{text}: Gymnasium env", gym_runner(text)))
         if cardrules.get_game(text).spec.candidates is not None:  # the top-K option: a step is a move
@@ -178,7 +236,7 @@ def main(argv: list[str] | None = None) -> None:
     for label, _ in loops:
         game = label.split(":")[0]
         raw = med.get(f"{game}: raw engine")
-        env = "env" in label and ":" in label
+        env = ("env" in label or "floor" in label) and ":" in label
         ratios = f"{raw / med[label]:16.2f}{raw / med_moves[label]:16.2f}" if raw and env else ""
         print(label.ljust(width) + f"{med[label]:12,.0f}" + f"{med_moves[label]:12,.0f}" + ratios)
     print("\nTarget: env steps per second within 2x of the raw engine's decisions per second (raw / env <= 2)")
@@ -187,6 +245,12 @@ def main(argv: list[str] | None = None) -> None:
         for kind in ("PettingZoo", "Gymnasium"):
             r, per_move = raw / med[f"{text}: {kind} env"], raw / med_moves[f"{text}: {kind} env"]
             print(f"  {text}, {kind}: {r:5.2f} a step ({'met' if r <= 2 else 'NOT met'}), {per_move:5.2f} a move")
+        floor = med.get(f"{text}: floor, no env")
+        if floor:
+            print(
+                f"  {text}, the floor (no env at all): {raw / floor:5.2f}; PettingZoo env / floor: "
+                f"{floor / med[f'{text}: PettingZoo env']:5.2f}"
+            )
 
 
 if __name__ == "__main__":

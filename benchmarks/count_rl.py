@@ -8,7 +8,9 @@ set-up and the first deal cost the same in both), and prints the difference divi
 * ``pettingzoo``: the AEC env, ``last()``, a uniform choice among the actions the mask allows
   (``numpy.flatnonzero`` and ``random.randrange``, as a user's random policy would), ``step()``;
 * ``gymnasium``: the single-learner env at seat 0 against random bots, ``action_masks()``, a
-  choice, ``step()``; one step also plays the bots' moves, so its cost per move is printed too.
+  choice, ``step()``; one step also plays the bots' moves, so its cost per move is printed too;
+* ``floor`` (Mililla and Charlemagne): what a step cannot skip, with no env around it (``bench_rl.Floor``:
+  legal moves, mask, ``observe`` and tensor, the same choice, ``apply``).
 
 Run: ``python benchmarks/count_rl.py [--steps N] [--game TEXT ...]`` with the ``rl`` extra and
 valgrind installed (``apt-get install valgrind``); ``PYTHONHASHSEED`` is fixed at 0 so that runs
@@ -29,7 +31,7 @@ import warnings
 from pathlib import Path
 
 GAMES = ("mililla", "charlemagne", "mulle", "mulle/fishing")
-LOOPS = ("raw", "pettingzoo", "gymnasium")
+LOOPS = ("raw", "pettingzoo", "gymnasium", "floor")
 
 
 def _loop(kind: str, text: str, steps: int) -> int:
@@ -50,6 +52,17 @@ def _loop(kind: str, text: str, steps: int) -> int:
             seed += 1
             while not spec.is_over(state) and done < steps:
                 state = spec.apply(state, spec.legal_moves(state).sample(rng))
+                done += 1
+        return done
+    if kind == "floor":
+        from bench_rl import Floor  # this script's directory is on the path
+
+        floor = Floor(text)
+        while done < steps:
+            state = floor.game.new_game(seed=seed)
+            seed += 1
+            while not floor.spec.is_over(state) and done < steps:
+                state = floor.step(state, rng)
                 done += 1
         return done
     if kind == "pettingzoo":
@@ -76,6 +89,12 @@ def _loop(kind: str, text: str, steps: int) -> int:
             _, _, over, _, _ = gym.step(int(legal[rng.randrange(len(legal))]))
             done += 1
     return int(gym.unwrapped._match.made)  # type: ignore[attr-defined]
+
+
+def _factored(text: str) -> bool:
+    import cardrules
+
+    return bool(getattr(cardrules.get_game(text).spec.encoding, "factored", True))
 
 
 def _instructions(kind: str, text: str, steps: int) -> tuple[int, int]:
@@ -106,16 +125,22 @@ def main(argv: list[str] | None = None) -> None:
         print("valgrind is not installed (apt-get install valgrind): nothing counted")
         return
     print(f"Instructions per step, callgrind, PYTHONHASHSEED=0, {args.steps:,} steps less 0 steps")
-    print(f"{'game':16}{'raw move':>12}{'PettingZoo':>12}{'ratio':>8}{'Gym step':>12}{'Gym move':>12}{'ratio':>8}")
+    head = f"{'game':16}{'raw move':>12}{'PettingZoo':>12}{'ratio':>8}{'Gym step':>12}{'Gym move':>12}{'ratio':>8}"
+    print(head + f"{'floor':>12}{'ratio':>8}")
     for text in args.game or GAMES:
         per: dict[str, tuple[float, float]] = {}
         for kind in LOOPS:
+            if kind == "floor" and _factored(text):  # a move takes several steps: no floor loop
+                continue
             full, moves = _instructions(kind, text, args.steps)
             empty, _ = _instructions(kind, text, 0)
             per[kind] = ((full - empty) / args.steps, (full - empty) / max(moves, 1))
         raw, pz, gym = per["raw"][0], per["pettingzoo"][0], per["gymnasium"]
-        print(f"{text:16}{raw:12,.0f}{pz:12,.0f}{pz / raw:8.2f}{gym[0]:12,.0f}{gym[1]:12,.0f}{gym[1] / raw:8.2f}")
-    print("ratio: env cost over a raw move (target: 2 or less); Gym move: a Gymnasium step's cost per move made")
+        line = f"{text:16}{raw:12,.0f}{pz:12,.0f}{pz / raw:8.2f}{gym[0]:12,.0f}{gym[1]:12,.0f}{gym[1] / raw:8.2f}"
+        floor = per.get("floor")
+        print(line + (f"{floor[0]:12,.0f}{floor[0] / raw:8.2f}" if floor else ""))
+    print("ratio: env cost over a raw move (target: 2 or less); Gym move: a Gymnasium step's cost per move made;")
+    print("floor: what a step cannot skip, with no env around it (Mililla and Charlemagne)")
 
 
 if __name__ == "__main__":

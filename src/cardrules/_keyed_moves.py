@@ -54,3 +54,8 @@ def _keyed_moves(keys: Sequence[Any], move_of: Mapping[Any, MoveT]) -> TupleMove
 
 _set_keys: Final = vars(_KeyedMoves)["_keys"].__set__
 _set_move_of: Final = vars(_KeyedMoves)["_move_of"].__set__
+
+
+def _keys_of(moves: object) -> Sequence[Any] | None:
+    """The keys of legal moves that :func:`_keyed_moves` made, else ``None``."""
+    return moves._keys if type(moves) is _KeyedMoves else None

@@ -70,6 +70,11 @@ class ActionEncoding:
     _encode: Callable[[Any, Any], int] = attrs.field(alias="encode")
     _decode: Callable[[Any, int], Any] = attrs.field(alias="decode")
     _legal: Callable[[Any], Sequence[Any]] = attrs.field(alias="legal")
+    # Optional: given what ``legal`` returned, the legal action numbers as the bits of one int
+    # (bit i for action i) when the game can give them without encoding each move, else None.
+    # ``decode``'s move for a set bit must then be one that ``apply`` takes without checking the
+    # rules again. The environments use it; everything else encodes each move.
+    _legal_bits: Callable[[Sequence[Any]], int | None] | None = attrs.field(default=None, alias="legal_bits")
 
     def encode(self, state: Any, move: Any) -> int:
         """

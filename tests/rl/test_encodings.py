@@ -50,6 +50,27 @@ def test_flat_encoding_numbers_exactly_the_legal_moves(text: str, seed: int, ste
         assert game.check_move(state, enc.decode(state, n)) is not None
 
 
+@pytest.mark.parametrize("text", FLAT)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 200))
+def test_legal_actions_given_as_bits_are_the_encoded_legal_moves(text: str, seed: int, steps: int) -> None:
+    """
+    Where a game gives its legal actions as the bits of one int (what the environments use, in place
+    of encoding each move), they are exactly the legal moves' numbers, and each one's decoded move
+    plays as the listed move does: Mililla always, Charlemagne in the play phase.
+    """
+    game, state = _position(text, seed, steps)
+    enc = game.spec.encoding
+    legal = game.legal_moves(state)
+    bits = enc._legal_bits(legal)
+    if game.is_over(state) or (text == "charlemagne" and state.phase != "play"):
+        assert bits is None  # the environments then encode each move
+        return
+    assert bits is not None
+    assert [a for a in range(enc.size) if bits >> a & 1] == enc.legal_actions(state)
+    for move in legal:
+        assert game.apply(state, enc.decode(state, enc.encode(state, move))) == game.apply(state, move)
+
+
 def test_encoding_sizes_and_versions() -> None:
     """Mililla: one action per card, 40; Charlemagne: 34 cards, 8 bids, pass, 2 sources, 4 trumps."""
     mililla = cardrules.get_game("mililla").spec.encoding

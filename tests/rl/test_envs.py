@@ -140,9 +140,9 @@ def test_illegal_raise_leaves_the_match_unchanged(text: str) -> None:
     assert env.state is before
 
 
-@pytest.mark.parametrize("text", ["mililla", "charlemagne"])
+@pytest.mark.parametrize("text", GAMES)
 def test_numpy_integers_play_and_bools_are_refused(text: str) -> None:
-    """A learner's ``np.int64`` action plays as the int would; ``True`` is not action 1, nor ``np.True_``."""
+    """A learner's ``np.int64`` action plays as the int would; ``True`` is not action 1, nor ``np.True_`` (nor 1.0)."""
     env, twin = pettingzoo_env(text), pettingzoo_env(text)
     env.reset(seed=9)
     twin.reset(seed=9)
@@ -151,10 +151,11 @@ def test_numpy_integers_play_and_bools_are_refused(text: str) -> None:
         legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
         action = legal[rng.randrange(len(legal))]
         before = env.state
-        for bad in (True, np.True_):
+        steps = env._match.steps
+        for bad in (True, np.True_, 1.0, float(action)):
             with pytest.raises(cardrules.WrongKindError):
-                env.step(bad)
-            assert env.state is before
+                env.step(bad)  # type: ignore[arg-type]
+            assert env.state is before and env._match.steps == steps
         env.step(action)  # an np.int64
         twin.observe(twin.agent_selection)
         twin.step(int(action))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from cardrules import _messages
+from cardrules._keyed_moves import _keys_of
 from cardrules._learning import ActionEncoding
 from cardrules.cards import SPANISH_PACK
 from cardrules.mililla._legal import legal_moves
@@ -13,6 +15,7 @@ from cardrules.mililla._state import Play, State
 _CARDS: Final = SPANISH_PACK.cards
 _INDEX: Final = {c: i for i, c in enumerate(_CARDS)}
 _PLAYS: Final = tuple(Play(c) for c in _CARDS)
+_BIT: Final = {c: 1 << i for i, c in enumerate(_CARDS)}
 
 
 def _encode(state: State, move: Play) -> int:
@@ -28,6 +31,12 @@ def _decode(state: State, index: int) -> Play:
     return _PLAYS[index]
 
 
+def _legal_bits(moves: Sequence[Play]) -> int | None:
+    """The legal actions as bits, from the cards ``legal_moves`` allowed (``None`` for moves listed otherwise)."""
+    cards = _keys_of(moves)
+    return None if cards is None else sum(map(_BIT.__getitem__, cards))
+
+
 ENCODING: Final = ActionEncoding(
     game="mililla",
     version=1,
@@ -36,5 +45,6 @@ ENCODING: Final = ActionEncoding(
     encode=_encode,
     decode=_decode,
     legal=legal_moves,
+    legal_bits=_legal_bits,
 )
 """Mililla's actions: action *i* plays the *i*-th card of the Spanish pack, in pack order."""

@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 import cardrules
-from cardrules._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, InvalidActionError
+from cardrules._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, InvalidActionError, check_index
 from cardrules.errors import InvalidOptionError, UnknownOptionError
 
 REWARDS: Final = ("match", "round")
@@ -21,6 +21,16 @@ _MASKS: Final = 4096
 ILLEGAL: Final = ("raise", "terminate")
 ENCODINGS: Final = (None, "candidates")
 """The encodings an environment takes: ``None`` for the game's own, ``"candidates"`` for its top-K candidates."""
+
+
+def _actions(bits: int) -> list[int]:
+    """The numbers of *bits*' set bits, ascending."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
 
 
 class Match:
@@ -93,10 +103,12 @@ class Match:
         self.made = 0
         """How many moves have been made since the environment was built (every seat's; for benchmarks)."""
         self._seeds = random.Random()
-        # The last legal actions: (state, steps chosen, the actions, the same as a tuple for the masks).
-        self._cache: tuple[Any, tuple[int, ...], list[int], tuple[int, ...]] | None = None
-        self._moves: tuple[Any, dict[int, Any]] = (None, {})
-        self._masks: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
+        # The last legal actions: (state, steps chosen, the actions as the bits of one int).
+        self._cache: tuple[Any, tuple[int, ...], int] | None = None
+        # Each legal action's move, for the state of _cache: act() hands apply that very object,
+        # which apply takes without checking the rules again. None where decode's move does as well.
+        self._moves: tuple[Any, dict[int, Any] | None] = (None, {})
+        self._masks: dict[int, npt.NDArray[np.int8]] = {}
         self.no_rewards: dict[int, float] = dict.fromkeys(self.seats, 0.0)
         """The rewards of a move that ends nothing: one dict, never changed (read it, do not keep it)."""
         self._base: tuple[Any, int, npt.NDArray[np.float32]] | None = None
@@ -129,44 +141,62 @@ class Match:
 
     def legal(self) -> list[int]:
         """The legal action numbers now (after the steps chosen so far, for a factored encoding)."""
+        return _actions(self._bits())
+
+    def _bits(self) -> int:
+        """The legal actions now as the bits of one int (bit *a* for action *a*), worked out once a state and steps."""
         cache = self._cache
         state = self.state
         if cache is not None and cache[0] is state and cache[1] == self.steps:  # the state itself, not its id
             return cache[2]
+        bits = 0
         if self.mover() is None:
-            out: list[int] = []
+            pass
         elif self.factored:
-            out = self.encoding._legal_checked(self.state, self.steps)  # type: ignore[union-attr]
+            for a in self.encoding._legal_checked(state, self.steps):  # type: ignore[union-attr]
+                bits |= 1 << a
         elif self.candidates is not None:
             moves = dict(enumerate(self.candidates.candidates(state)))  # act() hands apply these very moves
             self._moves = (state, moves)
-            out = list(moves)
+            bits = (1 << len(moves)) - 1
         else:
-            # Each action's move, kept: act() then hands apply the very object legal_moves gave,
-            # which apply takes without checking the rules again.
             flat: ActionEncoding = self.encoding  # type: ignore[assignment]
-            encode = flat._encode
-            moves = {encode(state, m): m for m in flat._legal(state)}
-            self._moves = (state, moves)
-            out = sorted(moves)
-        self._cache = (state, self.steps, out, tuple(out))
-        return out
+            legal = flat._legal(state)
+            hook = flat._legal_bits
+            quick = None if hook is None else hook(legal)
+            if quick is None:
+                encode = flat._encode
+                by = {encode(state, m): m for m in legal}
+                self._moves = (state, by)
+                for a in by:
+                    bits |= 1 << a
+            else:
+                self._moves = (state, None)
+                bits = quick
+        self._cache = (state, self.steps, bits)
+        return bits
+
+    def _offered(self, action: Any) -> int | None:
+        """*action* as an int if it is a legal action now (a whole number, never a bool), else ``None``."""
+        if type(action) is not int:
+            if not isinstance(action, np.integer):
+                return None
+            action = int(action)
+        return action if 0 <= action < self.encoding.size and self._bits() >> action & 1 else None
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         """The action mask of *seat*: 1 where the action is legal now; all 0 when it is not to act."""
         if seat != self.mover():
             return np.zeros(self.encoding.size, dtype=np.int8)
-        self.legal()
-        assert self._cache is not None
-        legal = self._cache[3]
+        bits = self._bits()
         masks = self._masks
-        mask = masks.get(legal)  # the same few masks recur: each made once, then copied
+        mask = masks.get(bits)  # the same few masks recur: each made once, then copied
         if mask is None:
             mask = np.zeros(self.encoding.size, dtype=np.int8)
-            mask[list(legal)] = 1
+            mask[self.legal()] = 1
             if len(masks) >= _MASKS:
                 masks.clear()
-            masks[legal] = mask
+            masks[bits] = mask
         return mask.copy()
 
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
@@ -219,19 +249,21 @@ class Match:
         enc = self.encoding
         spec = self.game.spec
         try:
+            offered = self._offered(action)
             if self.factored:
-                if action not in self.legal():
+                if offered is None:
+                    check_index(action, enc.size)  # WrongKindError for a bool or a non-number, as flat encodings
                     raise InvalidActionError(f"action {action!r} cannot complete a legal move now")
-                if action != enc.done:  # type: ignore[union-attr]
-                    self.steps = (*self.steps, int(action))
+                if offered != enc.done:  # type: ignore[union-attr]
+                    self.steps = (*self.steps, offered)
                     return None
-                move = enc.decode(self.state, (*self.steps, int(action)))  # type: ignore[arg-type]
+                move = enc.decode(self.state, (*self.steps, offered))  # type: ignore[arg-type]
+            elif offered is None:
+                move = enc.decode(self.state, action)  # which raises, or gives a move apply refuses
             else:
                 known, moves = self._moves
-                whole = type(action) is int or isinstance(action, np.integer)  # never a bool
-                move = moves.get(action) if known is self.state and whole else None
-                if move is None:
-                    move = enc.decode(self.state, action)
+                assert known is self.state  # _offered worked them out for this state
+                move = enc._decode(self.state, offered) if moves is None else moves[offered]  # type: ignore[union-attr, arg-type]
             after = spec.apply(self.state, move)
         except (InvalidActionError, cardrules.IllegalMoveError):
             if self.illegal == "raise":
