@@ -204,7 +204,7 @@ def bench_peers(session: nox.Session) -> None:
 @nox.session
 def report(session: nox.Session) -> None:
     """Regenerate the performance page's dated figures (docs/perf/*.md): every benchmark's ``--markdown``."""
-    session.install(".", *PEERS)
+    session.install(".[rl]", *PEERS, *RL_PEERS)  # bench_rl.py among them: the environments and their peers
     session.run("python", "benchmarks/report.py", *session.posargs)
 
 

@@ -1,7 +1,7 @@
 """The learning environments' speed: env steps per second next to the raw engine's decisions per second.
 
 Run ``nox -s bench`` (its RL part installs the ``rl`` extra, RLCard and OpenSpiel), or
-``python benchmarks/bench_rl.py [--seconds S] [--repeat N] [--quick]`` where the ``rl`` extra is
+``python benchmarks/bench_rl.py [--seconds S] [--repeat N] [--quick] [--markdown PATH]`` where the ``rl`` extra is
 installed; a peer that cannot be imported is skipped with the reason printed.
 
 For each game and preset, three loops play random matches: the raw engine (``legal_moves``,
@@ -22,6 +22,8 @@ median is printed. It asserts nothing.
 from __future__ import annotations
 
 import argparse
+import datetime
+import platform
 import random
 import statistics
 import sys
@@ -192,6 +194,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="time per loop per turn")
     parser.add_argument("--repeat", type=int, default=5, help="turns (the median is printed)")
     parser.add_argument("--quick", action="store_true", help="a short run: 0.3 s, 1 turn")
+    parser.add_argument("--markdown", type=Path, help="also write the figures, dated, to this Markdown file")
     args = parser.parse_args(argv)
     if args.quick:
         args.seconds, args.repeat = 0.3, 1
@@ -230,27 +233,78 @@ def main(argv: list[str] | None = None) -> None:
         f"Random play, steps per CPU second (median of {args.repeat} turns of {args.seconds:g} s; "
         f"Python {sys.version.split()[0]}; shared machine, so the figures are noisy)"
     )
-    width = max(len(label) for label in med) + 2
+    rows = table_rows([label for label, _ in loops], med, med_moves)
+    width = max(len(row[0]) for row in rows) + 2
     head = "loop".ljust(width) + "steps/s".rjust(12) + "moves/s".rjust(12)
     print(head + "raw / env step".rjust(16) + "raw / env move".rjust(16))
-    for label, _ in loops:
+    for label, rate_, per_move, step_ratio, move_ratio in rows:
+        ratios = f"{step_ratio:16.2f}{move_ratio:16.2f}" if step_ratio is not None and move_ratio is not None else ""
+        print(label.ljust(width) + f"{rate_:12,.0f}" + f"{per_move:12,.0f}" + ratios)
+    print("\nTarget: env steps per second within 2x of the raw engine's decisions per second (raw / env <= 2)")
+    for text, kind, per_step, per_move_ in target_rows(med, med_moves):
+        met = "met" if per_step <= 2 else "NOT met"
+        if kind == "floor":
+            print(f"  {text}, the floor (no env at all): {per_step:5.2f}")
+        else:
+            print(f"  {text}, {kind}: {per_step:5.2f} a step ({met}), {per_move_:5.2f} a move")
+    if args.markdown:
+        args.markdown.write_text(markdown(rows, target_rows(med, med_moves), args), encoding="utf-8")
+        print(f"wrote {args.markdown}")
+
+
+Row = tuple[str, float, float, float | None, float | None]
+"""A loop's label, steps/s, moves/s, and raw / loop per step and per move (``None`` for a raw loop or a peer)."""
+
+
+def table_rows(labels: list[str], med: dict[str, float], med_moves: dict[str, float]) -> list[Row]:
+    """One row a loop, in *labels*' order, the ratios against its game's raw engine."""
+    rows: list[Row] = []
+    for label in labels:
         game = label.split(":")[0]
         raw = med.get(f"{game}: raw engine")
-        env = ("env" in label or "floor" in label) and ":" in label
-        ratios = f"{raw / med[label]:16.2f}{raw / med_moves[label]:16.2f}" if raw and env else ""
-        print(label.ljust(width) + f"{med[label]:12,.0f}" + f"{med_moves[label]:12,.0f}" + ratios)
-    print("\nTarget: env steps per second within 2x of the raw engine's decisions per second (raw / env <= 2)")
+        ours = ("env" in label or "floor" in label) and ":" in label
+        if raw and ours:
+            rows.append((label, med[label], med_moves[label], raw / med[label], raw / med_moves[label]))
+        else:
+            rows.append((label, med[label], med_moves[label], None, None))
+    return rows
+
+
+def target_rows(med: dict[str, float], med_moves: dict[str, float]) -> list[tuple[str, str, float, float]]:
+    """(game, loop kind, raw / loop a step, raw / loop a move) for the PettingZoo and Gymnasium envs and the floor."""
+    out = []
     for text in GAMES:
         raw = med[f"{text}: raw engine"]
         for kind in ("PettingZoo", "Gymnasium"):
-            r, per_move = raw / med[f"{text}: {kind} env"], raw / med_moves[f"{text}: {kind} env"]
-            print(f"  {text}, {kind}: {r:5.2f} a step ({'met' if r <= 2 else 'NOT met'}), {per_move:5.2f} a move")
+            label = f"{text}: {kind} env"
+            out.append((text, kind, raw / med[label], raw / med_moves[label]))
         floor = med.get(f"{text}: floor, no env")
         if floor:
-            print(
-                f"  {text}, the floor (no env at all): {raw / floor:5.2f}; PettingZoo env / floor: "
-                f"{floor / med[f'{text}: PettingZoo env']:5.2f}"
-            )
+            out.append((text, "floor", raw / floor, raw / floor))
+    return out
+
+
+def markdown(rows: list[Row], targets: list[tuple[str, str, float, float]], args: argparse.Namespace) -> str:
+    """The figures as a dated MyST include for the performance page."""
+    when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    lines = [
+        f"Measured {when} by `python benchmarks/bench_rl.py --seconds {args.seconds:g} --repeat {args.repeat}`: "
+        f"Python {sys.version.split()[0]}, {platform.machine()}; steps per CPU second, the median of "
+        f"{args.repeat} turns of {args.seconds:g} s, the loops taking turns.",
+        "",
+        "| loop | steps/s | moves/s | raw / loop, a step | raw / loop, a move |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for label, rate_, per_move, step_ratio, move_ratio in rows:
+        ratios = "| | |" if step_ratio is None else f"| {step_ratio:.2f} | {move_ratio:.2f} |"
+        lines.append(f"| {label} | {rate_:,.0f} | {per_move:,.0f} {ratios}")
+    lines += ["", "| target: raw / env step ≤ 2 | a step | a move | met |", "|---|---:|---:|---|"]
+    for text, kind, per_step, per_move_ in targets:
+        met = "(no env)" if kind == "floor" else "yes" if per_step <= 2 else "no"
+        lines.append(
+            f"| {text}, {'the floor' if kind == 'floor' else kind} | {per_step:.2f} | {per_move_:.2f} | {met} |"
+        )
+    return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":
