@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardrules._learning import Packed, TensorField, TensorLayout, card_bits, slots
+from cardrules._learning import Packed, TensorField, TensorLayout, card_bits, field_offsets, slots
 from cardrules.cards import CHARLEMAGNE_PACK
 from cardrules.charlemagne._cards import _FRENCH
 from cardrules.charlemagne._state import _LADDER, _LEVEL, TARGET, Contract, Observation
@@ -47,63 +47,82 @@ FIELDS: Final = (
 )
 
 
-def _seat_order(obs: Observation) -> tuple[int, ...]:
-    """The seats in trick order from the leader (a solo contract's partner sits out)."""
-    seats = [(obs.leader + i) % 4 for i in range(4)]
-    c = obs.contract
-    if c is not None and c.is_solo and obs.bidder is not None:
-        seats.remove((obs.bidder + 2) % 4)
-    return tuple(seats)
-
-
 _BIT, _bits = card_bits(CHARLEMAGNE_PACK.cards)
 _PHASE: Final = {p: i for i, p in enumerate(_PHASES)}
 _CALL: Final[dict[Contract | None, int]] = {None: _L, **{c: i for c, i in _LEVEL.items()}}
 _TRUMP: Final = {s: i for i, s in enumerate(_FRENCH)}
+_AT: Final = {name: start for name, (start, _) in field_offsets(FIELDS).items()}
+assert _AT["hand"] == 0, "packed writes the hand from the tensor's start"
+# Each field's start, as a constant of its own: packed runs at every step of a learning env.
+_PHASE_AT, _TO_MOVE, _DEALER, _LEADER = _AT["phase"], _AT["to_move"], _AT["dealer"], _AT["leader"]
+_WON_US, _WON_THEM, _CALLS, _BIDDER = _AT["won_us"], _AT["won_them"], _AT["calls"], _AT["bidder"]
+_CONTRACT, _SOURCE, _TRUMP_AT, _KITTY = _AT["contract"], _AT["source"], _AT["trump"], _AT["kitty_taken"]
+_PASSED, _DISCARDS, _OUT, _OPEN, _TRICK = _AT["passed"], _AT["discards"], _AT["out"], _AT["open_hand"], _AT["trick"]
+_CALL_BITS: dict[tuple[tuple[Contract | None, ...], int], int] = {}
+"""The calls' bits by (calls, the first caller's relative seat): one tuple of calls lasts a whole hand."""
+
+
+def _calls_bits(calls: tuple[Contract | None, ...], seat: int) -> int:
+    """The bits of *calls*, the first made by relative seat *seat* (then each next seat in turn)."""
+    key = (calls, seat)
+    bits = _CALL_BITS.get(key)
+    if bits is None:
+        bits = 0
+        for call in calls:
+            bits |= 1 << _CALLS + (seat % 4) * (_L + 1) + _CALL[call]
+            seat += 1
+        if len(_CALL_BITS) >= 4096:
+            _CALL_BITS.clear()  # a bound on memory, not a policy: the next steps refill it
+        _CALL_BITS[key] = bits
+    return bits
 
 
 def packed(obs: Observation) -> Packed:
     """The tensor of *obs* packed: its 1s as bits, then the numbers of :data:`SLOTS` (see :data:`FIELDS`)."""
-    at = _AT
     me = obs.seat
     us = me % 2
+    won = obs.won
+    leader = obs.leader
     bits = (
         _bits(obs.hand)
-        | 1 << at["phase"] + _PHASE[obs.phase]
-        | 1 << at["dealer"] + (obs.dealer - me) % 4
-        | 1 << at["leader"] + (obs.leader - me) % 4
-        | _bits(obs.won[us]) << at["won_us"]
-        | _bits(obs.won[1 - us]) << at["won_them"]
+        | 1 << _PHASE_AT + _PHASE[obs.phase]
+        | 1 << _DEALER + (obs.dealer - me) % 4
+        | 1 << _LEADER + (leader - me) % 4
+        | _bits(won[us]) << _WON_US
+        | _bits(won[1 - us]) << _WON_THEM
     )
     if obs.to_move is not None:
-        bits |= 1 << at["to_move"] + (obs.to_move - me) % 4
-    seat = obs.dealer + 1 - me
-    calls = at["calls"]
-    for call in obs.calls:
-        bits |= 1 << calls + (seat % 4) * (_L + 1) + _CALL[call]
-        seat += 1
-    if obs.bidder is not None:
-        bits |= 1 << at["bidder"] + (obs.bidder - me) % 4
-    if obs.contract is not None:
-        bits |= 1 << at["contract"] + _LEVEL[obs.contract]
+        bits |= 1 << _TO_MOVE + (obs.to_move - me) % 4
+    if obs.calls:
+        bits |= _calls_bits(obs.calls, (obs.dealer + 1 - me) % 4)
+    bidder, contract = obs.bidder, obs.contract
+    if bidder is not None:
+        bits |= 1 << _BIDDER + (bidder - me) % 4
+    if contract is not None:
+        bits |= 1 << _CONTRACT + _LEVEL[contract]
     if obs.source is not None:
-        bits |= 1 << at["source"] + (0 if obs.source == "kitty" else 1)
+        bits |= 1 << _SOURCE + (0 if obs.source == "kitty" else 1)
     if obs.trump is not None:
-        bits |= 1 << at["trump"] + _TRUMP[obs.trump]
+        bits |= 1 << _TRUMP_AT + _TRUMP[obs.trump]
     if obs.kitty_taken:
-        bits |= _bits(obs.kitty_taken) << at["kitty_taken"]
+        bits |= _bits(obs.kitty_taken) << _KITTY
     if obs.passed is not None:
-        bits |= _BIT[obs.passed] << at["passed"]
+        bits |= _BIT[obs.passed] << _PASSED
     if obs.discards:
-        bits |= _bits(obs.discards) << at["discards"]
+        bits |= _bits(obs.discards) << _DISCARDS
     if obs.out:
-        bits |= _bits(obs.out) << at["out"]
+        bits |= _bits(obs.out) << _OUT
     if obs.open_hand is not None:
-        bits |= (_bits(obs.open_hand) | 1 << _N) << at["open_hand"]
+        bits |= (_bits(obs.open_hand) | 1 << _N) << _OPEN
     if obs.trick:
-        trick = at["trick"]
-        for seat, c in zip(_seat_order(obs), obs.trick, strict=False):
-            bits |= _BIT[c] << trick + ((seat - me) % 4) * _N
+        # The seats in trick order from the leader; a solo contract's partner sits out.
+        out = (bidder + 2) % 4 if contract is not None and contract.is_solo and bidder is not None else None
+        seat = leader
+        for c in obs.trick:
+            if seat == out:
+                seat = (seat + 1) % 4
+            bits |= _BIT[c] << _TRICK + ((seat - me) % 4) * _N
+            seat = (seat + 1) % 4
     counts = obs.hand_counts
     tricks, match = obs.tricks, obs.match
     return bits, (
@@ -126,5 +145,4 @@ SLOTS: Final = slots(FIELDS, "hand_counts", "kitty_count", "discard_count", "out
 
 TENSOR: Final = TensorLayout(game="charlemagne", version=1, fields=FIELDS, packed=packed, slots=SLOTS)
 """Charlemagne's observation tensor (see :doc:`/rl` for the table)."""
-_AT: Final = {name: start for name, (start, _) in TENSOR.offsets().items()}
-assert _AT["hand"] == 0, "packed writes the hand from the tensor's start"
+assert _AT == {name: start for name, (start, _) in TENSOR.offsets().items()}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardrules._learning import Packed, TensorField, TensorLayout, card_bits, slots
+from cardrules._learning import Packed, TensorField, TensorLayout, card_bits, field_offsets, slots
 from cardrules.cards import SPANISH_PACK, Suit
 from cardrules.mililla._ruleset import TARGET
 from cardrules.mililla._state import Observation
@@ -40,30 +40,38 @@ _LED: Final = {
 }
 
 
+_AT: Final = {name: start for name, (start, _) in field_offsets(FIELDS).items()}
+assert _AT["hand"] == 0, "packed writes the hand from the tensor's start"
+# Each field's start, as a constant of its own: packed runs at every step of a learning env.
+_WON_US, _WON_THEM, _TURN_UP, _LED_AT = _AT["won_us"], _AT["won_them"], _AT["turn_up"], _AT["led"]
+_DEALER, _LEADER, _TO_MOVE, _TRICK = _AT["dealer"], _AT["leader"], _AT["to_move"], _AT["trick"]
+_IN_HAND: Final = 1 << _AT["turn_up_in_hand"]
+_TRICK_LAST: Final = _TRICK + 3 * _N
+
+
 def packed(obs: Observation) -> Packed:
     """The tensor of *obs* packed: its 1s as bits, then the numbers of :data:`SLOTS` (see :data:`FIELDS`)."""
-    at = _AT
     me = obs.seat
     us = me % 2
     won = obs.won
+    leader = (obs.trick_leader - me) % 4
     bits = (
         _bits(obs.hand)
-        | _bits(won[us]) << at["won_us"]
-        | _bits(won[1 - us]) << at["won_them"]
-        | _BIT[obs.turn_up] << at["turn_up"]
-        | _LED[obs.led] << at["led"]
-        | 1 << at["dealer"] + (obs.dealer - me) % 4
+        | _bits(won[us]) << _WON_US
+        | _bits(won[1 - us]) << _WON_THEM
+        | _BIT[obs.turn_up] << _TURN_UP
+        | _LED[obs.led] << _LED_AT
+        | 1 << _DEALER + (obs.dealer - me) % 4
+        | 1 << _LEADER + leader
     )
-    leader = (obs.trick_leader - me) % 4
-    bits |= 1 << at["leader"] + leader
-    trick = at["trick"] + leader * _N
+    trick = _TRICK + leader * _N
     for c in obs.trick:
         bits |= _BIT[c] << trick
-        trick = trick + _N if trick < _TRICK_LAST else at["trick"]
+        trick = trick + _N if trick < _TRICK_LAST else _TRICK
     if obs.turn_up_in_hand:
-        bits |= 1 << at["turn_up_in_hand"]
+        bits |= _IN_HAND
     if obs.to_move is not None:
-        bits |= 1 << at["to_move"] + (obs.to_move - me) % 4
+        bits |= 1 << _TO_MOVE + (obs.to_move - me) % 4
     counts = obs.hand_counts
     tricks, match = obs.tricks, obs.match
     return bits, (
@@ -85,6 +93,4 @@ SLOTS: Final = slots(FIELDS, "hand_counts", "tricks", "match", "bonus")
 
 TENSOR: Final = TensorLayout(game="mililla", version=1, fields=FIELDS, packed=packed, slots=SLOTS)
 """Mililla's observation tensor (see :doc:`/rl` for the table)."""
-_AT: Final = {name: start for name, (start, _) in TENSOR.offsets().items()}
-_TRICK_LAST: Final = _AT["trick"] + 3 * _N
-assert _AT["hand"] == 0, "packed writes the hand from the tensor's start"
+assert _AT == {name: start for name, (start, _) in TENSOR.offsets().items()}
