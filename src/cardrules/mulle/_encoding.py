@@ -55,12 +55,14 @@ _KEY: Final = {c: (-_TVAL[c], _ORDER[c]) for c in _CARDS}  # the order captured 
 class _Seen:
     """The last state asked about, its families and capture searches: a move is chosen in several steps on one state."""
 
-    __slots__ = ("families", "searches", "state")
+    __slots__ = ("done", "families", "searches", "state")
 
     def __init__(self, state: State | None, families: list[_Family]) -> None:
         self.state = state
         self.families = families
         self.searches: dict[tuple[int, bool, bool], _Search] = {}
+        self.done: tuple[int, ...] | None = None
+        """The last steps :func:`options` offered ``done`` after on this state: they make a legal move."""
 
 
 _last: list[_Seen] = [_Seen(None, [])]
@@ -282,11 +284,22 @@ def _capture_options(state: State, fam: _Captures, picked: Sequence[Card]) -> li
 
 def options(state: State, steps: tuple[int, ...]) -> list[int]:
     """
-    The actions that can still complete a legal move after *steps* (the query behind the mask).
+    The actions that can still complete a legal move after *steps* (the query behind the mask),
+    ascending.
 
     Raises:
         InvalidActionError: If *steps* themselves cannot complete a legal move.
     """
+    out = _options(state, steps)
+    if out and out[-1] == DONE:  # done is the last action: where offered, these steps make a legal move
+        seen = _last[0]
+        if seen.state is state:
+            seen.done = steps
+    return out
+
+
+def _options(state: State, steps: tuple[int, ...]) -> list[int]:
+    """:func:`options` before it notes where it offers ``done``."""
     if state.winner is not None:
         if steps:
             raise InvalidActionError("the match is over: no move can be chosen")
@@ -365,7 +378,10 @@ def decode(state: State, steps: tuple[int, ...]) -> Move:
         move = Build(card, _CARDS[a - TABLE] if a < ONTO else a - ONTO, kind - BUILD + 1)
     else:
         raise InvalidActionError("these steps are not the shape of any Mulle move")
-    if check_move(state, move) is not None:
+    seen = _last[0]  # read once: another thread may replace it meanwhile
+    if not (seen.state is state and seen.done == steps[:-1]) and check_move(state, move) is not None:
+        # options offered done after these very steps on this very state: their move is legal (see
+        # options); any other steps are checked
         raise InvalidActionError(f"the steps choose {move}, which is not a legal move now")
     issued = _legal._issued  # read once: another thread may replace it meanwhile
     if issued[0] is state and issued[1] is not None:
