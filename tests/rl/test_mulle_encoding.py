@@ -278,3 +278,26 @@ def test_steps_offered_done_on_one_state_are_checked_on_another(text: str) -> No
         else:
             assert game.check_move(later, move) is None
     assert refused > 10
+
+
+@given(where=positions)
+def test_the_listed_capture_steps_are_those_the_search_gives(where: tuple[str, int, int, float]) -> None:
+    """Where a value's captures are few enough to list, every listed prefix offers what the search offers."""
+    from cardrules.mulle import _encoding as factored
+    from cardrules.mulle._families import _Captures
+
+    game, state = _position(*where)
+    if game.is_over(state):
+        return
+    for fam in factored._families(state):
+        if not isinstance(fam, _Captures):
+            continue
+        paths = factored._search(state, fam).paths()
+        if paths is None:
+            continue
+        assert () in paths
+        for rest, found in paths.items():
+            picked = [factored._CARDS[a - factored.TABLE] for a in rest]
+            assert factored._capture_options(state, fam, picked) == found, (fam, rest)
+            for a in factored._capture_options(state, fam, picked):
+                assert a == factored.DONE or (*rest, a) in paths

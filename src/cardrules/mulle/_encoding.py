@@ -19,13 +19,16 @@ query. Captures: whether a capture is legal depends only on how many cards of ea
 takes (they must split into groups each worth the capture's value and, under the building rules,
 leave no such group behind), so after the cards chosen so far, a next card is offered when some
 legal count of every lower value can follow; a short search over the values, high to low, with
-the open groups' missing amounts as its state, decides that.
+the open groups' missing amounts as its state, decides that. Under the building rules a value
+has few captures: their steps are listed once a state from the legal counts of each value, and
+each step of the move reads its options from that list.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 from cardrules import _messages
@@ -111,7 +114,7 @@ class _Search:
     state (every step of the move, every candidate), so it is searched once and kept.
     """
 
-    __slots__ = ("_free", "allow_empty", "avail", "by_value", "full", "maximal", "reach", "t", "values")
+    __slots__ = ("_free", "_paths", "allow_empty", "avail", "by_value", "full", "maximal", "reach", "t", "values")
 
     def __init__(self, table: tuple[Card, ...], t: int, maximal: bool, allow_empty: bool) -> None:
         by_value: dict[int, list[Card]] = {}
@@ -133,6 +136,7 @@ class _Search:
             reach[i] = mask
         self.reach = reach
         self._free: dict[tuple[int, tuple[int, ...], int, bool], bool] = {}
+        self._paths: dict[tuple[int, ...], list[int]] | bool | None = False  # False: not worked out yet
 
     def _left(self, left: int, i: int, n: int) -> int:
         """*left* with the cards of level *i* that a take of *n* of them leaves behind (maximal captures only)."""
@@ -205,6 +209,104 @@ class _Search:
             if not frontier:
                 break
         return None
+
+    def paths(self) -> dict[tuple[int, ...], list[int]] | None:
+        """
+        When the value has at most :data:`_FEW` captures: every sequence of table actions that
+        begins one, with the actions that can follow it (``done`` where it is one), ascending;
+        else ``None``. Worked out once, from the legal counts of each level (:meth:`_counts`).
+        """
+        paths = self._paths
+        if paths is False:
+            vectors: list[tuple[int, ...]] = []
+            if self._counts(0, {((), 1, False)}, [], vectors, [_NODES]):
+                self._paths = paths = _paths_of(self, vectors)
+            else:
+                self._paths = paths = None
+        assert paths is not True
+        return paths
+
+    def _counts(
+        self, i: int, points: set[_Open], counts: list[int], out: list[tuple[int, ...]], budget: list[int]
+    ) -> bool:
+        """
+        Add to *out* every legal count of each level from *i* on after *points* (which can all
+        complete a capture), *counts* the counts of the levels before; ``False`` once there are more
+        than :data:`_FEW`, or once the walk has entered more than *budget* points (a one-item list).
+        """
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        if i == len(self.values):
+            out.append(tuple(counts))
+            return len(out) <= _FEW
+        t, maximal, v = self.t, self.maximal, self.values[i]
+        frontier = [({p[0]}, p[1], p[2]) for p in points]
+        for n in range(self.avail[i] + 1):
+            nxt: set[_Open] = set()
+            for groups, left, taken in frontier:
+                rest = self._left(left, i, n)
+                if maximal and (rest >> t) & 1:
+                    continue
+                nxt.update((g, rest, taken or n > 0) for g in groups if self.free(i + 1, g, rest, taken or n > 0))
+            if nxt:
+                counts.append(n)
+                more = self._counts(i + 1, nxt, counts, out, budget)
+                counts.pop()
+                if not more:
+                    return False
+            frontier = [(g, left, taken) for groups, left, taken in frontier if (g := _add(groups, v, t))]
+            if not frontier:
+                break
+        return True
+
+
+_FEW: Final = 16
+"""The most captures of one value whose steps :meth:`_Search.paths` lists (past it, each query searches)."""
+_NODES: Final = 64
+"""The most points :meth:`_Search._counts` enters before it gives up listing (each query then searches)."""
+
+
+def _paths_of(sp: _Search, vectors: list[tuple[int, ...]]) -> dict[tuple[int, ...], list[int]] | None:
+    """The table actions of the captures with these counts of each level, as :meth:`_Search.paths` gives them."""
+    levels = []
+    for v in sp.values:
+        distinct: list[tuple[int, int]] = []  # (action, copies) in the order the cards are chosen in
+        for c in sp.by_value[v]:
+            a = TABLE + _ORDER[c]
+            if distinct and distinct[-1][0] == a:
+                distinct[-1] = (a, distinct[-1][1] + 1)
+            else:
+                distinct.append((a, 1))
+        levels.append(distinct)
+    found: dict[tuple[int, ...], set[int]] = {}
+    total = 0
+    for counts in vectors:
+        takes = []
+        for distinct, n in zip(levels, counts, strict=True):
+            takes.append(list(_takes(distinct, 0, n)))
+        for parts in itertools.product(*takes):
+            total += 1
+            if total > _FEW:
+                return None
+            seq = tuple(itertools.chain.from_iterable(parts))
+            for k in range(len(seq)):
+                found.setdefault(seq[:k], set()).add(seq[k])
+            found.setdefault(seq, set()).add(DONE)
+    return {k: sorted(v) for k, v in found.items()}
+
+
+def _takes(distinct: list[tuple[int, int]], j: int, n: int) -> Iterator[tuple[int, ...]]:
+    """Every choice of *n* of the cards ``distinct[j:]`` (actions and copies), each in the order chosen."""
+    if n == 0:
+        yield ()
+        return
+    if j == len(distinct):
+        return
+    a, copies = distinct[j]
+    for x in range(min(copies, n), -1, -1):
+        for rest in _takes(distinct, j + 1, n - x):
+            yield (a,) * x + rest
 
 
 def _add(states: set[tuple[int, ...]], v: int, t: int) -> set[tuple[int, ...]]:
@@ -328,6 +430,12 @@ def _options(state: State, steps: tuple[int, ...]) -> list[int]:
     if kind < BUILD:
         fam = chosen[0]
         assert isinstance(fam, _Captures)
+        # under the building rules a value has few captures, listed quickly; fishing's many are searched
+        paths = _search(state, fam).paths() if fam[3] else None
+        if paths is not None:
+            found = paths.get(rest)
+            if found is not None:
+                return found.copy()  # steps that begin no capture: the search below says why
         if any(not TABLE <= a < ONTO for a in rest):
             raise InvalidActionError("a capture takes table cards (actions 85 to 136), then done")
         return _capture_options(state, fam, [_CARDS[a - TABLE] for a in rest])
