@@ -58,7 +58,7 @@ _KEY: Final = {c: (-_TVAL[c], _ORDER[c]) for c in _CARDS}  # the order captured 
 class _Seen:
     """The last state asked about, its families and capture searches: a move is chosen in several steps on one state."""
 
-    __slots__ = ("done", "families", "searches", "state")
+    __slots__ = ("_by_card", "done", "families", "searches", "state")
 
     def __init__(self, state: State | None, families: list[_Family]) -> None:
         self.state = state
@@ -66,6 +66,18 @@ class _Seen:
         self.searches: dict[tuple[int, bool, bool], _Search] = {}
         self.done: tuple[int, ...] | None = None
         """The last steps :func:`options` offered ``done`` after on this state: they make a legal move."""
+        self._by_card: dict[int, dict[int, list[_Family]]] | None = None
+
+    def by_card(self) -> dict[int, dict[int, list[_Family]]]:
+        """The families by hand card action, then by kind action, in the order of :attr:`families` (made once)."""
+        by = self._by_card
+        if by is None:
+            by = {}
+            for f in self.families:
+                card = f[0] if isinstance(f, _Captures) else f.card
+                by.setdefault(HAND + _ORDER[card], {}).setdefault(_kind(f), []).append(f)
+            self._by_card = by
+        return by
 
 
 _last: list[_Seen] = [_Seen(None, [])]
@@ -81,10 +93,6 @@ def _seen(state: State) -> _Seen:
 
 def _families(state: State) -> list[_Family]:
     return _seen(state).families
-
-
-def _card_families(state: State, card: Card) -> list[_Family]:
-    return [f for f in _families(state) if (f.card if not isinstance(f, _Captures) else f[0]) is card]
 
 
 def _kind(f: _Family) -> int:
@@ -407,17 +415,17 @@ def _options(state: State, steps: tuple[int, ...]) -> list[int]:
             raise InvalidActionError("the match is over: no move can be chosen")
         return []
     if not steps:
-        return sorted({HAND + _ORDER[f[0] if isinstance(f, _Captures) else f.card] for f in _families(state)})
+        return sorted(_seen(state).by_card())
     first = steps[0]
     if first >= _N:
         raise InvalidActionError(f"a move starts with a hand card (actions 0 to {_N - 1}), not {first}")
-    fams = _card_families(state, _CARDS[first])
+    kinds = _seen(state).by_card().get(first)
     if len(steps) == 1:
-        if not fams:
+        if not kinds:
             raise InvalidActionError(f"the {_CARDS[first]} has no legal move now")
-        return sorted({_kind(f) for f in fams})
+        return sorted(kinds)
     kind = steps[1]
-    chosen = [f for f in fams if _kind(f) == kind]
+    chosen = kinds.get(kind) if kinds else None
     if not chosen:
         raise InvalidActionError(f"action {kind} is not a kind of move the {_CARDS[first]} can make now")
     rest = steps[2:]
