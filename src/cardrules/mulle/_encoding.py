@@ -362,14 +362,15 @@ def _capture_options(state: State, fam: _Captures, picked: Sequence[Card]) -> li
     values = sp.values
     points = sp.fixed([chosen.get(v, 0) for v in values])
 
-    def after(v: int, key: tuple[int, int]) -> int:
-        """The cards of value *v* still on the table from *key* on."""
-        return sum(1 for x in remaining if _TVAL[x] == v and _KEY[x] >= key)
-
+    # The cards of each value still on the table from the last one chosen on, in the order they are chosen in
+    ahead: dict[int, list[Card]] = {}
+    for c in sorted(remaining, key=_KEY.__getitem__):
+        if _TVAL[c] <= t and (last is None or _KEY[c] >= last):
+            ahead.setdefault(_TVAL[c], []).append(c)
     if picked:
         v = _TVAL[picked[-1]]
         i = values.index(v)
-        if sp.least(points[i], i, chosen[v], chosen[v] + after(v, keys[-1])) is None:
+        if sp.least(points[i], i, chosen[v], chosen[v] + len(ahead.get(v, ()))) is None:
             raise InvalidActionError(f"no legal capture takes the {picked[-1]} after the cards chosen before it")
     out: list[int] = []
     k = len(values)
@@ -378,17 +379,17 @@ def _capture_options(state: State, fam: _Captures, picked: Sequence[Card]) -> li
     # The candidates of one value, in the order they are chosen in: a later one leaves fewer cards of
     # its value to take, so those that can complete a capture are the first few, those that leave at
     # least the least number of cards of that value some capture still takes.
-    by_level: dict[int, list[Card]] = {}
-    for c in dict.fromkeys(sorted(remaining, key=_KEY.__getitem__)):
-        if _TVAL[c] <= t and (last is None or _KEY[c] >= last):
-            by_level.setdefault(_TVAL[c], []).append(c)
-    for v, cands in by_level.items():
+    for v, cards in ahead.items():
         i = values.index(v)
         have = chosen.get(v, 0)
-        most = [after(v, _KEY[c]) for c in cands]
-        n = sp.least(points[i], i, have + 1, have + most[0])
+        n = sp.least(points[i], i, have + 1, have + len(cards))
         if n is not None:
-            out.extend(TABLE + _ORDER[c] for c, m in zip(cands, most, strict=True) if m >= n - have)
+            # a card's first copy in the list: the cards from it on are those it leaves to take
+            out.extend(
+                TABLE + _ORDER[c]
+                for j, c in enumerate(cards)
+                if (j == 0 or cards[j - 1] != c) and len(cards) - j >= n - have
+            )
     return sorted(out)
 
 
