@@ -229,3 +229,75 @@ def test_an_observation_is_the_one_the_checked_constructor_makes() -> None:
                     last_capture=s.last_capture, history=s.history, sides=s.rules.sides, match=s.match,
                     rounds=s.rounds, winner=s.winner,
                 )  # fmt: skip
+
+
+@given(where=positions, walk=st.integers(0, 2**32))
+def test_decode_trusts_only_the_steps_options_just_offered_done_after(
+    where: tuple[str, int, int, float], walk: int
+) -> None:
+    """
+    decode skips its rules check when options has just offered done after the very same steps on
+    the very same state; these moves are all legal by the rules' own check (if the masks ever
+    offered done for a move the rules refuse, this fails), and decode checks every other move.
+    """
+    from cardrules.mulle import _encoding as factored
+
+    game, state = _position(*where)
+    if game.is_over(state):
+        return
+    enc = _encoding(game)
+    rng = random.Random(walk)
+    for _ in range(10):
+        steps = _walk(enc, state, rng)
+        seen = factored._last[0]
+        assert seen.state is state and seen.done == steps[:-1]  # the short cut applies to this decode
+        move = enc.decode(state, steps)
+        assert game.check_move(state, move) is None
+        assert move in game.legal_moves(state)
+    hand = set(state.hands[state.to_play])
+    other = next(i for i in range(52) if factored._CARDS[i] not in hand)
+    with pytest.raises(InvalidActionError):  # a trail of a card not held: checked, whatever was offered before
+        enc.decode(state, (other, factored.TRAIL, enc.done))
+
+
+@pytest.mark.parametrize("text", RULESETS)
+def test_steps_offered_done_on_one_state_are_checked_on_another(text: str) -> None:
+    """The memo of where done was offered is of one state: the same steps decoded on a later state are checked."""
+    game = cardrules.get_game(text)
+    enc = _encoding(game)
+    rng = random.Random(7)
+    refused = 0
+    for state, later in itertools.pairwise(_playout_states(text, 7, 150)):
+        if game.is_over(state) or game.is_over(later):
+            continue
+        steps = _walk(enc, state, rng)
+        try:
+            move = enc.decode(later, steps)
+        except InvalidActionError:
+            refused += 1
+        else:
+            assert game.check_move(later, move) is None
+    assert refused > 10
+
+
+@given(where=positions)
+def test_the_listed_capture_steps_are_those_the_search_gives(where: tuple[str, int, int, float]) -> None:
+    """Where a value's captures are few enough to list, every listed prefix offers what the search offers."""
+    from cardrules.mulle import _encoding as factored
+    from cardrules.mulle._families import _Captures
+
+    game, state = _position(*where)
+    if game.is_over(state):
+        return
+    for fam in factored._families(state):
+        if not isinstance(fam, _Captures):
+            continue
+        paths = factored._search(state, fam).paths()
+        if paths is None:
+            continue
+        assert () in paths
+        for rest, found in paths.items():
+            picked = [factored._CARDS[a - factored.TABLE] for a in rest]
+            assert factored._capture_options(state, fam, picked) == found, (fam, rest)
+            for a in factored._capture_options(state, fam, picked):
+                assert a == factored.DONE or (*rest, a) in paths

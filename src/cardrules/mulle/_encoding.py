@@ -19,13 +19,16 @@ query. Captures: whether a capture is legal depends only on how many cards of ea
 takes (they must split into groups each worth the capture's value and, under the building rules,
 leave no such group behind), so after the cards chosen so far, a next card is offered when some
 legal count of every lower value can follow; a short search over the values, high to low, with
-the open groups' missing amounts as its state, decides that.
+the open groups' missing amounts as its state, decides that. Under the building rules a value
+has few captures: their steps are listed once a state from the legal counts of each value, and
+each step of the move reads its options from that list.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 from cardrules import _messages
@@ -55,12 +58,26 @@ _KEY: Final = {c: (-_TVAL[c], _ORDER[c]) for c in _CARDS}  # the order captured 
 class _Seen:
     """The last state asked about, its families and capture searches: a move is chosen in several steps on one state."""
 
-    __slots__ = ("families", "searches", "state")
+    __slots__ = ("_by_card", "done", "families", "searches", "state")
 
     def __init__(self, state: State | None, families: list[_Family]) -> None:
         self.state = state
         self.families = families
         self.searches: dict[tuple[int, bool, bool], _Search] = {}
+        self.done: tuple[int, ...] | None = None
+        """The last steps :func:`options` offered ``done`` after on this state: they make a legal move."""
+        self._by_card: dict[int, dict[int, list[_Family]]] | None = None
+
+    def by_card(self) -> dict[int, dict[int, list[_Family]]]:
+        """The families by hand card action, then by kind action, in the order of :attr:`families` (made once)."""
+        by = self._by_card
+        if by is None:
+            by = {}
+            for f in self.families:
+                card = f[0] if isinstance(f, _Captures) else f.card
+                by.setdefault(HAND + _ORDER[card], {}).setdefault(_kind(f), []).append(f)
+            self._by_card = by
+        return by
 
 
 _last: list[_Seen] = [_Seen(None, [])]
@@ -76,10 +93,6 @@ def _seen(state: State) -> _Seen:
 
 def _families(state: State) -> list[_Family]:
     return _seen(state).families
-
-
-def _card_families(state: State, card: Card) -> list[_Family]:
-    return [f for f in _families(state) if (f.card if not isinstance(f, _Captures) else f[0]) is card]
 
 
 def _kind(f: _Family) -> int:
@@ -109,7 +122,7 @@ class _Search:
     state (every step of the move, every candidate), so it is searched once and kept.
     """
 
-    __slots__ = ("_free", "allow_empty", "avail", "by_value", "full", "maximal", "reach", "t", "values")
+    __slots__ = ("_free", "_paths", "allow_empty", "avail", "by_value", "full", "maximal", "reach", "t", "values")
 
     def __init__(self, table: tuple[Card, ...], t: int, maximal: bool, allow_empty: bool) -> None:
         by_value: dict[int, list[Card]] = {}
@@ -131,6 +144,7 @@ class _Search:
             reach[i] = mask
         self.reach = reach
         self._free: dict[tuple[int, tuple[int, ...], int, bool], bool] = {}
+        self._paths: dict[tuple[int, ...], list[int]] | bool | None = False  # False: not worked out yet
 
     def _left(self, left: int, i: int, n: int) -> int:
         """*left* with the cards of level *i* that a take of *n* of them leaves behind (maximal captures only)."""
@@ -204,6 +218,104 @@ class _Search:
                 break
         return None
 
+    def paths(self) -> dict[tuple[int, ...], list[int]] | None:
+        """
+        When the value has at most :data:`_FEW` captures: every sequence of table actions that
+        begins one, with the actions that can follow it (``done`` where it is one), ascending;
+        else ``None``. Worked out once, from the legal counts of each level (:meth:`_counts`).
+        """
+        paths = self._paths
+        if paths is False:
+            vectors: list[tuple[int, ...]] = []
+            if self._counts(0, {((), 1, False)}, [], vectors, [_NODES]):
+                self._paths = paths = _paths_of(self, vectors)
+            else:
+                self._paths = paths = None
+        assert paths is not True
+        return paths
+
+    def _counts(
+        self, i: int, points: set[_Open], counts: list[int], out: list[tuple[int, ...]], budget: list[int]
+    ) -> bool:
+        """
+        Add to *out* every legal count of each level from *i* on after *points* (which can all
+        complete a capture), *counts* the counts of the levels before; ``False`` once there are more
+        than :data:`_FEW`, or once the walk has entered more than *budget* points (a one-item list).
+        """
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        if i == len(self.values):
+            out.append(tuple(counts))
+            return len(out) <= _FEW
+        t, maximal, v = self.t, self.maximal, self.values[i]
+        frontier = [({p[0]}, p[1], p[2]) for p in points]
+        for n in range(self.avail[i] + 1):
+            nxt: set[_Open] = set()
+            for groups, left, taken in frontier:
+                rest = self._left(left, i, n)
+                if maximal and (rest >> t) & 1:
+                    continue
+                nxt.update((g, rest, taken or n > 0) for g in groups if self.free(i + 1, g, rest, taken or n > 0))
+            if nxt:
+                counts.append(n)
+                more = self._counts(i + 1, nxt, counts, out, budget)
+                counts.pop()
+                if not more:
+                    return False
+            frontier = [(g, left, taken) for groups, left, taken in frontier if (g := _add(groups, v, t))]
+            if not frontier:
+                break
+        return True
+
+
+_FEW: Final = 16
+"""The most captures of one value whose steps :meth:`_Search.paths` lists (past it, each query searches)."""
+_NODES: Final = 64
+"""The most points :meth:`_Search._counts` enters before it gives up listing (each query then searches)."""
+
+
+def _paths_of(sp: _Search, vectors: list[tuple[int, ...]]) -> dict[tuple[int, ...], list[int]] | None:
+    """The table actions of the captures with these counts of each level, as :meth:`_Search.paths` gives them."""
+    levels = []
+    for v in sp.values:
+        distinct: list[tuple[int, int]] = []  # (action, copies) in the order the cards are chosen in
+        for c in sp.by_value[v]:
+            a = TABLE + _ORDER[c]
+            if distinct and distinct[-1][0] == a:
+                distinct[-1] = (a, distinct[-1][1] + 1)
+            else:
+                distinct.append((a, 1))
+        levels.append(distinct)
+    found: dict[tuple[int, ...], set[int]] = {}
+    total = 0
+    for counts in vectors:
+        takes = []
+        for distinct, n in zip(levels, counts, strict=True):
+            takes.append(list(_takes(distinct, 0, n)))
+        for parts in itertools.product(*takes):
+            total += 1
+            if total > _FEW:
+                return None
+            seq = tuple(itertools.chain.from_iterable(parts))
+            for k in range(len(seq)):
+                found.setdefault(seq[:k], set()).add(seq[k])
+            found.setdefault(seq, set()).add(DONE)
+    return {k: sorted(v) for k, v in found.items()}
+
+
+def _takes(distinct: list[tuple[int, int]], j: int, n: int) -> Iterator[tuple[int, ...]]:
+    """Every choice of *n* of the cards ``distinct[j:]`` (actions and copies), each in the order chosen."""
+    if n == 0:
+        yield ()
+        return
+    if j == len(distinct):
+        return
+    a, copies = distinct[j]
+    for x in range(min(copies, n), -1, -1):
+        for rest in _takes(distinct, j + 1, n - x):
+            yield (a,) * x + rest
+
 
 def _add(states: set[tuple[int, ...]], v: int, t: int) -> set[tuple[int, ...]]:
     """Every multiset of open groups' missing amounts after one more card of value *v*."""
@@ -250,14 +362,15 @@ def _capture_options(state: State, fam: _Captures, picked: Sequence[Card]) -> li
     values = sp.values
     points = sp.fixed([chosen.get(v, 0) for v in values])
 
-    def after(v: int, key: tuple[int, int]) -> int:
-        """The cards of value *v* still on the table from *key* on."""
-        return sum(1 for x in remaining if _TVAL[x] == v and _KEY[x] >= key)
-
+    # The cards of each value still on the table from the last one chosen on, in the order they are chosen in
+    ahead: dict[int, list[Card]] = {}
+    for c in sorted(remaining, key=_KEY.__getitem__):
+        if _TVAL[c] <= t and (last is None or _KEY[c] >= last):
+            ahead.setdefault(_TVAL[c], []).append(c)
     if picked:
         v = _TVAL[picked[-1]]
         i = values.index(v)
-        if sp.least(points[i], i, chosen[v], chosen[v] + after(v, keys[-1])) is None:
+        if sp.least(points[i], i, chosen[v], chosen[v] + len(ahead.get(v, ()))) is None:
             raise InvalidActionError(f"no legal capture takes the {picked[-1]} after the cards chosen before it")
     out: list[int] = []
     k = len(values)
@@ -266,43 +379,54 @@ def _capture_options(state: State, fam: _Captures, picked: Sequence[Card]) -> li
     # The candidates of one value, in the order they are chosen in: a later one leaves fewer cards of
     # its value to take, so those that can complete a capture are the first few, those that leave at
     # least the least number of cards of that value some capture still takes.
-    by_level: dict[int, list[Card]] = {}
-    for c in dict.fromkeys(sorted(remaining, key=_KEY.__getitem__)):
-        if _TVAL[c] <= t and (last is None or _KEY[c] >= last):
-            by_level.setdefault(_TVAL[c], []).append(c)
-    for v, cands in by_level.items():
+    for v, cards in ahead.items():
         i = values.index(v)
         have = chosen.get(v, 0)
-        most = [after(v, _KEY[c]) for c in cands]
-        n = sp.least(points[i], i, have + 1, have + most[0])
+        n = sp.least(points[i], i, have + 1, have + len(cards))
         if n is not None:
-            out.extend(TABLE + _ORDER[c] for c, m in zip(cands, most, strict=True) if m >= n - have)
+            # a card's first copy in the list: the cards from it on are those it leaves to take
+            out.extend(
+                TABLE + _ORDER[c]
+                for j, c in enumerate(cards)
+                if (j == 0 or cards[j - 1] != c) and len(cards) - j >= n - have
+            )
     return sorted(out)
 
 
 def options(state: State, steps: tuple[int, ...]) -> list[int]:
     """
-    The actions that can still complete a legal move after *steps* (the query behind the mask).
+    The actions that can still complete a legal move after *steps* (the query behind the mask),
+    ascending.
 
     Raises:
         InvalidActionError: If *steps* themselves cannot complete a legal move.
     """
+    out = _options(state, steps)
+    if out and out[-1] == DONE:  # done is the last action: where offered, these steps make a legal move
+        seen = _last[0]
+        if seen.state is state:
+            seen.done = steps
+    return out
+
+
+def _options(state: State, steps: tuple[int, ...]) -> list[int]:
+    """:func:`options` before it notes where it offers ``done``."""
     if state.winner is not None:
         if steps:
             raise InvalidActionError("the match is over: no move can be chosen")
         return []
     if not steps:
-        return sorted({HAND + _ORDER[f[0] if isinstance(f, _Captures) else f.card] for f in _families(state)})
+        return sorted(_seen(state).by_card())
     first = steps[0]
     if first >= _N:
         raise InvalidActionError(f"a move starts with a hand card (actions 0 to {_N - 1}), not {first}")
-    fams = _card_families(state, _CARDS[first])
+    kinds = _seen(state).by_card().get(first)
     if len(steps) == 1:
-        if not fams:
+        if not kinds:
             raise InvalidActionError(f"the {_CARDS[first]} has no legal move now")
-        return sorted({_kind(f) for f in fams})
+        return sorted(kinds)
     kind = steps[1]
-    chosen = [f for f in fams if _kind(f) == kind]
+    chosen = kinds.get(kind) if kinds else None
     if not chosen:
         raise InvalidActionError(f"action {kind} is not a kind of move the {_CARDS[first]} can make now")
     rest = steps[2:]
@@ -315,6 +439,12 @@ def options(state: State, steps: tuple[int, ...]) -> list[int]:
     if kind < BUILD:
         fam = chosen[0]
         assert isinstance(fam, _Captures)
+        # under the building rules a value has few captures, listed quickly; fishing's many are searched
+        paths = _search(state, fam).paths() if fam[3] else None
+        if paths is not None:
+            found = paths.get(rest)
+            if found is not None:
+                return found.copy()  # steps that begin no capture: the search below says why
         if any(not TABLE <= a < ONTO for a in rest):
             raise InvalidActionError("a capture takes table cards (actions 85 to 136), then done")
         return _capture_options(state, fam, [_CARDS[a - TABLE] for a in rest])
@@ -365,7 +495,10 @@ def decode(state: State, steps: tuple[int, ...]) -> Move:
         move = Build(card, _CARDS[a - TABLE] if a < ONTO else a - ONTO, kind - BUILD + 1)
     else:
         raise InvalidActionError("these steps are not the shape of any Mulle move")
-    if check_move(state, move) is not None:
+    seen = _last[0]  # read once: another thread may replace it meanwhile
+    if not (seen.state is state and seen.done == steps[:-1]) and check_move(state, move) is not None:
+        # options offered done after these very steps on this very state: their move is legal (see
+        # options); any other steps are checked
         raise InvalidActionError(f"the steps choose {move}, which is not a legal move now")
     issued = _legal._issued  # read once: another thread may replace it meanwhile
     if issued[0] is state and issued[1] is not None:

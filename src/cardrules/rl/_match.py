@@ -257,7 +257,8 @@ class Match:
                 if offered != enc.done:  # type: ignore[union-attr]
                     self.steps = (*self.steps, offered)
                     return None
-                move = enc.decode(self.state, (*self.steps, offered))  # type: ignore[arg-type]
+                # every step was offered (an int in range): the game's decode, without the public re-check of kinds
+                move = enc._decode(self.state, (*self.steps, offered))  # type: ignore[union-attr, arg-type]
             elif offered is None:
                 move = enc.decode(self.state, action)  # which raises, or gives a move apply refuses
             else:
