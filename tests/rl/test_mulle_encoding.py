@@ -60,6 +60,14 @@ positions = st.tuples(
 
 @given(where=positions, walk=st.integers(0, 2**32))
 def test_every_masked_walk_ends_in_a_legal_move(where: tuple[str, int, int, float], walk: int) -> None:
+    """
+    Every walk through the masks ends in a legal move. decode skips its rules check when options has
+    just offered done after the very same steps on the very same state (it does here): these moves
+    pass the rules' own check all the same (if the masks ever offered done for a move the rules
+    refuse, this fails), and decode checks every other move.
+    """
+    from cardrules.mulle import _encoding as factored
+
     game, state = _position(*where)
     if game.is_over(state):
         return
@@ -67,10 +75,16 @@ def test_every_masked_walk_ends_in_a_legal_move(where: tuple[str, int, int, floa
     rng = random.Random(walk)
     for _ in range(20):
         steps = _walk(enc, state, rng)
+        seen = factored._last[0]
+        assert seen.state is state and seen.done == steps[:-1]  # the short cut applies to this decode
         move = enc.decode(state, steps)
         assert game.check_move(state, move) is None
         assert move in game.legal_moves(state)
         assert enc.encode(state, move) == steps
+    hand = set(state.hands[state.to_play])
+    other = next(i for i in range(52) if factored._CARDS[i] not in hand)
+    with pytest.raises(InvalidActionError):  # a trail of a card not held: checked, whatever was offered before
+        enc.decode(state, (other, factored.TRAIL, enc.done))
 
 
 @given(where=positions, pick=st.integers(0, 2**32))
@@ -168,22 +182,33 @@ def _playout_states(text: str, seed: int, moves: int) -> list[Any]:
 
 @pytest.mark.parametrize("text", RULESETS)
 def test_a_move_decode_checked_is_checked_again_on_any_other_state(text: str) -> None:
-    """decode spares apply a second check of its move on that state only: elsewhere the move is checked."""
+    """
+    decode spares apply a second check of its move on that state only: elsewhere the move is checked.
+    So is decode's own short cut (done offered after these steps): the same steps on a later state
+    are checked, and refused there unless they make a legal move.
+    """
     game = cardrules.get_game(text)
     enc = _encoding(game)
     rng = random.Random(5)
-    refused = 0
+    refused = steps_refused = 0
     states = _playout_states(text, 5, 150)
     for state, later in itertools.pairwise(states):
         if game.is_over(state) or game.is_over(later):
             continue
-        move = enc.decode(state, _walk(enc, state, rng))
+        steps = _walk(enc, state, rng)
+        move = enc.decode(state, steps)
         assert game.apply(state, move) == game.apply(state, enc.decode(state, enc.encode(state, move)))
         if game.check_move(later, move) is not None:
             refused += 1
             with pytest.raises(cardrules.IllegalMoveError):
                 game.apply(later, move)
-    assert refused > 10
+        try:
+            again = enc.decode(later, steps)
+        except InvalidActionError:
+            steps_refused += 1
+        else:
+            assert game.check_move(later, again) is None
+    assert refused > 10 and steps_refused > 10
 
 
 @pytest.mark.parametrize("text", RULESETS)
@@ -229,55 +254,6 @@ def test_an_observation_is_the_one_the_checked_constructor_makes() -> None:
                     last_capture=s.last_capture, history=s.history, sides=s.rules.sides, match=s.match,
                     rounds=s.rounds, winner=s.winner,
                 )  # fmt: skip
-
-
-@given(where=positions, walk=st.integers(0, 2**32))
-def test_decode_trusts_only_the_steps_options_just_offered_done_after(
-    where: tuple[str, int, int, float], walk: int
-) -> None:
-    """
-    decode skips its rules check when options has just offered done after the very same steps on
-    the very same state; these moves are all legal by the rules' own check (if the masks ever
-    offered done for a move the rules refuse, this fails), and decode checks every other move.
-    """
-    from cardrules.mulle import _encoding as factored
-
-    game, state = _position(*where)
-    if game.is_over(state):
-        return
-    enc = _encoding(game)
-    rng = random.Random(walk)
-    for _ in range(10):
-        steps = _walk(enc, state, rng)
-        seen = factored._last[0]
-        assert seen.state is state and seen.done == steps[:-1]  # the short cut applies to this decode
-        move = enc.decode(state, steps)
-        assert game.check_move(state, move) is None
-        assert move in game.legal_moves(state)
-    hand = set(state.hands[state.to_play])
-    other = next(i for i in range(52) if factored._CARDS[i] not in hand)
-    with pytest.raises(InvalidActionError):  # a trail of a card not held: checked, whatever was offered before
-        enc.decode(state, (other, factored.TRAIL, enc.done))
-
-
-@pytest.mark.parametrize("text", RULESETS)
-def test_steps_offered_done_on_one_state_are_checked_on_another(text: str) -> None:
-    """The memo of where done was offered is of one state: the same steps decoded on a later state are checked."""
-    game = cardrules.get_game(text)
-    enc = _encoding(game)
-    rng = random.Random(7)
-    refused = 0
-    for state, later in itertools.pairwise(_playout_states(text, 7, 150)):
-        if game.is_over(state) or game.is_over(later):
-            continue
-        steps = _walk(enc, state, rng)
-        try:
-            move = enc.decode(later, steps)
-        except InvalidActionError:
-            refused += 1
-        else:
-            assert game.check_move(later, move) is None
-    assert refused > 10
 
 
 @given(where=positions)
