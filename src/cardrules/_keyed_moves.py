@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, TypeVar
 
 from cardrules.engine import TupleMoves, _below, _new_object
@@ -56,6 +56,15 @@ _set_keys: Final = vars(_KeyedMoves)["_keys"].__set__
 _set_move_of: Final = vars(_KeyedMoves)["_move_of"].__set__
 
 
-def _keys_of(moves: object) -> Sequence[Any] | None:
-    """The keys of legal moves that :func:`_keyed_moves` made, else ``None``."""
-    return moves._keys if type(moves) is _KeyedMoves else None
+def _keyed_bits(action: Mapping[Any, int]) -> Callable[[Sequence[Any]], int | None]:
+    """
+    An encoding's ``legal_bits`` hook for moves listed by key: given legal moves that
+    :func:`_keyed_moves` made, the bits of their keys' actions (``action[key]``, whose decoded move
+    must be that key's move); ``None`` for moves listed otherwise.
+    """
+    get = {key: 1 << a for key, a in action.items()}.__getitem__
+
+    def legal_bits(moves: Sequence[Any]) -> int | None:
+        return sum(map(get, moves._keys)) if type(moves) is _KeyedMoves else None
+
+    return legal_bits

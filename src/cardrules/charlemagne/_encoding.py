@@ -6,11 +6,11 @@ high, 42 pass, 43-44 the Gros Charlemagne bidder's sources, 45-48 the trump suit
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Final
 
 from cardrules import _messages
-from cardrules._keyed_moves import _keys_of
+from cardrules._keyed_moves import _keyed_bits
 from cardrules._learning import ActionEncoding
 from cardrules.cards import CHARLEMAGNE_PACK, Card
 from cardrules.charlemagne._cards import _FRENCH
@@ -84,15 +84,6 @@ def _decode(state: State, index: int) -> Move:
     return _OTHER[index - _N]
 
 
-_BIT: Final = {c: 1 << i for i, c in enumerate(_CARDS)}
-
-
-def _legal_bits(moves: Sequence[Move]) -> int | None:
-    """The legal actions as bits, from the cards ``legal_moves`` allowed in the play phase (else ``None``)."""
-    cards = _keys_of(moves)
-    return None if cards is None else sum(map(_BIT.__getitem__, cards))
-
-
 def _label(i: int) -> str:
     if i < _N:
         return f"card {_CARDS[i]} (give, discard or play)"
@@ -107,7 +98,7 @@ ENCODING: Final = ActionEncoding(
     encode=_encode,
     decode=_decode,
     legal=legal_moves,
-    legal_bits=_legal_bits,
+    legal_bits=_keyed_bits(_CARD),  # legal_moves lists the play phase's plays by card
 )
 """Charlemagne's actions: the 34 cards, the 8 bids, pass, the 2 sources and the 4 trumps."""
 

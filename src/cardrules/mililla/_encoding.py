@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from cardrules import _messages
-from cardrules._keyed_moves import _keys_of
+from cardrules._keyed_moves import _keyed_bits
 from cardrules._learning import ActionEncoding
 from cardrules.cards import SPANISH_PACK
 from cardrules.mililla._legal import legal_moves
@@ -15,7 +14,6 @@ from cardrules.mililla._state import Play, State
 _CARDS: Final = SPANISH_PACK.cards
 _INDEX: Final = {c: i for i, c in enumerate(_CARDS)}
 _PLAYS: Final = tuple(Play(c) for c in _CARDS)
-_BIT: Final = {c: 1 << i for i, c in enumerate(_CARDS)}
 
 
 def _encode(state: State, move: Play) -> int:
@@ -31,12 +29,6 @@ def _decode(state: State, index: int) -> Play:
     return _PLAYS[index]
 
 
-def _legal_bits(moves: Sequence[Play]) -> int | None:
-    """The legal actions as bits, from the cards ``legal_moves`` allowed (``None`` for moves listed otherwise)."""
-    cards = _keys_of(moves)
-    return None if cards is None else sum(map(_BIT.__getitem__, cards))
-
-
 ENCODING: Final = ActionEncoding(
     game="mililla",
     version=1,
@@ -45,6 +37,6 @@ ENCODING: Final = ActionEncoding(
     encode=_encode,
     decode=_decode,
     legal=legal_moves,
-    legal_bits=_legal_bits,
+    legal_bits=_keyed_bits(_INDEX),  # legal_moves lists its plays by card
 )
 """Mililla's actions: action *i* plays the *i*-th card of the Spanish pack, in pack order."""
