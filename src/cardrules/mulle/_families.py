@@ -149,6 +149,13 @@ _TRAILS: Final = {c: Trail(c) for c in PACK.cards}
 _TRAIL_TURNS: Final = tuple({c: Turn(seat, t) for c, t in _TRAILS.items()} for seat in range(4))
 
 
+_HOT: Final = {
+    c: (hv, bit, tv, bit if buildable else 0, _TRAILS[c], _ONTO[c]) for c, (hv, bit, tv, buildable) in _BINFO.items()
+}
+"""Per card, for :func:`_building_families`: hand value, its bit, table value, the bit again if the card
+may be built (mulle.build.scoring-card) else 0, its trail and its builds onto loose cards."""
+
+
 def _random_capture(table: tuple[Card, ...], t: int, maximal: bool, rng: random.Random) -> list[Card]:
     """Draw groups one at a time, each uniform among the remaining ones (see :meth:`MulleMoves.sample`)."""
     cards: list[Card] = []
@@ -207,7 +214,6 @@ def _building_families(state: State, seat: int) -> list[_Family]:
             if not b.locked:
                 raisable |= bit
                 open_builds.append((i, value))
-    binfo = _BINFO
     hbit = _HBIT
     held = twice = 0  # bit v: a hand card / two or more hand cards capture v
     hand = state.hands[seat]
@@ -223,21 +229,20 @@ def _building_families(state: State, seat: int) -> list[_Family]:
     may_trail = not owned  # mulle.build.owner
     families: list[_Family] = []
     append = families.append
-    trails = 0
+    hot = _HOT
     prev = None
     for card in hand:
-        if card is prev:
+        if card is prev:  # equal cards are adjacent in a hand
             continue
         prev = card
-        t, bit, hv, buildable = binfo[card]
+        t, bit, hv, buildable, trail, onto = hot[card]
         can_capture = capturable & bit
         if can_capture:
             append(_Captures((card, t, table, True, (build_values & bit) != 0)))
-        if buildable and not blocked & bit:
+        if buildable & ~blocked:
             keep = held ^ (once & bit)  # mulle.build.keep: the values another hand card captures
             if (targets << hv) & keep or (lock and raisable & bit & keep):
                 if (loose_values << hv) & keep:
-                    onto = _ONTO[card]
                     kept = keep >> hv  # bit v: this card on a loose card worth v makes a kept value
                     px = None
                     for x in table:  # each distinct loose card (equal cards are adjacent on the table)
@@ -251,9 +256,10 @@ def _building_families(state: State, seat: int) -> list[_Family]:
                     if lock and value == hv and keep & bit:
                         append(_build(card, i, hv))
         if may_trail and not can_capture:
-            append(_TRAILS[card])
-            trails += 1
-    if trails and len(families) > trails and state.rules.capture_duty == "hand":
+            append(trail)
+    if state.rules.capture_duty == "hand" and may_trail:
         # mulle.capture.duty (hand): no trail while some card can capture or build
-        families = [f for f in families if type(f) is not Trail]
+        others = [f for f in families if type(f) is not Trail]
+        if others:
+            families = others
     return families
