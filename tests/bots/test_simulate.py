@@ -189,6 +189,34 @@ def test_progress_counts_every_match_in_batches() -> None:
     assert calls == [(d, 5) for d in range(1, 6)]
 
 
+@pytest.mark.parametrize("pooled", [False, True])
+def test_matches_are_made_as_they_are_sent_not_all_at_once(pooled: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """
+    A tournament's work units are made only as they are played (serially) or sent (in batches, a
+    bounded number in flight), so a tournament of millions of matches does not hold millions of them.
+    """
+    from cardrules.bots import _simulate
+
+    made: list[int] = []  # the number of work units made at each progress call
+
+    class Counted(_simulate._Match):
+        def __init__(self, *args: Any) -> None:
+            made.append(0)
+            super().__init__(*args)
+
+    monkeypatch.setattr(_simulate, "_Match", Counted)
+    at_progress: list[int] = []
+    kwargs: dict[str, Any] = {"progress": lambda d, t: at_progress.append(len(made))}
+    if not pooled:
+        simulate("mililla", ["random", "random"], 12, seed=3, **kwargs)
+        assert at_progress == list(range(1, 13))  # one made, one played
+        return
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        simulate("mililla", ["random", "random"], 12, seed=3, executor=pool, chunksize=2, max_in_flight=2, **kwargs)
+    assert at_progress[0] <= 2 * 2 + 2  # the batches in flight, and one sent as the first came back
+    assert len(made) == 12
+
+
 def test_default_chunksize() -> None:
     """About four batches per worker, at least one match and at most 256 per batch."""
     from cardrules.bots import default_chunksize

@@ -165,19 +165,49 @@ def default_chunksize(matches: int, workers: int) -> int:
     return max(1, min(256, math.ceil(matches / (4 * max(1, workers)))))
 
 
+class _Tally:
+    """The matches' totals, added as the outcomes come back (in any order: the sums are the same)."""
+
+    def __init__(self, game: str, texts: tuple[str, ...], seed: int) -> None:
+        self.game, self.texts, self.seed = game, texts, seed
+        self.n = len(texts)
+        self.wins = [0] * self.n
+        self.points = [0] * self.n
+        self.decisions = 0
+
+    def unit(self, k: int) -> _Match:
+        """Match *k*: the deal of match ``k - k % n``, the bots moved round the sides by ``k % n``."""
+        n, texts, seed = self.n, self.texts, self.seed
+        turn = k % n
+        seating = tuple(texts[(side - turn) % n] for side in range(n))  # entrant j sits at side (j + turn) % n
+        return _Match(self.game, seating, _derive_seed(seed, _DEAL_PATH, k // n), _derive_seed(seed, k))
+
+    def add(self, k: int, outcome: MatchOutcome) -> None:
+        turn = k % self.n
+        for j in range(self.n):
+            side = (j + turn) % self.n
+            self.wins[j] += outcome.winner == side
+            self.points[j] += outcome.points[side]
+        self.decisions += outcome.decisions
+
+
 def _play_batches(
     executor: concurrent.futures.Executor,
-    units: Sequence[_Match],
-    outcomes: list[MatchOutcome | None],
+    tally: _Tally,
+    matches: int,
     progress: Callable[[int, int], None] | None,
     chunksize: int | None,
     max_in_flight: int | None,
 ) -> None:
-    """Play *units* on *executor* in batches, a bounded number in flight, each outcome in its match's place."""
+    """
+    Play the matches on *executor* in batches, a bounded number in flight, each outcome added to
+    *tally*: a batch's work units are made only when it is sent, so memory does not grow with
+    *matches*.
+    """
     workers = _workers(executor)
-    size = default_chunksize(len(units), workers) if chunksize is None else chunksize
+    size = default_chunksize(matches, workers) if chunksize is None else chunksize
     limit = 2 * workers if max_in_flight is None else max_in_flight
-    starts = iter(range(0, len(units), size))
+    starts = iter(range(0, matches, size))
     pending: dict[concurrent.futures.Future[tuple[MatchOutcome, ...]], int] = {}
     done = 0
 
@@ -185,7 +215,8 @@ def _play_batches(
         start = next(starts, None)
         if start is None:
             return False
-        pending[executor.submit(_run_batch, tuple(units[start : start + size]))] = start
+        batch = tuple(tally.unit(k) for k in range(start, min(start + size, matches)))
+        pending[executor.submit(_run_batch, batch)] = start
         return True
 
     try:
@@ -196,10 +227,10 @@ def _play_batches(
             for future in finished:
                 start = pending.pop(future)
                 for i, outcome in enumerate(future.result()):
-                    outcomes[start + i] = outcome
+                    tally.add(start + i, outcome)
                     done += 1
                     if progress is not None:
-                        progress(done, len(units))
+                        progress(done, matches)
             while len(pending) < limit and submit():
                 pass
     finally:
@@ -312,7 +343,10 @@ def simulate(
             the local cores).
         max_in_flight: The most batches submitted and not yet finished;
             ``None`` is twice the workers. Bounds the memory a large
-            tournament takes in the executor's queue.
+            tournament takes in the executor's queue. Each match is made
+            only when it is played or its batch sent, and its outcome is
+            added to the totals as it comes back, so memory does not grow
+            with *matches*.
 
     Raises:
         UnknownOptionError, InvalidOptionError: For a bad game, bot or count
@@ -343,32 +377,17 @@ def simulate(
     n = len(game.score(game.new_game(seed=0)).sides)
     if len(texts) != n:
         raise InvalidOptionError(f"{game.text} has {n} sides, so it needs {n} bots, not {len(texts)}")
-    units: list[_Match] = []
-    for k in range(matches):
-        turn = k % n
-        seating = tuple(texts[(side - turn) % n] for side in range(n))  # entrant j sits at side (j + turn) % n
-        units.append(_Match(game.text, seating, _derive_seed(seed, _DEAL_PATH, k // n), _derive_seed(seed, k)))
-    outcomes: list[MatchOutcome | None] = [None] * matches
+    tally = _Tally(game.text, texts, seed)
     if executor is None:
-        for k, unit in enumerate(units):
-            outcomes[k] = _run(unit)
+        for k in range(matches):  # one match made and played at a time: memory does not grow with matches
+            tally.add(k, _run(tally.unit(k)))
             if progress is not None:
                 progress(k + 1, matches)
     else:
-        _play_batches(executor, units, outcomes, progress, chunksize, max_in_flight)
-    wins = [0] * n
-    points = [0] * n
-    decisions = 0
-    for k, outcome in enumerate(outcomes):
-        assert outcome is not None
-        turn = k % n
-        for j in range(n):
-            side = (j + turn) % n
-            wins[j] += outcome.winner == side
-            points[j] += outcome.points[side]
-        decisions += outcome.decisions
+        _play_batches(executor, tally, matches, progress, chunksize, max_in_flight)
+    wins, points = tally.wins, tally.points
     results = []
     for j, text in enumerate(texts):
         low, high = wilson_interval(wins[j], matches)
         results.append(BotResult(text, j, matches, wins[j], wins[j] / matches, low, high, points[j] / matches))
-    return SimulationResult(game.text, matches, seed, tuple(results), decisions)
+    return SimulationResult(game.text, matches, seed, tuple(results), tally.decisions)
