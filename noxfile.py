@@ -213,6 +213,7 @@ FUZZ_TESTS = (
     "tests/test_edges_states.py::test_mutated_states_load_consistent_or_raise_invalid_record_error",
     "tests/records/test_records.py::test_mutated_records_never_crash",
     "tests/test_edges_messages.py::test_refusals_are_the_same_whatever_the_hidden_cards",
+    "tests/test_edges_values.py::test_sample_state_of_an_observation_changed_by_hand",
 )
 """The fuzz targets (docs/edges.md); ``FUZZ_EXAMPLES`` sets the examples per target (3,000 by default)."""
 

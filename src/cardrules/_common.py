@@ -9,6 +9,7 @@ from typing import Any, Final, TypeVar, cast
 
 import attrs
 
+from cardrules import _messages
 from cardrules.cards import Card, Pack, _derive_seed, shuffled
 from cardrules.errors import CardrulesError, InvalidDeckError, InvalidOptionError
 
@@ -23,7 +24,7 @@ def new_seed(seed: int | None) -> int:
     if seed is None:
         return secrets.randbits(63)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise InvalidOptionError(f"seed must be a whole number, not {seed!r}")
+        raise InvalidOptionError(f"seed must be a whole number, not {_messages.shown(seed)}")
     return seed
 
 
@@ -32,8 +33,16 @@ def first_dealer(seed: int, dealer: int | None, seats: int) -> int:
     if dealer is None:
         return _derive_seed(seed, _DEALER_PATH) % seats
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < seats:
-        raise InvalidOptionError(f"dealer must be a seat from 0 to {seats - 1}, not {dealer!r}")
+        raise InvalidOptionError(f"dealer must be a seat from 0 to {seats - 1}, not {_messages.shown(dealer)}")
     return dealer
+
+
+def check_seat(seat: object, seats: int) -> None:
+    """Refuse, with :class:`~cardrules.InvalidOptionError`, anything but a seat from 0 to *seats* - 1 (not a bool)."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
+        raise InvalidOptionError(
+            f"seat must be one of {', '.join(map(str, range(seats)))}, not {_messages.shown(seat)}"
+        )
 
 
 def round_deck(pack: Pack, seed: int, round_no: int) -> tuple[Card, ...]:

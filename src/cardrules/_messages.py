@@ -12,6 +12,8 @@ if TYPE_CHECKING:
     from cardrules.rules import Violation
 
 _SHOWN_MAX = 40
+
+_BIG_INT_BITS = 13_000
 _T = TypeVar("_T")
 
 
@@ -31,6 +33,9 @@ def kind_name(obj: object) -> str:
 
 def shown(obj: object) -> str:
     """*obj* in a message: plain data (text, numbers) as written in Python, anything else by its kind."""
+    if isinstance(obj, int) and not isinstance(obj, bool) and obj.bit_length() > _BIG_INT_BITS:
+        # repr refuses a number past 4,300 digits (ValueError): give its size instead
+        return f"a whole number of about {int(obj.bit_length() * 0.30103) + 1:,} digits"
     if isinstance(obj, str | int | float):
         text = repr(obj)
         return text if len(text) <= _SHOWN_MAX else text[: _SHOWN_MAX - 3] + "..."

@@ -9,6 +9,7 @@ from typing import Any, Final, Protocol, TypeVar
 
 import attrs
 
+from cardrules import _messages
 from cardrules.errors import InvalidOptionError, UnknownOptionError
 
 RulesetT = TypeVar("RulesetT")
@@ -80,6 +81,9 @@ def _field_hints(cls: type) -> dict[str, Any]:
 _INT_TEXT: Final = re.compile(r"-?[0-9]+")
 
 
+_INT_DIGITS: Final = 100
+
+
 def _coerce(name: str, hint: Any, value: object) -> object:
     """Turn option text into the field's type; other values pass to the validators."""
     if not isinstance(value, str):
@@ -95,7 +99,9 @@ def _coerce(name: str, hint: Any, value: object) -> object:
     if hint is int:
         # ASCII digits only: int() would also read "٤" (Arabic-Indic four), "1_0" and full-width digits.
         if _INT_TEXT.fullmatch(text) is None:
-            raise InvalidOptionError(f"option {name} takes a whole number, not {value!r}")
+            raise InvalidOptionError(f"option {name} takes a whole number, not {_messages.shown(value)}")
+        if len(text) > _INT_DIGITS:  # int() refuses past 4,300 digits, and no option takes such a number
+            raise InvalidOptionError(f"option {name} takes a whole number, not one of {len(text):,} digits")
         return int(text)
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
@@ -150,13 +156,18 @@ def option_text(value: object) -> str:
     return str(value)
 
 
+def _value_text(value: object) -> str:
+    """A refused option value in a message: as written in Python, a very long number by its size."""
+    return _messages.shown(value) if isinstance(value, int) else repr(value)
+
+
 def option_check(name: str, allowed: Sequence[object]) -> Callable[[object, object, object], None]:
     """An attrs validator that raises :class:`InvalidOptionError` for a value not in *allowed*."""
 
     def check(_inst: object, _attr: object, value: object) -> None:
         if not any(value == a and type(value) is type(a) for a in allowed):
             raise InvalidOptionError(
-                f"option {name} takes one of {', '.join(option_text(a) for a in allowed)}, not {value!r}"
+                f"option {name} takes one of {', '.join(option_text(a) for a in allowed)}, not {_value_text(value)}"
             )
 
     return check

@@ -6,8 +6,8 @@ import random
 from typing import Any
 
 from cardrules._registry import games as _games
-from cardrules.engine import GameSpec
-from cardrules.errors import UnsupportedError
+from cardrules.engine import GameSpec, _check_position
+from cardrules.errors import CardrulesError, InvalidPositionError, UnsupportedError
 
 __all__ = ["sample_state", "spec_for_observation"]
 
@@ -60,9 +60,19 @@ def sample_state(observation: Any, rng: random.Random) -> Any:
         observation: What ``game.observe(state, seat)`` returned, for any game.
         rng: The source of randomness; the same seed gives the same state.
 
+    An observation changed by hand (``attrs.evolve``, say) may show
+    something no state of the game shows: a hand size that does not add up,
+    a card twice. This function checks the state it makes, as
+    :meth:`~cardrules.Game.from_position` checks a position, and that the
+    seat sees exactly *observation* in it. (Each game's own
+    ``sample_state``, which the search bots call, trusts its observation.)
+
     Raises:
         TypeError: If *observation* is not a cardrules observation.
         UnsupportedError: If the game does not sample states yet.
+        InvalidPositionError: If no state of the game shows *observation* to
+            its seat; the error's ``field`` names what is wrong, or is
+            ``observation``.
 
     Example:
         >>> import random
@@ -80,4 +90,15 @@ def sample_state(observation: Any, rng: random.Random) -> Any:
         raise UnsupportedError(f"{spec.title} does not sample hidden states yet", spec.name)
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
-    return spec.sample_state(observation, rng)
+    try:
+        state = spec.sample_state(observation, rng)
+    except CardrulesError:
+        raise
+    except (ValueError, LookupError, TypeError, AttributeError) as exc:  # fields that do not fit together
+        raise InvalidPositionError(f"no state shows this observation: {exc}", "observation") from exc
+    _check_position(spec, state)
+    if spec.observe(state, observation.seat) != observation:
+        raise InvalidPositionError(
+            "no state shows this observation: its fields do not agree with each other", "observation"
+        )
+    return state

@@ -476,7 +476,13 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
         return spec.score(state)
 
     def observe(self, state: StateT, seat: int) -> ObservationT:
-        """What *seat* may see of *state*."""
+        """
+        What *seat* may see of *state*.
+
+        Raises:
+            WrongKindError: For a state of another game.
+            InvalidOptionError: If *seat* is not a seat of the game (the built-in games).
+        """
         spec = self.spec
         if type(state) is not spec.state_type:
             raise _messages.wrong_state(spec.title, state)
@@ -514,7 +520,9 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
         if seat is not None and (
             not isinstance(seat, int) or isinstance(seat, bool) or seat not in _seats(spec, state)
         ):
-            raise InvalidOptionError(f"seat must be one of {', '.join(map(str, _seats(spec, state)))}, not {seat!r}")
+            raise InvalidOptionError(
+                f"seat must be one of {', '.join(map(str, _seats(spec, state)))}, not {_messages.shown(seat)}"
+            )
         rules_text = format_ruleset(spec, state.rules).replace(" ", "")  # type: ignore[attr-defined]
         return f"{_POSITION} {rules_text} {spec.position(state, seat)}"
 

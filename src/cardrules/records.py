@@ -214,7 +214,8 @@ def from_moves(
 
     Raises:
         ValueError: If *start* is in the middle of a round and its game has no position notation.
-        IllegalMoveError: If a move is illegal.
+        IllegalMoveError: If a move is illegal (a move after the end of the match too: the
+            error cites the rule that ended it).
         UnsupportedError: If the game does not support records yet.
 
     Example:
@@ -253,8 +254,9 @@ def from_moves(
     index = len(spec.score(state).rounds)
     for i, move in enumerate(moves):
         seat = spec.to_move(state)
-        if seat is None:
-            raise ValueError(f"move {i} comes after the end of the match")
+        if seat is None:  # the game refuses the move, citing the rule that ended the match
+            spec.apply(state, move)
+            raise InvalidRecordError(f"move {i} comes after the end of the match", f"$.moves[{i}]")
         entries.append(MoveEntry(seat, spec.format_canonical(move), comments.get(i)))
         state = spec.apply(state, move)
         now = len(spec.score(state).rounds)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from tests.bots.positions import mover, position, positions, seats
+from tests.variants import VARIANTS
 
 
 @given(positions(live=False), st.integers(0, 3), st.integers(0, 2**32 - 1))
@@ -73,3 +74,23 @@ def test_rng_must_be_a_random() -> None:
     game, state = position("mililla", 1, 0)
     with pytest.raises(TypeError, match=r"random\.Random"):
         cardrules.sample_state(game.observe(state, 0), 7)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", [v for v in VARIANTS if v.startswith("mulle")])
+def test_a_sample_of_the_end_of_a_match_is_a_state_the_checks_accept(text: str) -> None:
+    """
+    At the end of a Mulle match the last capturer has swept the table, in table order: each game's
+    own ``sample_state`` rebuilds the piles in that order, with the last seat to play still to play,
+    so that the sample loads as a saved state does (it did not before: the swept cards came in the
+    shuffled order of the unseen cards).
+    """
+    game = cardrules.get_game(text)
+    for seed in range(4):
+        state = game.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over(state):
+            state = game.apply(state, game.legal_moves(state).sample(rng))
+        for seat in seats(game, state):
+            sample = game.spec.sample_state(game.observe(state, seat), random.Random(seed))
+            assert cardrules.loads(cardrules.dumps(sample)) == sample
+            assert sample.captured == state.captured and sample.to_play == state.to_play  # nothing is hidden now

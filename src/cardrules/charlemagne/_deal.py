@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from cardrules import _common
+from cardrules import _common, _messages
 from cardrules.cards import CHARLEMAGNE_PACK, Card
 from cardrules.charlemagne._cards import _HAND_ORDER
 from cardrules.charlemagne._ruleset import STANDARD, CharlemagneRuleset
@@ -108,7 +108,7 @@ def deck_from_hands(
     if len(kit) != 2:
         raise InvalidDeckError(f"the kitty has {len(kit)} cards; it has 2")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < SEATS:
-        raise InvalidDeckError(f"dealer must be a seat from 0 to 3, not {dealer!r}")
+        raise InvalidDeckError(f"dealer must be a seat from 0 to 3, not {_messages.shown(dealer)}")
     deck = [cards[(dealer + 1 + j) % SEATS][k] for k in range(HAND_SIZE) for j in range(SEATS)]
     deck.extend(kit)
     return _common.check_deck(deck, CHARLEMAGNE_PACK, "deal")

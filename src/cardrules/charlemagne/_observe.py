@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardrules import _common
 from cardrules.cards import Card
 from cardrules.charlemagne._legal import to_move
 from cardrules.charlemagne._state import SEATS, Contract, Observation, State, _make_observation
@@ -32,13 +33,15 @@ def observe(state: State, seat: int) -> Observation:
     Gros Mulot bidder's hand to everyone after the first trick. Never the
     seed or the undealt decks.
 
+    Raises:
+        InvalidOptionError: If *seat* is not a seat of the game.
+
     Example:
         >>> o = charlemagne.observe(charlemagne.new_game(seed=1), 0)
         >>> len(o.hand), o.kitty_count
         (8, 2)
     """
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
-        raise ValueError(f"seat must be 0 to 3, not {seat!r}")
+    _common.check_seat(seat, SEATS)
     s = state
     h = s.hands
     b = s.bidder

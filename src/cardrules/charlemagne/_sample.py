@@ -7,6 +7,7 @@ from typing import Final
 
 import attrs
 
+from cardrules import _common
 from cardrules._hidden import deal_hidden
 from cardrules.cards import CHARLEMAGNE_PACK, Card, Suit
 from cardrules.charlemagne._cards import _SUIT_OF, _sorted_hand
@@ -52,9 +53,11 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     The records of the kitty cards taken and of the passed card follow the
     cards they name, so the result is a consistent position; the passed card
     stays put when *seat* is the partner, who knows it.
+
+    Raises:
+        InvalidOptionError: If *seat* is not a seat of the game.
     """
-    if not isinstance(seat, int) or not 0 <= seat < SEATS:
-        raise ValueError(f"seat must be 0 to 3, not {seat!r}")
+    _common.check_seat(seat, SEATS)
     z = zones(state)
     fixed = {state.passed} if seat == state.partner and state.passed is not None else set()
     places: list[tuple[str, int]] = []

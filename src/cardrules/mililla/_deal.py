@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from cardrules import _common
+from cardrules import _common, _messages
 from cardrules.cards import SPANISH_PACK, Card
 from cardrules.engine import RoundScore
 from cardrules.errors import (
@@ -112,7 +112,7 @@ def deck_from_hands(hands: Sequence[Sequence[Card | str]], dealer: int, turn_up:
             raise InvalidDeckError(f"hand {i} has {len(h)} cards; each hand has 10")
     _common.check_deck([c for h in cards for c in h], SPANISH_PACK, "hands")
     if not isinstance(dealer, int) or not 0 <= dealer < SEATS:
-        raise InvalidDeckError(f"dealer must be a seat from 0 to 3, not {dealer!r}")
+        raise InvalidDeckError(f"dealer must be a seat from 0 to 3, not {_messages.shown(dealer)}")
     top = _common.check_deck_part([turn_up], SPANISH_PACK, "turn-up")[0]
     if top not in cards[dealer]:
         raise InvalidDeckError(f"the dealer (seat {dealer}) does not hold the turn-up card {top}")

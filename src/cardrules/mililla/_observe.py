@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardrules import _common
 from cardrules.mililla._legal import to_move
 from cardrules.mililla._ruleset import SEATS
 from cardrules.mililla._state import Observation, State, _make_observation
@@ -12,9 +13,11 @@ def observe(state: State, seat: int) -> Observation:
     What *seat* may see: its own hand, the other hands' sizes, the turn-up
     card (and whether the dealer still holds it), the trick, the cards won,
     and the scores. Never another hand, the seed or the undealt decks.
+
+    Raises:
+        InvalidOptionError: If *seat* is not a seat of the game.
     """
-    if not isinstance(seat, int) or not 0 <= seat < SEATS:
-        raise ValueError(f"seat must be 0 to 3, not {seat!r}")
+    _common.check_seat(seat, SEATS)
     h = state.hands
     return _make_observation(
         seat,

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from cardrules import _common
 from cardrules._hidden import deal_hidden
 from cardrules.cards import SPANISH_PACK, Card, Rank, Suit
 from cardrules.mililla._cards import _STRENGTH, _sorted_hand
@@ -30,7 +31,11 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     A state that *seat* cannot tell from *state*: the cards it cannot see
     (other hands, less a turn-up card still held) are dealt again at random
     with the same hand sizes, and the match seed and undealt decks replaced.
+
+    Raises:
+        InvalidOptionError: If *seat* is not a seat of the game.
     """
+    _common.check_seat(seat, SEATS)
     hidden: list[Card] = []
     for s, hand in enumerate(state.hands):
         if s != seat:

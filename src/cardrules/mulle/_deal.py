@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from cardrules import _common
+from cardrules import _common, _messages
 from cardrules.cards import Card
 from cardrules.engine import RoundScore
 from cardrules.errors import (
@@ -135,7 +135,7 @@ def deck_from_hands(
     if len(hands) != n:
         raise InvalidDeckError(f"this ruleset has {n} players, so {n} hands, not {len(hands)}")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-        raise InvalidDeckError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        raise InvalidDeckError(f"dealer must be a seat from 0 to {n - 1}, not {_messages.shown(dealer)}")
     h = rules.hand_size
     cards = [_common.check_deck_part(hand, PACK, f"hand {i}") for i, hand in enumerate(hands)]
     for i, hand in enumerate(cards):

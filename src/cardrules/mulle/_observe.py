@@ -20,10 +20,12 @@ def observe(state: State, seat: int) -> Observation:
     What *seat* may see: its own hand, the other hands' and the stock's
     sizes, the table and builds, the round's plays, the captured piles'
     sizes and the scores. Never another hand, the stock, or the seed.
+
+    Raises:
+        InvalidOptionError: If *seat* is not a seat of the game.
     """
     rules = state.rules
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players:
-        raise ValueError(f"seat must be 0 to {rules.players - 1}, not {seat!r}")
+    _common.check_seat(seat, rules.players)
     hands = state.hands
     winner = state.winner
     seen, sides = _last_sides[0]

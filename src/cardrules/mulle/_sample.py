@@ -7,6 +7,7 @@ from collections import Counter
 
 import attrs
 
+from cardrules import _common
 from cardrules.cards import Card
 from cardrules.mulle._cards import _BHV, PACK, _sorted
 from cardrules.mulle._state import Capture, Observation, State
@@ -31,7 +32,11 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     A build owner keeps a card of each owned build's value (which the
     owner's duty makes public knowledge), chosen at random among the hidden
     cards of that value.
+
+    Raises:
+        InvalidOptionError: If *seat* is not a seat of the game.
     """
+    _common.check_seat(seat, state.rules.players)
     pool: list[Card] = list(state.stock)
     for s, hand in enumerate(state.hands):
         if s != seat:
@@ -72,9 +77,6 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
         if isinstance(turn.move, Capture):
             side = rules.side_of(turn.seat)
             captured[side].extend([turn.move.card, *turn.move.taken, *(c for b in turn.builds for c in b)])
-    if o.winner is not None and o.last_capture is not None:
-        # the leftovers swept at the end are the rest of the captured count
-        pass
     known: Counter[Card] = Counter(o.hand) + Counter(o.table)
     for b in o.builds:
         known.update(b.cards)
@@ -99,10 +101,15 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
         k = n - len(fixed[s])
         hands.append(_sorted(fixed[s] + pool[:k]))
         del pool[:k]
-    if o.winner is not None and o.last_capture is not None:
-        side = rules.side_of(o.last_capture)
-        captured[side].extend(pool)
-        pool = []
+    to_play = o.to_move if o.to_move is not None else o.dealer
+    if o.winner is not None:
+        # The match is over: no card is hidden any more. The last capturer swept the table's
+        # leftovers, in table order (mulle.round.leftovers): every card no capture of the history took.
+        if o.last_capture is not None:
+            captured[rules.side_of(o.last_capture)].extend(_sorted(pool))
+            pool = []
+        if o.history:
+            to_play = o.history[-1].seat  # the last seat to play stays to play when the round ends
     return State(
         rules=rules,
         seed=rng.getrandbits(63),
@@ -114,7 +121,7 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
         hands=tuple(hands),
         table=o.table,
         builds=o.builds,
-        to_play=o.to_move if o.to_move is not None else o.dealer,
+        to_play=to_play,
         captured=tuple(tuple(p) for p in captured),
         tabbes=o.tabbes,
         mulles=o.mulles,

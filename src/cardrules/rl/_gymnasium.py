@@ -10,6 +10,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from cardrules import _messages
 from cardrules.bots import RandomBot, get_bot
 from cardrules.errors import InvalidOptionError
 from cardrules.rl._match import Match
@@ -62,7 +63,9 @@ class CardrulesGymEnv(gymnasium.Env[_Obs, np.int64]):
             raise InvalidOptionError(f"render_mode takes None or 'ansi', not {render_mode!r}")
         self._match = Match(text, reward=reward, illegal=illegal, penalty=penalty, encoding=encoding, k=k, **options)
         if isinstance(seat, bool) or seat not in self._match.seats:
-            raise InvalidOptionError(f"seat must be one of {', '.join(map(str, self._match.seats))}, not {seat!r}")
+            raise InvalidOptionError(
+                f"seat must be one of {', '.join(map(str, self._match.seats))}, not {_messages.shown(seat)}"
+            )
         self.seat = seat
         self.opponents = get_bot(opponents)
         self.render_mode = render_mode

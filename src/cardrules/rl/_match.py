@@ -12,6 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 import cardrules
+from cardrules import _messages
 from cardrules._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, InvalidActionError, check_index
 from cardrules.errors import InvalidOptionError, UnknownOptionError
 
@@ -119,7 +120,7 @@ class Match:
         """Deal a new match: from *seed*, or from the next seed of the last seed given."""
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, int):
-                raise InvalidOptionError(f"seed takes a whole number or None, not {seed!r}")
+                raise InvalidOptionError(f"seed takes a whole number or None, not {_messages.shown(seed)}")
             self._seeds = random.Random(seed)
         self.state = self.game.new_game(seed=self._seeds.randrange(2**63))
         self.steps = ()

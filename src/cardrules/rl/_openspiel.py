@@ -401,7 +401,8 @@ class _State(pyspiel.State):  # type: ignore[misc]
             rng.shuffle(rest)
             new._deck = _Keep(tuple(rest[: len(self._deck.value)]))
         elif not g.is_over(self._now.value):
-            sampled = cardrules.sample_state(g.observe(self._now.value, player_id), rng)
+            seen = g.observe(self._now.value, player_id)  # made here: the game's own sampler, unchecked
+            sampled = g.spec.sample_state(seen, rng) if g.spec.sample_state else cardrules.sample_state(seen, rng)
             new._now = _Keep(sampled)
             new._node = _Node(self._node, "reset", sampled, seat=player_id)
         return new
