@@ -165,3 +165,12 @@ def test_sample_state_refuses_a_hand_that_does_not_add_up(name: str) -> None:
     view = _forged(name, 3, 0, "hand", 1)
     with pytest.raises(InvalidPositionError):
         cardrules.sample_state(view, random.Random(0))
+
+
+def test_a_document_with_a_number_python_will_not_read_is_refused_in_words() -> None:
+    """A saved state or record holding a number of 5,000 digits: InvalidRecordError, without Python's advice."""
+    text = '{"format": "cardrules-record", "seed": ' + "9" * 5000 + "}"
+    for load in (cardrules.loads, records.loads):
+        with pytest.raises(cardrules.InvalidRecordError, match="a number has more than 4,300 digits") as info:
+            load(text)
+        assert "set_int_max_str_digits" not in str(info.value)

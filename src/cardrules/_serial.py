@@ -14,7 +14,7 @@ import attrs
 from cardrules.cards import Card, Pack
 from cardrules.errors import CardrulesError, InvalidRecordError
 
-__all__ = ["JsonData", "check_pack", "from_jsonable", "is_int", "parse_json_object", "to_jsonable"]
+__all__ = ["JsonData", "check_pack", "from_jsonable", "is_int", "json_problem", "parse_json_object", "to_jsonable"]
 
 FORMAT: Final = "cardrules-state"
 FORMAT_VERSION: Final = 1
@@ -23,6 +23,14 @@ _MAX_TEXT: Final = 10_000_000
 _HINTS: dict[type, dict[str, Any]] = {}
 _GENERIC: Final = (IndexError, KeyError, TypeError, ValueError, AttributeError, ArithmeticError)
 """The errors that bad data can raise from code that trusts it, turned into InvalidRecordError by loads."""
+
+
+def json_problem(exc: ValueError) -> str:
+    """What ``json.loads`` refused, in words: its own message, or, for a number Python will not
+    read (more than 4,300 digits), that, without Python's advice to raise the limit."""
+    if isinstance(exc, json.JSONDecodeError):
+        return str(exc)
+    return "a number has more than 4,300 digits"
 
 
 def _hints(cls: type) -> dict[str, Any]:
@@ -190,7 +198,7 @@ def parse_json_object(text: str | bytes, max_size: int) -> dict[str, Any]:
     except RecursionError:
         raise InvalidRecordError("JSON nested too deeply") from None
     except ValueError as exc:
-        raise InvalidRecordError(f"not JSON: {exc}") from None
+        raise InvalidRecordError(f"not JSON: {json_problem(exc)}") from None
     if not isinstance(doc, dict):
         raise InvalidRecordError(f"expected an object, got {_type_name(doc)}")
     return doc

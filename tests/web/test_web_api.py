@@ -16,6 +16,7 @@ from starlette.testclient import TestClient
 import cardrules
 from cardrules import records
 from cardrules.web import schema_names
+from cardrules.web._errors import ApiError
 from cardrules.web._table import move_cards
 from tests.web.helpers import auth, check_match, client, hidden_cards, start, tokens, valid
 
@@ -184,6 +185,29 @@ def test_legal_moves_are_paged_and_filtered_by_card(c: TestClient) -> None:
         valid("error", r.json())
 
 
+def test_search_bots_are_bounded_in_iterations_and_time() -> None:
+    """Both search bots, ``search`` and ``ismcts``, are held to 2,000 iterations and one second a move."""
+    from cardrules.web._table import MAX_BOT_SECONDS, MAX_SEARCH_ITERATIONS, _bounded, parse_bots
+
+    game = cardrules.get_game("mililla")
+    for name in ("search", "ismcts"):
+        with pytest.raises(ApiError, match="at most 2000 iterations"):
+            parse_bots(game, 0, f"{name}(iterations={MAX_SEARCH_ITERATIONS + 1})")
+        assert parse_bots(game, 0, f"{name}(iterations={MAX_SEARCH_ITERATIONS})")[1] == f"{name}(iterations=2000)"
+        for given in (f"{name}(seconds=100000)", f"{name}(iterations=20)", f"{name}(seconds=0.5)"):
+            bot = _bounded(given)
+            assert bot.seconds is not None and bot.seconds <= MAX_BOT_SECONDS, given  # type: ignore[attr-defined]
+        assert _bounded(f"{name}(seconds=0.5)").seconds == 0.5  # type: ignore[attr-defined]
+
+
+def test_a_body_with_a_number_python_will_not_read(c: TestClient) -> None:
+    """A seat of 5,000 digits: 400, saying so in words, not with Python's advice to raise its limit."""
+    r = c.post("/api/matches", content=b'{"game": "mililla", "seat": ' + b"9" * 5000 + b"}")
+    assert 400 == r.status_code
+    message = valid("error", r.json())["error"]["message"]
+    assert "more than 4,300 digits" in message and "set_int_max_str_digits" not in message
+
+
 def test_opponents_one_per_seat_and_bad_setups(c: TestClient) -> None:
     """A list of bots, one per other seat; a wrong count, an unknown bot, a bad seat or game: 422 naming the field."""
     created = start(c, "mililla", seat=2, opponents=["random", "greedy", "search(iterations=20)"], seed=3)
@@ -193,6 +217,7 @@ def test_opponents_one_per_seat_and_bad_setups(c: TestClient) -> None:
         ({"game": "mililla", "opponents": ["greedy"]}, "opponents"),
         ({"game": "mililla", "opponents": "chess-master"}, "opponents"),
         ({"game": "mililla", "opponents": "search(iterations=999999)"}, "opponents"),
+        ({"game": "mililla", "opponents": "ismcts(iterations=999999)"}, "opponents"),
         ({"game": "mililla", "seat": 4}, "seat"),
         ({"game": "mililla", "seat": True}, "seat"),
         ({"game": "poker"}, "game"),

@@ -10,7 +10,7 @@ from typing import Any, Final, TypeVar
 
 from starlette.requests import HTTPConnection, Request
 
-from cardrules._serial import from_jsonable
+from cardrules._serial import from_jsonable, json_problem
 from cardrules.cards import SPANISH_PACK, Card, Pack
 from cardrules.errors import CardrulesError, InvalidRecordError
 from cardrules.web._errors import ApiError
@@ -76,7 +76,7 @@ async def json_body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
     except RecursionError:
         raise ApiError(400, "bad_json", "the body is nested too deeply") from None
     except ValueError as exc:
-        raise ApiError(400, "bad_json", f"the body is not JSON: {exc}") from None
+        raise ApiError(400, "bad_json", f"the body is not JSON: {json_problem(exc)}") from None
     if not isinstance(data, dict):
         raise ApiError(400, "bad_json", "the body must be a JSON object")
     return data
