@@ -174,3 +174,67 @@ def test_a_document_with_a_number_python_will_not_read_is_refused_in_words() -> 
         with pytest.raises(cardrules.InvalidRecordError, match="a number has more than 4,300 digits") as info:
             load(text)
         assert "set_int_max_str_digits" not in str(info.value)
+
+
+BAD_NUMBERS: tuple[object, ...] = (HUGE, -HUGE, float("nan"), float("inf"), -1, True, "3")
+
+
+def test_the_bots_refuse_numbers_out_of_range_in_words() -> None:
+    """
+    Bot options, simulate's batch size and the interval helpers: InvalidOptionError, in a short
+    message. (A count of iterations or matches of any size is accepted: it is only long to run.)
+    """
+    from cardrules.bots import ISMCTSBot, SearchBot, default_chunksize, simulate, wilson_interval
+
+    # (call, whether a number of 10**5000 is fine: a batch or a match count of any size is one)
+    calls: list[tuple[Callable[[object], object], bool]] = [
+        (lambda v: SearchBot(seconds=v), False),  # type: ignore[arg-type]
+        (lambda v: SearchBot(margin=v), False),  # type: ignore[arg-type]
+        (lambda v: ISMCTSBot(seconds=v), False),  # type: ignore[arg-type]
+        (lambda v: ISMCTSBot(exploration=v), False),  # type: ignore[arg-type]
+        (lambda v: simulate("mililla", ["random", "random"], 1, chunksize=v), True),  # type: ignore[arg-type]
+        (lambda v: default_chunksize(v, 2), True),  # type: ignore[arg-type]
+        (lambda v: default_chunksize(10, v), True),  # type: ignore[arg-type]
+        (lambda v: wilson_interval(v, 10), False),  # type: ignore[arg-type]
+        (lambda v: wilson_interval(1, v), False),  # type: ignore[arg-type]
+        (lambda v: wilson_interval(1, 10, v), False),  # type: ignore[arg-type]
+    ]
+    for i, (call, huge_ok) in enumerate(calls):
+        for v in BAD_NUMBERS:  # a time budget of 10**5000 seconds is no float: refused
+            if huge_ok and v is HUGE:
+                call(v)
+                continue
+            with pytest.raises(InvalidOptionError) as info:
+                call(v)
+            assert len(str(info.value)) < 300, (i, v)
+    assert SearchBot(iterations=HUGE).iterations == HUGE  # long to run, but a count
+    for v in (-HUGE, 0, True, "3"):
+        with pytest.raises(InvalidOptionError, match="iterations must be a whole number"):
+            SearchBot(iterations=v)  # type: ignore[arg-type]
+        with pytest.raises(InvalidOptionError, match="matches must be a whole number"):
+            simulate("mililla", ["random", "random"], v)  # type: ignore[arg-type]
+    with pytest.raises(InvalidOptionError, match="cannot be more than trials"):
+        wilson_interval(11, 10)
+    assert default_chunksize(10**30, 4) == 256  # a count too large for a float still has a batch size
+
+
+def test_the_environments_refuse_numbers_out_of_range_in_words() -> None:
+    """penalty, reset seeds and actions of every size: a library exception, the match unchanged."""
+    pytest.importorskip("pettingzoo")
+    from cardrules.rl import InvalidActionError, gymnasium_env, pettingzoo_env
+
+    for v in (HUGE, float("nan"), float("inf"), -1e301, 10**400):
+        with pytest.raises(InvalidOptionError, match="penalty takes a finite number"):
+            pettingzoo_env("mililla", penalty=v)
+    gym = gymnasium_env("mililla", opponents="random")
+    for seed in (-1, 1.5, "1", True, -HUGE):
+        with pytest.raises(InvalidOptionError, match="seed takes a whole number of at least 0"):
+            gym.reset(seed=seed)  # type: ignore[arg-type]
+    env = pettingzoo_env("mililla")  # illegal="raise"
+    env.reset(seed=1)
+    before = env.unwrapped.state
+    for action in (HUGE, -HUGE, 40, -1):
+        with pytest.raises(InvalidActionError) as info:
+            env.step(action)
+        assert len(str(info.value)) < 200
+    assert env.unwrapped.state is before

@@ -111,7 +111,7 @@ def check_deck_part(cards: Sequence[Card | str], pack: Pack, what: str) -> tuple
             except CardrulesError as exc:
                 raise InvalidDeckError(f"{what} position {i}: {exc}") from None
         else:
-            raise InvalidDeckError(f"{what} position {i}: not a card: {c!r}")
+            raise InvalidDeckError(f"{what} position {i}: not a card: {_messages.value(c)}")
     return tuple(out)
 
 

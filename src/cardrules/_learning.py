@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from cardrules import _messages
 from cardrules.errors import CardrulesError, InvalidOptionError, WrongKindError
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ def check_index(index: object, size: int) -> int:
     except TypeError:
         raise WrongKindError(f"an action is a whole number, not {type(index).__name__}") from None
     if not 0 <= index < size:
-        raise InvalidActionError(f"action {index} is out of range: the actions are 0 to {size - 1}")
+        raise InvalidActionError(f"action {_messages.value(index)} is out of range: the actions are 0 to {size - 1}")
     return index
 
 
@@ -189,7 +190,7 @@ def check_k(k: object) -> int:
         except TypeError:
             pass
     if n is None or not 1 <= n <= MAX_K:
-        raise InvalidOptionError(f"k takes a whole number from 1 to {MAX_K}, not {k!r}")
+        raise InvalidOptionError(f"k takes a whole number from 1 to {MAX_K}, not {_messages.value(k)}")
     return n
 
 

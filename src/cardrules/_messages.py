@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 _SHOWN_MAX = 40
 
 _BIG_INT_BITS = 13_000
+
+_VALUE_MAX = 200
 _T = TypeVar("_T")
 
 
@@ -40,6 +42,17 @@ def shown(obj: object) -> str:
         text = repr(obj)
         return text if len(text) <= _SHOWN_MAX else text[: _SHOWN_MAX - 3] + "..."
     return kind_name(obj)
+
+
+def value(obj: object) -> str:
+    """
+    *obj* in a message as Python writes it (``repr``), at most :data:`_VALUE_MAX` characters: a number
+    Python will not write (more than 4,300 digits) by its size, anything longer shortened.
+    """
+    if isinstance(obj, int) and not isinstance(obj, bool) and obj.bit_length() > _BIG_INT_BITS:
+        return shown(obj)
+    text = repr(obj)
+    return text if len(text) <= _VALUE_MAX else text[: _VALUE_MAX - 3] + "..."
 
 
 def wrong_state(title: str, obj: object) -> WrongKindError:

@@ -35,7 +35,9 @@ _RULESET_TEXT: Final = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*(?:/\s*([A-Za-z_][\w
 def split_ruleset(text: str) -> tuple[str, str | None, str | None]:
     """``(name, preset, options)`` of ruleset text; :class:`UnknownOptionError` if it cannot be read."""
     if not text.isascii():
-        raise UnknownOptionError(f"cannot read {text!r}: a ruleset is written in ASCII letters, digits and signs")
+        raise UnknownOptionError(
+            f"cannot read {_messages.value(text)}: a ruleset is written in ASCII letters, digits and signs"
+        )
     match = _RULESET_TEXT.match(text)
     if match is None:
         raise UnknownOptionError(
@@ -69,7 +71,7 @@ def _parse_options(args: str) -> dict[str, object]:
         key, eq, value = part.partition("=")
         key = key.strip()
         if not eq or not key:
-            raise UnknownOptionError(f"cannot read option {part.strip()!r}; write option=value")
+            raise UnknownOptionError(f"cannot read option {_messages.value(part.strip())}; write option=value")
         out[key] = value.strip()
     return out
 
@@ -95,7 +97,7 @@ def _coerce(name: str, hint: Any, value: object) -> object:
             return True
         if low in ("false", "no", "off", "0"):
             return False
-        raise InvalidOptionError(f"option {name} takes true or false, not {value!r}")
+        raise InvalidOptionError(f"option {name} takes true or false, not {_messages.value(value)}")
     if hint is int:
         # ASCII digits only: int() would also read "٤" (Arabic-Indic four), "1_0" and full-width digits.
         if _INT_TEXT.fullmatch(text) is None:

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from cardrules import _messages
 from cardrules.cards import Card, Pack
 from cardrules.engine import RoundScore, ScoreItem
 from cardrules.errors import CardrulesError, InvalidPositionError
@@ -104,7 +105,7 @@ def ints_text(values: Iterable[int]) -> str:
 def parse_int(text: str, field: str, low: int = 0, high: int = 10**6) -> int:
     """A whole number in ASCII digits from *low* to *high*."""
     if _INT.fullmatch(text) is None:
-        raise InvalidPositionError(f"expected a whole number, got {text!r}", field)
+        raise InvalidPositionError(f"expected a whole number, got {_messages.value(text)}", field)
     value = int(text)
     if not low <= value <= high:
         raise InvalidPositionError(f"expected a number from {low} to {high}, got {value}", field)
@@ -122,7 +123,7 @@ def parse_ints(text: str, count: int, field: str, low: int = 0, high: int = 10**
 def parse_bool(text: str, field: str) -> bool:
     """``1`` or ``0``."""
     if text not in ("0", "1"):
-        raise InvalidPositionError(f"expected 1 or 0, got {text!r}", field)
+        raise InvalidPositionError(f"expected 1 or 0, got {_messages.value(text)}", field)
     return text == "1"
 
 
@@ -143,7 +144,7 @@ def _label(text: str, field: str) -> str:
         elif _LABEL_SAFE.fullmatch(ch):
             out.append(ch)
         else:
-            raise InvalidPositionError(f"unexpected {ch!r} in a score label", field)
+            raise InvalidPositionError(f"unexpected {_messages.value(ch)} in a score label", field)
         i += 1
     return "".join(out)
 
@@ -207,5 +208,7 @@ def fields(body: str, names: Sequence[str]) -> dict[str, str]:
                 name,
             )
     if len(got) > len(names):
-        raise InvalidPositionError(f"unexpected field {got[len(names)][0]!r} after {names[-1]!r}", "position")
+        raise InvalidPositionError(
+            f"unexpected field {_messages.value(got[len(names)][0])} after {_messages.value(names[-1])}", "position"
+        )
     return dict(got)

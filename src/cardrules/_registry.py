@@ -17,6 +17,7 @@ import re
 import threading
 from typing import Any, Final
 
+from cardrules import _messages
 from cardrules._options import ruleset_from_text, split_ruleset
 from cardrules.engine import Game, GameSpec
 from cardrules.errors import CardrulesError, UnknownOptionError, WrongKindError
@@ -55,9 +56,11 @@ def _load(name: str, target: str, origin: str) -> AnySpec:
             f"the game {name!r} ({origin}: {target}) failed to load: {type(exc).__name__}: {exc}"
         ) from None
     if not isinstance(spec, GameSpec):
-        raise PluginError(f"the game {name!r} ({origin}: {target}) is not a cardrules GameSpec")
+        raise PluginError(f"the game {_messages.value(name)} ({origin}: {target}) is not a cardrules GameSpec")
     if spec.name != name:
-        raise PluginError(f"the game {name!r} ({origin}: {target}) names itself {spec.name!r}")
+        raise PluginError(
+            f"the game {_messages.value(name)} ({origin}: {target}) names itself {_messages.value(spec.name)}"
+        )
     return spec
 
 
@@ -170,5 +173,5 @@ def get_game(text: str, **options: object) -> Game[Any, Any, Any, Any]:
         why = _BROKEN.get(name)
         if why is not None:
             raise UnknownOptionError(why)
-        raise UnknownOptionError(f"unknown game {name!r}; the games are: {', '.join(game_names())}")
+        raise UnknownOptionError(f"unknown game {_messages.value(name)}; the games are: {', '.join(game_names())}")
     return Game(spec, ruleset_from_text(spec, text, options)[1])

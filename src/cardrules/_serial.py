@@ -11,6 +11,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
+from cardrules import _messages
 from cardrules.cards import Card, Pack
 from cardrules.errors import CardrulesError, InvalidRecordError
 
@@ -162,19 +163,19 @@ def from_jsonable(data: Any, hint: Any, pack: Pack, path: str = "$") -> Any:
             seen.add(key)
             if key not in data:
                 if f.default is attrs.NOTHING:
-                    raise InvalidRecordError(f"missing field {key!r}", path)
+                    raise InvalidRecordError(f"missing field {_messages.value(key)}", path)
                 continue
             kwargs[f.alias] = from_jsonable(data[key], hints[f.name], pack, f"{path}.{key}")
         extra = sorted(set(data) - seen)
         if extra:
-            raise InvalidRecordError(f"unknown field {extra[0]!r}", path)
+            raise InvalidRecordError(f"unknown field {_messages.value(extra[0])}", path)
         try:
             return hint(**kwargs)
         except CardrulesError as exc:
             raise InvalidRecordError(str(exc), path) from None
         except _GENERIC as exc:
             raise InvalidRecordError(f"invalid {hint.__name__}: {exc}", path) from None
-    raise TypeError(f"cannot decode {hint!r}")
+    raise TypeError(f"cannot decode {_messages.value(hint)}")
 
 
 def is_int(value: object, want: int) -> bool:

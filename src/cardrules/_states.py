@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any, cast
 
+from cardrules import _messages
 from cardrules._registry import games, get_game, spec_for_state
 from cardrules._serial import (
     _GENERIC,
@@ -71,7 +72,7 @@ def loads(text: str | bytes) -> Any:
         )
     extra = sorted(set(doc) - {"format", "format_version", "game", "state"})
     if extra:
-        raise InvalidRecordError(f"unknown field {extra[0]!r}")
+        raise InvalidRecordError(f"unknown field {_messages.value(extra[0])}")
     name = doc.get("game")
     spec = games().get(name) if isinstance(name, str) else None
     if spec is None:

@@ -205,7 +205,7 @@ class Card:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
-            raise InvalidCardError(f"not a card: rank {self.rank!r}, suit {self.suit!r}")
+            raise InvalidCardError(f"not a card: rank {_shown(self.rank)}, suit {_shown(self.suit)}")
         if self.suit is Suit.JOKER:
             ok = self.rank in _JOKER_RANKS
         elif self.suit in _SPANISH_SUITS:
@@ -241,7 +241,7 @@ class Card:
         """
         table = _SPANISH_BY_TEXT if spanish else _FRENCH_BY_TEXT
         if not isinstance(text, str):
-            raise InvalidCardError(f"a card is written as text, not {text!r}")
+            raise InvalidCardError(f"a card is written as text, not {_shown(text)}")
         # ASCII only: str.upper() would read the long s "ſ" as "S", and strip() drops Unicode spaces.
         card = table.get(text.strip(_ASCII_SPACE).upper()) if text.isascii() else None
         if card is None:
@@ -438,6 +438,15 @@ def _mix(seed: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
     return z ^ (z >> 31)
+
+
+def _shown(obj: object) -> str:
+    """*obj* in a message: its repr if short, else its kind (a number past 4,300 digits has no repr)."""
+    try:
+        text = repr(obj)
+    except ValueError:
+        return "a number too long to write"
+    return text if len(text) <= 60 else type(obj).__name__
 
 
 __dir__ = __all__.copy  # dir() and autocompletion show the public names only

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import IO, Any, Final, NoReturn
 
+from cardrules import _messages
 from cardrules._cli_demo import demo, progress_bar, results_table
 from cardrules._cli_positions import add_commands as _add_positions
 from cardrules._cli_records import add_commands as _add_records
@@ -55,7 +56,7 @@ def _game(args: argparse.Namespace) -> Game[Any, Any, Any, Any]:
     if args.rules:
         head = args.rules.split("/")[0].split("(")[0].strip().lower()
         if head != args.game.split("/")[0].split("(")[0].strip().lower():
-            raise CardrulesError(f"--rules {args.rules!r} is not a ruleset of {args.game}")
+            raise CardrulesError(f"--rules {_messages.value(args.rules)} is not a ruleset of {args.game}")
         return get_game(args.rules)
     return get_game(args.game)
 

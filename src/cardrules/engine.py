@@ -546,13 +546,15 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
             raise InvalidPositionError(f"a position is at most {_MAX_POSITION:,} ASCII characters")
         parts = text.strip(" \t\r\n").split(" ", 2)
         if len(parts) < 3 or parts[0] != _POSITION:
-            raise InvalidPositionError(f"a position starts with {_POSITION!r}, then the ruleset, then the fields")
+            raise InvalidPositionError(
+                f"a position starts with {_messages.value(_POSITION)}, then the ruleset, then the fields"
+            )
         try:
             name, rules = ruleset_from_text(spec, parts[1])
         except CardrulesError as exc:
             raise InvalidPositionError(str(exc), "ruleset") from None
         if name != spec.name:
-            raise InvalidPositionError(f"this is a position of {name!r}, not of {spec.name}", "ruleset")
+            raise InvalidPositionError(f"this is a position of {_messages.value(name)}, not of {spec.name}", "ruleset")
         state = spec.from_position(rules, parts[2])
         _check_position(spec, state)
         return state

@@ -9,6 +9,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
+from cardrules import _messages
 from cardrules._sampling import spec_for_observation
 from cardrules.bots._games import heuristic_for
 from cardrules.bots._ismcts import ISMCTSBot
@@ -143,27 +144,31 @@ def get_bot(text: str) -> Bot:
         SearchBot(iterations=50, seconds=None, rollout='greedy', max_candidates=12, exploration=0.7, margin=1.0)
     """
     if not isinstance(text, str):
-        raise UnknownOptionError(f"a bot is named by text, not {text!r}; bots: {', '.join(bot_names())}")
+        raise UnknownOptionError(f"a bot is named by text, not {_messages.value(text)}; bots: {', '.join(bot_names())}")
     match = _TEXT.match(text)
     if match is None:
-        raise UnknownOptionError(f"cannot read bot {text!r}; write a name, optionally with '(option=value, ...)'")
+        raise UnknownOptionError(
+            f"cannot read bot {_messages.value(text)}; write a name, optionally with '(option=value, ...)'"
+        )
     name, args = match.group(1).lower(), match.group(2)
     factory = _CLASSES.get(name)
     if factory is None:
-        raise UnknownOptionError(f"unknown bot {name!r}; the bots are: {', '.join(bot_names())}")
+        raise UnknownOptionError(f"unknown bot {_messages.value(name)}; the bots are: {', '.join(bot_names())}")
     options: dict[str, object] = {}
     for part in (args or "").split(","):
         if not part.strip():
             continue
         key, eq, value = part.partition("=")
         if not eq or not key.strip():
-            raise UnknownOptionError(f"cannot read bot option {part.strip()!r}; write option=value")
+            raise UnknownOptionError(f"cannot read bot option {_messages.value(part.strip())}; write option=value")
         options[key.strip()] = _value(value)
     valid = sorted(f.name for f in attrs.fields(factory))
     unknown = sorted(set(options) - set(valid))
     if unknown:
         listed = ", ".join(valid) if valid else "none"
-        raise UnknownOptionError(f"unknown option {unknown[0]!r} of bot {name}; its options are: {listed}")
+        raise UnknownOptionError(
+            f"unknown option {_messages.value(unknown[0])} of bot {name}; its options are: {listed}"
+        )
     try:
         bot: Bot = factory(**options)
         return bot

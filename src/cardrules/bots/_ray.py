@@ -8,6 +8,9 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from cardrules import _messages
+from cardrules.errors import InvalidOptionError
+
 __all__ = ["RayExecutor"]
 
 
@@ -54,7 +57,7 @@ class RayExecutor(concurrent.futures.Executor):
 
     def __init__(self, *, task_cpus: float = 1, **init: Any) -> None:
         if isinstance(task_cpus, bool) or not isinstance(task_cpus, int | float) or not task_cpus > 0:
-            raise ValueError(f"task_cpus must be a positive number, not {task_cpus!r}")
+            raise InvalidOptionError(f"task_cpus must be a positive number, not {_messages.value(task_cpus)}")
         ray = _ray()
         if not ray.is_initialized():
             ray.init(**init)

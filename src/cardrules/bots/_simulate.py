@@ -8,10 +8,11 @@ import math
 import os
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
+from cardrules import _messages
 from cardrules._registry import get_game
 from cardrules.bots._base import Bot, get_bot
 from cardrules.cards import _derive_seed
@@ -25,6 +26,12 @@ _DEAL_PATH = 0x5EA7
 _BOT_PATH = 0xB07
 
 
+_MAX_TRIALS: Final = 10**300
+"""The most trials :func:`wilson_interval` takes: the counts must convert to floats."""
+_MAX_Z: Final = 1e150
+"""The largest *z* of :func:`wilson_interval`: its square must be a finite float."""
+
+
 def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     """
     The Wilson score interval for a proportion: 95% confidence for the default *z*.
@@ -36,7 +43,18 @@ def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float
         (0.502, 0.691)
         >>> wilson_interval(0, 0)
         (0.0, 1.0)
+
+    Raises:
+        InvalidOptionError: If the counts are not whole numbers with ``0 <= successes <= trials``
+            (and at most ``10**300``), or *z* is not a positive finite number.
     """
+    for name, count in (("successes", successes), ("trials", trials)):
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= _MAX_TRIALS:
+            raise InvalidOptionError(f"{name} must be a whole number from 0 to 10**300, not {_messages.value(count)}")
+    if successes > trials:
+        raise InvalidOptionError(f"successes ({successes}) cannot be more than trials ({trials})")
+    if isinstance(z, bool) or not isinstance(z, int | float) or not 0 < z <= _MAX_Z:
+        raise InvalidOptionError(f"z must be a positive finite number, not {_messages.value(z)}")
     if trials <= 0:
         return (0.0, 1.0)
     p = successes / trials
@@ -161,8 +179,14 @@ def default_chunksize(matches: int, workers: int) -> int:
         >>> from cardrules.bots import default_chunksize
         >>> default_chunksize(1000, 2), default_chunksize(6, 2), default_chunksize(100_000, 4)
         (125, 1, 256)
+
+    Raises:
+        InvalidOptionError: If either is not a whole number of at least 1.
     """
-    return max(1, min(256, math.ceil(matches / (4 * max(1, workers)))))
+    for name, count in (("matches", matches), ("workers", workers)):
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise InvalidOptionError(f"{name} must be a whole number of at least 1, not {_messages.value(count)}")
+    return max(1, min(256, -(-matches // (4 * workers))))  # whole-number ceiling: any count
 
 
 class _Tally:
@@ -363,12 +387,14 @@ def simulate(
     if isinstance(game, str):
         game = get_game(game)
     if not isinstance(game, Game):
-        raise InvalidOptionError(f"game must be a Game or ruleset text, not {game!r}")
+        raise InvalidOptionError(f"game must be a Game or ruleset text, not {_messages.value(game)}")
     if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
-        raise InvalidOptionError(f"matches must be a whole number of at least 1, not {matches!r}")
+        raise InvalidOptionError(f"matches must be a whole number of at least 1, not {_messages.value(matches)}")
     for name, value in (("chunksize", chunksize), ("max_in_flight", max_in_flight)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise InvalidOptionError(f"{name} must be a whole number of at least 1 or None, not {value!r}")
+            raise InvalidOptionError(
+                f"{name} must be a whole number of at least 1 or None, not {_messages.value(value)}"
+            )
     if isinstance(bots, str):
         raise InvalidOptionError("bots is a list of bot texts, one per side, such as ['greedy', 'random']")
     texts = tuple(bots)

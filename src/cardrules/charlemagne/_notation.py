@@ -34,7 +34,7 @@ _FORMS: Final = (
 
 
 def _bad(text: str, why: str) -> InvalidNotationError:
-    return InvalidNotationError(f"{text!r} is not a Charlemagne move: {why}; write {_FORMS}")
+    return InvalidNotationError(f"{_messages.value(text)} is not a Charlemagne move: {why}; write {_FORMS}")
 
 
 def _candidates(text: str) -> tuple[tuple[Move, ...], bool]:
@@ -105,7 +105,7 @@ def parse_canonical(text: str) -> Move:
     """
     found, _ = _candidates(text)
     if len(found) > 1:
-        raise AmbiguousMoveError(f"{text!r} could be {' or '.join(repr(str(m)) for m in found)}")
+        raise AmbiguousMoveError(f"{_messages.value(text)} could be {' or '.join(repr(str(m)) for m in found)}")
     return found[0]
 
 
@@ -144,7 +144,7 @@ def parse_move(state: State, text: str) -> Move:
     if len(legal) == 1:
         return legal[0]
     if len(legal) > 1:
-        raise AmbiguousMoveError(f"{text!r} could be {' or '.join(repr(str(m)) for m in legal)}")
+        raise AmbiguousMoveError(f"{_messages.value(text)} could be {' or '.join(repr(str(m)) for m in legal)}")
     violation = check_move(state, found[0])
     assert violation is not None
     raise _messages.illegal(violation, to_move(state), found[0], format_canonical)

@@ -38,7 +38,9 @@ def parse_canonical(text: str) -> Play:
     if len(words) == 2 and words[0].lower() == "play":
         words = words[1:]
     if len(words) != 1:
-        raise InvalidNotationError(f"{text!r} is not a Mililla move; write the card to play, such as '7O'")
+        raise InvalidNotationError(
+            f"{_messages.value(text)} is not a Mililla move; write the card to play, such as '7O'"
+        )
     return _PLAYS[SPANISH_PACK.parse(words[0])]
 
 

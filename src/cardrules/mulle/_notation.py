@@ -208,13 +208,15 @@ def parse_canonical(text: str) -> Move:
             )
         assert isinstance(extra, Card | int)
         return Build(card, extra, bvalue)
-    raise InvalidNotationError(f"{text!r} is only a card; a move without a position needs its kind ('x', '>', '-')")
+    raise InvalidNotationError(
+        f"{_messages.value(text)} is only a card; a move without a position needs its kind ('x', '>', '-')"
+    )
 
 
 def _ambiguous(state: State, text: str, cands: Sequence[Move], more: bool) -> AmbiguousMoveError:
     shown = ", ".join(repr(format_move(state, m)) for m in cands)
     etc = ", ..." if more else ""
-    return AmbiguousMoveError(f"{text!r} fits several legal moves: {shown}{etc}; write the whole move")
+    return AmbiguousMoveError(f"{_messages.value(text)} fits several legal moves: {shown}{etc}; write the whole move")
 
 
 def parse_move(state: State, text: str) -> Move:
@@ -289,7 +291,9 @@ def parse_move(state: State, text: str) -> Move:
             want_cards = sorted(extra, key=_ORDER.__getitem__)
             idx = [i for i, b in enumerate(state.builds) if _sorted(b.cards) == tuple(want_cards)]
             if not idx:
-                raise InvalidNotationError(f"{text!r}: there is no build {'+'.join(map(str, want_cards))} on the table")
+                raise InvalidNotationError(
+                    f"{_messages.value(text)}: there is no build {'+'.join(map(str, want_cards))} on the table"
+                )
             options_b = [Build(card, i, bvalue) for i in idx]
             legal_b = [m for m in options_b if check_move(state, m) is None]
             distinct = {(state.builds[m.onto].owner, state.builds[m.onto].locked) for m in legal_b}  # type: ignore[index]

@@ -60,7 +60,7 @@ class CardrulesGymEnv(gymnasium.Env[_Obs, np.int64]):
         **options: Any,
     ) -> None:
         if render_mode not in (None, "ansi"):
-            raise InvalidOptionError(f"render_mode takes None or 'ansi', not {render_mode!r}")
+            raise InvalidOptionError(f"render_mode takes None or 'ansi', not {_messages.value(render_mode)}")
         self._match = Match(text, reward=reward, illegal=illegal, penalty=penalty, encoding=encoding, k=k, **options)
         if isinstance(seat, bool) or seat not in self._match.seats:
             raise InvalidOptionError(
@@ -100,6 +100,9 @@ class CardrulesGymEnv(gymnasium.Env[_Obs, np.int64]):
         return total
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[_Obs, dict[str, Any]]:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            # Gymnasium's own seeding takes whole numbers of at least 0 only
+            raise InvalidOptionError(f"seed takes a whole number of at least 0 or None, not {_messages.value(seed)}")
         super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(seed)

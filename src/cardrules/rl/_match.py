@@ -34,6 +34,10 @@ def _actions(bits: int) -> list[int]:
     return out
 
 
+_MAX_PENALTY: Final = 1e300
+"""The largest penalty in size: a float reward, finite (a larger int cannot be one)."""
+
+
 class Match:
     """
     A match of *text* played by action numbers.
@@ -65,13 +69,19 @@ class Match:
         **options: Any,
     ) -> None:
         if reward not in REWARDS:
-            raise InvalidOptionError(f"reward takes one of {', '.join(REWARDS)}, not {reward!r}")
+            raise InvalidOptionError(f"reward takes one of {', '.join(REWARDS)}, not {_messages.value(reward)}")
         if illegal not in ILLEGAL:
-            raise InvalidOptionError(f"illegal takes one of {', '.join(ILLEGAL)}, not {illegal!r}")
-        if isinstance(penalty, bool) or not isinstance(penalty, int | float):
-            raise InvalidOptionError(f"penalty takes a number, not {penalty!r}")
+            raise InvalidOptionError(f"illegal takes one of {', '.join(ILLEGAL)}, not {_messages.value(illegal)}")
+        if (
+            isinstance(penalty, bool)
+            or not isinstance(penalty, int | float)
+            or not (-_MAX_PENALTY <= penalty <= _MAX_PENALTY)  # NaN too
+        ):
+            raise InvalidOptionError(f"penalty takes a finite number, not {_messages.value(penalty)}")
         if not (encoding is None or (isinstance(encoding, str) and encoding in ENCODINGS)):
-            raise InvalidOptionError(f"encoding takes None (the game's own) or 'candidates', not {encoding!r}")
+            raise InvalidOptionError(
+                f"encoding takes None (the game's own) or 'candidates', not {_messages.value(encoding)}"
+            )
         if k is not None and encoding != "candidates":
             raise InvalidOptionError("k is the number of candidates: it goes with encoding='candidates' only")
         self.game = cardrules.get_game(text, **options)
@@ -254,7 +264,7 @@ class Match:
             if self.factored:
                 if offered is None:
                     check_index(action, enc.size)  # WrongKindError for a bool or a non-number, as flat encodings
-                    raise InvalidActionError(f"action {action!r} cannot complete a legal move now")
+                    raise InvalidActionError(f"action {_messages.value(action)} cannot complete a legal move now")
                 if offered != enc.done:  # type: ignore[union-attr]
                     self.steps = (*self.steps, offered)
                     return None

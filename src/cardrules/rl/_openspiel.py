@@ -26,7 +26,7 @@ import numpy as np
 import pyspiel
 
 import cardrules
-from cardrules import _options
+from cardrules import _messages, _options
 from cardrules._learning import ActionEncoding, FactoredEncoding, InvalidActionError
 from cardrules.cards import Card
 from cardrules.errors import InvalidOptionError, UnsupportedError
@@ -75,7 +75,7 @@ def _rules_text(spec: cardrules.GameSpec[Any, Any, Any, Any], preset: str, param
     defaults = _parameters(spec, preset)
     unknown = sorted(set(params) - set(defaults))
     if unknown:
-        raise InvalidOptionError(f"unknown parameter {unknown[0]!r} of {_type_name(spec, preset)}")
+        raise InvalidOptionError(f"unknown parameter {_messages.value(unknown[0])} of {_type_name(spec, preset)}")
     options = {k: v for k, v in params.items() if v != defaults[k]}
     text = f"{spec.name}/{preset}"
     if options:
@@ -333,7 +333,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         g = game.cardrules
         if self._dealing:
             if not isinstance(action, int) or not 0 <= action < len(game.kinds):
-                raise InvalidActionError(f"chance outcome {action!r} is not a card of the pack")
+                raise InvalidActionError(f"chance outcome {_messages.value(action)} is not a card of the pack")
             card = game.kinds[action]
             deck = (*self._deck.value, card)
             if deck.count(card) > g.spec.pack.cards.count(card):
@@ -349,7 +349,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         state = self._now.value
         if isinstance(encoding, FactoredEncoding):
             if action not in encoding.legal_actions(state, self._steps):
-                raise InvalidActionError(f"action {action} cannot complete a legal move here")
+                raise InvalidActionError(f"action {_messages.value(action)} cannot complete a legal move here")
             if action != encoding.done:
                 self._steps = (*self._steps, action)
                 return
@@ -443,7 +443,7 @@ class _Observer:
 
     def __init__(self, game: Any, recall: bool, params: Mapping[str, Any] | None) -> None:
         if params:
-            raise ValueError(f"observation parameters are not supported, not {dict(params)!r}")
+            raise ValueError(f"observation parameters are not supported, not {_messages.value(dict(params))}")
         spec = game.cardrules.spec
         layout = spec.tensor
         encoding = spec.encoding

@@ -9,6 +9,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from cardrules import _messages
 from cardrules.errors import InvalidOptionError
 from cardrules.rl._match import Match
 
@@ -79,7 +80,7 @@ class CardrulesAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: i
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
-            raise InvalidOptionError(f"render_mode takes None or 'ansi', not {render_mode!r}")
+            raise InvalidOptionError(f"render_mode takes None or 'ansi', not {_messages.value(render_mode)}")
         self._match = Match(text, reward=reward, illegal=illegal, penalty=penalty, encoding=encoding, k=k, **options)
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"cardrules_{self._match.game.name}_v{VERSION}"}

@@ -17,6 +17,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
+from cardrules import _messages
 from cardrules.cards import Card, Pack
 
 __all__ = ["DIALECT", "Generator", "schema_for"]
@@ -87,7 +88,7 @@ class Generator:
             return {"type": "object", "additionalProperties": self.hint(args[1]) if args else {}}
         if isinstance(hint, type) and attrs.has(hint):
             return self.attrs_class(hint)
-        raise TypeError(f"no schema for {hint!r}")
+        raise TypeError(f"no schema for {_messages.value(hint)}")
 
     def attrs_class(self, cls: type) -> dict[str, Any]:
         """A reference to the schema of attrs class *cls* (added to ``defs`` the first time)."""
