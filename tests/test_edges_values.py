@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import IllegalMoveError, InvalidOptionError, InvalidPositionError, records
+from tests.bots.positions import position
 
 NAMES = ("mulle", "mililla", "charlemagne")
 SEATS = {"mulle": 2, "mililla": 4, "charlemagne": 4}
@@ -113,13 +114,7 @@ def test_a_recorded_move_after_the_end_is_refused_with_the_rule_that_ended_the_m
 
 def _forged(name: str, seed: int, plays: int, field: str, delta: int) -> Any:
     """An observation of a random position with one field changed by hand."""
-    game = cardrules.get_game(name)
-    state = game.new_game(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plays):
-        if game.is_over(state):
-            break
-        state = game.apply(state, game.legal_moves(state).sample(rng))
+    game, state = position(name, seed, plays)
     seat = seed % SEATS[name]
     view = game.observe(state, seat)
     value = getattr(view, field)
