@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import cardrules
-from cardrules import Card, Suit, WrongKindError, charlemagne, mililla, mulle
+from cardrules import Card, Suit, WrongKindError, charlemagne, mililla, mulle, records
 
 GAMES = {name: cardrules.get_game(name) for name in ("mulle", "mililla", "charlemagne")}
 TITLES = {"mulle": "Mulle", "mililla": "Mililla", "charlemagne": "Charlemagne"}
@@ -181,3 +181,22 @@ def test_parse_move_of_non_text() -> None:
     for name, game in GAMES.items():
         with pytest.raises(cardrules.InvalidNotationError, match="a move is written as text, not int"):
             game.parse_move(STATES[name], 7)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("thing", ['{"format": "cardrules-record"}', b"{}", {"game": "mililla"}, None, 3])
+def test_the_record_functions_refuse_what_is_not_a_record(thing: object) -> None:
+    """verify, replay, steps and dumps say that they take a Record (and where one comes from), at once."""
+    for call in (records.verify, records.replay, records.steps, records.dumps):
+        with pytest.raises(WrongKindError, match=r"^expected a records\.Record, got "):
+            call(thing)  # type: ignore[arg-type]  # replay and steps refuse before the first step is asked for
+
+
+def test_records_dumps_refuses_an_indent_json_cannot_take() -> None:
+    """indent is None or 0 to 16: a larger number, a bool or a float is refused, not left to json."""
+    game = cardrules.get_game("mililla")
+    record = records.from_moves(game.new_game(seed=1), [])
+    for indent in (None, 0, 16):
+        assert records.loads(records.dumps(record, indent=indent)) == record
+    for bad in (-1, 17, 10**5000, True, 1.5, "2"):
+        with pytest.raises(cardrules.InvalidOptionError, match="indent takes None or a whole number"):
+            records.dumps(record, indent=bad)  # type: ignore[arg-type]

@@ -8,13 +8,14 @@ from typing import Any, Final
 
 import attrs
 
+from cardrules import _messages
 from cardrules._registry import get_game
 from cardrules._serial import is_int, parse_json_object
 from cardrules.cards import Card
 from cardrules.engine import Game
-from cardrules.errors import CardrulesError, InvalidRecordError
+from cardrules.errors import CardrulesError, InvalidOptionError, InvalidRecordError, WrongKindError
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "MoveEntry", "Record", "Result", "RoundEntry", "dumps", "loads"]
+__all__ = ["FORMAT", "FORMAT_VERSION", "MoveEntry", "Record", "Result", "RoundEntry", "check_record", "dumps", "loads"]
 
 FORMAT: Final = "cardrules-record"
 """The ``format`` field of every record."""
@@ -89,9 +90,23 @@ class Record:
     seed: int | None = None
 
 
+_INDENT: Final = 16
+
+
+def check_record(record: object) -> None:
+    """Refuse, with :class:`~cardrules.WrongKindError`, anything but a :class:`Record`."""
+    if not isinstance(record, Record):
+        hint = " (records.loads reads one from JSON text)" if isinstance(record, str | bytes | dict) else ""
+        raise WrongKindError(f"expected a records.Record, got {_messages.kind_name(record)}{hint}")
+
+
 def dumps(record: Record, *, indent: int | None = 1) -> str:
     """
     The record as JSON text (see :doc:`/formats`).
+
+    Raises:
+        WrongKindError: If *record* is not a :class:`Record`.
+        InvalidOptionError: If *indent* is not ``None`` or a whole number from 0 to 16.
 
     Example:
         >>> game = cardrules.get_game("mililla")
@@ -99,6 +114,11 @@ def dumps(record: Record, *, indent: int | None = 1) -> str:
         >>> cardrules.records.loads(cardrules.records.dumps(rec)) == rec
         True
     """
+    check_record(record)
+    if indent is not None and (isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= _INDENT):
+        raise InvalidOptionError(
+            f"indent takes None or a whole number from 0 to {_INDENT}, not {_messages.value(indent)}"
+        )
     rounds: list[dict[str, Any]] = []
     for r in record.rounds:
         entry: dict[str, Any] = {}

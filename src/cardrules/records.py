@@ -24,6 +24,7 @@ from cardrules._record_json import (
     Result,
     RoundEntry,
     _seat_count,
+    check_record,
     dumps,
     loads,
 )
@@ -477,10 +478,16 @@ def steps(record: Record) -> Iterator[Step]:
     Replay *record* move by move.
 
     Raises:
+        WrongKindError: At once, if *record* is not a :class:`Record`.
         InvalidRecordError: At the first problem (a bad deal, a move out of
             turn, bad notation, an illegal move), with its location and, for
             an illegal move, the rule id in the message.
     """
+    check_record(record)
+    return _steps(record)
+
+
+def _steps(record: Record) -> Iterator[Step]:
     problems: list[Problem] = []
     for step in _walk(record, problems, []):
         if problems:
@@ -501,8 +508,14 @@ def replay(record: Record) -> Iterator[Any]:
     Replay *record*: yield the first state, then the state after each move.
 
     Raises:
+        WrongKindError: At once, if *record* is not a :class:`Record`.
         InvalidRecordError: As :func:`steps`.
     """
+    check_record(record)
+    return _replay(record)
+
+
+def _replay(record: Record) -> Iterator[Any]:
     problems: list[Problem] = []
     reached: list[Any] = []
     first = True
@@ -536,7 +549,11 @@ def verify(record: Record) -> Report:
         valid: 0 of 0 moves replayed legally
         computed result: match [0, 0], winner None
         claimed result: match [0, 0], winner None
+
+    Raises:
+        WrongKindError: If *record* is not a :class:`Record`.
     """
+    check_record(record)
     problems: list[Problem] = []
     reached: list[Any] = []
     checked = sum(1 for _ in _walk(record, problems, reached))
