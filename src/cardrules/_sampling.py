@@ -56,16 +56,16 @@ def sample_state(observation: Any, rng: random.Random) -> Any:
     like; see :doc:`/howto/bot`). The sample can still be any deal that
     agrees with the observation and those plays, the real one included.
 
-    Args:
-        observation: What ``game.observe(state, seat)`` returned, for any game.
-        rng: The source of randomness; the same seed gives the same state.
-
     An observation changed by hand (``attrs.evolve``, say) may show
     something no state of the game shows: a hand size that does not add up,
     a card twice. This function checks the state it makes, as
     :meth:`~cardrules.Game.from_position` checks a position, and that the
     seat sees exactly *observation* in it. (Each game's own
     ``sample_state``, which the search bots call, trusts its observation.)
+
+    Args:
+        observation: What ``game.observe(state, seat)`` returned, for any game.
+        rng: The source of randomness; the same seed gives the same state.
 
     Raises:
         TypeError: If *observation* is not a cardrules observation.
