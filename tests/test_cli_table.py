@@ -182,6 +182,7 @@ def test_verify_json_counts_rounds_like_moves() -> None:
 TYPED = st.one_of(
     st.text(max_size=30).filter(lambda t: "\n" not in t and "\r" not in t),
     st.sampled_from(["1", "2", "3", "0", "999", "undo", "hint", "moves", "more", "score", "last", "help", "?"]),
+    st.sampled_from(["0" * 40 + "1", "1" * 10]),  # long numbers (5,000 digits: the test below)
     st.sampled_from(["rules", "rules mulle", "rules mulle.capture", "moves 7H", "moves x", "7H -", "hnit", "m", "n"]),
 )
 
@@ -197,6 +198,19 @@ def test_any_typed_line_is_answered(lines: list[str]) -> None:
     assert 0 == session.run()
     assert out.getvalue().rstrip().endswith("end of input: leaving the game.") or game.is_over(session.state)
     assert all(visible_len(line) <= 80 for line in out.getvalue().splitlines())
+
+
+def test_a_number_of_thousands_of_digits_is_no_move() -> None:
+    """A typed number too long for int() is answered like any number that names no move."""
+    game = cardrules.get_game("mililla")
+    out = io.StringIO()
+    session = Session(game, 0, get_bot("random"), 4, io.StringIO("9" * 5000 + "\n"), out)
+    assert 0 == session.run()
+    assert "There is no move 999999999...: choose a number from 1 to" in out.getvalue()
+    out = io.StringIO()
+    session = Session(game, 0, get_bot("random"), 4, io.StringIO("0" * 5000 + "1\n"), out)
+    assert 0 == session.run()
+    assert "There is no move" not in out.getvalue()  # leading zeros are no digits: that is move 1
 
 
 def test_the_captured_screens_are_the_programs() -> None:

@@ -8,6 +8,7 @@ or KeyError from deep inside.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -200,3 +201,51 @@ def test_records_dumps_refuses_an_indent_json_cannot_take() -> None:
     for bad in (-1, 17, 10**5000, True, 1.5, "2"):
         with pytest.raises(cardrules.InvalidOptionError, match="indent takes None or a whole number"):
             records.dumps(record, indent=bad)  # type: ignore[arg-type]
+
+
+UNCHECKED = {"legal_moves", "to_move", "is_over"}
+"""The game modules' functions that trust their state: the hot path of every bot and environment.
+``Game``'s methods check it for them."""
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_game_modules_functions_refuse_a_non_state(name: str) -> None:
+    """Every function of a game module that takes a state, but the three of the hot path, refuses a non-state."""
+    module = {"mulle": mulle, "mililla": mililla, "charlemagne": charlemagne}[name]
+    state = STATES[name]
+    move = MOVES[name]
+    calls: dict[str, Callable[[object], object]] = {
+        "score": lambda s: module.score(s),
+        "zones": lambda s: module.zones(s),
+        "observe": lambda s: module.observe(s, 0),
+        "shuffle_hidden": lambda s: module.shuffle_hidden(s, 0, random.Random(0)),
+        "round_deck": lambda s: module.round_deck(s),
+        "new_round": lambda s: module.new_round(s, module.round_deck(state)),
+        "check_state": lambda s: module.check_state(s),
+        "events (before)": lambda s: module.events(s, move, state),
+        "events (after)": lambda s: module.events(state, move, s),
+        "sample_state": lambda s: module.sample_state(s, random.Random(0)),
+    }
+    assert {n for n in module.__all__ if callable(getattr(module, n))} >= {c.split()[0] for c in calls} | UNCHECKED
+    other = next(s for other, s in STATES.items() if other != name)
+    for label, call in calls.items():
+        for thing in (None, 7, "state", other, *([state] if label == "sample_state" else [])):
+            with pytest.raises(WrongKindError, match=r"^expected a "):
+                call(thing)
+    for thing in (None, "x", MOVES[next(o for o in MOVES if o != name)]):
+        with pytest.raises(WrongKindError, match=r"move, got "):
+            module.events(state, thing, state)
+
+
+def test_charlemagne_trump_and_suit_orders_refuse_what_is_no_trump() -> None:
+    """trump_order and suit_order take a suit of the pack or None: the joker suit or a string is refused."""
+    assert len(charlemagne.trump_order(None)) == 2 and len(charlemagne.trump_order(Suit.HEARTS)) == 11
+    with pytest.raises(cardrules.InvalidOptionError, match="a trump is a suit of the pack or None"):
+        charlemagne.trump_order(Suit.JOKER)
+    for bad in ("H", 1, [Suit.HEARTS]):
+        with pytest.raises(WrongKindError, match="a trump is a suit of the pack or None"):
+            charlemagne.trump_order(bad)  # type: ignore[arg-type]
+        with pytest.raises(WrongKindError):
+            charlemagne.suit_order(Suit.SPADES, bad)  # type: ignore[arg-type]
+    with pytest.raises(WrongKindError, match=r"a suit is a cardrules\.Suit"):
+        charlemagne.suit_order("S", Suit.HEARTS)  # type: ignore[arg-type]

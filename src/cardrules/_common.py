@@ -37,6 +37,14 @@ def first_dealer(seed: int, dealer: int | None, seats: int) -> int:
     return dealer
 
 
+def check_hands(hands: object, seats: int, title: str) -> None:
+    """Refuse, with :class:`~cardrules.InvalidDeckError`, anything but a sequence of *seats* hands."""
+    if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):
+        raise InvalidDeckError(f"the hands are a sequence of {seats} lists of cards, not {_messages.kind_name(hands)}")
+    if len(hands) != seats:
+        raise InvalidDeckError(f"{title} has {seats} hands, not {len(hands)}")
+
+
 def check_seat(seat: object, seats: int) -> None:
     """Refuse, with :class:`~cardrules.InvalidOptionError`, anything but a seat from 0 to *seats* - 1 (not a bool)."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
@@ -99,6 +107,8 @@ def check_deck_part(cards: Sequence[Card | str], pack: Pack, what: str) -> tuple
     """*cards* as cards of *pack* (texts allowed), without requiring the whole pack."""
     if isinstance(cards, str):
         raise InvalidDeckError(f"the {what} is a sequence of cards, not one string; split it first")
+    if not isinstance(cards, Sequence) or isinstance(cards, bytes):
+        raise InvalidDeckError(f"the {what} is a sequence of cards, not {_messages.kind_name(cards)}")
     out: list[Card] = []
     for i, c in enumerate(cards):
         if isinstance(c, Card):

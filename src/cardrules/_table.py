@@ -35,6 +35,10 @@ _SEEN: Final = frozenset({"play", "capture", "mulle", "tabbe", "build", "trail",
 """The events a hint may describe: what the move itself shows the table, nothing dealt after it."""
 
 
+_DIGITS: Final = 9
+"""The most digits a typed move number is read with: no table numbers a billion moves."""
+
+
 @attrs.frozen
 class _Saved:
     """What ``undo`` goes back to: the position before one of the person's moves."""
@@ -228,10 +232,13 @@ class Session:
             word, _, rest = text.partition(" ")
             command = ALIASES.get(word.lower(), word.lower())
             if text.isascii() and text.isdigit():
-                n = int(text)
+                digits = text.lstrip("0") or "0"
+                short = len(digits) <= _DIGITS  # a longer number is no move (and int() refuses past 4,300 digits)
+                n = int(digits) if short else 0
                 if 1 <= n <= len(moves):
                     return self.mine(moves[n - 1])
-                self.say(f"There is no move {n}: choose a number from 1 to {len(moves)}.")
+                named = n if short else digits[:_DIGITS] + "..."
+                self.say(f"There is no move {named}: choose a number from 1 to {len(moves)}.")
             elif command == "quit":
                 self.say("You leave the game.")
                 return None

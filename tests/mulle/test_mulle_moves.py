@@ -161,6 +161,25 @@ def test_mulle_notation_garbage(text: str) -> None:
         parse_move(s, text)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "3C > #" + "9" * 5000 + " = 5",  # int() refuses past 4,300 digits
+        "3C > 6D = " + "9" * 5000,
+        "9H = " + "9" * 5000 + " x 9H",
+        "9H = " + "9" * 7,  # more than six digits: no value or index is that long
+        "3C > 6D = \u0664",  # an Arabic-Indic four: int() reads it, the notation does not
+        "3C > 6D = 1_0",  # int() reads 10
+    ],
+)
+def test_mulle_notation_numbers_are_short_ascii_digits(text: str) -> None:
+    """A value or build index is ASCII digits, at most six: anything else is notation that says so, shortened."""
+    s = position(hands=("9H 6S", "6D 2C"), table="9H 4S 5C")
+    with pytest.raises(InvalidNotationError, match="is not a Mulle move") as info:
+        parse_move(s, text)
+    assert len(str(info.value)) < 400
+
+
 def test_mulle_notation_unknown_card() -> None:
     """An unknown card raises InvalidCardError."""
     s = position(hands=("9H 6S", "6D 2C"), table="9H 4S 5C")

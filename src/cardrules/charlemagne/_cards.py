@@ -7,6 +7,7 @@ from typing import Final
 
 from cardrules import _common, _messages
 from cardrules.cards import CHARLEMAGNE_PACK, Card, Rank, Suit
+from cardrules.errors import InvalidOptionError, WrongKindError
 
 BIG_JOKER: Final = Card(Rank.BIG, Suit.JOKER)
 LITTLE_JOKER: Final = Card(Rank.LITTLE, Suit.JOKER)
@@ -99,6 +100,7 @@ def trump_order(trump: Suit | None) -> tuple[Card, ...]:
         >>> " ".join(map(str, charlemagne.trump_order(cardrules.Suit.HEARTS)))
         'BJ LJ JH JD AH KH QH 10H 9H 8H 7H'
     """
+    _check_trump(trump)
     top = Suit.JOKER if trump is None else trump
     suit, strength = _SUIT_OF[trump], _STRENGTH[trump]
     return tuple(sorted((c for c in CHARLEMAGNE_PACK.cards if suit[c] is top), key=lambda c: -strength[c]))
@@ -112,8 +114,18 @@ def suit_order(suit: Suit, trump: Suit | None) -> tuple[Card, ...]:
         >>> " ".join(map(str, charlemagne.suit_order(cardrules.Suit.DIAMONDS, cardrules.Suit.HEARTS)))
         'AD KD QD 10D 9D 8D 7D'
     """
+    _check_trump(trump)
+    if not isinstance(suit, Suit):
+        raise WrongKindError(f"a suit is a cardrules.Suit, not {_messages.kind_name(suit)}")
     table, strength = _SUIT_OF[trump], _STRENGTH[trump]
     return tuple(sorted((c for c in CHARLEMAGNE_PACK.cards if table[c] is suit), key=lambda c: -strength[c]))
+
+
+def _check_trump(trump: object) -> None:
+    """Refuse anything but a trump of the game: a suit of the pack, or ``None`` for Mulot."""
+    if trump is not None and not (isinstance(trump, Suit) and trump in _SUIT_OF):
+        error = InvalidOptionError if isinstance(trump, Suit) else WrongKindError
+        raise error(f"a trump is a suit of the pack or None (Mulot), not {_messages.value(trump)}")
 
 
 def _card_name(card: Card) -> str:

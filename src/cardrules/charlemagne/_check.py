@@ -7,6 +7,7 @@ from typing import Final
 
 import attrs
 
+from cardrules import _messages
 from cardrules._checks import (
     NO_TRICK,
     check_counts,
@@ -43,6 +44,8 @@ def check_state(state: State) -> None:
     points and the winner. The error's ``path`` names the field, such as
     ``$.state.calls``.
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Charlemagne", state)
     check_lengths({"hands": state.hands}, SEATS, "seat")
     if len(state.calls) > SEATS:
         raise fail("calls", f"there are at most four calls, not {len(state.calls)}")

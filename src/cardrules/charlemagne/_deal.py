@@ -10,7 +10,7 @@ from cardrules.charlemagne._cards import _HAND_ORDER
 from cardrules.charlemagne._ruleset import STANDARD, CharlemagneRuleset
 from cardrules.charlemagne._state import HAND_SIZE, SEATS, State, _make_state
 from cardrules.engine import RoundScore
-from cardrules.errors import InvalidDeckError
+from cardrules.errors import InvalidDeckError, WrongKindError
 
 
 def _deal(
@@ -73,7 +73,7 @@ def new_game(
     .. versionadded:: 0.1.0
     """
     if not isinstance(rules, CharlemagneRuleset):
-        raise TypeError(f"rules must be CharlemagneRuleset, not {type(rules).__name__}")
+        raise WrongKindError(f"rules must be a CharlemagneRuleset, not {_messages.kind_name(rules)}")
     seed = _common.new_seed(seed)
     pending = _common.deck_list(deck, decks, CHARLEMAGNE_PACK)
     first = _common.first_dealer(seed, dealer, SEATS)
@@ -98,8 +98,7 @@ def deck_from_hands(
         >>> charlemagne.new_game(deck=charlemagne.deck_from_hands(s.hands, s.kitty, 2), dealer=2).hands == s.hands
         True
     """
-    if isinstance(hands, str) or len(hands) != SEATS:
-        raise InvalidDeckError(f"Charlemagne has 4 hands, not {len(hands)}")
+    _common.check_hands(hands, SEATS, "Charlemagne")
     cards = [_common.check_deck_part(h, CHARLEMAGNE_PACK, f"hand {i}") for i, h in enumerate(hands)]
     for i, h in enumerate(cards):
         if len(h) != HAND_SIZE:
@@ -127,6 +126,8 @@ def round_deck(state: State) -> tuple[Card, ...]:
         >>> charlemagne.new_game(deck=charlemagne.round_deck(s), dealer=s.dealer, seed=4) == s
         True
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Charlemagne", state)
     if state.phase != "bid":
         raise ValueError("the hand's deck is known only during the bidding, before any card has moved")
     return deck_from_hands(state.hands, state.kitty, state.dealer)
@@ -144,6 +145,8 @@ def new_round(state: State, deck: Sequence[Card | str]) -> State:
         InvalidDeckError: For a deck that is not the 34-card Charlemagne pack,
             or a state whose hand has begun (a bid or pass made) or whose match is over.
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Charlemagne", state)
     if not isinstance(state, State):
         raise TypeError(f"state must be a Charlemagne State, not {type(state).__name__}")
     if state.winner is not None or state.phase != "bid" or state.calls:

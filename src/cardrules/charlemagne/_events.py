@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardrules import _messages
 from cardrules._narration import played, trick_won
 from cardrules.charlemagne._cards import _PLURAL, _trick_winner
 from cardrules.charlemagne._legal import _order, to_move
@@ -43,6 +44,12 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
     ``give``, ``discard``, ``trump``, ``play``, ``trick``, ``open``,
     ``round``, ``deal``, ``match``.
     """
+    if type(before) is not State:
+        raise _messages.wrong_state("Charlemagne", before)
+    if type(after) is not State:
+        raise _messages.wrong_state("Charlemagne", after)
+    if not isinstance(move, Move):
+        raise _messages.wrong_move("Charlemagne", move)
     seat = to_move(before)
     out: list[Event] = []
     if isinstance(move, Bid):

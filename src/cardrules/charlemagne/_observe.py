@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardrules import _common
+from cardrules import _common, _messages
 from cardrules.cards import Card
 from cardrules.charlemagne._legal import to_move
 from cardrules.charlemagne._state import SEATS, Contract, Observation, State, _make_observation
@@ -41,6 +41,8 @@ def observe(state: State, seat: int) -> Observation:
         >>> len(o.hand), o.kitty_count
         (8, 2)
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Charlemagne", state)
     _common.check_seat(seat, SEATS)
     s = state
     h = s.hands

@@ -7,13 +7,14 @@ from typing import Final
 
 import attrs
 
-from cardrules import _common
+from cardrules import _common, _messages
 from cardrules._hidden import deal_hidden
 from cardrules.cards import CHARLEMAGNE_PACK, Card, Suit
 from cardrules.charlemagne._cards import _SUIT_OF, _sorted_hand
 from cardrules.charlemagne._legal import _ORDERS, _SOLO
 from cardrules.charlemagne._observe import _open_hand
 from cardrules.charlemagne._state import SEATS, Contract, Observation, State
+from cardrules.errors import WrongKindError
 
 
 def zones(state: State) -> dict[str, tuple[Card, ...]]:
@@ -22,6 +23,8 @@ def zones(state: State) -> dict[str, tuple[Card, ...]]:
     discards, the partner's thrown-away cards, the trick and each side's won
     cards. Together always the 34 cards of the pack.
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Charlemagne", state)
     out = {f"hand {s}": hand for s, hand in enumerate(state.hands)}
     return out | {
         "kitty": state.kitty,
@@ -57,6 +60,8 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     Raises:
         InvalidOptionError: If *seat* is not a seat of the game.
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Charlemagne", state)
     _common.check_seat(seat, SEATS)
     z = zones(state)
     fixed = {state.passed} if seat == state.partner and state.passed is not None else set()
@@ -137,6 +142,8 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
 
     ``observe(sample_state(obs, rng), obs.seat) == obs`` always holds.
     """
+    if type(observation) is not Observation:
+        raise WrongKindError(f"expected a Charlemagne observation, got {_messages.kind_name(observation)}")
     o = observation
     seat, b = o.seat, o.bidder
     p = None if b is None else (b + 2) % SEATS

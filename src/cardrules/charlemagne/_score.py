@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from cardrules import _messages
 from cardrules.charlemagne._state import SIDES, TRICKS, Contract, State
 from cardrules.engine import RoundScore, Score, ScoreItem
 
@@ -68,5 +69,7 @@ def score(state: State) -> Score:
         >>> charlemagne.score(charlemagne.new_game(seed=1)).match
         (0, 0)
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Charlemagne", state)
     current = state.rounds[-1] if state.winner is not None else _hand_score(state, None)
     return Score(SIDES, state.match, current, state.rounds, state.winner)  # sides, match, round, rounds, winner

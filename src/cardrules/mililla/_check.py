@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from cardrules import _messages
 from cardrules._checks import (
     check_counts,
     check_decks,
@@ -56,6 +57,8 @@ def check_state(state: State) -> None:
     and the winner. The error's ``path`` names the field, such as
     ``$.state.hands``.
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Mililla", state)
     check_lengths({"hands": state.hands}, SEATS, "seat")
     check_rounds(state.rounds, len(SIDES), _TALLY_RULES)
     for name in ("dealer", "trick_leader", "last_leader"):

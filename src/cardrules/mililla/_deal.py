@@ -9,6 +9,7 @@ from cardrules.cards import SPANISH_PACK, Card
 from cardrules.engine import RoundScore
 from cardrules.errors import (
     InvalidDeckError,
+    WrongKindError,
 )
 from cardrules.mililla._cards import _CARD_POINTS, _HAND_ORDER
 from cardrules.mililla._ruleset import SEATS, STANDARD, TARGET, MilillaRuleset
@@ -87,7 +88,7 @@ def new_game(
     .. versionadded:: 0.1.0
     """
     if not isinstance(rules, MilillaRuleset):
-        raise TypeError(f"rules must be MilillaRuleset, not {type(rules).__name__}")
+        raise WrongKindError(f"rules must be a MilillaRuleset, not {_messages.kind_name(rules)}")
     seed = _common.new_seed(seed)
     pending = _common.deck_list(deck, decks, SPANISH_PACK)
     first = _common.first_dealer(seed, dealer, SEATS)
@@ -104,8 +105,7 @@ def deck_from_hands(hands: Sequence[Sequence[Card | str]], dealer: int, turn_up:
         InvalidDeckError: If the hands are not 10 cards each making the pack,
             or the dealer does not hold *turn_up*.
     """
-    if len(hands) != SEATS:
-        raise InvalidDeckError(f"Mililla has 4 hands, not {len(hands)}")
+    _common.check_hands(hands, SEATS, "Mililla")
     cards = [list(_common.check_deck_part(h, SPANISH_PACK, f"hand {i}")) for i, h in enumerate(hands)]
     for i, h in enumerate(cards):
         if len(h) != 10:
@@ -132,6 +132,8 @@ def round_deck(state: State) -> tuple[Card, ...]:
     Raises:
         ValueError: If a card of this round has been played already.
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Mililla", state)
     if any(len(h) != 10 for h in state.hands):
         raise ValueError("the round's deck is known only before its first card is played")
     return deck_from_hands(state.hands, state.dealer, state.turn_up)
@@ -150,6 +152,8 @@ def new_round(state: State, deck: Sequence[Card | str]) -> State:
         InvalidDeckError: For a deck that is not the 40-card Spanish pack, or
             a state whose round has begun (a card played) or whose match is over.
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Mililla", state)
     if not isinstance(state, State):
         raise TypeError(f"state must be a Mililla State, not {type(state).__name__}")
     if state.winner is not None or any(len(h) != 10 for h in state.hands):

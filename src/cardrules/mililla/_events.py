@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardrules import _messages
 from cardrules._narration import played, trick_won
 from cardrules.engine import Event
 from cardrules.mililla._cards import _CARD_POINTS, _STRENGTH, _SUIT_NAMES
@@ -19,6 +20,12 @@ def events(before: State, move: Play, after: State) -> tuple[Event, ...]:
     What *move* did, from *before* to *after*: the card played, a trick won,
     a round scored, a new deal with its turn-up bonus, the match won.
     """
+    if type(before) is not State:
+        raise _messages.wrong_state("Mililla", before)
+    if type(after) is not State:
+        raise _messages.wrong_state("Mililla", after)
+    if not isinstance(move, Play):
+        raise _messages.wrong_move("Mililla", move)
     seat = to_move(before)
     out = [played("mililla.turn", seat, move.card)]
     if len(before.trick) < SEATS - 1:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardrules import _common
+from cardrules import _common, _messages
 from cardrules.mililla._legal import to_move
 from cardrules.mililla._ruleset import SEATS
 from cardrules.mililla._state import Observation, State, _make_observation
@@ -17,6 +17,8 @@ def observe(state: State, seat: int) -> Observation:
     Raises:
         InvalidOptionError: If *seat* is not a seat of the game.
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Mililla", state)
     _common.check_seat(seat, SEATS)
     h = state.hands
     return _make_observation(

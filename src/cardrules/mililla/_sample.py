@@ -7,9 +7,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from cardrules import _common
+from cardrules import _common, _messages
 from cardrules._hidden import deal_hidden
 from cardrules.cards import SPANISH_PACK, Card, Rank, Suit
+from cardrules.errors import WrongKindError
 from cardrules.mililla._cards import _STRENGTH, _sorted_hand
 from cardrules.mililla._legal import _trick_winner
 from cardrules.mililla._ruleset import SEATS
@@ -20,6 +21,8 @@ _BY_SUIT = {s: tuple(c for c in SPANISH_PACK.cards if c.suit is s) for s in {c.s
 
 def zones(state: State) -> dict[str, tuple[Card, ...]]:
     """Where every card of the pack is: the four hands, the trick, and each side's tricks."""
+    if type(state) is not State:
+        raise _messages.wrong_state("Mililla", state)
     out = {f"hand {s}": hand for s, hand in enumerate(state.hands)}
     out["trick"] = state.trick
     out["won 0"], out["won 1"] = state.won
@@ -35,6 +38,8 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     Raises:
         InvalidOptionError: If *seat* is not a seat of the game.
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Mililla", state)
     _common.check_seat(seat, SEATS)
     hidden: list[Card] = []
     for s, hand in enumerate(state.hands):
@@ -127,6 +132,8 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
 
     ``observe(sample_state(obs, rng), obs.seat) == obs`` always holds.
     """
+    if type(observation) is not Observation:
+        raise WrongKindError(f"expected a Mililla observation, got {_messages.kind_name(observation)}")
     o = observation
     seen = set(o.hand) | set(o.trick) | set(o.won[0]) | set(o.won[1])
     if o.turn_up_in_hand:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardrules import _messages
 from cardrules.engine import RoundScore, Score, ScoreItem
 from cardrules.mililla._cards import _CARD_POINTS
 from cardrules.mililla._ruleset import SIDES, TARGET
@@ -45,5 +46,7 @@ def score(state: State) -> Score:
 
     Rules: mililla.points.cards, mililla.points.tricks, mililla.round.score, mililla.bonus.turn-up
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Mililla", state)
     current = state.rounds[-1] if state.winner is not None else _running(state, complete=False)
     return Score(sides=SIDES, match=state.match, round=current, rounds=state.rounds, winner=state.winner)

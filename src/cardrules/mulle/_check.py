@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from cardrules import _messages
 from cardrules._checks import (
     check_counts,
     check_decks,
@@ -44,6 +45,8 @@ def check_state(state: State) -> None:
     state; the rounds' scores, the match points and the winner. The error's
     ``path`` names the field, such as ``$.state.history[3].seat``.
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Mulle", state)
     rules = state.rules
     nsides = len(rules.sides)
     check_lengths({"hands": state.hands}, rules.players, "seat")

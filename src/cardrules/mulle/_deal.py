@@ -12,6 +12,7 @@ from cardrules.cards import Card
 from cardrules.engine import RoundScore
 from cardrules.errors import (
     InvalidDeckError,
+    WrongKindError,
 )
 from cardrules.mulle._cards import _ORDER, PACK, _sorted
 from cardrules.mulle._ruleset import BUILDING, FISHING, MulleRuleset
@@ -98,7 +99,7 @@ def new_game(
     .. versionadded:: 0.1.0
     """
     if not isinstance(rules, MulleRuleset):
-        raise TypeError(f"rules must be MulleRuleset, not {type(rules).__name__}")
+        raise WrongKindError(f"rules must be a MulleRuleset, not {_messages.kind_name(rules)}")
     seed = _common.new_seed(seed)
     pending = _common.deck_list(deck, decks, PACK)
     first = _common.first_dealer(seed, dealer, rules.players)
@@ -132,8 +133,7 @@ def deck_from_hands(
             the right sizes, or together not exactly the pack.
     """
     n = rules.players
-    if len(hands) != n:
-        raise InvalidDeckError(f"this ruleset has {n} players, so {n} hands, not {len(hands)}")
+    _common.check_hands(hands, n, f"this ruleset of {n} players")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
         raise InvalidDeckError(f"dealer must be a seat from 0 to {n - 1}, not {_messages.shown(dealer)}")
     h = rules.hand_size
@@ -172,6 +172,8 @@ def round_deck(state: State) -> tuple[Card, ...]:
         >>> mulle.new_game(deck=mulle.round_deck(s), dealer=s.dealer, seed=4) == s
         True
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Mulle", state)
     if state.history or state.deal_no or state.winner is not None:
         raise ValueError("the round's deck is known only before its first play")
     return deck_from_hands(state.hands, state.table, dealer=state.dealer, rules=state.rules, stock=state.stock)
@@ -190,6 +192,8 @@ def new_round(state: State, deck: Sequence[Card | str]) -> State:
         InvalidDeckError: For a deck that is not the 104-card double pack, or
             a state whose round has begun (a card played) or whose match is over.
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Mulle", state)
     if not isinstance(state, State):
         raise TypeError(f"state must be a Mulle State, not {type(state).__name__}")
     if state.history or state.deal_no or state.winner is not None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from cardrules import _messages
 from cardrules.engine import Event
 from cardrules.mulle._play import _turn_of
-from cardrules.mulle._state import Build, Capture, Move, State
+from cardrules.mulle._state import Build, Capture, Move, State, Trail
 
 
 def _seats(seats: tuple[int, ...]) -> str:
@@ -19,6 +20,12 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
     Kinds: ``capture``, ``mulle``, ``tabbe``, ``build``, ``trail``, ``deal``
     (a later deal), ``round`` (the round scored, leftovers taken), ``match``.
     """
+    if type(before) is not State:
+        raise _messages.wrong_state("Mulle", before)
+    if type(after) is not State:
+        raise _messages.wrong_state("Mulle", after)
+    if not isinstance(move, Capture | Build | Trail):
+        raise _messages.wrong_move("Mulle", move)
     seat = before.to_play
     turn = after.history[-1] if after.round_no == before.round_no and after.winner is None else None
     if turn is None:  # the round ended: find the turn from the move

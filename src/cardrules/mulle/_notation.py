@@ -17,7 +17,7 @@ from cardrules.mulle._families import _Captures
 from cardrules.mulle._legal import _build_text, _format_build, check_move, legal_moves, to_move
 from cardrules.mulle._state import Build, Capture, Move, State, Trail
 
-_TOKEN: Final = re.compile(r"\[[^\]]*\]|#\d+|[^\s+\[\]]+|\+")
+_TOKEN: Final = re.compile(r"\[[^\]]*\]|#[0-9]+|[^\s+\[\]]+|\+")
 
 
 def _value_suffix(move: Capture) -> str:
@@ -123,9 +123,19 @@ def _card(text: str) -> Card:
 
 def _syntax(text: str) -> InvalidNotationError:
     return InvalidNotationError(
-        f"{text!r} is not a Mulle move; write a capture '9H x 9H 4S+5C', a build '3C > 6D = 9', "
+        f"{_messages.value(text)} is not a Mulle move; write a capture '9H x 9H 4S+5C', a build '3C > 6D = 9', "
         "a trail '7S -', or just the card"
     )
+
+
+def _number(digits: str, text: str) -> int:
+    """A value or build index of *text* in ASCII digits (``int`` would also read "٤" or "1_0"), at most six."""
+    if not (digits.isascii() and digits.isdigit()) or len(digits.lstrip("0")) > _DIGITS:
+        raise _syntax(text)
+    return int(digits)
+
+
+_DIGITS: Final = 6
 
 
 def _parse(text: str) -> tuple[str, Card, int | None, object, int | None]:
@@ -140,15 +150,12 @@ def _parse(text: str) -> tuple[str, Card, int | None, object, int | None]:
         target, eq, val = right.partition("=")
         if not eq:
             raise _syntax(text)
-        try:
-            value = int(val.strip())
-        except ValueError:
-            raise _syntax(text) from None
+        value = _number(val.strip(), text)
         card = _card(left.strip())
         tgt = target.strip()
         onto: object
-        if re.fullmatch(r"#\d+", tgt):
-            onto = int(tgt[1:])
+        if re.fullmatch(r"#[0-9]+", tgt):
+            onto = _number(tgt[1:], text)
         elif tgt.startswith("[") and tgt.endswith("]"):
             onto = tuple(_card(p) for p in re.split(r"[\s+,]+", tgt[1:-1].strip()) if p)
         else:
@@ -157,10 +164,10 @@ def _parse(text: str) -> tuple[str, Card, int | None, object, int | None]:
     m = re.fullmatch(r"(\S+?)\s*-", s)
     if m:
         return ("trail", _card(m.group(1)), None, None, None)
-    m = re.fullmatch(r"(\S+?)(?:\s*=\s*(\d+))?\s*[xX](?:\s+(.*))?", s)
+    m = re.fullmatch(r"(\S+?)(?:\s*=\s*([0-9]+))?\s*[xX](?:\s+(.*))?", s)
     if m:
         card = _card(m.group(1))
-        cvalue = int(m.group(2)) if m.group(2) else None
+        cvalue = _number(m.group(2), text) if m.group(2) else None
         taken: list[Card] = []
         brackets: list[tuple[Card, ...]] = []
         for tok in _TOKEN.findall(m.group(3) or ""):
@@ -173,9 +180,9 @@ def _parse(text: str) -> tuple[str, Card, int | None, object, int | None]:
             else:
                 taken.append(_card(tok))
         return ("capture", card, cvalue, (tuple(taken), tuple(brackets)), None)
-    m = re.fullmatch(r"(\S+?)(?:\s*=\s*(\d+))?", s)
+    m = re.fullmatch(r"(\S+?)(?:\s*=\s*([0-9]+))?", s)
     if m and (m.group(2) or re.fullmatch(r"(?i)(10|[2-9AJQK])[SHDC]", m.group(1))):
-        return ("card", _card(m.group(1)), int(m.group(2)) if m.group(2) else None, None, None)
+        return ("card", _card(m.group(1)), _number(m.group(2), text) if m.group(2) else None, None, None)
     if m:
         _card(m.group(1))  # raises InvalidCardError for a bad card
     raise _syntax(text)

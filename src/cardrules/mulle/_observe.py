@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardrules import _common
+from cardrules import _common, _messages
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._state import Observation, State
 
@@ -24,6 +24,8 @@ def observe(state: State, seat: int) -> Observation:
     Raises:
         InvalidOptionError: If *seat* is not a seat of the game.
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Mulle", state)
     rules = state.rules
     _common.check_seat(seat, rules.players)
     hands = state.hands

@@ -7,14 +7,17 @@ from collections import Counter
 
 import attrs
 
-from cardrules import _common
+from cardrules import _common, _messages
 from cardrules.cards import Card
+from cardrules.errors import WrongKindError
 from cardrules.mulle._cards import _BHV, PACK, _sorted
 from cardrules.mulle._state import Capture, Observation, State
 
 
 def zones(state: State) -> dict[str, tuple[Card, ...]]:
     """Where every card of the pack is: hands, loose table cards, builds, stock, each side's captures."""
+    if type(state) is not State:
+        raise _messages.wrong_state("Mulle", state)
     out: dict[str, tuple[Card, ...]] = {f"hand {i}": h for i, h in enumerate(state.hands)}
     out["table"] = state.table
     out["builds"] = tuple(c for b in state.builds for c in b.cards)
@@ -36,6 +39,8 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     Raises:
         InvalidOptionError: If *seat* is not a seat of the game.
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Mulle", state)
     _common.check_seat(seat, state.rules.players)
     pool: list[Card] = list(state.stock)
     for s, hand in enumerate(state.hands):
@@ -70,6 +75,8 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     hands and the stock with the right counts, a build owner keeping a card
     of each owned build's value. ``observe(sample_state(obs, rng), obs.seat) == obs``.
     """
+    if type(observation) is not Observation:
+        raise WrongKindError(f"expected a Mulle observation, got {_messages.kind_name(observation)}")
     o = observation
     rules = o.rules
     captured: list[list[Card]] = [[] for _ in o.captured_counts]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardrules import _messages
 from cardrules.cards import Rank, Suit
 from cardrules.engine import RoundScore, Score, ScoreItem
 from cardrules.mulle._cards import _CARD_POINTS, _LILLAN, _STORAN
@@ -78,5 +79,7 @@ def score(state: State) -> Score:
 
     Rules: mulle.points.cards, mulle.fishing.points, mulle.mulle.value, mulle.tabbe, mulle.match.target
     """
+    if type(state) is not State:
+        raise _messages.wrong_state("Mulle", state)
     current = state.rounds[-1] if state.winner is not None else _round_score(state, complete=False)
     return Score(sides=state.rules.sides, match=state.match, round=current, rounds=state.rounds, winner=state.winner)
