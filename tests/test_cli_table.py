@@ -226,3 +226,12 @@ def test_the_captured_screens_are_the_programs() -> None:
         text = (root / "docs" / "_static" / file).read_text(encoding="utf-8")
         assert text == module.capture(name, seed, seat, typed)
         assert all(len(line) <= 80 for line in text.splitlines())
+
+
+@pytest.mark.parametrize("speed", ["inf", "1e300", "nan", "-1", "61"])
+def test_demo_refuses_a_pause_out_of_range(speed: str) -> None:
+    """--speed is 0 to 60 seconds: infinity or a huge pause is bad input (exit 2), not an internal error."""
+    done = run("demo", "mililla", "--speed", speed)
+    assert 2 == done.returncode
+    assert "cardrules: error: --speed must be from 0 to 60 seconds" in done.stderr
+    assert "internal error" not in done.stderr

@@ -121,17 +121,21 @@ def _add_demo(sub: Subparsers) -> None:
         "--speed",
         type=float,
         metavar="S",
-        help="seconds between moves (default: 0.6 on a terminal, 0 when piped)",
+        help="seconds between moves, 0 to 60 (default: 0.6 on a terminal, 0 when piped)",
     )
     p.add_argument("--ascii", action="store_true", help="plain text: no suit symbols or colours")
     p.set_defaults(run=_run_demo)
 
 
+_MAX_PAUSE: Final = 60.0
+"""The longest pause between two moves of ``cardrules demo`` (``time.sleep`` refuses infinity)."""
+
+
 def _run_demo(args: argparse.Namespace) -> int:
     game = _game(args)
     speed = args.speed if args.speed is not None else (0.6 if sys.stdout.isatty() else 0.0)
-    if speed < 0 or speed != speed:  # NaN too
-        raise CardrulesError(f"--speed must be 0 or more seconds, not {args.speed}")
+    if not 0 <= speed <= _MAX_PAUSE:  # NaN too
+        raise CardrulesError(f"--speed must be from 0 to {_MAX_PAUSE:g} seconds, not {args.speed}")
     style = style_for(sys.stdout, ascii_only=args.ascii)
     return demo(game.text, args.seed, sys.stdout, _split(args.bots), style, speed=speed)
 
