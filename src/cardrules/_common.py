@@ -32,9 +32,19 @@ def first_dealer(seed: int, dealer: int | None, seats: int) -> int:
     """The given dealer (checked), or one drawn from the seed."""
     if dealer is None:
         return _derive_seed(seed, _DEALER_PATH) % seats
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < seats:
+    if not whole(dealer, 0, seats - 1):
         raise InvalidOptionError(f"dealer must be a seat from 0 to {seats - 1}, not {_messages.shown(dealer)}")
     return dealer
+
+
+def whole(value: object, low: int, high: int | None = None) -> bool:
+    """Whether *value* is a whole number (an int, not a bool) from *low* to *high* (``None``: no upper end)."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value and (high is None or value <= high)
+
+
+def real(value: object, low: float, high: float) -> bool:
+    """Whether *value* is a number (an int or a float, not a bool) from *low* to *high*: never NaN."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and low <= value <= high
 
 
 def check_hands(hands: object, seats: int, title: str) -> None:
@@ -47,7 +57,7 @@ def check_hands(hands: object, seats: int, title: str) -> None:
 
 def check_seat(seat: object, seats: int) -> None:
     """Refuse, with :class:`~cardrules.InvalidOptionError`, anything but a seat from 0 to *seats* - 1 (not a bool)."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
+    if not whole(seat, 0, seats - 1):
         raise InvalidOptionError(
             f"seat must be one of {', '.join(map(str, range(seats)))}, not {_messages.shown(seat)}"
         )

@@ -11,7 +11,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from cardrules import _messages
+from cardrules import _common, _messages
 from cardrules._sampling import spec_for_observation
 from cardrules.bots._games import Heuristic, heuristic_for
 from cardrules.engine import GameSpec, LegalMoves, Score, TupleMoves
@@ -29,27 +29,22 @@ _RESAMPLES = 40
 
 def _positive_int(name: str) -> Any:
     def check(_inst: object, _attr: object, value: object) -> None:
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        if not _common.whole(value, 1):
             raise InvalidOptionError(f"{name} must be a whole number of at least 1, not {_messages.value(value)}")
 
     return check
-
-
-def _finite(value: object, low: float, high: float) -> bool:
-    """Whether *value* is an int or float (not a bool) with ``low <= value <= high`` (never NaN)."""
-    return not isinstance(value, bool) and isinstance(value, int | float) and low <= value <= high
 
 
 _LARGEST: Final = 1e300  # a number that is a finite float, with room for sums and squares
 
 
 def _seconds(_inst: object, _attr: object, value: Any) -> None:
-    if value is not None and not (_finite(value, 0, _LARGEST) and value > 0):
+    if value is not None and not (_common.real(value, 0, _LARGEST) and value > 0):
         raise InvalidOptionError(f"seconds must be a positive finite number or None, not {_messages.value(value)}")
 
 
 def _exploration(_inst: object, _attr: object, value: object) -> None:
-    if not _finite(value, 0, _LARGEST):
+    if not _common.real(value, 0, _LARGEST):
         raise InvalidOptionError(f"exploration must be a finite number of at least 0, not {_messages.value(value)}")
 
 
@@ -59,7 +54,7 @@ def _rollout(_inst: object, _attr: object, value: object) -> None:
 
 
 def _margin(_inst: object, _attr: object, value: object) -> None:
-    if not _finite(value, 0, _LARGEST):
+    if not _common.real(value, 0, _LARGEST):
         raise InvalidOptionError(f"margin must be a finite number of at least 0, not {_messages.value(value)}")
 
 

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 import attrs
 
-from cardrules import _messages
+from cardrules import _common, _messages
 from cardrules._registry import get_game
 from cardrules.bots._base import Bot, get_bot
 from cardrules.cards import _derive_seed
@@ -49,11 +49,11 @@ def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float
             (and at most ``10**300``), or *z* is not a positive finite number.
     """
     for name, count in (("successes", successes), ("trials", trials)):
-        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= _MAX_TRIALS:
+        if not _common.whole(count, 0, _MAX_TRIALS):
             raise InvalidOptionError(f"{name} must be a whole number from 0 to 10**300, not {_messages.value(count)}")
     if successes > trials:
         raise InvalidOptionError(f"successes ({successes}) cannot be more than trials ({trials})")
-    if isinstance(z, bool) or not isinstance(z, int | float) or not 0 < z <= _MAX_Z:
+    if not (_common.real(z, 0, _MAX_Z) and z > 0):
         raise InvalidOptionError(f"z must be a positive finite number, not {_messages.value(z)}")
     if trials <= 0:
         return (0.0, 1.0)
@@ -184,7 +184,7 @@ def default_chunksize(matches: int, workers: int) -> int:
         InvalidOptionError: If either is not a whole number of at least 1.
     """
     for name, count in (("matches", matches), ("workers", workers)):
-        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        if not _common.whole(count, 1):
             raise InvalidOptionError(f"{name} must be a whole number of at least 1, not {_messages.value(count)}")
     return max(1, min(256, -(-matches // (4 * workers))))  # whole-number ceiling: any count
 
@@ -388,10 +388,10 @@ def simulate(
         game = get_game(game)
     if not isinstance(game, Game):
         raise InvalidOptionError(f"game must be a Game or ruleset text, not {_messages.value(game)}")
-    if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
+    if not _common.whole(matches, 1):
         raise InvalidOptionError(f"matches must be a whole number of at least 1, not {_messages.value(matches)}")
     for name, value in (("chunksize", chunksize), ("max_in_flight", max_in_flight)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        if value is not None and not _common.whole(value, 1):
             raise InvalidOptionError(
                 f"{name} must be a whole number of at least 1 or None, not {_messages.value(value)}"
             )

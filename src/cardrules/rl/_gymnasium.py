@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from cardrules import _messages
+from cardrules import _common, _messages
 from cardrules.bots import RandomBot, get_bot
 from cardrules.errors import InvalidOptionError
 from cardrules.rl._match import Match
@@ -100,7 +100,7 @@ class CardrulesGymEnv(gymnasium.Env[_Obs, np.int64]):
         return total
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[_Obs, dict[str, Any]]:
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        if seed is not None and not _common.whole(seed, 0):
             # Gymnasium's own seeding takes whole numbers of at least 0 only
             raise InvalidOptionError(f"seed takes a whole number of at least 0 or None, not {_messages.value(seed)}")
         super().reset(seed=seed)

@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 import cardrules
-from cardrules import _messages
+from cardrules import _common, _messages
 from cardrules._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, InvalidActionError, check_index
 from cardrules.errors import InvalidOptionError, UnknownOptionError
 
@@ -72,11 +72,7 @@ class Match:
             raise InvalidOptionError(f"reward takes one of {', '.join(REWARDS)}, not {_messages.value(reward)}")
         if illegal not in ILLEGAL:
             raise InvalidOptionError(f"illegal takes one of {', '.join(ILLEGAL)}, not {_messages.value(illegal)}")
-        if (
-            isinstance(penalty, bool)
-            or not isinstance(penalty, int | float)
-            or not (-_MAX_PENALTY <= penalty <= _MAX_PENALTY)  # NaN too
-        ):
+        if not _common.real(penalty, -_MAX_PENALTY, _MAX_PENALTY):  # NaN and infinity too
             raise InvalidOptionError(f"penalty takes a finite number, not {_messages.value(penalty)}")
         if not (encoding is None or (isinstance(encoding, str) and encoding in ENCODINGS)):
             raise InvalidOptionError(
