@@ -60,6 +60,19 @@ def wrong_state(title: str, obj: object) -> WrongKindError:
     return WrongKindError(f"expected a {title} state, got {kind_name(obj)}")
 
 
+def check_transition(title: str, state: type, move: Any, values: tuple[object, object, object]) -> None:
+    """
+    Refuse, with :class:`WrongKindError`, ``(before, move, after)`` *values* whose states are not
+    instances of *state* exactly or whose move is not a *move* (a class or a union of classes).
+    """
+    before, made, after = values
+    for s in (before, after):
+        if type(s) is not state:
+            raise wrong_state(title, s)
+    if not isinstance(made, move):
+        raise wrong_move(title, made)
+
+
 def wrong_move(title: str, obj: object) -> WrongKindError:
     """The error for *obj* given where a move of the game *title* belongs."""
     return WrongKindError(f"expected a {title} move, got {kind_name(obj)}")

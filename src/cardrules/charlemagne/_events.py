@@ -44,12 +44,7 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
     ``give``, ``discard``, ``trump``, ``play``, ``trick``, ``open``,
     ``round``, ``deal``, ``match``.
     """
-    if type(before) is not State:
-        raise _messages.wrong_state("Charlemagne", before)
-    if type(after) is not State:
-        raise _messages.wrong_state("Charlemagne", after)
-    if not isinstance(move, Move):
-        raise _messages.wrong_move("Charlemagne", move)
+    _messages.check_transition("Charlemagne", State, Move, (before, move, after))
     seat = to_move(before)
     out: list[Event] = []
     if isinstance(move, Bid):

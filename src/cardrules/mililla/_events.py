@@ -20,12 +20,7 @@ def events(before: State, move: Play, after: State) -> tuple[Event, ...]:
     What *move* did, from *before* to *after*: the card played, a trick won,
     a round scored, a new deal with its turn-up bonus, the match won.
     """
-    if type(before) is not State:
-        raise _messages.wrong_state("Mililla", before)
-    if type(after) is not State:
-        raise _messages.wrong_state("Mililla", after)
-    if not isinstance(move, Play):
-        raise _messages.wrong_move("Mililla", move)
+    _messages.check_transition("Mililla", State, Play, (before, move, after))
     seat = to_move(before)
     out = [played("mililla.turn", seat, move.card)]
     if len(before.trick) < SEATS - 1:

@@ -20,12 +20,7 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
     Kinds: ``capture``, ``mulle``, ``tabbe``, ``build``, ``trail``, ``deal``
     (a later deal), ``round`` (the round scored, leftovers taken), ``match``.
     """
-    if type(before) is not State:
-        raise _messages.wrong_state("Mulle", before)
-    if type(after) is not State:
-        raise _messages.wrong_state("Mulle", after)
-    if not isinstance(move, Capture | Build | Trail):
-        raise _messages.wrong_move("Mulle", move)
+    _messages.check_transition("Mulle", State, Capture | Build | Trail, (before, move, after))
     seat = before.to_play
     turn = after.history[-1] if after.round_no == before.round_no and after.winner is None else None
     if turn is None:  # the round ended: find the turn from the move
