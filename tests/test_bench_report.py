@@ -81,6 +81,19 @@ def test_peer_script_interleaves_and_writes_a_dated_table(tmp_path: Path, capsys
     assert text.startswith("Measured 20") and "| a | x 1 |" in text and "not measured" in text
 
 
+def test_bytecode_script_counts_each_function_and_compares_the_games(capsys: pytest.CaptureFixture[str]) -> None:
+    counter = _load("count_bytecodes")
+    before = sys.gettrace()
+    by_function = counter.count("mulle", 30, 10)
+    assert sys.gettrace() is before  # the tracer it found is put back
+    assert by_function["_families.py:_building_families"] > 0 and by_function["_play.py:_apply"] > 0
+    assert not any(name.startswith("count_bytecodes.py") for name in by_function)  # the loop itself is not traced
+    counter.main(["--decisions", "20", "--warm", "0", "--top", "3", "--game", "mililla", "--game", "mulle"])
+    out = capsys.readouterr().out
+    assert "mililla: " in out and "bytecodes per decision" in out and "against mililla" in out
+    assert out.count("%") == 6  # three functions a game
+
+
 def test_voids_script_hides_the_voids_from_the_blind_bot_only(monkeypatch: pytest.MonkeyPatch) -> None:
     ab = _load("ab_voids")
     from cardrules.mililla import _sample
