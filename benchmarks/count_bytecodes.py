@@ -8,7 +8,7 @@ each match dealt by ``new_game``), first for ``--warm`` decisions untraced (so t
 moves are as full as in a long run), then for ``--decisions`` traced, and prints for each game the
 bytecodes per decision, the functions that run the most of them, and each game's total against
 the first game's (the ratio of the first total to a game's is that game's speed against the first
-if every bytecode cost the same; in CPython 3.11 a decision costs 60 to 70 machine instructions a
+if every bytecode cost the same; in CPython 3.11 a decision costs 60 to 80 machine instructions a
 bytecode in every game here).
 
 Run: ``python benchmarks/count_bytecodes.py [--decisions N] [--warm N] [--top K] [--game TEXT ...]``
