@@ -13,7 +13,7 @@ bytecode in every game here).
 
 Run: ``python benchmarks/count_bytecodes.py [--decisions N] [--warm N] [--top K] [--game TEXT ...]``
 (core install only). Tracing slows the loop about a hundred times: the defaults take under half a
-seconds for the four games. It prints numbers and asserts nothing.
+minute for the four games. It prints numbers and asserts nothing.
 """
 
 from __future__ import annotations
