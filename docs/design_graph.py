@@ -17,35 +17,32 @@ SRC = ROOT / "src" / "cardrules"
 
 PARTS = {
     "cardrules": ("__init__",),
-    "front ends": (
-        "cli", "_cli_records", "_cli_positions", "_cli_demo", "_cli_serve", "_terminal", "_table", "_table_help",
-        "_commentary", "__main__",
-    ),
+    "front ends": ("cli", "__main__"),
     "web table": ("web",),
     "bots": ("bots",),
     "learning": ("rl",),
-    "records": ("records", "_record_json"),
+    "records": ("records",),
     "registry": ("_registry", "_states", "_sampling"),
     "games": ("mulle", "mililla", "charlemagne"),
-    "game helpers": ("_checks", "_narration", "_position", "_hidden", "_keyed_moves"),
+    "game kit": ("_kit",),
     "engine": ("engine",),
-    "helpers": ("_serial", "_messages", "_style", "_common", "_options", "_svg", "_learning"),
+    "helpers": ("_serial", "_messages", "_common", "_options"),
     "foundations": ("cards", "rules", "errors"),
 }
 """The parts of the picture, top to bottom, and the modules (or packages) in each."""
 
 LABELS = {
     "cardrules": "cardrules\\nthe public names",
-    "front ends": "front ends\\ncli, _cli_records, _terminal",
+    "front ends": "front ends\\ncli: the command line and the terminal table",
     "web table": "web table (the web extra)\\nStarlette app, JSON API, SQLite",
     "bots": "bots\\nrandom, greedy, search, simulate",
     "learning": "rl\\nPettingZoo, Gymnasium, OpenSpiel",
     "records": "records\\nJSON records, replay, verify",
     "registry": "registry\\nget_game, entry points, dumps/loads, sample_state",
     "games": "one package per game\\nmulle, mililla, charlemagne",
-    "game helpers": "game helpers\\n_checks, _narration, _position",
+    "game kit": "_kit: what the games share\\nposition checks, narration, SVG, styles",
     "engine": "engine\\nGameSpec, Game, LegalMoves, Score, Event, Heuristic",
-    "helpers": "helpers\\n_serial, _messages, _style, _common, _options, _svg, _learning",
+    "helpers": "helpers\\n_serial, _messages, _common, _options",
     "foundations": "foundations\\ncards, rules, errors",
 }
 
@@ -69,9 +66,11 @@ def _imported(path: Path) -> set[str]:
             names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
         for name in names:
             parts = name.split(".")
-            if parts[0] == "cardrules" and len(parts) > 1 and (SRC / parts[1]).with_suffix(".py").exists() | (
-                SRC / parts[1]
-            ).is_dir():
+            if (
+                parts[0] == "cardrules"
+                and len(parts) > 1
+                and (SRC / parts[1]).with_suffix(".py").exists() | (SRC / parts[1]).is_dir()
+            ):
                 out.add(parts[1])
     return out
 

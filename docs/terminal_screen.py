@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 from cardrules import get_game
-from cardrules._table import Session
 from cardrules.bots import get_bot
+from cardrules.cli._table import Session
 
 HERE = Path(__file__).resolve().parent / "_static"
 

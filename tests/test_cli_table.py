@@ -18,11 +18,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules._cli_demo import demo, progress_bar
-from cardrules._commentary import match_words
-from cardrules._style import visible_len
-from cardrules._table import Session
+from cardrules._kit.style import visible_len
 from cardrules.bots import get_bot
+from cardrules.cli._commentary import match_words
+from cardrules.cli._demo import demo, progress_bar
+from cardrules.cli._table import Session
 
 CORPUS = Path(__file__).resolve().parent / "corpus" / "records"
 

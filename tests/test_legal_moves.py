@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardrules import TupleMoves
-from cardrules._keyed_moves import _keyed_moves
+from cardrules._kit.keyed_moves import _keyed_moves
 
 
 class _CountingRandom(random.Random):

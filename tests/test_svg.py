@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules import _svg
+from cardrules._kit import svg as _svg
 from cardrules.cards import CHARLEMAGNE_PACK, DOUBLE_FRENCH_PACK, SPANISH_PACK, Card, Rank, Suit
 
 SVG = "{http://www.w3.org/2000/svg}"

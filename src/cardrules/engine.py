@@ -9,7 +9,6 @@ from typing import Any, Final, Generic, TypeVar, overload
 import attrs
 
 from cardrules import _messages
-from cardrules._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, TensorLayout
 from cardrules._options import format_ruleset, ruleset_from_text
 from cardrules.cards import Card, Pack
 from cardrules.errors import (
@@ -19,6 +18,7 @@ from cardrules.errors import (
     InvalidRecordError,
     UnsupportedError,
 )
+from cardrules.rl._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, TensorLayout
 from cardrules.rules import RuleBook, Violation
 
 __all__ = [

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules._hidden import deal_hidden
+from cardrules._kit.hidden import deal_hidden
 from cardrules.bots import get_bot
 from cardrules.charlemagne._sample import _hidden_zones
 from cardrules.charlemagne._sample import voids as charlemagne_voids

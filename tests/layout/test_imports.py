@@ -68,7 +68,7 @@ def test_import_rules(path: Path) -> None:
             assert other is None, f"{here} (shared) imports the game module {name}"
             continue
         assert other in (None, own), f"{here} imports another game: {name}"
-        for banned in ("cardrules.bots", "cardrules.cli", "cardrules._cli_records", "cardrules._terminal"):
+        for banned in ("cardrules.bots", "cardrules.cli", "cardrules.web"):
             assert not (name == banned or name.startswith(banned + ".")), f"{here} imports {name}"
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import cardrules
-from cardrules._style import unsymbol
+from cardrules._kit.style import unsymbol
 
 if sys.platform == "win32":  # pragma: no cover
     pytest.skip("pexpect drives a pseudo-terminal only on POSIX", allow_module_level=True)

@@ -8,7 +8,7 @@ from typing import Final
 import attrs
 
 from cardrules import _messages
-from cardrules._checks import (
+from cardrules._kit.checks import (
     NO_TRICK,
     check_counts,
     check_decks,

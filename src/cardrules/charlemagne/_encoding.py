@@ -10,8 +10,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from cardrules import _messages
-from cardrules._keyed_moves import _keyed_bits
-from cardrules._learning import ActionEncoding
+from cardrules._kit.keyed_moves import _keyed_bits
 from cardrules.cards import CHARLEMAGNE_PACK, Card
 from cardrules.charlemagne._cards import _FRENCH
 from cardrules.charlemagne._legal import legal_moves
@@ -28,6 +27,7 @@ from cardrules.charlemagne._state import (
     Play,
     State,
 )
+from cardrules.rl._learning import ActionEncoding
 
 _CARDS: Final = CHARLEMAGNE_PACK.cards
 _CARD: Final = {c: i for i, c in enumerate(_CARDS)}

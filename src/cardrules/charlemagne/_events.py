@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardrules import _messages
-from cardrules._narration import played, trick_won
+from cardrules._kit.narration import played, trick_won
 from cardrules.charlemagne._cards import _PLURAL, _trick_winner
 from cardrules.charlemagne._legal import _order, to_move
 from cardrules.charlemagne._state import (

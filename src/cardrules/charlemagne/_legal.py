@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, TypeVar
 
 from cardrules import _messages
-from cardrules._keyed_moves import _keyed_moves
+from cardrules._kit.keyed_moves import _keyed_moves
 from cardrules.cards import CHARLEMAGNE_PACK, Card, Suit
 from cardrules.charlemagne._cards import (
     _FRENCH,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardrules import _svg
+from cardrules._kit import svg as _svg
 from cardrules.cards import Card
 from cardrules.charlemagne._state import Observation
 

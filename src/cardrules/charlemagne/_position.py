@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, cast, get_args
 
-from cardrules._position import (
+from cardrules._kit.position import (
     cards_text,
     fields,
     fill_unknown,

@@ -8,7 +8,7 @@ from typing import Final
 import attrs
 
 from cardrules import _common, _messages
-from cardrules._hidden import deal_hidden
+from cardrules._kit.hidden import deal_hidden
 from cardrules.cards import CHARLEMAGNE_PACK, Card, Suit
 from cardrules.charlemagne._cards import _SUIT_OF, _sorted_hand
 from cardrules.charlemagne._legal import _ORDERS, _SOLO

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardrules._learning import Packed, TensorField, TensorLayout, card_bits, field_offsets, slots
 from cardrules.cards import CHARLEMAGNE_PACK
 from cardrules.charlemagne._cards import _FRENCH
 from cardrules.charlemagne._state import _LADDER, _LEVEL, TARGET, Contract, Observation
+from cardrules.rl._learning import Packed, TensorField, TensorLayout, card_bits, field_offsets, slots
 
 _N: Final = len(CHARLEMAGNE_PACK.cards)
 _PHASES: Final = ("bid", "source", "give", "discard", "trump", "play")

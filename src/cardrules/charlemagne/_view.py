@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardrules._style import Style
+from cardrules._kit.style import Style
 from cardrules.charlemagne._ruleset import CharlemagneRuleset
 from cardrules.charlemagne._state import Observation
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from cardrules import _messages
-from cardrules._checks import (
+from cardrules._kit.checks import (
     check_counts,
     check_decks,
     check_lengths,

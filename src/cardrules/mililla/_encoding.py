@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Final
 
 from cardrules import _messages
-from cardrules._keyed_moves import _keyed_bits
-from cardrules._learning import ActionEncoding
+from cardrules._kit.keyed_moves import _keyed_bits
 from cardrules.cards import SPANISH_PACK
 from cardrules.mililla._legal import legal_moves
 from cardrules.mililla._state import Play, State
+from cardrules.rl._learning import ActionEncoding
 
 _CARDS: Final = SPANISH_PACK.cards
 _INDEX: Final = {c: i for i, c in enumerate(_CARDS)}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardrules import _messages
-from cardrules._narration import played, trick_won
+from cardrules._kit.narration import played, trick_won
 from cardrules.engine import Event
 from cardrules.mililla._cards import _CARD_POINTS, _STRENGTH, _SUIT_NAMES
 from cardrules.mililla._legal import _trick_winner, to_move

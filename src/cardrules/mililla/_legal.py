@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from cardrules import _messages
-from cardrules._keyed_moves import _keyed_moves
+from cardrules._kit.keyed_moves import _keyed_moves
 from cardrules.cards import SPANISH_PACK, Card, Rank, Suit
 from cardrules.engine import LegalMoves, TupleMoves
 from cardrules.mililla._cards import _STRENGTH, _SUIT_NAMES

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardrules import _svg
+from cardrules._kit import svg as _svg
 from cardrules.mililla._state import Observation
 
 __all__ = ["picture"]

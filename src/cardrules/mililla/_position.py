@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from cardrules._position import (
+from cardrules._kit.position import (
     cards_text,
     fields,
     fill_unknown,

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import attrs
 
 from cardrules import _common, _messages
-from cardrules._hidden import deal_hidden
+from cardrules._kit.hidden import deal_hidden
 from cardrules.cards import SPANISH_PACK, Card, Rank, Suit
 from cardrules.errors import WrongKindError
 from cardrules.mililla._cards import _STRENGTH, _sorted_hand

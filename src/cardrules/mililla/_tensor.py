@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardrules._learning import Packed, TensorField, TensorLayout, card_bits, field_offsets, slots
 from cardrules.cards import SPANISH_PACK, Suit
 from cardrules.mililla._ruleset import TARGET
 from cardrules.mililla._state import Observation
+from cardrules.rl._learning import Packed, TensorField, TensorLayout, card_bits, field_offsets, slots
 
 _SUITS: Final = (Suit.OROS, Suit.COPAS, Suit.ESPADAS, Suit.BASTOS)
 _N: Final = len(SPANISH_PACK.cards)

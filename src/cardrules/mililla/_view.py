@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardrules._style import Style, seats_text
+from cardrules._kit.style import Style, seats_text
 from cardrules.mililla._ruleset import MilillaRuleset
 from cardrules.mililla._state import Observation
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import attrs
 
 from cardrules import _messages
-from cardrules._checks import (
+from cardrules._kit.checks import (
     check_counts,
     check_decks,
     check_lengths,

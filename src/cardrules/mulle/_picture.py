@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cardrules import _svg
-from cardrules._style import sides_text
+from cardrules._kit import svg as _svg
+from cardrules._kit.style import sides_text
 from cardrules.mulle._cards import PACK
 from cardrules.mulle._state import Observation
 

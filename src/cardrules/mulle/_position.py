@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-from cardrules._position import (
+from cardrules._kit.position import (
     cards_text,
     fields,
     fill_unknown,

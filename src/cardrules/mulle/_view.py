@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Iterator
 from typing import Final
 
-from cardrules._style import Style, sides_text
+from cardrules._kit.style import Style, sides_text
 from cardrules.cards import Card
 from cardrules.engine import LegalMoves
 from cardrules.mulle._cards import _TVAL, PACK

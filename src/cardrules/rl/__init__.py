@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardrules._learning import (
+from cardrules.rl._learning import (
     ActionEncoding,
     CandidateEncoding,
     FactoredEncoding,

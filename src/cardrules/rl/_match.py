@@ -13,8 +13,8 @@ import numpy.typing as npt
 
 import cardrules
 from cardrules import _common, _messages
-from cardrules._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, InvalidActionError, check_index
 from cardrules.errors import InvalidOptionError, UnknownOptionError
+from cardrules.rl._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, InvalidActionError, check_index
 
 REWARDS: Final = ("match", "round")
 _MASKS: Final = 4096

@@ -27,9 +27,9 @@ import pyspiel
 
 import cardrules
 from cardrules import _messages, _options
-from cardrules._learning import ActionEncoding, FactoredEncoding, InvalidActionError
 from cardrules.cards import Card
 from cardrules.errors import InvalidOptionError, UnsupportedError
+from cardrules.rl._learning import ActionEncoding, FactoredEncoding, InvalidActionError
 
 __all__ = ["openspiel_game"]
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from cardrules._record_json import FORMAT, FORMAT_VERSION, Record
 from cardrules._registry import games
 from cardrules.engine import Score
+from cardrules.records._json import FORMAT, FORMAT_VERSION, Record
 from cardrules.web._bodies import (
     Created,
     ErrorBody,

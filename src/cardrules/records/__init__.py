@@ -16,7 +16,11 @@ from typing import Any, Final
 import attrs
 
 from cardrules import _common
-from cardrules._record_json import (
+from cardrules._registry import get_game, spec_for_state
+from cardrules.cards import Card
+from cardrules.engine import Event, Game, Score
+from cardrules.errors import CardrulesError, InvalidNotationError, InvalidRecordError, UnsupportedError
+from cardrules.records._json import (
     FORMAT,
     FORMAT_VERSION,
     MoveEntry,
@@ -28,10 +32,6 @@ from cardrules._record_json import (
     dumps,
     loads,
 )
-from cardrules._registry import get_game, spec_for_state
-from cardrules.cards import Card
-from cardrules.engine import Event, Game, Score
-from cardrules.errors import CardrulesError, InvalidNotationError, InvalidRecordError, UnsupportedError
 from cardrules.rules import Violation
 
 _MAX_LEGAL_SHOWN: Final = 20

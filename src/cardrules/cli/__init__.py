@@ -18,16 +18,16 @@ from collections.abc import Callable, Sequence
 from typing import IO, Any, Final, NoReturn
 
 from cardrules import _messages
-from cardrules._cli_demo import demo, progress_bar, results_table
-from cardrules._cli_positions import add_commands as _add_positions
-from cardrules._cli_records import add_commands as _add_records
-from cardrules._cli_serve import add_commands as _add_serve
+from cardrules._kit.style import style_for
 from cardrules._registry import broken as broken_games
 from cardrules._registry import game_names, get_game
 from cardrules._registry import games as _games
-from cardrules._style import style_for
-from cardrules._table import Session
 from cardrules.bots import bot_names, get_bot, simulate
+from cardrules.cli._demo import demo, progress_bar, results_table
+from cardrules.cli._positions import add_commands as _add_positions
+from cardrules.cli._records import add_commands as _add_records
+from cardrules.cli._serve import add_commands as _add_serve
+from cardrules.cli._table import Session
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError
 

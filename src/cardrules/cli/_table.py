@@ -3,7 +3,7 @@
 
 Each turn shows the table as the person's seat sees it and numbers every legal move (paged to
 the terminal's size, numbers fixed for the turn); the person types a number, a move in notation or
-a command (:data:`~cardrules._table_help.COMMANDS`).
+a command (:data:`~cardrules.cli._table_help.COMMANDS`).
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ from typing import IO, Any, Final
 
 import attrs
 
-from cardrules._commentary import Commentary, breakdown, side_name
+from cardrules._kit.style import columns, style_for, unsymbol, wrap
 from cardrules._sampling import spec_for_observation
-from cardrules._style import columns, style_for, unsymbol, wrap
-from cardrules._table_help import ALIASES, command_help, did_you_mean, matches_filter, rule_lines, tokens
-from cardrules._terminal import move_list_for, view_for
 from cardrules.bots import Bot, get_bot
 from cardrules.cards import _derive_seed
+from cardrules.cli._commentary import Commentary, breakdown, side_name
+from cardrules.cli._table_help import ALIASES, command_help, did_you_mean, matches_filter, rule_lines, tokens
+from cardrules.cli._terminal import move_list_for, view_for
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError, IllegalMoveError
 

@@ -7,10 +7,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
-from cardrules._commentary import Commentary, side_name
+from cardrules._kit.style import Style, wrap
 from cardrules._registry import get_game
-from cardrules._style import Style, wrap
 from cardrules.bots import SimulationResult, get_bot, play_match, wilson_interval
+from cardrules.cli._commentary import Commentary, side_name
 
 __all__ = ["demo", "legend", "progress_bar", "results_table"]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardrules._style import Style, visible_len
+from cardrules._kit.style import Style, visible_len
 from cardrules.engine import Event, Game, RoundScore, Score
 
 __all__ = ["Commentary", "breakdown", "match_words", "side_name"]

@@ -7,12 +7,13 @@ import json
 import sys
 from typing import Any, TextIO
 
-from cardrules import _record_json, records
+from cardrules import records
+from cardrules._kit.style import Style
 from cardrules._registry import get_game
-from cardrules._style import Style
-from cardrules._terminal import move_list_for, view_for
+from cardrules.cli._terminal import move_list_for, view_for
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError, InvalidRecordError
+from cardrules.records import _json as _record_json
 
 _MAX_ALTERNATIVES = 12
 

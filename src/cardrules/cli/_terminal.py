@@ -9,7 +9,7 @@ from typing import Any, Final
 
 import attrs
 
-from cardrules._style import Style, style_for, unsymbol
+from cardrules._kit.style import Style, style_for, unsymbol
 from cardrules.cards import Card
 from cardrules.engine import GameSpec, TupleMoves
 

@@ -10,7 +10,7 @@ import sys
 from typing import Any, TextIO
 
 from cardrules._states import from_position
-from cardrules._terminal import move_list_for, style_for, view_for
+from cardrules.cli._terminal import move_list_for, style_for, view_for
 from cardrules.engine import Game, Score
 from cardrules.errors import AmbiguousMoveError, CardrulesError, IllegalMoveError, InvalidPositionError
 
