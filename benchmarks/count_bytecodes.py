@@ -13,21 +13,32 @@ bytecode in every game here).
 
 Run: ``python benchmarks/count_bytecodes.py [--decisions N] [--warm N] [--top K] [--game TEXT ...]``
 (core install only). Tracing slows the loop about a hundred times: the defaults take under half a
-minute for the four games. It prints numbers and asserts nothing.
+minute for the four games. It prints numbers and asserts nothing, unless it is given ``--check``.
+
+The guard: ``--check`` compares each game's count with the committed baseline
+(``benchmarks/bytecodes_baseline.json``) and exits with status 1 when any game runs more than
+3% more bytecodes per decision than its baseline (CI runs it so). The count is the same on every
+machine and under any load, so the guard never flakes. The baseline is changed only in a commit
+that says why (a rule that costs more, say); cleaner code pays its own way.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 from collections import Counter
+from pathlib import Path
 from types import FrameType
 from typing import Any
 
 import cardrules
 
 GAMES = ("mililla", "charlemagne", "mulle", "mulle/fishing")
+BASELINE = Path(__file__).with_name("bytecodes_baseline.json")
+TOLERANCE = 0.03
+"""How much more than its baseline a game may run, per decision, before ``--check`` fails."""
 
 
 def count(text: str, decisions: int, warm: int) -> Counter[str]:
@@ -72,6 +83,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--warm", type=int, default=3000, help="untraced decisions first, per game")
     parser.add_argument("--top", type=int, default=15, help="functions listed per game")
     parser.add_argument("--game", action="append", help=f"a game text (default: {', '.join(GAMES)})")
+    parser.add_argument(
+        "--check", action="store_true", help=f"exit 1 if a game runs over {TOLERANCE:.0%} more than {BASELINE.name}"
+    )
     args = parser.parse_args(argv)
     if args.decisions < 1 or args.warm < 0 or args.top < 0:
         parser.error("--decisions must be at least 1, --warm and --top at least 0")
@@ -87,6 +101,25 @@ def main(argv: list[str] | None = None) -> None:
     print(f"\nagainst {first} (its bytecodes per decision / the game's):")
     for text, total in totals.items():
         print(f"  {text:20s} {base / total:5.2f}")
+    if args.check:
+        sys.exit(check(totals))
+
+
+def check(totals: dict[str, float]) -> int:
+    """Each game's count against the baseline, printed; 1 if any is over the tolerance, else 0."""
+    baseline: dict[str, float] = json.loads(BASELINE.read_text(encoding="utf-8"))["bytecodes_per_decision"]
+    print(f"\nthe guard (at most {TOLERANCE:.0%} over {BASELINE.name}):")
+    over = []
+    for text, total in totals.items():
+        if text not in baseline:
+            print(f"  {text:20s} {total:8,.0f}  (no baseline)")
+            continue
+        ratio = total / baseline[text]
+        verdict = "OVER" if ratio > 1 + TOLERANCE else "ok"
+        print(f"  {text:20s} {total:8,.0f}  baseline {baseline[text]:8,.0f}  {ratio - 1:+6.1%}  {verdict}")
+        if verdict == "OVER":
+            over.append(text)
+    return 1 if over else 0
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import math
 import random
 import sys
@@ -120,3 +121,14 @@ def test_voids_script_hides_the_voids_from_the_blind_bot_only(monkeypatch: pytes
         assert (len(calls) == 0) is blind
     won, *counts = ab._one(("mililla(single_round=true)", "search(iterations=2)", 1))
     assert isinstance(won, bool) and counts[0] > 0 and counts[2] > 0
+
+
+def test_the_bytecode_guard_fails_a_game_over_its_baseline(capsys: pytest.CaptureFixture[str]) -> None:
+    """The CI guard: 3% over the committed baseline fails, at or under it passes, and the figures are printed."""
+    counter = _load("count_bytecodes")
+    baseline = json.loads(counter.BASELINE.read_text(encoding="utf-8"))["bytecodes_per_decision"]
+    assert set(baseline) == set(counter.GAMES)
+    assert counter.check(dict(baseline)) == 0
+    assert counter.check({name: n * 1.029 for name, n in baseline.items()}) == 0
+    assert counter.check({**baseline, "mulle": baseline["mulle"] * 1.04}) == 1
+    assert "OVER" in capsys.readouterr().out

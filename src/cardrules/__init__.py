@@ -5,9 +5,7 @@ Pick a game with :func:`get_game`, deal with ``new_game``, then loop over
 ``legal_moves`` and ``apply``. States are immutable; every function is pure.
 """
 
-from importlib.metadata import PackageNotFoundError, version
-
-from cardrules import records
+from cardrules import _common, records
 from cardrules._registry import game_names, get_game
 from cardrules._sampling import sample_state
 from cardrules._states import dumps, from_position, loads, position
@@ -48,10 +46,7 @@ from cardrules.errors import (
 )
 from cardrules.rules import Rule, RuleBook, Violation
 
-try:
-    __version__ = version("cardrules")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0.0.0"
+__version__ = _common.VERSION
 
 __all__ = [
     "CHARLEMAGNE_PACK",

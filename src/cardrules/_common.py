@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from collections import Counter
 from collections.abc import Callable, Sequence
+from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Final, TypeVar, cast
 
 import attrs
@@ -14,6 +15,17 @@ from cardrules.cards import Card, Pack, _derive_seed, shuffled
 from cardrules.errors import CardrulesError, InvalidDeckError, InvalidOptionError
 
 _T = TypeVar("_T")
+
+
+def _version() -> str:
+    try:
+        return version("cardrules")
+    except PackageNotFoundError:  # pragma: no cover - running from a source tree
+        return "0.0.0"
+
+
+VERSION: Final = _version()
+"""The installed version of cardrules (``cardrules.__version__``), for what records it."""
 
 _DEALER_PATH: Final = 0xDEA1
 _ROUND_PATH: Final = 0x50D
@@ -154,6 +166,26 @@ def next_deck(
     if pending:
         return pending[0], pending[1:]
     return round_deck(pack, seed, round_no), pending
+
+
+class LegalSlot:
+    """
+    The base of a game's state slots: one slot more than the fields, ``_legal``, where the game's
+    ``legal_moves`` keeps its answer for that very state, and where its ``apply`` finds it.
+
+    The legal moves are a function of the (immutable) state, so the answer is worked out once per
+    state: ``apply(state, move)`` trusts a move found in ``state._legal`` (one the answer allows, or,
+    for Mulle, the very move its moves handed out last) and checks every other move. The slot is
+    not a field: equality, hashing, copying, pickling and ``repr`` ignore it, and a state that has
+    none (made by hand, copied, unpickled, or never asked for its moves) has its moves checked.
+    Read it with ``getattr(state, "_legal", None)``; write it with :data:`remember_legal`.
+    """
+
+    __slots__ = ("_legal",)
+
+
+remember_legal: Final = LegalSlot._legal.__set__  # type: ignore[attr-defined]
+"""``remember_legal(state, answer)``: keep *answer* in the state's ``_legal`` slot (the state is frozen)."""
 
 
 def unchecked_constructor(cls: type[_T]) -> Callable[..., _T]:

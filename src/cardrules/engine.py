@@ -576,9 +576,7 @@ def _check_position(spec: GameSpec[Any, Any, Any, Any], state: Any) -> None:
         spec.check_state(state)
         check_pack(spec.zones(state), spec.pack)
     except InvalidRecordError as exc:
-        field = exc.path.removeprefix("$.state").lstrip(".").split("[")[0].split(".")[0] or "position"
-        message = str(exc).split(": ", 1)[-1]
-        raise InvalidPositionError(message, field) from None
+        raise InvalidPositionError(exc.detail, exc.key("$.state") or "position") from None
 
 
 __dir__ = __all__.copy  # dir() and autocompletion show the public names only

@@ -92,11 +92,20 @@ class InvalidRecordError(CardrulesError, ValueError):
 
     Attributes:
         path: Where in the document the problem is, such as ``$.state.hands[2][0]``.
+        detail: The problem itself, without the path (the message is ``path: detail``).
     """
 
     def __init__(self, message: str, path: str = "$") -> None:
         self.path = path
+        self.detail = message
         super().__init__(f"{path}: {message}")
+
+    def key(self, under: str = "$") -> str:
+        """
+        The first key of :attr:`path` below *under*, such as ``"hands"`` for ``$.state.hands[2][0]``
+        under ``"$.state"`` (``""`` when the path is *under* itself).
+        """
+        return self.path.removeprefix(under).lstrip(".").split("[")[0].split(".")[0]
 
 
 class InvalidPositionError(CardrulesError, ValueError):
@@ -107,10 +116,12 @@ class InvalidPositionError(CardrulesError, ValueError):
     Attributes:
         field: The field of the position notation, such as ``hands`` or ``trick``
             (``position`` for the text as a whole).
+        detail: The problem itself, without the field (the message is ``field: detail``).
     """
 
     def __init__(self, message: str, field: str = "position") -> None:
         self.field = field
+        self.detail = message
         super().__init__(f"{field}: {message}")
 
 

@@ -16,3 +16,29 @@ def test_the_design_picture_matches_the_imports() -> None:
     spec.loader.exec_module(module)
     assert (ROOT / "docs" / "_static" / "design.dot").read_text(encoding="utf-8") == module.dot()
     assert (ROOT / "docs" / "_static" / "design.svg").stat().st_size > 1000
+
+
+GAMES = ("charlemagne", "mililla", "mulle")
+
+
+def _names_on_page(module: str) -> tuple[str, ...]:
+    """The ways the Design page may name *module* (dotted below ``cardrules``), each in backquotes."""
+    head, _, tail = module.partition(".")
+    if head in GAMES and tail:
+        return (f"`{tail}.py`", f"`{head}/{tail}.py`", f"`{module}`")
+    return (f"`{module}`",)
+
+
+def test_the_design_page_names_every_module() -> None:
+    """A newcomer finds every module of the package on the Design page, with its part."""
+    page = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
+    src = ROOT / "src" / "cardrules"
+    missing = []
+    for path in sorted(src.rglob("*.py")):
+        parts = list(path.relative_to(src).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        module = ".".join(parts)
+        if module and not any(name in page for name in _names_on_page(module)):
+            missing.append(module)
+    assert not missing, f"docs/design.md does not name {missing}"

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, TypeVar
+from typing import Final, TypeVar
 
 from cardrules import _messages
+from cardrules._common import remember_legal as _remember
 from cardrules._kit.keyed_moves import _keyed_moves
 from cardrules.cards import CHARLEMAGNE_PACK, Card, Suit
 from cardrules.charlemagne._cards import (
@@ -159,16 +160,6 @@ def _playable(state: State, seat: int) -> Sequence[Card]:
     return hand
 
 
-# The last answer of legal_moves, as (state, moves, None), or in the play phase (state, the cards
-# allowed, _PLAYS). The usual loop calls legal_moves(state) and then apply(state, move): apply
-# finds the move here instead of working out the rules again. States are immutable, so the entry
-# holds for as long as it is the same object; it is replaced as a whole, so a thread always reads
-# a state with its own moves. It is the one item of a list so that apply, in _play, reads the
-# current entry through its own import of the list (a name imported from here would keep the
-# first entry only).
-_last_legal: list[tuple[State | None, Sequence[Any], Mapping[Card, Play] | None]] = [(None, (), None)]
-
-
 def legal_moves(state: State) -> LegalMoves[Move]:
     """
     The legal moves of the seat to move, in a fixed order.
@@ -195,7 +186,7 @@ def legal_moves(state: State) -> LegalMoves[Move]:
     if phase == "play":
         seat = _order(state)[len(state.trick)]  # to_move(state), in line
         cards = _playable(state, seat)
-        _last_legal[0] = (state, cards, _PLAYS)
+        _remember(state, (cards, _PLAYS))  # the state's answer, for apply (see _common.LegalSlot)
         return _keyed_moves(cards, _PLAYS)  # each card's Play, made only if asked for
     if phase == "bid":
         calls = _CALLS_ABOVE[_high_bid(state.calls)]  # _bidding_moves(state.calls), in line
@@ -212,7 +203,7 @@ def legal_moves(state: State) -> LegalMoves[Move]:
             moves = _card_moves(state.hands[mover], _GIVES)
         else:
             moves = _SOURCES
-    _last_legal[0] = (state, moves, None)
+    _remember(state, (moves, None))
     out: TupleMoves[Move] = _new_object(TupleMoves)  # TupleMoves(moves), without its __init__ call
     _set_moves(out, moves)
     return out

@@ -8,7 +8,7 @@ from cardrules import _messages
 from cardrules.cards import Card, Suit
 from cardrules.charlemagne._cards import _sorted_hand, _trick_winner
 from cardrules.charlemagne._deal import _deal
-from cardrules.charlemagne._legal import _SOLO, _discards_due, _last_legal, _order, check_move, to_move
+from cardrules.charlemagne._legal import _SOLO, _discards_due, _order, check_move, to_move
 from cardrules.charlemagne._notation import format_canonical
 from cardrules.charlemagne._score import _hand_score, _result
 from cardrules.charlemagne._state import (
@@ -50,12 +50,12 @@ def apply(state: State, move: Move) -> State:
 
     .. versionadded:: 0.1.0
     """
-    known, listed, plays = _last_legal[0]
-    # A move that is one of the very objects legal_moves just listed for this very state is legal
-    # (an identity test, in C), and in the play phase a Play of one of the cards it allowed (cards
-    # are compared by identity); anything else, an equal move object included, is checked.
-    if known is not state or (
-        id(move) not in map(id, listed) if plays is None else type(move) is not Play or move.card not in listed
+    known = getattr(state, "_legal", None)  # (moves, None), or (cards, _PLAYS) in the play phase
+    # A move that is one of the very objects legal_moves listed for this very state is legal (an
+    # identity test, in C), and in the play phase a Play of one of the cards it allowed (cards are
+    # compared by identity); anything else, an equal move object included, is checked.
+    if known is None or (
+        id(move) not in map(id, known[0]) if known[1] is None else type(move) is not Play or move.card not in known[0]
     ):
         violation = check_move(state, move)
         if violation is not None:

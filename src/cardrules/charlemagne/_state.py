@@ -181,7 +181,7 @@ PASS: Final = Pass()
 # --- state -------------------------------------------------------------------
 
 
-class _StateSlots:
+class _StateSlots(_common.LegalSlot):
     """The slots of :class:`State`, its fields in order, declared here so that the engine can build
     its own states fast (``_common.unchecked_constructor``)."""
 

@@ -23,7 +23,7 @@ from cardrules.cli._commentary import Commentary, breakdown, side_name
 from cardrules.cli._table_help import ALIASES, command_help, did_you_mean, matches_filter, rule_lines, tokens
 from cardrules.cli._terminal import move_list_for, view_for
 from cardrules.engine import Game
-from cardrules.errors import CardrulesError, IllegalMoveError
+from cardrules.errors import CardrulesError, IllegalMoveError, InvalidCardError
 
 __all__ = ["Session"]
 
@@ -305,9 +305,10 @@ class Session:
             return None
         except CardrulesError as exc:
             why = str(exc)
+            not_a_card = isinstance(exc, InvalidCardError)
         near = did_you_mean(text, [game.format_move(self.state, m) for m in moves])
         hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
-        if "is not a card of" in why:
+        if not_a_card:
             example = ", ".join(repr(game.format_move(self.state, m)) for m in moves[:3])
             why = f"{text!r} is neither a move nor a command here; your moves are written like {example}"
         self.say(f"{why}.{hint} Type 'help' for the notation and the commands.", cards=False)

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from cardrules import _messages
+from cardrules._common import remember_legal as _remember
 from cardrules._kit.keyed_moves import _keyed_moves
 from cardrules.cards import SPANISH_PACK, Card, Rank, Suit
 from cardrules.engine import LegalMoves, TupleMoves
@@ -99,13 +100,6 @@ def _allowed(state: State, seat: int) -> Sequence[Card]:
     return beating or cands
 
 
-# The last answer of legal_moves, as (state, the cards allowed). The usual loop calls
-# legal_moves(state) and then apply(state, move): apply finds the move's card here instead of
-# working out the rules again. States are immutable, so the entry holds for as long as it is the
-# same object.
-_last_legal: tuple[State | None, Sequence[Card]] = (None, ())
-
-
 def legal_moves(state: State) -> LegalMoves[Play]:
     """
     The cards the seat to move may play, as :class:`Play` moves in hand order.
@@ -114,12 +108,11 @@ def legal_moves(state: State) -> LegalMoves[Play]:
 
     Rules: mililla.follow.suit, mililla.seven, mililla.follow.beat, mililla.follow.trump
     """
-    global _last_legal
     if state.winner is not None:
         return TupleMoves(())
     seat = (state.trick_leader + len(state.trick)) % SEATS  # to_move(state), in line
     cards = _allowed(state, seat)
-    _last_legal = (state, cards)
+    _remember(state, cards)  # the state's answer, for apply (see _common.LegalSlot)
     return _keyed_moves(cards, _PLAYS)  # each card's Play, made only if asked for
 
 

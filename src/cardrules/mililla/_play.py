@@ -7,7 +7,6 @@ import attrs
 from cardrules import _messages
 from cardrules.cards import Card
 from cardrules.engine import RoundScore
-from cardrules.mililla import _legal
 from cardrules.mililla._cards import _STRENGTH
 from cardrules.mililla._deal import _add, _deal
 from cardrules.mililla._legal import _trick_winner, check_move, to_move
@@ -36,10 +35,10 @@ def apply(state: State, move: Play) -> State:
 
     .. versionadded:: 0.1.0
     """
-    known, cards = _legal._last_legal  # the module's, as legal_moves last set it
-    # A Play of one of the cards legal_moves just allowed in this very state is legal (cards are
-    # compared by identity, at C speed); anything else goes through check_move.
-    if known is not state or type(move) is not Play or move.card not in cards:
+    cards = getattr(state, "_legal", None)  # the cards legal_moves allowed in this very state, if asked
+    # A Play of one of them is legal (cards are compared by identity, at C speed); anything else goes
+    # through check_move.
+    if cards is None or type(move) is not Play or move.card not in cards:
         violation = check_move(state, move)
         if violation is not None:
             raise _messages.illegal(violation, to_move(state), move, format_canonical)

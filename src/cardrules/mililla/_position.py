@@ -202,5 +202,5 @@ def _check(state: State) -> None:
     try:
         check_state(state)
     except InvalidRecordError as exc:
-        name = exc.path.removeprefix("$.state").lstrip(".").split("[")[0].split(".")[0]
-        raise InvalidPositionError(str(exc).split(": ", 1)[-1], _FIELD_OF.get(name, name)) from None
+        name = exc.key("$.state")
+        raise InvalidPositionError(exc.detail, _FIELD_OF.get(name, name)) from None

@@ -18,14 +18,25 @@ from cardrules.mulle._deal import deck_from_deal, deck_from_hands, new_game, new
 from cardrules.mulle._encoding import CANDIDATES, ENCODING
 from cardrules.mulle._events import events
 from cardrules.mulle._legal import MulleMoves, check_move, is_over, legal_moves, to_move
-from cardrules.mulle._notation import format_canonical, format_move, parse_canonical, parse_move
+from cardrules.mulle._notation import format_move, parse_canonical, parse_move
 from cardrules.mulle._observe import observe
 from cardrules.mulle._play import apply
 from cardrules.mulle._rules import RULES
 from cardrules.mulle._ruleset import BUILDING, FISHING, MulleRuleset
 from cardrules.mulle._sample import sample_state, shuffle_hidden, zones
 from cardrules.mulle._score import score
-from cardrules.mulle._state import Build, Capture, Move, Mulle, Observation, State, TableBuild, Trail, Turn
+from cardrules.mulle._state import (
+    Build,
+    Capture,
+    Move,
+    Mulle,
+    Observation,
+    State,
+    TableBuild,
+    Trail,
+    Turn,
+    format_canonical,
+)
 from cardrules.mulle._tensor import TENSOR
 from cardrules.mulle._view import deal_text, help_text, move_list, view
 

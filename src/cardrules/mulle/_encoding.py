@@ -33,7 +33,7 @@ from typing import Final
 
 from cardrules import _messages
 from cardrules.cards import Card
-from cardrules.mulle import _bot, _legal, _tensor
+from cardrules.mulle import _bot, _tensor
 from cardrules.mulle._cards import _ORDER, _TVAL, PACK
 from cardrules.mulle._families import _Captures, _Family
 from cardrules.mulle._legal import check_move, is_over, legal_moves
@@ -500,9 +500,9 @@ def decode(state: State, steps: tuple[int, ...]) -> Move:
         # options offered done after these very steps on this very state: their move is legal (see
         # options); any other steps are checked
         raise InvalidActionError(f"the steps choose {move}, which is not a legal move now")
-    issued = _legal._issued  # read once: another thread may replace it meanwhile
-    if issued[0] is state and issued[1] is not None:
-        _legal._vouched = (issued[1], move)  # checked just now: apply need not check it again (see _vouched)
+    moves = getattr(state, "_legal", None)  # the moves legal_moves gave for this very state, if asked
+    if moves is not None:
+        moves._drawn = move  # checked just now: apply need not check it again
     return move
 
 

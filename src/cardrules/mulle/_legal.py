@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 from typing import Final, overload
 
 from cardrules import _messages
+from cardrules._common import remember_legal as _remember
 from cardrules.cards import Card, Rank
 from cardrules.engine import LegalMoves, _below
 from cardrules.mulle._cards import _BHV, _FISHING_VALUES, _SCORING, _SUMS16, _TVAL, _hand_values, _sorted
@@ -183,7 +184,7 @@ class MulleMoves(LegalMoves[Move]):
     probability 1/2. Every legal move has a positive probability.
     """
 
-    __slots__ = ("_families", "_public", "_seen", "_sizes")
+    __slots__ = ("_drawn", "_families", "_public", "_seen", "_sizes")
 
     def __init__(self, state: State, families: list[_Family]) -> None:
         # Only what the mover may see is kept (never the state: a bot handed these moves must not
@@ -192,6 +193,7 @@ class MulleMoves(LegalMoves[Move]):
         self._families = families
         self._public: State | None = None
         self._sizes: tuple[list[int], int] | None = None  # each family's size and their sum, once counted
+        self._drawn: Move | None = None  # the move handed out last (sample or an index): legal by construction
 
     def _position(self) -> State:
         """A state holding only what the mover sees (other hands and the stock empty), for :func:`check_move`."""
@@ -228,8 +230,7 @@ class MulleMoves(LegalMoves[Move]):
         for fam, size in zip(self._families, each, strict=True):
             if index < size:
                 move = fam.at(index) if isinstance(fam, _Captures) else fam
-                global _vouched  # legal by construction: apply need not check it again (see _vouched)
-                _vouched = (self, move)
+                self._drawn = move  # legal by construction: apply need not check it again
                 return move
             index -= size
         raise IndexError("move index out of range")
@@ -263,8 +264,7 @@ class MulleMoves(LegalMoves[Move]):
             move: Move = _capture(fam[0], _random_capture(fam[2], fam[1], fam[3], rng), fam[1])
         else:
             move = fam
-        global _vouched  # a one-entry memo of a legal move, see _vouched
-        _vouched = (self, move)
+        self._drawn = move  # legal by construction: apply need not check it again
         return move
 
     def families(self) -> int:
@@ -287,7 +287,6 @@ def legal_moves(state: State) -> MulleMoves:
         >>> bool(moves) and moves[0] in moves
         True
     """
-    global _issued
     if state.winner is not None:
         return MulleMoves(state, [])
     seat = state.to_play
@@ -317,7 +316,7 @@ def legal_moves(state: State) -> MulleMoves:
                 append(_Captures((card, 14, table, False, False)))
             append(trail)
     moves = MulleMoves(state, families)
-    _issued = (state, moves)
+    _remember(state, moves)  # the state's answer: apply trusts the move these moves hand out last
     return moves
 
 
@@ -510,23 +509,6 @@ def refusals(state: State) -> tuple[Violation, ...]:
         if violation is not None:
             found.setdefault(violation.rule.id, violation)
     return tuple(found.values())
-
-
-_issued: tuple[State | None, MulleMoves | None] = (None, None)
-"""The last answer of :func:`legal_moves` that may have moves, with its state."""
-
-
-_vouched: tuple[MulleMoves, Move] | None = None
-"""
-The last move :meth:`MulleMoves.sample` drew (or the factored encoding's
-``decode`` checked), with the moves it came from. :func:`apply` does not check
-that move again when those moves are the last that :func:`legal_moves` gave for
-the very state applied to (``_issued``): it is then legal by construction, or
-already checked on that state. A :class:`MulleMoves` made by hand is
-never in ``_issued``, so a move drawn from it is always checked. Everything
-is compared by identity, and the memos hold references to the objects, so a
-later object can never be mistaken for them.
-"""
 
 
 def _format_build(state: State, move: Build) -> str:

@@ -15,37 +15,9 @@ from cardrules.errors import (
 from cardrules.mulle._cards import _BHV, _ORDER, _TVAL, PACK, _hand_values, _sorted
 from cardrules.mulle._families import _Captures
 from cardrules.mulle._legal import _build_text, _format_build, check_move, legal_moves, to_move
-from cardrules.mulle._state import Build, Capture, Move, State, Trail
+from cardrules.mulle._state import Build, Capture, Move, State, Trail, format_canonical
 
 _TOKEN: Final = re.compile(r"\[[^\]]*\]|#[0-9]+|[^\s+\[\]]+|\+")
-
-
-def _value_suffix(move: Capture) -> str:
-    return "" if move.value == _TVAL.get(move.card) else f"={move.value}"
-
-
-def format_canonical(move: Move) -> str:
-    """
-    The move's context-free text, which :func:`parse_canonical` reads back.
-
-    ``9H x 4S 5C 9H`` (a capture: the card, ``x``, the loose cards taken in
-    pack order; the played card's value follows ``=`` when it is not its
-    pips, as in ``AH=14 x AD KC``; builds taken are implied by the value),
-    ``3C > 6D = 9`` (a build on a loose card), ``2H > #0 = 11`` (raising or
-    locking build 0), ``7S -`` (a trail).
-
-    Raises:
-        WrongKindError: If *move* is not a Mulle move.
-    """
-    if isinstance(move, Capture):
-        head = f"{move.card}{_value_suffix(move)} x"
-        return head + "".join(f" {c}" for c in move.taken)
-    if isinstance(move, Build):
-        onto = str(move.onto) if isinstance(move.onto, Card) else f"#{move.onto}"
-        return f"{move.card} > {onto} = {move.value}"
-    if isinstance(move, Trail):
-        return f"{move.card} -"
-    raise _messages.wrong_move("Mulle", move)
 
 
 def _groups(cards: Sequence[Card], t: int) -> list[tuple[Card, ...]]:

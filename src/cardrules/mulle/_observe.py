@@ -5,14 +5,10 @@ from __future__ import annotations
 from typing import Final
 
 from cardrules import _common, _messages
-from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._state import Observation, State
 
 _make_observation: Final = _common.unchecked_constructor(Observation)
 """``Observation(...)`` with the same arguments, for the fields taken from a state as they are."""
-
-_last_sides: list[tuple[MulleRuleset | None, tuple[tuple[int, ...], ...]]] = [(None, ())]
-"""The ruleset last observed and its sides (a property that builds them): rulesets are immutable."""
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -30,10 +26,7 @@ def observe(state: State, seat: int) -> Observation:
     _common.check_seat(seat, rules.players)
     hands = state.hands
     winner = state.winner
-    seen, sides = _last_sides[0]
-    if seen is not rules:
-        sides = rules.sides
-        _last_sides[0] = (rules, sides)
+    sides = rules.sides
     return _make_observation(
         seat,
         rules,

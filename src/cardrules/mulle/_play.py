@@ -10,15 +10,25 @@ import attrs
 
 from cardrules import _messages
 from cardrules.cards import Card
-from cardrules.mulle import _legal
 from cardrules.mulle._cards import _ORDER, _ORDER_OF, PACK, _mulle_points, _sorted
 from cardrules.mulle._deal import _start_round
 from cardrules.mulle._families import _TRAIL_TURNS
-from cardrules.mulle._legal import check_move, to_move
-from cardrules.mulle._notation import format_canonical
+from cardrules.mulle._legal import MulleMoves, check_move, to_move
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._score import _round_score, _winner
-from cardrules.mulle._state import Build, Capture, Move, Mulle, State, TableBuild, Turn, _state, _table_build, _turn
+from cardrules.mulle._state import (
+    Build,
+    Capture,
+    Move,
+    Mulle,
+    State,
+    TableBuild,
+    Turn,
+    _state,
+    _table_build,
+    _turn,
+    format_canonical,
+)
 
 _T = TypeVar("_T")
 
@@ -49,8 +59,11 @@ def apply(state: State, move: Move) -> State:
 
     .. versionadded:: 0.1.0
     """
-    vouched, issued = _legal._vouched, _legal._issued  # read once: another thread may replace them meanwhile
-    if vouched is None or issued[0] is not state or vouched[0] is not issued[1] or vouched[1] is not move:
+    # The moves legal_moves gave for this very state (see _common.LegalSlot) vouch for the move they
+    # handed out last (by sample or an index, or checked by the factored encoding's decode): it is
+    # legal by construction. A MulleMoves made by hand is in no state's slot, so its moves are checked.
+    moves = getattr(state, "_legal", None)
+    if type(moves) is not MulleMoves or moves._drawn is not move:  # (another game's state holds its own answer)
         violation = check_move(state, move)
         if violation is not None:
             raise _messages.illegal(violation, to_move(state), move, format_canonical)

@@ -151,7 +151,7 @@ def from_position(rules: MulleRuleset, body: str) -> State:
     try:
         end = replay_round(base, dealt, list(zip(seats, moves, strict=True)), (seats, ends, over))
     except InvalidRecordError as exc:
-        raise InvalidPositionError(_message(exc), "plays") from None
+        raise InvalidPositionError(exc.detail, "plays") from None
     full, stock_cards = _fill(hands, stock, end, dealt)
     match = tuple(sum(r.points[i] for r in rounds) for i in range(len(rules.sides)))
     state = State(
@@ -178,13 +178,8 @@ def from_position(rules: MulleRuleset, body: str) -> State:
     try:
         check_state(state)
     except InvalidRecordError as exc:
-        name = exc.path.removeprefix("$.state").lstrip(".").split("[")[0].split(".")[0]
-        raise InvalidPositionError(_message(exc), _FIELD_OF.get(name, "plays")) from None
+        raise InvalidPositionError(exc.detail, _FIELD_OF.get(exc.key("$.state"), "plays")) from None
     return state
-
-
-def _message(exc: InvalidRecordError) -> str:
-    return str(exc).split(": ", 1)[-1]
 
 
 def _stock(text: str, size: int, after: str) -> tuple[Card, ...] | int:

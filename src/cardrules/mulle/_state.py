@@ -14,7 +14,7 @@ from cardrules.engine import RoundScore
 from cardrules.errors import (
     WrongKindError,
 )
-from cardrules.mulle._cards import _ORDER, _sorted
+from cardrules.mulle._cards import _ORDER, _TVAL, _sorted
 from cardrules.mulle._ruleset import MulleRuleset
 
 
@@ -74,8 +74,6 @@ class Capture:
     value: int
 
     def __str__(self) -> str:
-        from cardrules.mulle._notation import format_canonical  # here: _notation imports this module
-
         return format_canonical(self)
 
 
@@ -98,8 +96,6 @@ class Build:
     value: int
 
     def __str__(self) -> str:
-        from cardrules.mulle._notation import format_canonical  # here: _notation imports this module
-
         return format_canonical(self)
 
 
@@ -111,12 +107,38 @@ class Trail:
     card: Card = attrs.field(validator=_messages.check_card)
 
     def __str__(self) -> str:
-        from cardrules.mulle._notation import format_canonical  # here: _notation imports this module
-
         return format_canonical(self)
 
 
 Move = Capture | Build | Trail
+
+
+def _value_suffix(move: Capture) -> str:
+    return "" if move.value == _TVAL.get(move.card) else f"={move.value}"
+
+
+def format_canonical(move: Move) -> str:
+    """
+    The move's context-free text, which :func:`parse_canonical` reads back.
+
+    ``9H x 4S 5C 9H`` (a capture: the card, ``x``, the loose cards taken in
+    pack order; the played card's value follows ``=`` when it is not its
+    pips, as in ``AH=14 x AD KC``; builds taken are implied by the value),
+    ``3C > 6D = 9`` (a build on a loose card), ``2H > #0 = 11`` (raising or
+    locking build 0), ``7S -`` (a trail).
+
+    Raises:
+        WrongKindError: If *move* is not a Mulle move.
+    """
+    if isinstance(move, Capture):
+        head = f"{move.card}{_value_suffix(move)} x"
+        return head + "".join(f" {c}" for c in move.taken)
+    if isinstance(move, Build):
+        onto = str(move.onto) if isinstance(move.onto, Card) else f"#{move.onto}"
+        return f"{move.card} > {onto} = {move.value}"
+    if isinstance(move, Trail):
+        return f"{move.card} -"
+    raise _messages.wrong_move("Mulle", move)
 
 
 @attrs.frozen
@@ -173,7 +195,7 @@ class Turn:
     tabbe: bool = False
 
 
-class _StateSlots:
+class _StateSlots(_common.LegalSlot):
     """The slots of :class:`State`, its fields in order, declared here so that the engine can build
     its own states fast (``_common.unchecked_constructor``)."""
 

@@ -267,15 +267,13 @@ def from_moves(
             deck = spec.round_deck(state)
             index = now
     rounds.append(RoundEntry(tuple(entries), deck, position=position))
-    from cardrules import __version__
-
     return Record(
         game=game_text,
         dealer=start.dealer,
         rounds=tuple(rounds),
         seats=tuple(seats),
         result=_result(spec.score(state)) if claim_result else None,
-        cardrules=__version__,
+        cardrules=_common.VERSION,
         comment=comment,
         seed=start.seed if (spec.is_over(state) if keep_seed is None else keep_seed) else None,
     )
@@ -302,7 +300,7 @@ def _decks(game: Game[Any, Any, Any, Any], record: Record, problems: list[Proble
                 # Every game passes the deal to the next seat: round i is dealt by seat dealer + i.
                 decks.append(game.spec.deck_from_deal(r.deal, (record.dealer + i) % seats, game.rules))
         except InvalidRecordError as exc:
-            problems.append(Problem("deal", exc.path, str(exc).split(": ", 1)[-1], round=i))
+            problems.append(Problem("deal", exc.path, exc.detail, round=i))
             decks.append(None)
         except CardrulesError as exc:
             problems.append(Problem("deal", path, str(exc), round=i))

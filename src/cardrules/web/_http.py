@@ -90,8 +90,8 @@ def read_as(data: dict[str, Any], cls: type[T]) -> T:
     try:
         value: T = from_jsonable(data, cls, _ANY_PACK)
     except InvalidRecordError as exc:
-        field = exc.path.removeprefix("$").lstrip(".").split("[")[0].split(".")[0] or None
-        message = str(exc).split(": ", 1)[-1]
+        field = exc.key() or None
+        message = exc.detail
         raise ApiError(422, "bad_field", f"{field}: {message}" if field else message, field=field) from None
     return value
 
