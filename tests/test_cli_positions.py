@@ -13,8 +13,9 @@ import pytest
 import cardrules
 from cardrules import records
 from tests.playout import playout
+from tests.variants import PRESETS
 
-GAMES = ["mililla", "mulle", "mulle/fishing", "charlemagne"]
+GAMES = PRESETS
 
 
 def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

@@ -16,8 +16,9 @@ import pytest
 
 import cardrules
 from cardrules import Card, Suit, WrongKindError, charlemagne, mililla, mulle, records
+from tests.variants import GAMES as GAME_NAMES
 
-GAMES = {name: cardrules.get_game(name) for name in ("mulle", "mililla", "charlemagne")}
+GAMES = {name: cardrules.get_game(name) for name in GAME_NAMES}
 TITLES = {"mulle": "Mulle", "mililla": "Mililla", "charlemagne": "Charlemagne"}
 STATES = {name: game.new_game(seed=1) for name, game in GAMES.items()}
 MOVES: dict[str, object] = {name: game.legal_moves(STATES[name])[0] for name, game in GAMES.items()}

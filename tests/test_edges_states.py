@@ -18,7 +18,7 @@ import cardrules
 from cardrules import _registry, engine, records
 from tests.playout import playout
 from tests.strategies.states import Document, mutated_documents
-from tests.variants import VARIANTS
+from tests.variants import GAMES, VARIANTS
 
 Doc = dict[str, Any]
 
@@ -51,7 +51,7 @@ def _after_tricks(n: int) -> Callable[[Any], bool]:
 # --- the findings, one test each -----------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["mililla", "charlemagne", "mulle"])
+@pytest.mark.parametrize("name", GAMES)
 def test_a_fifth_hand_copying_hand_0_is_refused(name: str) -> None:
     """An extra hand holding copies of hand 0's cards is refused, at the hands (zones listed only hands 0-3)."""
     doc = _document(name, 1)
@@ -129,7 +129,7 @@ def test_mililla_led_with_a_suit_no_trick_led_is_refused() -> None:
     _refused(doc, "$.state.led", "the suits led")
 
 
-@pytest.mark.parametrize("name", ["mililla", "charlemagne", "mulle"])
+@pytest.mark.parametrize("name", GAMES)
 def test_winner_2_is_refused(name: str) -> None:
     """A winner that is no side (a generic IndexError before) is refused at the winner."""
     doc = _document(name, 8)
@@ -262,7 +262,7 @@ def test_match_points_must_be_the_rounds(name: str) -> None:
     _refused(doc, "$.state.match", "are not those of the rounds")
 
 
-@pytest.mark.parametrize("name", ["mililla", "charlemagne", "mulle"])
+@pytest.mark.parametrize("name", GAMES)
 def test_a_seat_tuple_of_the_wrong_size_is_refused(name: str) -> None:
     """Per-side tuples of the wrong size are refused with their path."""
     doc = _document(name, 20)

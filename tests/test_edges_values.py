@@ -23,8 +23,9 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules import IllegalMoveError, InvalidOptionError, InvalidPositionError, records
 from tests.bots.positions import position
+from tests.variants import GAMES
 
-NAMES = ("mulle", "mililla", "charlemagne")
+NAMES = GAMES
 SEATS = {"mulle": 2, "mililla": 4, "charlemagne": 4}
 HUGE = 10**5000  # past the 4,300 digits Python writes or reads as text
 BAD_SEATS: tuple[object, ...] = (-1, 4, 9, True, False, 1.0, "0", None, HUGE, -HUGE)

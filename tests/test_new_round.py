@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from tests.new_round import check_fuzzed_deck, check_refusals, check_same_as_seeded
+from tests.variants import GAMES
 
 TEXTS = [
     "mililla",
@@ -19,7 +20,6 @@ TEXTS = [
     "mulle/fishing",
     "mulle/fishing(players=4)",
 ]
-GAMES = ["mililla", "charlemagne", "mulle"]
 
 
 @pytest.mark.parametrize("text", TEXTS)

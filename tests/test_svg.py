@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules._kit import svg as _svg
 from cardrules.cards import CHARLEMAGNE_PACK, DOUBLE_FRENCH_PACK, SPANISH_PACK, Card, Rank, Suit
+from tests.variants import PRESETS
 
 SVG = "{http://www.w3.org/2000/svg}"
-GAMES = ("mulle", "mulle/fishing", "mililla", "charlemagne")
+GAMES = PRESETS
 
 
 def _cards_in(value: Any) -> list[Card]:

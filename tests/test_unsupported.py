@@ -9,6 +9,7 @@ import pytest
 
 import cardrules
 from cardrules.engine import Game
+from tests.variants import GAMES
 
 
 def _without(name: str, **hooks: None) -> tuple[Game[Any, Any, Any, Any], Any]:
@@ -17,9 +18,9 @@ def _without(name: str, **hooks: None) -> tuple[Game[Any, Any, Any, Any], Any]:
     return Game(spec, real.rules), real.new_game(seed=1)
 
 
-@pytest.mark.parametrize("name", ["mililla", "charlemagne", "mulle"])
+@pytest.mark.parametrize("name", GAMES)
 def test_a_missing_hook_raises_unsupported_error_naming_the_game(name: str) -> None:
-    game, state = _without(name, new_round=None, position=None, from_position=None)
+    game, state = _without(name, new_round=None, positions=None)
     with pytest.raises(cardrules.UnsupportedError, match="cannot deal a round from a given deck") as err:
         game.new_round(state, [])
     assert err.value.game == name

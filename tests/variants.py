@@ -37,3 +37,9 @@ CHARLEMAGNE = [
 ]
 
 VARIANTS = MILILLA + MULLE + CHARLEMAGNE
+
+PRESETS = sorted({text.partition("(")[0] for text in VARIANTS})
+"""Each game's presets as ruleset text (``"mulle/fishing"``): the one list of them the tests use."""
+
+GAMES = tuple(sorted({text.partition("/")[0] for text in PRESETS}))
+"""The built-in games by name: the one list of them the tests use."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Final, Generic, TypeVar, overload
+from typing import Any, Final, Generic, Protocol, TypeVar, overload
 
 import attrs
 
@@ -26,10 +26,13 @@ __all__ = [
     "Game",
     "GameSpec",
     "Heuristic",
+    "Learning",
     "LegalMoves",
+    "Positions",
     "RoundScore",
     "Score",
     "ScoreItem",
+    "TerminalViews",
     "TupleMoves",
 ]
 
@@ -226,35 +229,28 @@ class Heuristic:
     What the bots know about one game: the optional ``heuristic`` of its :class:`GameSpec`.
 
     Attributes:
-        choose: The greedy move for an observation, its legal moves and a
-            random generator.
-        value: How good a state just after a round ended (or where the
-            *horizon* stopped a rollout) is for a side, from 0 (lost) to 1
-            (won), for the search bot's rollouts; ``None`` for the generic
-            measure (round tally and points compared).
-        horizon: For games with long rounds, a number that the search bot's
-            rollouts watch: when it changes (Mulle: the next deal of the
-            round), the rollout stops and *value* scores the state there.
-            ``None``: rollouts go to the end of the round.
-        lookahead: With a *horizon*, the fewest moves a rollout plays
-            before it may stop there (Mulle: two turns of every player,
-            so that a table left for the next deal is played on); ``None``
-            for none.
-        ranked: For games whose legal moves can be too many to search
-            (Mulle), the heuristic's own shortlist of legal moves, best
-            first (the first is the greedy move); the search bot considers
-            the first few. ``None``: the search bot takes the legal moves.
-        plausible: Whether a sampled state fits what the seat saw the
-            others do, judged by these rules of thumb (Charlemagne: their
-            bids); the search bot samples again (a few times at most) when
-            it does not. ``None``: every sample is taken as it comes.
-        rollout: The greedy rollout played by the game itself, faster than
-            the search bots' generic loop: from a state, every seat plays
-            *choose*'s move to the end of the round (or the *horizon*), and
-            the result is scored for a side from 0 to 1 as the generic
-            rollout scores it. It must give exactly what the generic loop
-            gives (the same moves, the same value, the same draws from the
-            random generator). ``None``: the generic loop plays.
+        choose: The greedy move for an observation, its legal moves and a random generator.
+        value: How good a state just after a round ended (or where the *horizon* stopped a
+            rollout) is for a side, from 0 (lost) to 1 (won), for the search bot's rollouts;
+            ``None`` for the generic measure (round tally and points compared).
+        horizon: For games with long rounds, a number that the search bot's rollouts watch: when
+            it changes (Mulle: the next deal of the round), the rollout stops and *value* scores
+            the state there. ``None``: rollouts go to the end of the round.
+        lookahead: With a *horizon*, the fewest moves a rollout plays before it may stop there
+            (Mulle: two turns of every player, so that a table left for the next deal is played
+            on); ``None`` for none.
+        ranked: For games whose legal moves can be too many to search (Mulle), the heuristic's
+            own shortlist of legal moves, best first (the first is the greedy move); the search
+            bot considers the first few. ``None``: the search bot takes the legal moves.
+        plausible: Whether a sampled state fits what the seat saw the others do, judged by these
+            rules of thumb (Charlemagne: their bids); the search bot samples again (a few times
+            at most) when it does not. ``None``: every sample is taken as it comes.
+        rollout: The greedy rollout played by the game itself, faster than the search bots'
+            generic loop: from a state, every seat plays *choose*'s move to the end of the round
+            (or the *horizon*), and the result is scored for a side from 0 to 1 as the generic
+            rollout scores it. It must give exactly what the generic loop gives (the same moves,
+            the same value, the same draws from the random generator). ``None``: the generic
+            loop plays.
     """
 
     choose: Callable[[Any, LegalMoves[Any], random.Random], Any]
@@ -266,47 +262,80 @@ class Heuristic:
     rollout: Callable[[Any, int, random.Random], float] | None = None
 
 
+RulesetC = TypeVar("RulesetC", contravariant=True)
+ObservationC = TypeVar("ObservationC", contravariant=True)
+
+
+class TerminalViews(Protocol[RulesetC, ObservationC]):
+    """
+    How a terminal shows one game: the optional ``terminal`` of its :class:`GameSpec`. A game's
+    ``_view`` module is one (a module with these functions is such an object).
+    """
+
+    def view(self, observation: ObservationC, style: Any, /) -> list[str]:
+        """The observation as lines of terminal text, in a ``cardrules`` terminal style."""
+
+    def help_text(self, rules: RulesetC, /) -> list[str]:
+        """The terminal's help for the ruleset: the notation, the card values, the rules pages."""
+
+    def deal_text(self, observation: ObservationC, style: Any, /) -> list[str]:
+        """The announcement of a deal (trump, turn-up, bonus), for the seat observing it."""
+
+    def move_list(self, legal_moves: LegalMoves[Any], limit: int, /) -> tuple[list[Any], int | None]:
+        """The moves a terminal numbers: at most *limit*, and how many more (``None``: slow to count)."""
+
+
+class Positions(Protocol[StateT, RulesetC]):
+    """
+    The body of a game's position notation, both ways (see :doc:`/formats`): the optional
+    ``positions`` of its :class:`GameSpec`. A game's ``_position`` module is one.
+    """
+
+    def position(self, state: StateT, seat: int | None, /) -> str:
+        """The fields after ``p1`` and the ruleset; with *seat*, the hands it cannot see by their size only."""
+
+    def from_position(self, rules: RulesetC, body: str, /) -> StateT:
+        """The state the fields describe, which :meth:`Game.from_position` then checks."""
+
+
+@attrs.frozen(kw_only=True)
+class Learning:
+    """
+    What the learning environments of ``cardrules.rl`` need of one game (see :doc:`/rl`): the
+    optional ``learning`` of its :class:`GameSpec`.
+
+    Attributes:
+        encoding: The numbering of the moves.
+        tensor: The flat layout of an observation.
+        candidates: A second, optional encoding of the moves as top-K candidates with features.
+    """
+
+    encoding: ActionEncoding | FactoredEncoding
+    tensor: TensorLayout
+    candidates: CandidateEncoding | None = None
+
+
 @attrs.frozen(kw_only=True)
 class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     """
-    Everything a generic caller needs to run one game: bots, records and the
-    command line use only this. Each game module defines one as ``GAME``.
+    Everything a generic caller needs to run one game: bots, records and the command line use only
+    this. Each game package defines one as ``GAME``; the registry finds games through the
+    ``cardrules.games`` entry points (:doc:`/howto/add-a-game`, which describes every field).
 
-    The functions are the game module's own; ``new_game`` takes the ruleset
-    first, the others take a state, which carries its ruleset.
+    The required core is the game's identity and its functions (``new_game`` takes the ruleset
+    first, the others a state, which carries its ruleset). The optional capabilities may be
+    ``None``, and the generic code then does without: ``terminal``, ``positions``, ``learning`` and
+    ``heuristic`` are bundles (:class:`TerminalViews`, :class:`Positions`, :class:`Learning`,
+    :class:`Heuristic`); ``round_deck``, ``new_round`` and ``deck_from_deal`` deal from a given
+    deck or a deal seen at a real table; ``events`` and ``refusals`` narrate and explain;
+    ``sample_state`` makes a full state consistent with an observation; ``picture`` draws an
+    observation as an SVG table (each face-up card an element with ``data-card`` and an
+    ``aria-label``).
 
-    The optional fields serve records, replays, bots and the terminal:
-    ``round_deck`` gives the deck order the round in progress was dealt
-    from (``new_round`` deals it from another deck), ``deck_from_deal`` turns an explicit deal (JSON-like data, as
-    seen at a real table), the dealer and the ruleset into such a deck
-    (refusing a deal that does not fit the ruleset), ``events`` describes
-    what a move did, ``sample_state`` makes a full state consistent with
-    an observation, ``heuristic`` is what the greedy and search bots know
-    of the game, ``view`` draws an observation as lines of terminal text
-    (``view(observation, style)``, with a ``cardrules`` terminal style),
-    and ``move_list`` picks the moves a terminal numbers
-    (``move_list(legal_moves, limit)``: at most *limit* moves, and how many
-    more there are, or ``None`` when counting them would be slow),
-    ``position`` and ``from_position`` write and read the body of the
-    game's position notation (``position(state, seat)``: with a seat, the
-    hands it cannot see only by their size; ``from_position(rules, body)``:
-    a state, which :meth:`Game.from_position` then checks), and
-    ``refusals`` gives the rules that refuse the moves the mover might
-    have wanted (every card of the hand played, say), for replays that
-    explain a constrained choice, and ``picture`` draws an observation
-    as an SVG table (``picture(observation)``: SVG text, each face-up card
-    an element with ``data-card`` and an ``aria-label``), for the web
-    table and the pictures of the docs, ``encoding`` numbers the moves and
-    ``tensor`` lays an observation out flat, for the learning environments
-    of ``cardrules.rl`` (see :doc:`/rl`), and ``candidates`` is a second,
-    optional encoding of the moves as top-K candidates with features;
-    ``help_text(rules)`` is the terminal's help (notation, card values, rules pages) and
-    ``deal_text(observation, style)`` announces a deal (trump, turn-up,
-    bonus). A game may leave them ``None``: the generic code then does
-    without.
-
-    Games are found by the registry, through the ``cardrules.games``
-    entry-point group: see :doc:`/howto/add-a-game`.
+    The bundles' members are also read as plain attributes: ``spec.view`` is
+    ``spec.terminal.view`` (``None`` without a terminal), and likewise ``help_text``,
+    ``deal_text``, ``move_list``, ``position``, ``from_position``, ``encoding``, ``tensor`` and
+    ``candidates``.
     """
 
     name: str
@@ -333,23 +362,62 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     zones: Callable[[StateT], Mapping[str, tuple[Card, ...]]]
     shuffle_hidden: Callable[[StateT, int, random.Random], StateT]
     check_state: Callable[[StateT], None]
+    terminal: TerminalViews[RulesetT, ObservationT] | None = None
+    positions: Positions[StateT, RulesetT] | None = None
+    learning: Learning | None = None
+    heuristic: Heuristic | None = None
     round_deck: Callable[[StateT], tuple[Card, ...]] | None = None
     new_round: Callable[[StateT, Sequence[Card | str]], StateT] | None = None
     deck_from_deal: Callable[[Mapping[str, Any], int, RulesetT], tuple[Card, ...]] | None = None
     events: Callable[[StateT, MoveT, StateT], tuple[Event, ...]] | None = None
-    sample_state: Callable[[ObservationT, random.Random], StateT] | None = None
-    heuristic: Heuristic | None = None
-    view: Callable[[ObservationT, Any], list[str]] | None = None
-    move_list: Callable[[LegalMoves[MoveT], int], tuple[list[MoveT], int | None]] | None = None
-    position: Callable[[StateT, int | None], str] | None = None
-    from_position: Callable[[RulesetT, str], StateT] | None = None
     refusals: Callable[[StateT], tuple[Violation, ...]] | None = None
+    sample_state: Callable[[ObservationT, random.Random], StateT] | None = None
     picture: Callable[[ObservationT], str] | None = None
-    encoding: ActionEncoding | FactoredEncoding | None = None
-    tensor: TensorLayout | None = None
-    candidates: CandidateEncoding | None = None
-    help_text: Callable[[RulesetT], list[str]] | None = None
-    deal_text: Callable[[ObservationT, Any], list[str]] | None = None
+
+    @property
+    def view(self) -> Callable[[ObservationT, Any], list[str]] | None:
+        """``terminal.view``, or ``None`` without a terminal."""
+        return None if self.terminal is None else self.terminal.view
+
+    @property
+    def help_text(self) -> Callable[[RulesetT], list[str]] | None:
+        """``terminal.help_text``, or ``None`` without a terminal."""
+        return None if self.terminal is None else self.terminal.help_text
+
+    @property
+    def deal_text(self) -> Callable[[ObservationT, Any], list[str]] | None:
+        """``terminal.deal_text``, or ``None`` without a terminal."""
+        return None if self.terminal is None else self.terminal.deal_text
+
+    @property
+    def move_list(self) -> Callable[[LegalMoves[MoveT], int], tuple[list[MoveT], int | None]] | None:
+        """``terminal.move_list``, or ``None`` without a terminal."""
+        return None if self.terminal is None else self.terminal.move_list
+
+    @property
+    def position(self) -> Callable[[StateT, int | None], str] | None:
+        """``positions.position``, or ``None`` without a position notation."""
+        return None if self.positions is None else self.positions.position
+
+    @property
+    def from_position(self) -> Callable[[RulesetT, str], StateT] | None:
+        """``positions.from_position``, or ``None`` without a position notation."""
+        return None if self.positions is None else self.positions.from_position
+
+    @property
+    def encoding(self) -> ActionEncoding | FactoredEncoding | None:
+        """``learning.encoding``, or ``None`` without learning encodings."""
+        return None if self.learning is None else self.learning.encoding
+
+    @property
+    def tensor(self) -> TensorLayout | None:
+        """``learning.tensor``, or ``None`` without learning encodings."""
+        return None if self.learning is None else self.learning.tensor
+
+    @property
+    def candidates(self) -> CandidateEncoding | None:
+        """``learning.candidates``, or ``None``."""
+        return None if self.learning is None else self.learning.candidates
 
     @property
     def default_preset(self) -> str:

@@ -11,13 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules.bots._games import heuristic_for
 from cardrules.bots._search import generic_playout, playout
 from tests.bots.positions import position
 from tests.playout import playout as random_play
 from tests.variants import VARIANTS
 
-ROLLOUT_VARIANTS = [t for t in VARIANTS if (h := heuristic_for(cardrules.get_game(t).name)) and h.rollout]
+ROLLOUT_VARIANTS = [t for t in VARIANTS if (h := cardrules.get_game(t).spec.heuristic) and h.rollout]
 
 
 def _both(game: cardrules.Game[Any, Any, Any, Any], state: Any, side: int, seed: int) -> None:

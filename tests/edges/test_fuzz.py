@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules import cli, records
 from tests.strategies import json_values, live_positions, move_texts, mutated, ruleset_texts, states_of
-from tests.variants import VARIANTS
+from tests.variants import PRESETS, VARIANTS
 
 CPU_LIMIT = 2.0
 """Seconds of CPU time that one call may take (CPU time, so that a busy machine does not count)."""
@@ -56,11 +56,7 @@ def test_fuzz_move_text(data: st.DataObject) -> None:
 
 
 _other_moves = st.sampled_from(
-    [
-        m
-        for v in ("mililla", "charlemagne", "mulle", "mulle/fishing")
-        for m in list(cardrules.get_game(v).legal_moves(states_of(v, 0)[0]))[:3]
-    ]
+    [m for v in PRESETS for m in list(cardrules.get_game(v).legal_moves(states_of(v, 0)[0]))[:3]]
 )
 
 

@@ -14,6 +14,7 @@ import cardrules
 from cardrules import mulle
 from cardrules.mulle import _families as mulle_families
 from tests.playout import playout
+from tests.variants import PRESETS
 
 THREADS = 8
 
@@ -81,7 +82,7 @@ def test_capture_space_cache_is_safe_under_threads(monkeypatch: pytest.MonkeyPat
 
 def test_apply_memos_are_safe_under_threads(fast_switching: None) -> None:
     """Threads sampling and applying in every game at once: each thread's match is what it is alone."""
-    texts = ["mililla", "charlemagne", "mulle", "mulle/fishing"]
+    texts = PRESETS
 
     def play(i: int) -> str:
         game = cardrules.get_game(texts[i % len(texts)])

@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+from tests.variants import GAMES
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -16,9 +18,6 @@ def test_the_design_picture_matches_the_imports() -> None:
     spec.loader.exec_module(module)
     assert (ROOT / "docs" / "_static" / "design.dot").read_text(encoding="utf-8") == module.dot()
     assert (ROOT / "docs" / "_static" / "design.svg").stat().st_size > 1000
-
-
-GAMES = ("charlemagne", "mililla", "mulle")
 
 
 def _names_on_page(module: str) -> tuple[str, ...]:

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.variants import GAMES
+
 SRC = Path(__file__).resolve().parents[2] / "src" / "cardrules"
-GAMES = ("charlemagne", "mililla", "mulle")
 MAX_LINES = 650
 """No module runs much past 600 lines."""
 

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.variants import PRESETS
+
 pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
@@ -27,7 +29,7 @@ def test_bench_rl_prints_every_game_and_the_target(capsys: pytest.CaptureFixture
     out = capsys.readouterr().out
     table = include.read_text(encoding="utf-8")
     assert table.startswith("Measured 20") and "bench_rl.py --seconds 0.01 --repeat 1" in table
-    for text in ("mililla", "charlemagne", "mulle", "mulle/fishing"):
+    for text in PRESETS:
         for loop in ("raw engine", "PettingZoo env", "Gymnasium env"):
             assert f"{text}: {loop}" in out
             assert f"| {text}: {loop} |" in table

@@ -15,9 +15,10 @@ from hypothesis import strategies as st  # noqa: E402
 import cardrules  # noqa: E402
 from cardrules.errors import WrongKindError  # noqa: E402
 from cardrules.rl import ActionEncoding, InvalidActionError  # noqa: E402
+from tests.variants import PRESETS  # noqa: E402
 
 FLAT = ("mililla", "charlemagne")
-ALL = ("mililla", "charlemagne", "mulle", "mulle/fishing")
+ALL = PRESETS
 
 
 def _position(text: str, seed: int, steps: int) -> tuple[Any, Any]:

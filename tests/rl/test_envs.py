@@ -20,8 +20,9 @@ from pettingzoo.utils.conversions import parallel_to_aec, turn_based_aec_to_para
 import cardrules  # noqa: E402
 from cardrules.errors import InvalidOptionError, UnknownOptionError  # noqa: E402
 from cardrules.rl import InvalidActionError, gymnasium_env, pettingzoo_env, register  # noqa: E402
+from tests.variants import PRESETS  # noqa: E402
 
-GAMES = ("mililla", "charlemagne", "mulle", "mulle/fishing")
+GAMES = PRESETS
 # PettingZoo's checker advises a Box or Discrete observation space; the masked classic games, like
 # these, use a dict of the observation and the mask, which the same checker then asks for.
 pytestmark = pytest.mark.filterwarnings(

@@ -19,6 +19,7 @@ from starlette.testclient import TestClient
 import cardrules
 from cardrules import records
 from cardrules.web import create_app
+from tests.variants import GAMES
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -77,7 +78,7 @@ def test_the_scripts_are_served(client: Any, name: str) -> None:
     assert response.status_code == 200 and len(response.text) > 500
 
 
-@pytest.mark.parametrize("game", ["mulle", "mililla", "charlemagne"])
+@pytest.mark.parametrize("game", GAMES)
 def test_the_picture_is_the_seats_and_needs_its_token(client: Any, game: str) -> None:
     made = _new(client, game)
     url = f"/api/matches/{made['match']}/picture"

@@ -18,9 +18,10 @@ from cardrules import records
 from cardrules.web import schema_names
 from cardrules.web._errors import ApiError
 from cardrules.web._table import move_cards
+from tests.variants import PRESETS
 from tests.web.helpers import auth, check_match, client, hidden_cards, start, tokens, valid
 
-GAMES = ["mililla", "mulle", "mulle/fishing", "charlemagne"]
+GAMES = PRESETS
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
+from tests.variants import GAMES
 from tests.web.test_web_restart import _free_port, _server
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "web_client.py"
@@ -31,7 +32,7 @@ def test_the_example_client_plays_every_game_and_reads_errors(tmp_path: Path) ->
     url = f"http://127.0.0.1:{port}"
     lines: list[str] = []
     with _server(tmp_path / "db.sqlite3", port):
-        for game in ("mililla", "mulle", "charlemagne"):
+        for game in GAMES:
             final = client.play_match(url, game, seed=3, say=lines.append)
             assert final["over"] and final["score"]["winner"] is not None
         c = client.Client(url)

@@ -2,17 +2,31 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import typing
-from typing import IO, Final
+from collections.abc import Sequence
+from typing import IO, Any, Final
 
 import attrs
 
 from cardrules.cards import Card, Pack, Suit
+from cardrules.engine import TupleMoves
 from cardrules.errors import CardrulesError
 
-__all__ = ["Style", "columns", "seats_text", "sides_text", "style_for", "unsymbol", "visible_len", "wrap"]
+__all__ = [
+    "MoreMoves",
+    "Style",
+    "first_moves",
+    "columns",
+    "seats_text",
+    "sides_text",
+    "style_for",
+    "unsymbol",
+    "visible_len",
+    "wrap",
+]
 
 _SYMBOL: Final = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _ASCII_OF_SYMBOL: Final = {v: k.letter for k, v in _SYMBOL.items()}
@@ -144,3 +158,20 @@ def columns(cells: typing.Sequence[str], width: int, gap: int = 2) -> list[str]:
         parts = [c + " " * (cell - visible_len(c)) for c in row[:-1]] + [row[-1]]
         lines.append((" " * gap).join(parts))
     return lines
+
+
+# --- numbered moves ------------------------------------------------------------
+
+MoreMoves = int | None
+"""How many legal moves a list leaves out: a count, or ``None`` for some, not counted."""
+
+
+def first_moves(legal: Sequence[Any], limit: int) -> tuple[list[Any], MoreMoves]:
+    """
+    The first *limit* legal moves, and how many more there are: counted only for a tuple of moves
+    (a lazy sequence, such as a plugin's, may be slow to count).
+    """
+    moves = list(itertools.islice(iter(legal), limit + 1))
+    if len(moves) <= limit:
+        return moves, 0
+    return moves[:limit], (len(legal) - limit) if isinstance(legal, TupleMoves | tuple | list) else None

@@ -11,7 +11,6 @@ import attrs
 
 from cardrules import _messages
 from cardrules._sampling import spec_for_observation
-from cardrules.bots._games import heuristic_for
 from cardrules.bots._ismcts import ISMCTSBot
 from cardrules.bots._search import SearchBot
 from cardrules.engine import LegalMoves
@@ -85,7 +84,7 @@ class GreedyBot:
 
     def choose(self, observation: Any, legal_moves: LegalMoves[Any], rng: random.Random) -> Any:
         """The heuristic's move (ties broken in the legal moves' order, or by *rng*)."""
-        heuristic = heuristic_for(spec_for_observation(observation).name)
+        heuristic = spec_for_observation(observation).heuristic
         if heuristic is None:
             return legal_moves.sample(rng)
         return heuristic.choose(observation, legal_moves, rng)

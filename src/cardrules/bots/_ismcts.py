@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 import attrs
 
-from cardrules.bots._games import Heuristic, heuristic_for
+from cardrules.bots._games import Heuristic
 from cardrules.bots._search import (
     _exploration,
     _positive_int,
@@ -86,7 +86,7 @@ class ISMCTSBot:
     def choose(self, observation: Any, legal_moves: LegalMoves[Any], rng: random.Random) -> Any:
         """The most visited move at the root of the tree after the iterations."""
         spec = searchable_spec(observation)
-        heuristic = heuristic_for(spec.name)
+        heuristic = spec.heuristic
         candidates = list(candidates_for(observation, legal_moves, rng, heuristic, self.max_candidates))
         if len(candidates) == 1:
             return candidates[0]

@@ -13,7 +13,7 @@ import attrs
 
 from cardrules import _common, _messages
 from cardrules._sampling import spec_for_observation
-from cardrules.bots._games import Heuristic, heuristic_for
+from cardrules.bots._games import Heuristic
 from cardrules.engine import GameSpec, LegalMoves, Score, TupleMoves
 from cardrules.errors import InvalidOptionError, UnsupportedError
 
@@ -114,7 +114,7 @@ class SearchBot:
     def choose(self, observation: Any, legal_moves: LegalMoves[Any], rng: random.Random) -> Any:
         """The move with the best average over the imagined deals (or the greedy move, if none is clearly better)."""
         spec = searchable_spec(observation)
-        heuristic = heuristic_for(spec.name)
+        heuristic = spec.heuristic
         candidates = candidates_for(observation, legal_moves, rng, heuristic, self.max_candidates)
         if len(candidates) == 1:
             return candidates[0]

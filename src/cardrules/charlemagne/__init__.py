@@ -10,18 +10,18 @@ which carries its :class:`CharlemagneRuleset`.
 from typing import Final
 
 from cardrules.cards import CHARLEMAGNE_PACK
+from cardrules.charlemagne import _position, _view
 from cardrules.charlemagne._bot import HEURISTIC
 from cardrules.charlemagne._cards import suit_order, trump_order
 from cardrules.charlemagne._check import check_state
 from cardrules.charlemagne._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
-from cardrules.charlemagne._encoding import ENCODING
+from cardrules.charlemagne._encoding import LEARNING
 from cardrules.charlemagne._events import events
 from cardrules.charlemagne._legal import check_move, is_over, legal_moves, refusals, to_move
 from cardrules.charlemagne._notation import format_canonical, format_move, parse_canonical, parse_move
 from cardrules.charlemagne._observe import observe
+from cardrules.charlemagne._picture import picture
 from cardrules.charlemagne._play import apply
-from cardrules.charlemagne._position import from_position as _from_position
-from cardrules.charlemagne._position import position as _position
 from cardrules.charlemagne._rules import RULES
 from cardrules.charlemagne._ruleset import STANDARD, CharlemagneRuleset
 from cardrules.charlemagne._sample import sample_state, shuffle_hidden, zones
@@ -39,8 +39,6 @@ from cardrules.charlemagne._state import (
     Play,
     State,
 )
-from cardrules.charlemagne._tensor import TENSOR
-from cardrules.charlemagne._view import deal_text, help_text, view
 from cardrules.engine import GameSpec
 
 __all__ = [
@@ -85,13 +83,6 @@ __all__ = [
 ]
 
 
-def _draw(observation: Observation) -> str:
-    """The observation as an SVG table; the SVG renderer is imported at the first picture, not with the game."""
-    from cardrules.charlemagne._picture import picture
-
-    return picture(observation)
-
-
 GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     name="charlemagne",
     title="Charlemagne",
@@ -122,16 +113,12 @@ GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     deck_from_deal=deck_from_deal,
     events=events,
     sample_state=sample_state,
-    view=view,
-    help_text=help_text,
-    deal_text=deal_text,
+    terminal=_view,
+    positions=_position,
+    learning=LEARNING,
     heuristic=HEURISTIC,
-    position=_position,
-    from_position=_from_position,
     refusals=refusals,
-    picture=_draw,
-    encoding=ENCODING,
-    tensor=TENSOR,
+    picture=picture,
 )
 """The Charlemagne game spec, as :func:`cardrules.get_game` uses it."""
 

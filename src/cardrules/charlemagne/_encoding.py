@@ -27,6 +27,8 @@ from cardrules.charlemagne._state import (
     Play,
     State,
 )
+from cardrules.charlemagne._tensor import TENSOR
+from cardrules.engine import Learning
 from cardrules.rl._learning import ActionEncoding
 
 _CARDS: Final = CHARLEMAGNE_PACK.cards
@@ -106,3 +108,7 @@ ENCODING: Final = ActionEncoding(
 def card_index(card: Card) -> int:
     """The action (and tensor) number of *card*: its place in the Charlemagne pack."""
     return _CARD[card]
+
+
+LEARNING: Final = Learning(encoding=ENCODING, tensor=TENSOR)
+"""What the learning environments use of Charlemagne: the moves' numbering and the observation's layout."""

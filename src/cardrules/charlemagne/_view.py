@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from cardrules._kit.style import Style
+from cardrules._kit.style import Style, first_moves
 from cardrules.charlemagne._ruleset import CharlemagneRuleset
 from cardrules.charlemagne._state import Observation
 
-__all__ = ["deal_text", "help_text", "view"]
+__all__ = ["deal_text", "help_text", "move_list", "view"]
+
+move_list = first_moves
+"""The moves the terminal numbers: the first ones, in the legal moves' order."""
 
 
 def view(obs: Observation, style: Style) -> list[str]:

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import enum
-import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Final
 
 import attrs
 
-from cardrules._kit.style import Style, style_for, unsymbol
+from cardrules._kit.style import MoreMoves, Style, first_moves, style_for, unsymbol
 from cardrules.cards import Card
-from cardrules.engine import GameSpec, TupleMoves
+from cardrules.engine import GameSpec
 
 __all__ = ["MoreMoves", "Style", "describe", "first_moves", "move_list_for", "style_for", "unsymbol", "view_for"]
 
@@ -68,21 +67,6 @@ def describe(observation: Any, style: Style) -> list[str]:
 
 
 # --- numbered moves ------------------------------------------------------------
-
-MoreMoves = int | None
-"""How many legal moves a list leaves out: a count, or ``None`` for some, not counted."""
-
-
-def first_moves(legal: Sequence[Any], limit: int) -> tuple[list[Any], MoreMoves]:
-    """
-    The first *limit* legal moves, and how many more there are: counted only for a tuple of moves
-    (a lazy sequence, such as a plugin's, may be slow to count).
-    """
-    moves = list(itertools.islice(iter(legal), limit + 1))
-    if len(moves) <= limit:
-        return moves, 0
-    return moves[:limit], (len(legal) - limit) if isinstance(legal, TupleMoves | tuple | list) else None
-
 
 Describer = Callable[[Any, Style], list[str]]
 MoveList = Callable[[Any, int], tuple[list[Any], MoreMoves]]

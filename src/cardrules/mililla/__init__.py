@@ -9,23 +9,22 @@ from typing import Final
 
 from cardrules.cards import SPANISH_PACK
 from cardrules.engine import GameSpec
+from cardrules.mililla import _position, _view
 from cardrules.mililla._bot import HEURISTIC
 from cardrules.mililla._check import check_state
 from cardrules.mililla._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
-from cardrules.mililla._encoding import ENCODING
+from cardrules.mililla._encoding import LEARNING
 from cardrules.mililla._events import events
 from cardrules.mililla._legal import check_move, is_over, legal_moves, refusals, to_move
 from cardrules.mililla._notation import format_canonical, format_move, parse_canonical, parse_move
 from cardrules.mililla._observe import observe
+from cardrules.mililla._picture import picture
 from cardrules.mililla._play import apply
-from cardrules.mililla._position import from_position, position
 from cardrules.mililla._rules import RULES
 from cardrules.mililla._ruleset import STANDARD, MilillaRuleset
 from cardrules.mililla._sample import sample_state, shuffle_hidden, zones
 from cardrules.mililla._score import score
 from cardrules.mililla._state import Move, Observation, Play, State
-from cardrules.mililla._tensor import TENSOR
-from cardrules.mililla._view import deal_text, help_text, view
 
 __all__ = [
     "GAME",
@@ -60,13 +59,6 @@ __all__ = [
 ]
 
 
-def _draw(observation: Observation) -> str:
-    """The observation as an SVG table; the SVG renderer is imported at the first picture, not with the game."""
-    from cardrules.mililla._picture import picture
-
-    return picture(observation)
-
-
 GAME: Final[GameSpec[State, Play, MilillaRuleset, Observation]] = GameSpec(
     name="mililla",
     title="Mililla",
@@ -97,16 +89,12 @@ GAME: Final[GameSpec[State, Play, MilillaRuleset, Observation]] = GameSpec(
     deck_from_deal=deck_from_deal,
     events=events,
     sample_state=sample_state,
+    terminal=_view,
+    positions=_position,
+    learning=LEARNING,
     heuristic=HEURISTIC,
-    view=view,
-    help_text=help_text,
-    deal_text=deal_text,
-    position=position,
-    from_position=from_position,
     refusals=refusals,
-    picture=_draw,
-    encoding=ENCODING,
-    tensor=TENSOR,
+    picture=picture,
 )
 """The Mililla game spec, as :func:`cardrules.get_game` uses it."""
 

@@ -7,8 +7,10 @@ from typing import Final
 from cardrules import _messages
 from cardrules._kit.keyed_moves import _keyed_bits
 from cardrules.cards import SPANISH_PACK
+from cardrules.engine import Learning
 from cardrules.mililla._legal import legal_moves
 from cardrules.mililla._state import Play, State
+from cardrules.mililla._tensor import TENSOR
 from cardrules.rl._learning import ActionEncoding
 
 _CARDS: Final = SPANISH_PACK.cards
@@ -40,3 +42,7 @@ ENCODING: Final = ActionEncoding(
     legal_bits=_keyed_bits(_INDEX),  # legal_moves lists its plays by card
 )
 """Mililla's actions: action *i* plays the *i*-th card of the Spanish pack, in pack order."""
+
+
+LEARNING: Final = Learning(encoding=ENCODING, tensor=TENSOR)
+"""What the learning environments use of Mililla: the moves' numbering and the observation's layout."""

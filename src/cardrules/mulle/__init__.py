@@ -11,15 +11,16 @@ from typing import Final
 
 from cardrules.cards import DOUBLE_FRENCH_PACK
 from cardrules.engine import GameSpec
-from cardrules.mulle import _legal, _position
+from cardrules.mulle import _legal, _position, _view
 from cardrules.mulle._bot import HEURISTIC
 from cardrules.mulle._check import check_state
 from cardrules.mulle._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
-from cardrules.mulle._encoding import CANDIDATES, ENCODING
+from cardrules.mulle._encoding import LEARNING
 from cardrules.mulle._events import events
 from cardrules.mulle._legal import MulleMoves, check_move, is_over, legal_moves, to_move
 from cardrules.mulle._notation import format_move, parse_canonical, parse_move
 from cardrules.mulle._observe import observe
+from cardrules.mulle._picture import picture
 from cardrules.mulle._play import apply
 from cardrules.mulle._rules import RULES
 from cardrules.mulle._ruleset import BUILDING, FISHING, MulleRuleset
@@ -37,8 +38,6 @@ from cardrules.mulle._state import (
     Turn,
     format_canonical,
 )
-from cardrules.mulle._tensor import TENSOR
-from cardrules.mulle._view import deal_text, help_text, move_list, view
 
 __all__ = [
     "BUILDING",
@@ -80,13 +79,6 @@ __all__ = [
 ]
 
 
-def _draw(observation: Observation) -> str:
-    """The observation as an SVG table; the SVG renderer is imported at the first picture, not with the game."""
-    from cardrules.mulle._picture import picture
-
-    return picture(observation)
-
-
 GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     name="mulle",
     title="Mulle",
@@ -117,18 +109,12 @@ GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     deck_from_deal=deck_from_deal,
     events=events,
     sample_state=sample_state,
+    terminal=_view,
+    positions=_position,
+    learning=LEARNING,
     heuristic=HEURISTIC,
-    view=view,
-    help_text=help_text,
-    deal_text=deal_text,
-    move_list=move_list,
-    position=_position.position,
-    from_position=_position.from_position,
     refusals=_legal.refusals,
-    picture=_draw,
-    encoding=ENCODING,
-    tensor=TENSOR,
-    candidates=CANDIDATES,
+    picture=picture,
 )
 """The Mulle game spec, as :func:`cardrules.get_game` uses it."""
 

@@ -33,6 +33,7 @@ from typing import Final
 
 from cardrules import _messages
 from cardrules.cards import Card
+from cardrules.engine import Learning
 from cardrules.mulle import _bot, _tensor
 from cardrules.mulle._cards import _ORDER, _TVAL, PACK
 from cardrules.mulle._families import _Captures, _Family
@@ -557,3 +558,7 @@ CANDIDATES: Final = CandidateEncoding(
     row=_tensor.row,
 )
 """Mulle's top-K candidates: the heuristic's shortlist, then the other legal moves in order, 32 by default."""
+
+
+LEARNING: Final = Learning(encoding=ENCODING, tensor=_tensor.TENSOR, candidates=CANDIDATES)
+"""What the learning environments use of Mulle: the moves' numbering, the layout and the candidates."""
