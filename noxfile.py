@@ -20,10 +20,10 @@ ROOT = Path(__file__).resolve().parent
 PYTHONS = ("3.11", "3.12", "3.13")
 # The conformance and property suites, which the long Hypothesis profiles run with many examples.
 LONG_SUITES = (
-    "tests/test_conformance.py",
-    "tests/mulle/test_mulle_properties.py",
+    "tests/engine/test_conformance.py",
+    "tests/mulle/test_properties.py",
     "tests/mililla/test_properties.py",
-    "tests/charlemagne/test_charlemagne_props.py",
+    "tests/charlemagne/test_properties.py",
 )
 SMOKE = ROOT / "tests" / "smoke_installed.py"
 LINTED = ("src", "tests", "benchmarks", "examples", "docs/_ext", "noxfile.py")
@@ -210,10 +210,10 @@ def report(session: nox.Session) -> None:
 
 FUZZ_TESTS = (
     "tests/edges/test_fuzz.py",
-    "tests/test_edges_states.py::test_mutated_states_load_consistent_or_raise_invalid_record_error",
+    "tests/edges/test_states.py::test_mutated_states_load_consistent_or_raise_invalid_record_error",
     "tests/records/test_records.py::test_mutated_records_never_crash",
-    "tests/test_edges_messages.py::test_refusals_are_the_same_whatever_the_hidden_cards",
-    "tests/test_edges_values.py::test_sample_state_of_an_observation_changed_by_hand",
+    "tests/edges/test_messages.py::test_refusals_are_the_same_whatever_the_hidden_cards",
+    "tests/edges/test_values.py::test_sample_state_of_an_observation_changed_by_hand",
 )
 """The fuzz targets (docs/edges.md); ``FUZZ_EXAMPLES`` sets the examples per target (3,000 by default)."""
 

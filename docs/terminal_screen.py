@@ -2,7 +2,7 @@
 Write the captured screens that the page on playing in the terminal shows: ``cardrules play`` at 80
 columns with scripted input, as a person would see it in a plain terminal (``--ascii``).
 
-Run ``python docs/terminal_screen.py`` after changing the table; ``tests/test_cli_table.py``
+Run ``python docs/terminal_screen.py`` after changing the table; ``tests/cli/test_table_screens.py``
 checks that the files match what the program prints now.
 """
 

@@ -2,7 +2,7 @@
 
 ``python smoke_installed.py CHECKOUT`` also checks that cardrules is imported from outside the
 checkout CHECKOUT, with its ``py.typed`` marker and its licence, so that a file missing from the
-wheel fails CI. ``tests/test_packaging.py`` runs it on the package under test, without CHECKOUT.
+wheel fails CI. ``tests/package/test_packaging.py`` runs it on the package under test, without CHECKOUT.
 ``python smoke_installed.py --wheel WHEEL`` only checks that the wheel file holds those two files.
 """
 

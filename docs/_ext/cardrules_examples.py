@@ -4,7 +4,7 @@ Docstrings in the game modules write ``mulle.new_game(...)`` or ``cardrules.get_
 without importing ``mulle`` or ``cardrules``: in ``help()`` the module is already at hand. The
 reference is read, and pasted, without it, so this extension adds the missing import lines, in
 plain view, before the first ``>>>`` line of the docstring. The Sphinx doctest builder then runs
-exactly what the page shows; ``tests/test_doc_blocks.py`` runs each example alone the same way.
+exactly what the page shows; ``tests/docs/test_doc_blocks.py`` runs each example alone the same way.
 """
 
 from __future__ import annotations

@@ -195,7 +195,7 @@ def unchecked_constructor(cls: type[_T]) -> Callable[..., _T]:
     It takes the fields in order, as ``cls(...)`` does, and skips the attrs ``__init__`` and its
     bound ``object.__setattr__`` per field. It is only for classes without defaults, converters,
     validators or post-init, so the object is the same as the public constructor's
-    (``tests/test_fast_state.py`` checks it): the public constructor, and :func:`attrs.evolve`, keep
+    (``tests/kit/test_fast_state.py`` checks it): the public constructor, and :func:`attrs.evolve`, keep
     working and validating as before.
 
     *cls* must take its slots from a plain base class that declares them, the fields in order and

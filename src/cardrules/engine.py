@@ -295,7 +295,7 @@ class Positions(Protocol[StateT, RulesetC]):
         """The fields after ``p1`` and the ruleset; with *seat*, the hands it cannot see by their size only."""
 
     def from_position(self, rules: RulesetC, body: str, /) -> StateT:
-        """The state the fields describe, which :meth:`Game.from_position` then checks."""
+        """The state the fields describe, which :meth:`cardrules.Game.from_position` then checks."""
 
 
 @attrs.frozen(kw_only=True)
@@ -325,17 +325,17 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     The required core is the game's identity and its functions (``new_game`` takes the ruleset
     first, the others a state, which carries its ruleset). The optional capabilities may be
     ``None``, and the generic code then does without: ``terminal``, ``positions``, ``learning`` and
-    ``heuristic`` are bundles (:class:`TerminalViews`, :class:`Positions`, :class:`Learning`,
-    :class:`Heuristic`); ``round_deck``, ``new_round`` and ``deck_from_deal`` deal from a given
+    ``heuristic`` are bundles (:class:`~cardrules.engine.TerminalViews`,
+    :class:`~cardrules.engine.Positions`, :class:`~cardrules.engine.Learning`,
+    :class:`~cardrules.engine.Heuristic`); ``round_deck``, ``new_round`` and ``deck_from_deal`` deal from a given
     deck or a deal seen at a real table; ``events`` and ``refusals`` narrate and explain;
     ``sample_state`` makes a full state consistent with an observation; ``picture`` draws an
     observation as an SVG table (each face-up card an element with ``data-card`` and an
     ``aria-label``).
 
-    The bundles' members are also read as plain attributes: ``spec.view`` is
-    ``spec.terminal.view`` (``None`` without a terminal), and likewise ``help_text``,
-    ``deal_text``, ``move_list``, ``position``, ``from_position``, ``encoding``, ``tensor`` and
-    ``candidates``.
+    The bundles' members are also read as plain attributes: ``spec.view`` is ``spec.terminal.view``
+    (``None`` without a terminal), and likewise ``help_text``, ``deal_text``, ``move_list``,
+    ``position``, ``from_position``, ``encoding``, ``tensor`` and ``candidates``.
     """
 
     name: str

@@ -16,7 +16,7 @@ import pytest
 
 import cardrules
 from cardrules import bots, records
-from tests import test_conformance as conformance
+from tests.engine import test_conformance as conformance
 from tests.plugin.conftest import EXAMPLE
 
 pytestmark = pytest.mark.usefixtures("whist_site")

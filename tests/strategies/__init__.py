@@ -2,7 +2,7 @@
 Hypothesis strategies the tests share: positions of every game and variant reached by random
 play, hostile text (moves, cards, rulesets), and mutated JSON documents (states, records).
 
-The fuzz tests (``tests/edges/test_fuzz.py``, ``tests/test_edges_states.py``) draw from them;
+The fuzz tests (``tests/edges/test_fuzz.py``, ``tests/edges/test_states.py``) draw from them;
 ``nox -s fuzz`` runs those tests for minutes with many examples and prints the seed.
 """
 

@@ -300,7 +300,7 @@ def _turn(seat: int, move: Move, builds: tuple[tuple[Card, ...], ...], mulles: t
 
 _state: Final = _common.unchecked_constructor(State)
 """``State(...)`` with the fields in order, for the engine's own hot path: the same object, made
-without the generated ``__init__`` (``tests/mulle/test_mulle_speed_paths.py`` checks it)."""
+without the generated ``__init__`` (``tests/mulle/test_fast_paths.py`` checks it)."""
 
 
 class _ObservationSlots(JsonData):

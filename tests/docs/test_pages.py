@@ -9,7 +9,7 @@ import pytest
 
 import cardrules
 
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 ANCHOR = re.compile(r"^\(([a-z0-9.\-]+)\)=\s*$", re.M)
 
 
@@ -36,7 +36,7 @@ def test_cited_rule_ids_exist(name: str) -> None:
     assert sorted(cited - set(spec.rulebook)) == []
 
 
-API_PAGES = Path(__file__).resolve().parent.parent / "docs" / "api"
+API_PAGES = Path(__file__).resolve().parents[2] / "docs" / "api"
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ import pytest
 
 import cardrules
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GLOSSARY = ROOT / "docs" / "glossary.md"
 # The words of the games that a player meets in the docs and in the terminal.
 GAME_WORDS = [
@@ -57,7 +57,7 @@ def _entries() -> set[str]:
 
 def _used_text() -> str:
     pages = [p for p in (ROOT / "docs").rglob("*.md") if p != GLOSSARY and "_build" not in p.parts]
-    sources = list(Path(cardrules.__file__).parent.glob("*.py"))
+    sources = list(Path(cardrules.__file__).parent.rglob("*.py"))
     return "\n".join(p.read_text(encoding="utf-8") for p in [ROOT / "README.md", *pages, *sources]).lower()
 
 

@@ -24,7 +24,7 @@ from cardrules.cli._commentary import match_words
 from cardrules.cli._demo import demo, progress_bar
 from cardrules.cli._table import Session
 
-CORPUS = Path(__file__).resolve().parent / "corpus" / "records"
+CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "records"
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -217,7 +217,7 @@ def test_the_captured_screens_are_the_programs() -> None:
     """The docs page's screens are what the table prints: if this fails, run ``python docs/terminal_screen.py``."""
     import importlib.util
 
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     spec = importlib.util.spec_from_file_location("terminal_screen", root / "docs" / "terminal_screen.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

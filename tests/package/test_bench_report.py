@@ -15,7 +15,7 @@ import pytest
 
 import cardrules
 
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
 def _load(name: str) -> ModuleType:

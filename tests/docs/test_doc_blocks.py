@@ -22,9 +22,9 @@ from typing import NamedTuple
 
 import pytest
 
-from tests.test_public_names import NEEDS_EXTRA, PUBLIC_MODULES
+from tests.package.test_public_names import NEEDS_EXTRA, PUBLIC_MODULES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGES = sorted([ROOT / "README.md", ROOT / "CONTRIBUTING.md", *(ROOT / "docs").rglob("*.md")])
 PAGES = [p for p in PAGES if "_build" not in p.parts]
 

@@ -92,7 +92,7 @@ def test_mulle_move_order_does_not_depend_on_hash_seed() -> None:
         "import itertools\n"
         "from cardrules.mulle import FISHING, BUILDING, legal_moves, format_canonical\n"
         "from tests.mulle.positions import position\n"
-        "from tests.mulle.test_mulle_lazy_moves import adversarial\n"
+        "from tests.mulle.test_lazy_moves import adversarial\n"
         "for rules, hand in ((FISHING, '9H 10C AH'), (BUILDING, '9H 10D 8C JS')):\n"
         "    s = position(rules, hands=(hand, 'KH'), table=adversarial(20))\n"
         "    print(*map(format_canonical, itertools.islice(legal_moves(s), 300)))\n"

@@ -10,7 +10,7 @@ import pytest
 
 import cardrules
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 DECISIONS_PAGE = DOCS / "rulings.md"
 LABEL = re.compile(r"^\((ruling-[a-z0-9\-]+)\)=\s*$")
