@@ -6,6 +6,7 @@ no game: it reads the game's ``encoding`` and ``tensor`` from its spec.
 from __future__ import annotations
 
 import random
+import typing
 from typing import Any, Final
 
 import numpy as np
@@ -145,6 +146,25 @@ class Match:
             seat = self.game.spec.to_move(state)
             self._to_move = (state, seat)
         return seat
+
+    def text_view(self, seat: int | None) -> str:
+        """
+        What *seat* sees, as the terminal's text view draws it (its own hand only; a factored
+        move's steps so far after it), or the match score once the match is over (*seat* ``None``).
+        """
+        from cardrules._style import Style
+        from cardrules._terminal import view_for
+
+        game = self.game
+        if seat is None:
+            score = game.score(self.state)
+            won = "no side" if score.winner is None else "side " + str(score.winner)
+            return f"match over: {won} won, match points {' '.join(map(str, score.match))}\n"
+        lines = view_for(game.spec)(game.spec.observe(self.state, seat), Style())
+        if self.factored and self.steps and seat == self.mover():
+            labels = typing.cast(FactoredEncoding, self.encoding).labels
+            lines.append("steps so far: " + ", ".join(labels[s] for s in self.steps))
+        return "\n".join([f"seat {seat} to act:", *lines]) + "\n"
 
     def legal(self) -> list[int]:
         """The legal action numbers now (after the steps chosen so far, for a factored encoding)."""
