@@ -206,3 +206,26 @@ def test_gymnasium_policy_illegal_action_is_handled_by_illegal() -> None:
     with pytest.raises(IllegalMoveError):
         env.reset(seed=1)
         env.step(_legal(env.action_masks(), rng))
+
+
+@pytest.mark.parametrize("text", ["mililla(single_round=true)", "mulle(target=0)", "mulle/fishing(target=0)"])
+def test_a_single_round_ends_the_environment_after_one_round(text: str) -> None:
+    """Under the single-round option each episode is one round: a tied round ends it too, every reward 0."""
+    env = pettingzoo_env(text)
+    rng = random.Random(6)
+    tied = 0
+    for episode in range(60):
+        env.reset(seed=episode)
+        total = dict.fromkeys(env.agents, 0.0)
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, _ = env.last()
+            total[agent] += reward
+            env.step(None if term or trunc else _legal(obs["action_mask"], rng))
+        score = env.game.score(env.state)
+        assert len(score.rounds) == 1
+        if score.winner is None:  # the engine has dealt the round again; the episode ended drawn
+            tied += 1
+            assert set(total.values()) == {0.0}
+        else:
+            assert sorted(set(total.values())) == [-1.0, 1.0]
+    assert tied > 0 or text.startswith("mililla")

@@ -97,6 +97,8 @@ class Match:
         self.reward = reward
         self.illegal = illegal
         self.penalty = float(penalty)
+        self.single = bool(getattr(self.game.rules, "single_round", False))
+        """Whether a match is one round (the ruleset's ``single_round``): a tied round ends it, drawn."""
         state = self.game.new_game(seed=0)
         self.sides: tuple[tuple[int, ...], ...] = self.game.score(state).sides
         self.seats: tuple[int, ...] = tuple(sorted(s for side in self.sides for s in side))
@@ -308,10 +310,13 @@ class Match:
 
     def _applied(self, after: Any) -> dict[int, float]:
         spec = self.game.spec
-        self.state = after
+        before, self.state = self.state, after
         self.steps = ()
         self.made += 1
         over = spec.is_over(after)
+        if self.single and not over and after.round_no != before.round_no:
+            over = True  # a tied single round, which the engine deals again: a draw here
+
         if not over and self.reward == "match":
             return self.no_rewards
         rewards = dict.fromkeys(self.seats, 0.0)
