@@ -96,7 +96,7 @@ class CardrulesGymEnv(gymnasium.Env[_Obs, np.int64]):
         text: str,
         *,
         seat: int = 0,
-        opponents: Opponent | Sequence[Opponent] | Mapping[int, Opponent] = "greedy",
+        opponents: Any = "greedy",  # one Opponent, a Sequence of them, or a Mapping of seats to them
         reward: str = "match",
         illegal: str = "terminate",
         penalty: float = -1.0,

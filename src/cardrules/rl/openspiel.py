@@ -35,5 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+__dir__ = __all__.copy  # dir() and autocompletion show the public names only
+
 if __name__ == "__main__":
     raise SystemExit(main())
