@@ -20,7 +20,6 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel  # noqa: E40
 
 import cardrules  # noqa: E402
 from cardrules._style import Style  # noqa: E402
-from cardrules._terminal import view_for  # noqa: E402
 from cardrules.bots import GreedyBot, RandomBot  # noqa: E402
 from cardrules.errors import IllegalMoveError, InvalidOptionError  # noqa: E402
 from cardrules.rl import gymnasium_env, pettingzoo_env  # noqa: E402
@@ -59,14 +58,14 @@ def test_human_render_shows_the_seat_to_act_and_no_other_hand(text: str, capsys:
     seat = spec.to_move(state)
     assert env.render() is None
     shown = capsys.readouterr().out
-    view = "\n".join(view_for(spec)(spec.observe(state, seat), Style()))
+    view = "\n".join(spec.view(spec.observe(state, seat), Style()))
     assert shown.startswith(f"seat {seat} to act:\n" + view)
     env._match.state = spec.shuffle_hidden(state, seat, random.Random(1))  # others' hands redealt
     env._match._to_move = (None, None)
     env.render()
     assert capsys.readouterr().out == shown
     other = next(s for s in range(len(state.hands)) if s != seat)
-    assert "\n".join(view_for(spec)(spec.observe(state, other), Style())) not in shown
+    assert "\n".join(spec.view(spec.observe(state, other), Style())) not in shown
 
 
 @pytest.mark.parametrize("text", ["mililla", "mulle"])

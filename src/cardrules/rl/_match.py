@@ -155,14 +155,15 @@ class Match:
         move's steps so far after it), or the match score once the match is over (*seat* ``None``).
         """
         from cardrules._style import Style
-        from cardrules._terminal import view_for
 
         game = self.game
         if seat is None:
             score = game.score(self.state)
             won = "no side" if score.winner is None else "side " + str(score.winner)
             return f"match over: {won} won, match points {' '.join(map(str, score.match))}\n"
-        lines = view_for(game.spec)(game.spec.observe(self.state, seat), Style())
+        seen = game.spec.observe(self.state, seat)
+        view = game.spec.view  # the game's own text view, as the terminal draws it
+        lines = view(seen, Style()) if view is not None else [repr(seen)]
         if self.factored and self.steps and seat == self.mover():
             labels = typing.cast(FactoredEncoding, self.encoding).labels
             lines.append("steps so far: " + ", ".join(labels[s] for s in self.steps))

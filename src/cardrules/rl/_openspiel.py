@@ -2,13 +2,14 @@
 OpenSpiel games of every cardrules game (needs ``open_spiel``: ``pip install "cardrules[openspiel]"``).
 
 Each game is registered with ``pyspiel.register_game`` as ``python_cardrules_<game>`` (another
-preset as ``python_cardrules_<game>_<preset>``); its parameters are the ruleset's options, typed,
-with the preset's values as defaults. A match starts with the deal of its first
-round as chance nodes, one card of the deck at a time (each remaining card as likely as its
-copies make it), and so does every later round; when the deck is complete, the engine deals the
-round from it (:meth:`cardrules.Game.new_round`). Decisions use the game's action encoding; a
-factored encoding (Mulle) gives consecutive decision nodes of the same player, its move applied
-when ``done`` completes it. See :doc:`/openspiel` for the strings, tensors and returns.
+preset as ``python_cardrules_<game>_<preset>``), every one when this module is imported; its
+parameters are the ruleset's options, typed, with the preset's values as defaults. A match starts
+with a chance node for the first dealer, then the deal of its first round as chance nodes, one
+card of the deck at a time (each remaining card as likely as its copies make it), and so does
+every later round; when the deck is complete, the engine deals the round from it
+(:meth:`cardrules.Game.new_round`). Decisions use the game's action encoding; a factored encoding
+(Mulle) gives consecutive decision nodes of the same player, its move applied when ``done``
+completes it. See :doc:`/openspiel` for the strings, tensors and returns.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ def openspiel_game(text: str) -> pyspiel.Game:
     """
     The OpenSpiel game of the ruleset *text* (such as ``"mililla(single_round=true)"``), loaded
     through OpenSpiel's registry as ``python_cardrules_<game>`` with the ruleset's options as its
-    parameters; the first call registers the game's type.
+    parameters (a game added since this module was imported is registered on its first call).
 
     Raises:
         UnknownOptionError: For an unknown game, preset or option.
@@ -505,6 +506,8 @@ class _State(pyspiel.State):  # type: ignore[misc]
     # --- the records -------------------------------------------------------------------------
 
     def _observation_text(self, player: int) -> str:
+        if self._dealer < 0:
+            return "drawing the first dealer"
         if self._dealing:
             pack = len(self._game.cardrules.spec.pack)
             return f"first dealer {self._dealer}, dealing {len(self._deck.value)} of {pack}"
