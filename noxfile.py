@@ -247,3 +247,10 @@ def openspiel(session: nox.Session) -> None:
     session.install(".[rl,openspiel,tests]")
     tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "rl").glob("test_openspiel*.py"))
     session.run("python", "-m", "pytest", "-q", "-n", "2", *tests, *session.posargs)
+    # OpenSpiel's own example script, as its users run it: the game by its --game flag
+    where = "import open_spiel, pathlib; print(pathlib.Path(open_spiel.__file__).parent / 'python/examples/mcts.py')"
+    script = str(session.run("python", "-c", where, silent=True)).strip()
+    session.run(
+        "python", "-m", "cardrules.rl.openspiel", script, "--game=python_cardrules_mulle(target=0)",
+        "--player1=mcts", "--player2=random", "--max_simulations=2", "--num_games=1", "--quiet", "--seed=3",
+    )  # fmt: skip

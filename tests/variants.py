@@ -26,6 +26,7 @@ MULLE = [
     "mulle/fishing(players=4)",
     "mulle/fishing(players=4, teams=true)",
     "mulle/fishing(target=21)",
+    "mulle/fishing(target=0)",
     "mulle/fishing(glimne=true)",
     "mulle/fishing(most_cards=true)",
 ]

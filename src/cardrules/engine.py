@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import random
+import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final, Generic, Protocol, TypeVar, overload
 
@@ -46,18 +48,16 @@ class LegalMoves(Sequence[MoveT]):
     """
     The legal moves of a position: a read-only sequence in a fixed order.
 
-    It may be produced lazily (a Mulle table can allow exponentially many
-    captures), so use ``move in moves`` rather than scanning, ``bool(moves)``
-    rather than ``len(moves) > 0``, and :meth:`sample` for a random move: all
-    three are decided by the rules without listing every move.
+    It may be produced lazily (a Mulle table can allow exponentially many captures), so use
+    ``move in moves`` rather than scanning, ``bool(moves)`` rather than ``len(moves) > 0``, and
+    :meth:`sample` for a random move: all three are decided by the rules without listing every move.
     """
 
     __slots__ = ()
 
     def sample(self, rng: random.Random) -> MoveT:
         """
-        A legal move chosen at random by *rng* (uniformly unless the game's
-        documentation says otherwise).
+        A legal move chosen at random by *rng* (uniformly unless the game's documentation says otherwise).
 
         Raises:
             IndexError: If there is no legal move (the match is over).
@@ -127,8 +127,7 @@ def _below(rng: random.Random, n: int) -> int:
     return rng.randrange(n)
 
 
-# Whether random.Random draws below n as `_randbelow_with_getrandbits` does (k = n.bit_length()
-# bits until below n), which _below writes out; otherwise it calls randrange.
+# Whether random.Random draws below n as `_randbelow_with_getrandbits` does, which _below writes out.
 _RANDBELOW_BY_BITS: Final = getattr(random.Random, "_randbelow", None) is getattr(
     random.Random, "_randbelow_with_getrandbits", False
 )
@@ -162,9 +161,8 @@ class RoundScore:
     The breakdown of one round.
 
     Attributes:
-        tally: The round's own count per side, as the game counts it (Mililla:
-            card and trick points, 70 in all; Mulle: points; Charlemagne:
-            tricks won).
+        tally: The round's own count per side, as the game counts it (Mililla: card and trick
+            points, 70 in all; Mulle: points; Charlemagne: tricks won).
         points: Match points this round added per side, bonuses included.
         items: The labelled pieces behind ``tally`` and ``points``.
         complete: Whether the round has ended (``False`` for a running tally).
@@ -184,8 +182,7 @@ class Score:
     Attributes:
         sides: The seats of each side; ``((0, 2), (1, 3))`` for partnerships.
         match: Match points per side.
-        round: The round in progress (a running tally, ``complete`` false), or
-            the last round once the match is over.
+        round: The round in progress (a running tally, ``complete`` false), or the last round.
         rounds: Every completed round, in order.
         winner: The index of the winning side once the match is over, else ``None``.
     """
@@ -200,14 +197,12 @@ class Score:
 @attrs.frozen
 class Event:
     """
-    Something that happened when a move was applied, for a front end to show
-    or a replay to narrate.
+    Something that happened when a move was applied, for a front end to show or a replay to narrate.
 
     Attributes:
-        kind: What happened: ``"play"``, ``"capture"``, ``"mulle"``, ``"tabbe"``,
-            ``"build"``, ``"trail"``, ``"trick"``, ``"bid"``, ``"pass"``,
-            ``"contract"``, ``"trump"``, ``"discard"``, ``"deal"``, ``"round"``,
-            ``"match"``, and so on; each game documents its kinds.
+        kind: What happened: ``"play"``, ``"capture"``, ``"mulle"``, ``"tabbe"``, ``"build"``,
+            ``"trail"``, ``"trick"``, ``"bid"``, ``"pass"``, ``"contract"``, ``"trump"``,
+            ``"discard"``, ``"deal"``, ``"round"``, ``"match"``, and so on; each game documents its kinds.
         rule: The id of the rule that produced it.
         seat: The seat it concerns, if any.
         cards: The cards it concerns.
@@ -374,6 +369,12 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     sample_state: Callable[[ObservationT, random.Random], StateT] | None = None
     picture: Callable[[ObservationT], str] | None = None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by value, with a bundle that is a module by its name (modules do not pickle)."""
+        values = {f.name: getattr(self, f.name) for f in attrs.fields(type(self))}
+        modules = {k: v.__name__ for k, v in values.items() if isinstance(v, types.ModuleType)}
+        return (_unpickle_spec, (type(self), {k: v for k, v in values.items() if k not in modules}, modules))
+
     @property
     def view(self) -> Callable[[ObservationT, Any], list[str]] | None:
         """``terminal.view``, or ``None`` without a terminal."""
@@ -425,24 +426,25 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
         return next(iter(self.presets))
 
 
+def _unpickle_spec(cls: type[GameSpec[Any, Any, Any, Any]], values: dict[str, Any], modules: dict[str, str]) -> Any:
+    return cls(**values, **{key: importlib.import_module(name) for key, name in modules.items()})
+
+
 @attrs.frozen
 class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
     """
     A game with its ruleset chosen: what :func:`get_game` returns.
 
-    Every method but :meth:`new_game` takes a state, which carries its own
-    ruleset, so a state from another ruleset of the same game works too. A
-    state of another game, or anything else, raises
-    :class:`~cardrules.WrongKindError` (one dict lookup by type, so the check
-    costs nothing to speak of). The type parameters are the game module's
-    own types: for Mulle,
+    Every method but :meth:`new_game` takes a state, which carries its own ruleset, so a state
+    from another ruleset of the same game works too. A state of another game, or anything else,
+    raises :class:`~cardrules.WrongKindError` (one dict lookup by type, so the check costs nothing
+    to speak of). The type parameters are the game module's own types: for Mulle,
     ``Game[mulle.State, mulle.Move, mulle.MulleRuleset, mulle.Observation]``.
     """
 
     spec: GameSpec[StateT, MoveT, RulesetT, ObservationT]
     rules: RulesetT
-    # The hot methods' fast path: the spec's function keyed by the state type, so that one lookup
-    # checks the type and finds the function (another kind of state: KeyError, then WrongKindError).
+    # The hot methods' fast path: the spec's function by state type (one lookup checks the type too).
     _to_move: Mapping[type, Callable[[StateT], int | None]] = attrs.field(init=False, eq=False, repr=False)
     _legal_moves: Mapping[type, Callable[[StateT], LegalMoves[MoveT]]] = attrs.field(init=False, eq=False, repr=False)
     _apply: Mapping[type, Callable[[StateT, MoveT], StateT]] = attrs.field(init=False, eq=False, repr=False)
@@ -474,11 +476,9 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
         A new match, its first round dealt. See the game module's ``new_game``.
 
         Args:
-            seed: Makes every deal of the match reproducible (also the first
-                dealer, unless given). ``None`` draws one at random.
+            seed: Makes every deal reproducible (also the first dealer, unless given); ``None``: random.
             deck: The first round's deck order, index 0 on top.
-            decks: Deck orders for the first rounds in turn; later rounds
-                are shuffled from the seed.
+            decks: Deck orders for the first rounds in turn; later rounds are shuffled from the seed.
             dealer: The first dealer's seat.
         """
         return self.spec.new_game(self.rules, seed=seed, deck=deck, decks=decks, dealer=dealer)

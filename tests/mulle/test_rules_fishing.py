@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+import cardrules
 from cardrules import AmbiguousMoveError, IllegalMoveError
 from cardrules.mulle import (
     FISHING,
@@ -178,6 +179,23 @@ def test_mulle_match_target_fishing() -> None:
     assert 0 == _winner(FISHING, (16, 3))
     rules21 = MulleRuleset(style="fishing", teams=False, target=21, capture_duty="none", mulle_value="fixed")
     assert _winner(rules21, (20, 3)) is None
+
+
+def test_mulle_fishing_single_round() -> None:
+    """``mulle/fishing(target=0)`` is one round: a first round with one leader ends the match (mulle.match.target)."""
+    from cardrules.mulle._score import _winner
+
+    game = cardrules.get_game("mulle/fishing(target=0)")
+    assert game.rules.single_round and not FISHING.single_round
+    assert _winner(game.rules, (4, 3)) == 0
+    assert _winner(game.rules, (3, 3)) is None  # an exact tie plays another round
+    rng = random.Random(5)
+    state = game.new_game(seed=3)
+    while not game.is_over(state):
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+    score = game.score(state)
+    assert len(score.rounds) == 1 or all(len(set(r.points)) == 1 for r in score.rounds[:-1])
+    assert score.winner == max(range(len(score.match)), key=lambda side: score.match[side])
 
 
 def test_mulle_fishing_capture_bad_groups() -> None:

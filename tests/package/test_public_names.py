@@ -20,11 +20,12 @@ PUBLIC_MODULES = [
     "cardrules.mulle",
     "cardrules.records",
     "cardrules.rl",
+    "cardrules.rl.openspiel",
     "cardrules.rules",
     "cardrules.web",
 ]
 # Public modules that need an optional extra: checked where it is installed (nox -s web).
-NEEDS_EXTRA = {"cardrules.web": "starlette"}
+NEEDS_EXTRA = {"cardrules.web": "starlette", "cardrules.rl.openspiel": "pyspiel"}
 # Modules without a leading underscore that are not an import API: the command line.
 NOT_AN_API = {"cardrules.cli"}
 

@@ -181,7 +181,7 @@ def test_illegal_terminate_ends_the_match_with_the_penalty(text: str) -> None:
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"reward": "trick"}, {"illegal": "ignore"}, {"penalty": "big"}, {"render_mode": "human"}, {"rank_order": "x"}],
+    [{"reward": "trick"}, {"illegal": "ignore"}, {"penalty": "big"}, {"render_mode": "rgb_array"}, {"rank_order": "x"}],
 )
 def test_bad_options_are_refused(kwargs: dict[str, Any]) -> None:
     with pytest.raises((InvalidOptionError, UnknownOptionError)):

@@ -81,6 +81,10 @@ def test_every_deal_is_a_chance_node_per_card(text: str) -> None:
     spec = cardrules.get_game(text).spec
     state = game.new_initial_state()
     rng = random.Random(3)
+    assert state.is_chance_node()  # first the dealer, each seat as likely
+    seats = game.num_players()
+    assert state.chance_outcomes() == [(s, 1.0 / seats) for s in range(seats)]
+    _step(state, rng)
     for k in range(len(spec.pack)):
         assert state.is_chance_node()
         outcomes = state.chance_outcomes()
@@ -141,10 +145,12 @@ def test_hidden_cards_are_absent_from_the_information_state(text: str, seed: int
     while state.is_chance_node():
         _step(state, rng)
     dealt = state._now.value
+    dealer = state.history()[0]
     for seat in range(os_game.num_players()):
         redealt = game.spec.shuffle_hidden(dealt, seat, rng)
         assert game.spec.round_deck is not None
         twin = os_game.new_initial_state()
+        twin.apply_action(dealer)
         kinds = os_game.kinds
         for card in game.spec.round_deck(redealt):
             twin.apply_action(kinds.index(card))
@@ -192,6 +198,9 @@ def test_bad_actions_raise(text: str) -> None:
     game = openspiel_game(text)
     state = game.new_initial_state()
     spec = cardrules.get_game(text).spec
+    with pytest.raises(InvalidActionError):
+        state.apply_action(len(game.kinds) + 5)
+    state.apply_action(0)  # seat 0 deals
     with pytest.raises(InvalidActionError):
         state.apply_action(len(game.kinds) + 5)
     if len(set(spec.pack.cards)) == len(spec.pack):  # one copy of each card

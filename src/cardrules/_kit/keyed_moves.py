@@ -56,15 +56,23 @@ _set_keys: Final = vars(_KeyedMoves)["_keys"].__set__
 _set_move_of: Final = vars(_KeyedMoves)["_move_of"].__set__
 
 
-def _keyed_bits(action: Mapping[Any, int]) -> Callable[[Sequence[Any]], int | None]:
+class _KeyedBits:
     """
     An encoding's ``legal_bits`` hook for moves listed by key: given legal moves that
     :func:`_keyed_moves` made, the bits of their keys' actions (``action[key]``, whose decoded move
-    must be that key's move); ``None`` for moves listed otherwise.
+    must be that key's move); ``None`` for moves listed otherwise. A class of this module, not a
+    closure, so that an encoding (and an environment holding one) pickles.
     """
-    get = {key: 1 << a for key, a in action.items()}.__getitem__
 
-    def legal_bits(moves: Sequence[Any]) -> int | None:
-        return sum(map(get, moves._keys)) if type(moves) is _KeyedMoves else None
+    __slots__ = ("_bit",)
 
-    return legal_bits
+    def __init__(self, action: Mapping[Any, int]) -> None:
+        self._bit = {key: 1 << a for key, a in action.items()}
+
+    def __call__(self, moves: Sequence[Any]) -> int | None:
+        return sum(map(self._bit.__getitem__, moves._keys)) if type(moves) is _KeyedMoves else None
+
+
+def _keyed_bits(action: Mapping[Any, int]) -> Callable[[Sequence[Any]], int | None]:
+    """The ``legal_bits`` hook of *action* (see :class:`_KeyedBits`)."""
+    return _KeyedBits(action)

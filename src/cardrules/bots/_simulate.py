@@ -7,6 +7,7 @@ import functools
 import math
 import os
 import random
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -22,12 +23,16 @@ from cardrules.errors import InvalidOptionError
 __all__ = ["BotResult", "SimulationResult", "default_chunksize", "play_match", "simulate", "wilson_interval"]
 
 _MAX_DECISIONS = 200_000
+_TICK: Final = 100
+"""Moves between two calls of ``moves`` during a match."""
 _DEAL_PATH = 0x5EA7
 _BOT_PATH = 0xB07
 
 
 _MAX_TRIALS: Final = 10**300
 """The most trials :func:`wilson_interval` takes: the counts must convert to floats."""
+_MAX_SECONDS: Final = 1e12
+"""The longest time budget of :func:`simulate`, in seconds (some 30,000 years)."""
 _MAX_Z: Final = 1e150
 """The largest *z* of :func:`wilson_interval`: its square must be a finite float."""
 
@@ -88,6 +93,11 @@ class _Match:
     bots: tuple[str, ...]  # bot text of each side
     seed: int
     bot_seed: int
+    deadline: float | None = None  # time.time() at which the match is abandoned, unfinished
+
+
+class _TimeUp(Exception):
+    """A match reached its deadline: it is abandoned, and not counted."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -143,13 +153,36 @@ def play_match(
     return MatchOutcome(winner=score.winner, points=score.match, decisions=decisions)
 
 
-def _run(unit: _Match) -> MatchOutcome:
-    """Play a work unit (in whatever process or machine the executor chose)."""
-    return play_match(_game(unit.game), [_bot(b) for b in unit.bots], seed=unit.seed, bot_seed=unit.bot_seed)
+def _run(unit: _Match, moves: Callable[[int], None] | None = None) -> MatchOutcome | None:
+    """
+    Play a work unit (in whatever process or machine the executor chose); ``None`` if it reached
+    its deadline unfinished (the clock is read after every move). Every :data:`_TICK` moves
+    *moves(n)* is told how many moves the match has had.
+    """
+    deadline = unit.deadline
+    on_move = None
+    if deadline is not None or moves is not None:
+        count = 0
+
+        def on_move(state: Any, move: Any, after: Any) -> None:
+            nonlocal count
+            count += 1
+            if moves is not None and count % _TICK == 0:
+                moves(count)
+            if deadline is not None and time.time() >= deadline:
+                raise _TimeUp
+
+    if deadline is not None and time.time() >= deadline:
+        return None
+    try:
+        game, bots = _game(unit.game), [_bot(b) for b in unit.bots]
+        return play_match(game, bots, seed=unit.seed, bot_seed=unit.bot_seed, on_move=on_move)
+    except _TimeUp:
+        return None
 
 
-def _run_batch(units: tuple[_Match, ...]) -> tuple[MatchOutcome, ...]:
-    """Play a batch of work units, one after another, in one task of the executor."""
+def _run_batch(units: tuple[_Match, ...]) -> tuple[MatchOutcome | None, ...]:
+    """Play a batch of work units, one after another, in one task of the executor (``None`` for those out of time)."""
     return tuple(map(_run, units))
 
 
@@ -192,21 +225,27 @@ def default_chunksize(matches: int, workers: int) -> int:
 class _Tally:
     """The matches' totals, added as the outcomes come back (in any order: the sums are the same)."""
 
-    def __init__(self, game: str, texts: tuple[str, ...], seed: int) -> None:
-        self.game, self.texts, self.seed = game, texts, seed
+    def __init__(self, game: str, texts: tuple[str, ...], seed: int, deadline: float | None = None) -> None:
+        self.game, self.texts, self.seed, self.deadline = game, texts, seed, deadline
         self.n = len(texts)
         self.wins = [0] * self.n
         self.points = [0] * self.n
         self.decisions = 0
+        self.played = 0
+        self.stopped = False  # a match was abandoned at the deadline
 
     def unit(self, k: int) -> _Match:
         """Match *k*: the deal of match ``k - k % n``, the bots moved round the sides by ``k % n``."""
         n, texts, seed = self.n, self.texts, self.seed
         turn = k % n
         seating = tuple(texts[(side - turn) % n] for side in range(n))  # entrant j sits at side (j + turn) % n
-        return _Match(self.game, seating, _derive_seed(seed, _DEAL_PATH, k // n), _derive_seed(seed, k))
+        return _Match(self.game, seating, _derive_seed(seed, _DEAL_PATH, k // n), _derive_seed(seed, k), self.deadline)
 
-    def add(self, k: int, outcome: MatchOutcome) -> None:
+    def add(self, k: int, outcome: MatchOutcome | None) -> None:
+        if outcome is None:
+            self.stopped = True
+            return
+        self.played += 1
         turn = k % self.n
         for j in range(self.n):
             side = (j + turn) % self.n
@@ -232,10 +271,14 @@ def _play_batches(
     size = default_chunksize(matches, workers) if chunksize is None else chunksize
     limit = 2 * workers if max_in_flight is None else max_in_flight
     starts = iter(range(0, matches, size))
-    pending: dict[concurrent.futures.Future[tuple[MatchOutcome, ...]], int] = {}
+    pending: dict[concurrent.futures.Future[tuple[MatchOutcome | None, ...]], int] = {}
     done = 0
 
     def submit() -> bool:
+        if tally.stopped or (tally.deadline is not None and time.time() >= tally.deadline):
+            if next(starts, None) is not None:  # matches left unplayed
+                tally.stopped = True
+            return False
         start = next(starts, None)
         if start is None:
             return False
@@ -252,9 +295,10 @@ def _play_batches(
                 start = pending.pop(future)
                 for i, outcome in enumerate(future.result()):
                     tally.add(start + i, outcome)
-                    done += 1
-                    if progress is not None:
-                        progress(done, matches)
+                    if outcome is not None:
+                        done += 1
+                        if progress is not None:
+                            progress(done, matches)
             while len(pending) < limit and submit():
                 pass
     finally:
@@ -295,10 +339,13 @@ class SimulationResult:
 
     Attributes:
         game: The ruleset text of the game played.
-        matches: The number of matches.
+        matches: The number of matches played to their end (all that were asked for, unless
+            the time budget stopped the simulation).
         seed: The seed the matches were drawn from.
         results: One :class:`BotResult` per entrant, in the order given.
-        decisions: Moves played in all.
+        decisions: Moves played in all, in the matches counted.
+        stopped: Whether the time budget (``seconds``) ended the simulation before every match
+            asked for was played; the matches it cut short are not counted.
     """
 
     game: str
@@ -306,9 +353,11 @@ class SimulationResult:
     seed: int
     results: tuple[BotResult, ...]
     decisions: int
+    stopped: bool = False
 
     def __str__(self) -> str:
-        lines = [f"{self.game}: {self.matches} matches, seed {self.seed}"]
+        stopped = " (the time budget ran out)" if self.stopped else ""
+        lines = [f"{self.game}: {self.matches} matches, seed {self.seed}{stopped}"]
         width = max(len(r.bot) for r in self.results)
         for r in self.results:
             lines.append(
@@ -328,6 +377,8 @@ def simulate(
     progress: Callable[[int, int], None] | None = None,
     chunksize: int | None = None,
     max_in_flight: int | None = None,
+    seconds: float | None = None,
+    moves: Callable[[int], None] | None = None,
 ) -> SimulationResult:
     """
     Play *matches* matches between *bots* and count the wins.
@@ -365,6 +416,13 @@ def simulate(
             workers (a process or thread pool's ``max_workers``, the
             threads of a Dask cluster, a :class:`RayExecutor`'s CPUs, else
             the local cores).
+        seconds: A time budget: after this many seconds no match is started, and a match still
+            being played is abandoned at its next move and not counted. The
+            result holds the matches finished so far, their win rates and intervals, and
+            ``stopped`` says whether the budget cut the run short. ``None``: no budget.
+        moves: Called as ``moves(n)`` every 100 moves of a match being played here, *n* the
+            moves it has had so far, so that a long match shows progress (not called for
+            matches played by an executor, whose workers report per batch through *progress*).
         max_in_flight: The most batches submitted and not yet finished;
             ``None`` is twice the workers. Bounds the memory a large
             tournament takes in the executor's queue. Each match is made
@@ -395,6 +453,8 @@ def simulate(
             raise InvalidOptionError(
                 f"{name} must be a whole number of at least 1 or None, not {_messages.value(value)}"
             )
+    if seconds is not None and not (_common.real(seconds, 0, _MAX_SECONDS) and seconds > 0):
+        raise InvalidOptionError(f"seconds must be a positive number or None, not {_messages.value(seconds)}")
     if isinstance(bots, str):
         raise InvalidOptionError("bots is a list of bot texts, one per side, such as ['greedy', 'random']")
     texts = tuple(bots)
@@ -403,17 +463,21 @@ def simulate(
     n = len(game.score(game.new_game(seed=0)).sides)
     if len(texts) != n:
         raise InvalidOptionError(f"{game.text} has {n} sides, so it needs {n} bots, not {len(texts)}")
-    tally = _Tally(game.text, texts, seed)
+    deadline = None if seconds is None else time.time() + seconds
+    tally = _Tally(game.text, texts, seed, deadline)
     if executor is None:
         for k in range(matches):  # one match made and played at a time: memory does not grow with matches
-            tally.add(k, _run(tally.unit(k)))
+            tally.add(k, _run(tally.unit(k), moves))
+            if tally.stopped:
+                break
             if progress is not None:
                 progress(k + 1, matches)
     else:
         _play_batches(executor, tally, matches, progress, chunksize, max_in_flight)
-    wins, points = tally.wins, tally.points
+    wins, points, played = tally.wins, tally.points, tally.played
     results = []
     for j, text in enumerate(texts):
-        low, high = wilson_interval(wins[j], matches)
-        results.append(BotResult(text, j, matches, wins[j], wins[j] / matches, low, high, points[j] / matches))
-    return SimulationResult(game.text, matches, seed, tuple(results), tally.decisions)
+        low, high = wilson_interval(wins[j], played)
+        rate, mean = (wins[j] / played, points[j] / played) if played else (0.0, 0.0)
+        results.append(BotResult(text, j, played, wins[j], rate, low, high, mean))
+    return SimulationResult(game.text, played, seed, tuple(results), tally.decisions, tally.stopped)

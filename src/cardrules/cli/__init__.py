@@ -207,6 +207,13 @@ def _add_simulate(sub: Subparsers) -> None:
     p.add_argument("--matches", type=int, default=100, metavar="N", help="how many matches (default 100)")
     p.add_argument("--workers", type=int, default=1, metavar="K", help="processes to play on (default 1)")
     p.add_argument("--seed", type=int, default=0, help="the seed of the deals and the bots (default 0)")
+    p.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        metavar="S",
+        help="a time budget: stop after S seconds and print the matches finished so far (default: none)",
+    )
     p.set_defaults(run=_run_simulate)
 
 
@@ -216,7 +223,10 @@ def _run_simulate(args: argparse.Namespace) -> int:
         raise CardrulesError(f"--matches must be at least 1, not {args.matches}")
     if args.workers < 1:
         raise CardrulesError(f"--workers must be at least 1, not {args.workers}")
+    if args.seconds is not None and not 0 < args.seconds < float("inf"):
+        raise CardrulesError(f"--seconds must be a positive number, not {args.seconds}")
     progress = progress_bar(sys.stderr) if sys.stderr.isatty() else None
+    moves = None if progress is None else progress.moves
     bots = _split(args.bots)
     sides = len(game.score(game.new_game(seed=0)).sides)
     if len(bots) == 1:
@@ -225,11 +235,14 @@ def _run_simulate(args: argparse.Namespace) -> int:
         raise CardrulesError(
             f"{game.text} has {sides} sides, so --bots takes one bot for every side or {sides} bots, not {len(bots)}"
         )
+    seed, seconds = args.seed, args.seconds
     if args.workers == 1:
-        result = simulate(game, bots, args.matches, seed=args.seed, progress=progress)
+        result = simulate(game, bots, args.matches, seed=seed, progress=progress, seconds=seconds, moves=moves)
     else:
         with concurrent.futures.ProcessPoolExecutor(max_workers=args.workers) as pool:
-            result = simulate(game, bots, args.matches, seed=args.seed, executor=pool, progress=progress)
+            result = simulate(game, bots, args.matches, seed=seed, executor=pool, progress=progress, seconds=seconds)
+    if progress is not None and result.stopped:
+        sys.stderr.write("\n")
     print("\n".join(results_table(result, game.score(game.new_game(seed=0)).sides)))
     return 0
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import IO, Any
+from typing import IO, Any, Final
 
 from cardrules._kit.style import Style, wrap
 from cardrules._registry import get_game
@@ -94,22 +94,43 @@ def _duration(seconds: float) -> str:
     return f"{s // 60} min {s % 60:02d} s" if s >= 60 else f"{s} s"
 
 
-def progress_bar(stream: IO[str], clock: Callable[[], float] = time.monotonic) -> Callable[[int, int], None]:
-    """A progress bar on *stream* for ``progress(done, total)``, with the time left estimated from the pace so far."""
-    start = clock()
+class ProgressBar:
+    """
+    A progress bar on *stream*: called as ``progress(done, total)`` after each match, with the time
+    left estimated from the pace so far; :meth:`moves` shows the moves of the match in play, so
+    that the bar moves during a long match too.
+    """
 
-    def show(done: int, total: int) -> None:
-        width = 30
+    _WIDTH: Final = 30
+
+    def __init__(self, stream: IO[str], clock: Callable[[], float] = time.monotonic) -> None:
+        self.stream, self.clock = stream, clock
+        self.start = clock()
+        self.done, self.total = 0, 0
+
+    def _line(self, extra: str) -> None:
+        width, done, total = self._WIDTH, self.done, max(self.total, 1)
         filled = width * done // total
-        elapsed = clock() - start
-        left = f", about {_duration(elapsed / done * (total - done))} left" if 0 < done < total else ""
-        line = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total}{left}"
-        stream.write("\r" + line.ljust(width + 40))
-        if done == total:
-            stream.write("\r" + " " * (width + 40) + "\r")
-        stream.flush()
+        line = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total}{extra}"
+        self.stream.write("\r" + line.ljust(width + 40))
 
-    return show
+    def __call__(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+        elapsed = self.clock() - self.start
+        self._line(f", about {_duration(elapsed / done * (total - done))} left" if 0 < done < total else "")
+        if done == total:
+            self.stream.write("\r" + " " * (self._WIDTH + 40) + "\r")
+        self.stream.flush()
+
+    def moves(self, n: int) -> None:
+        """Show that the match in play has had *n* moves."""
+        self._line(f", match {self.done + 1} at move {n:,}")
+        self.stream.flush()
+
+
+def progress_bar(stream: IO[str], clock: Callable[[], float] = time.monotonic) -> ProgressBar:
+    """A :class:`ProgressBar` on *stream*."""
+    return ProgressBar(stream, clock)
 
 
 def results_table(result: SimulationResult, sides: Sequence[Sequence[int]]) -> list[str]:
@@ -117,6 +138,8 @@ def results_table(result: SimulationResult, sides: Sequence[Sequence[int]]) -> l
     n = len(sides)
     seats = "each bot took every side in turn" if n > 1 else "one side"
     lines = [f"{result.game}: {result.matches} matches, seed {result.seed}; {seats}, on the same deals"]
+    if result.stopped:
+        lines[0] += " (stopped by the time budget: the matches finished so far)"
     width = max([3, *(len(r.bot) for r in result.results)])
     lines.append(
         f"  {'bot':<{width}}  {'wins':>11}  {'win rate':>8}  {'95% interval (Wilson)':>21}  {'mean points':>11}"
@@ -124,7 +147,7 @@ def results_table(result: SimulationResult, sides: Sequence[Sequence[int]]) -> l
     for r in result.results:
         low, high = wilson_interval(r.wins, r.matches)
         lines.append(
-            f"  {r.bot:<{width}}  {f'{r.wins}/{r.matches}':>11}  {100 * r.wins / r.matches:7.1f}%  "
+            f"  {r.bot:<{width}}  {f'{r.wins}/{r.matches}':>11}  {100 * r.win_rate:7.1f}%  "
             f"{f'{100 * low:.1f}% to {100 * high:.1f}%':>21}  {r.mean_points:11.2f}"
         )
     if result.matches % n:

@@ -241,7 +241,8 @@ RULES = _book(
             "mulle.match.target",
             "Winning the match",
             "Rounds are played until a side reaches the target, checked at the end of each round: 100 in "
-            "the building game (options 200, or 0 for a single round), 16 in the fishing game (option 21). "
+            "the building game (options 200, or 0 for a single round), 16 in the fishing game (options 21, or "
+            "0 for a single round). "
             "The highest side at or over the target wins; an exact tie for highest plays another round.",
             "Mulle – Rules (cardgames.zone), §4 Goal and winning and §8 Variants; "
             "Mulle – kortspelet med dubbel kortlek, Spelets slut; rulings page",

@@ -45,7 +45,7 @@ class MulleRuleset:
             both. Without 4 players it has no effect (``mulle.players``).
         target: Match points that end the match (``mulle.match.target``):
             building 100 (default), 200, or 0 for a single round; fishing 16
-            (default) or 21.
+            (default), 21, or 0 for a single round.
         capture_duty: Building only. ``"card"`` (default): a card that can
             capture may not be trailed; ``"hand"``: no trail while any hand
             card can capture or build (``mulle.capture.duty``).
@@ -95,8 +95,10 @@ class MulleRuleset:
                 if getattr(self, name):
                     raise InvalidOptionError(f"option {name} belongs to the fishing game (mulle/fishing)")
         else:
-            if self.target not in (16, 21):
-                raise InvalidOptionError(f"option target of the fishing game takes 16 or 21, not {self.target}")
+            if self.target not in (0, 16, 21):
+                raise InvalidOptionError(
+                    f"option target of the fishing game takes 16, 21 or 0 (a single round), not {self.target}"
+                )
             if self.capture_duty != "none":
                 raise InvalidOptionError("the fishing game has no capture duty: capture_duty must be none")
             if self.mulle_value != "fixed":
@@ -104,6 +106,11 @@ class MulleRuleset:
             for name in ("locking_builds", "krypmulle"):
                 if getattr(self, name):
                     raise InvalidOptionError(f"option {name} belongs to the building game (mulle)")
+
+    @property
+    def single_round(self) -> bool:
+        """Whether a match is one round (``target=0``; an exact tie plays another, ``mulle.match.target``)."""
+        return self.target == 0
 
     @property
     def building(self) -> bool:

@@ -86,7 +86,8 @@ def pettingzoo_env(
             features, *k* rows flattened (all 0 for an agent that is not to act).
         k: The number of candidates under ``encoding="candidates"``, 1 to 1024 (default 32).
         options: Ruleset options, as :func:`cardrules.get_game` takes them, and
-            ``render_mode`` (``None`` or ``"ansi"``, the position text with every hand).
+            ``render_mode`` (``None``; ``"human"``, which prints the text view of the seat to
+            act, never another seat's hand; ``"ansi"``, the position text with every hand).
 
     Raises:
         UnknownOptionError: For an unknown game, preset or option.
@@ -108,10 +109,14 @@ def pettingzoo_env(
     return CardrulesAECEnv(text, reward=reward, illegal=illegal, penalty=penalty, encoding=encoding, k=k, **options)
 
 
-def gymnasium_env(text: str, seat: int = 0, opponents: str = "greedy", **options: Any) -> CardrulesGymEnv:
+def gymnasium_env(text: str, seat: int = 0, opponents: Any = "greedy", **options: Any) -> CardrulesGymEnv:
     """
     A Gymnasium environment: one learner at *seat*, every other seat (partners included)
-    played by the bot *opponents* (a :func:`cardrules.bots.get_bot` name) on what it observes.
+    played by its opponent. *opponents* is one opponent for every other seat, or one per seat
+    (a list in seat order, or a mapping by seat); an opponent is a bot's name
+    (:func:`cardrules.bots.get_bot`), a bot, or a policy ``policy(observation, action_mask) ->
+    action`` on that seat's tensor and boolean mask (self-play: the learner's own policy; a
+    fixed partner: a bot at the partner's seat).
 
     The observation is the game's float32 tensor; :meth:`~cardrules.rl._gymnasium.CardrulesGymEnv.action_masks` gives
     the legal actions, for mask-aware learners such as MaskablePPO. The other options are those

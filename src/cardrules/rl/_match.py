@@ -6,6 +6,7 @@ no game: it reads the game's ``encoding`` and ``tensor`` from its spec.
 from __future__ import annotations
 
 import random
+import typing
 from typing import Any, Final
 
 import numpy as np
@@ -96,6 +97,8 @@ class Match:
         self.reward = reward
         self.illegal = illegal
         self.penalty = float(penalty)
+        self.single = bool(getattr(self.game.rules, "single_round", False))
+        """Whether a match is one round (the ruleset's ``single_round``): a tied round ends it, drawn."""
         state = self.game.new_game(seed=0)
         self.sides: tuple[tuple[int, ...], ...] = self.game.score(state).sides
         self.seats: tuple[int, ...] = tuple(sorted(s for side in self.sides for s in side))
@@ -145,6 +148,26 @@ class Match:
             seat = self.game.spec.to_move(state)
             self._to_move = (state, seat)
         return seat
+
+    def text_view(self, seat: int | None) -> str:
+        """
+        What *seat* sees, as the terminal's text view draws it (its own hand only; a factored
+        move's steps so far after it), or the match score once the match is over (*seat* ``None``).
+        """
+        from cardrules._kit.style import Style
+
+        game = self.game
+        if seat is None:
+            score = game.score(self.state)
+            won = "no side" if score.winner is None else "side " + str(score.winner)
+            return f"match over: {won} won, match points {' '.join(map(str, score.match))}\n"
+        seen = game.spec.observe(self.state, seat)
+        view = game.spec.view  # the game's own text view, as the terminal draws it
+        lines = view(seen, Style()) if view is not None else [repr(seen)]
+        if self.factored and self.steps and seat == self.mover():
+            labels = typing.cast(FactoredEncoding, self.encoding).labels
+            lines.append("steps so far: " + ", ".join(labels[s] for s in self.steps))
+        return "\n".join([f"seat {seat} to act:", *lines]) + "\n"
 
     def legal(self) -> list[int]:
         """The legal action numbers now (after the steps chosen so far, for a factored encoding)."""
@@ -288,10 +311,13 @@ class Match:
 
     def _applied(self, after: Any) -> dict[int, float]:
         spec = self.game.spec
-        self.state = after
+        before, self.state = self.state, after
         self.steps = ()
         self.made += 1
         over = spec.is_over(after)
+        if self.single and not over and after.round_no != before.round_no:
+            over = True  # a tied single round, which the engine deals again: a draw here
+
         if not over and self.reward == "match":
             return self.no_rewards
         rewards = dict.fromkeys(self.seats, 0.0)

@@ -2,13 +2,14 @@
 OpenSpiel games of every cardrules game (needs ``open_spiel``: ``pip install "cardrules[openspiel]"``).
 
 Each game is registered with ``pyspiel.register_game`` as ``python_cardrules_<game>`` (another
-preset as ``python_cardrules_<game>_<preset>``); its parameters are the ruleset's options, typed,
-with the preset's values as defaults. A match starts with the deal of its first
-round as chance nodes, one card of the deck at a time (each remaining card as likely as its
-copies make it), and so does every later round; when the deck is complete, the engine deals the
-round from it (:meth:`cardrules.Game.new_round`). Decisions use the game's action encoding; a
-factored encoding (Mulle) gives consecutive decision nodes of the same player, its move applied
-when ``done`` completes it. See :doc:`/openspiel` for the strings, tensors and returns.
+preset as ``python_cardrules_<game>_<preset>``), every one when this module is imported; its
+parameters are the ruleset's options, typed, with the preset's values as defaults. A match starts
+with a chance node for the first dealer, then the deal of its first round as chance nodes, one
+card of the deck at a time (each remaining card as likely as its copies make it), and so does
+every later round; when the deck is complete, the engine deals the round from it
+(:meth:`cardrules.Game.new_round`). Decisions use the game's action encoding; a factored encoding
+(Mulle) gives consecutive decision nodes of the same player, its move applied when ``done``
+completes it. See :doc:`/openspiel` for the strings, tensors and returns.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from cardrules.cards import Card
 from cardrules.errors import InvalidOptionError, UnsupportedError
 from cardrules.rl._learning import ActionEncoding, FactoredEncoding, InvalidActionError
 
-__all__ = ["openspiel_game"]
+__all__ = ["NAMES", "CardrulesGame", "openspiel_game", "register_all"]
 
 PREFIX: Final = "python_cardrules_"
 _MAX_ROUNDS: Final = 200  # rounds in the game length OpenSpiel is given (a match has no fixed bound)
@@ -39,6 +40,8 @@ _EXTRA_ROWS: Final = 16  # history rows beyond the pack's size, for the moves th
 _MIN_SEATS: Final = 2  # every game of cardrules has 2 to 4 seats
 _MAX_SEATS: Final = 4
 _REGISTERED: dict[str, type[pyspiel.Game]] = {}
+_TYPES: dict[str, tuple[Any, str, pyspiel.GameType]] = {}
+"""Each registered name's spec, preset and OpenSpiel type."""
 
 
 class _Keep:
@@ -96,7 +99,7 @@ def openspiel_game(text: str) -> pyspiel.Game:
     """
     The OpenSpiel game of the ruleset *text* (such as ``"mililla(single_round=true)"``), loaded
     through OpenSpiel's registry as ``python_cardrules_<game>`` with the ruleset's options as its
-    parameters; the first call registers the game's type.
+    parameters (a game added since this module was imported is registered on its first call).
 
     Raises:
         UnknownOptionError: For an unknown game, preset or option.
@@ -120,8 +123,9 @@ def _register_game(spec: cardrules.GameSpec[Any, Any, Any, Any]) -> None:
 
 def _register(spec: cardrules.GameSpec[Any, Any, Any, Any], preset: str) -> type[pyspiel.Game]:
     """Register the OpenSpiel type of *spec* with *preset*'s defaults, and return its game class."""
+    name = _type_name(spec, preset)
     game_type = pyspiel.GameType(
-        short_name=_type_name(spec, preset),
+        short_name=name,
         long_name=f"cardrules {spec.title} ({preset})",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
@@ -136,47 +140,97 @@ def _register(spec: cardrules.GameSpec[Any, Any, Any, Any], preset: str) -> type
         provides_observation_tensor=True,
         parameter_specification=_parameters(spec, preset),
     )
+    _TYPES[name] = (spec, preset, game_type)
 
-    class _Game(pyspiel.Game):  # type: ignore[misc]
-        def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-            given = dict(params or {})
-            self.cardrules = cardrules.get_game(_rules_text(spec, preset, given))
-            start = _first(spec, self.cardrules.rules)
-            self.first = start
-            self.seats = len(sum(self.cardrules.score(start).sides, ()))
-            encoding = spec.encoding
-            assert encoding is not None
-            self.kinds: tuple[Card, ...] = tuple(dict.fromkeys(spec.pack.cards))
-            self.kind_index = {c: i for i, c in enumerate(self.kinds)}
-            per_round = len(spec.pack) + (len(spec.pack) + _EXTRA_ROWS) * (len(spec.pack) + 2)
-            info = pyspiel.GameInfo(
-                num_distinct_actions=encoding.size,
-                max_chance_outcomes=len(self.kinds),
-                num_players=self.seats,
-                min_utility=-1.0,
-                max_utility=1.0,
-                utility_sum=0.0,
-                max_game_length=per_round * _MAX_ROUNDS,
-            )
-            super().__init__(game_type, info, given)
-
-        def new_initial_state(self) -> _State:
-            return _State(self)
-
-        def make_py_observer(
-            self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Mapping[str, Any] | None = None
-        ) -> _Observer:
-            recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-            return _Observer(self, recall, params)
-
-    _Game.__name__ = _Game.__qualname__ = f"{spec.name.capitalize()}Game"
-    pyspiel.register_game(game_type, _Game)
-    return _Game
+    # One subclass per name, bound in this module under its own name (MilillaGame,
+    # MulleFishingGame, ...), so that pickle finds it. OpenSpiel keeps the class it is given
+    # until the process ends (a function or functools.partial there crashes the exit).
+    title = "".join(part.capitalize() for part in name.removeprefix(PREFIX).split("_")) + "Game"
+    cls = type(title, (CardrulesGame,), {"type_name": name, "__module__": __name__, "__qualname__": title})
+    globals()[title] = cls
+    pyspiel.register_game(game_type, cls)
+    return cls
 
 
-def _first(spec: cardrules.GameSpec[Any, Any, Any, Any], rules: Any) -> Any:
-    """The engine's first state, dealt from a seed; the chance nodes deal it again (seat 0 deals first)."""
-    return spec.new_game(rules, seed=0, dealer=0)
+def register_all() -> list[str]:
+    """
+    Register every game with an action encoding, each preset, and return their OpenSpiel names
+    (``python_cardrules_mililla``, ``python_cardrules_mulle_fishing``, ...). Importing
+    :mod:`cardrules.rl.openspiel` calls it; again is harmless.
+    """
+    names: list[str] = []
+    for game_name in cardrules.game_names():
+        spec = cardrules.get_game(game_name).spec
+        if spec.encoding is None or spec.tensor is None or spec.new_round is None:
+            continue
+        _register_game(spec)
+        names.extend(_type_name(spec, preset) for preset in spec.presets)
+    return names
+
+
+class _Setup:
+    """What a :class:`CardrulesGame` works out once from its type and parameters."""
+
+    def __init__(self, type_name: str, params: Mapping[str, Any]) -> None:
+        spec, preset, self.game_type = _TYPES[type_name]
+        self.cardrules = cardrules.get_game(_rules_text(spec, preset, params))
+        rules = self.cardrules.rules
+        first = spec.new_game(rules, seed=0, dealer=0)
+        self.seats = len(sum(self.cardrules.score(first).sides, ()))
+        # the engine's first state for each dealer; the chance nodes deal its round again
+        self.firsts = (first, *(spec.new_game(rules, seed=0, dealer=d) for d in range(1, self.seats)))
+        self.kinds: tuple[Card, ...] = tuple(dict.fromkeys(spec.pack.cards))
+        self.kind_index = {c: i for i, c in enumerate(self.kinds)}
+        self.single = bool(getattr(rules, "single_round", False))
+        encoding = spec.encoding
+        assert encoding is not None
+        steps = len(spec.pack) + 2 if encoding.factored else 1  # actions a move takes, at most
+        per_round = len(spec.pack) + (len(spec.pack) + _EXTRA_ROWS) * steps
+        self.info = pyspiel.GameInfo(
+            num_distinct_actions=encoding.size,
+            max_chance_outcomes=max(len(self.kinds), self.seats),
+            num_players=self.seats,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=1 + per_round * (1 if self.single else _MAX_ROUNDS),
+        )
+
+
+class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
+    """
+    The OpenSpiel game of one cardrules game and preset, its parameters the ruleset's options.
+
+    A module-level class, so that games and states pickle and copy: a game pickles as its game
+    string (OpenSpiel's own way), and what the class works out from it is made again on first use.
+    """
+
+    type_name: str = ""
+    """The OpenSpiel name, ``python_cardrules_<game>`` or ``python_cardrules_<game>_<preset>``."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        given = dict(params or {})
+        setup = _Setup(self.type_name, given)
+        super().__init__(setup.game_type, setup.info, given)
+        self.__dict__["_setup"] = setup
+
+    def __getattr__(self, name: str) -> Any:
+        """The attributes of :class:`_Setup` (after unpickling, made again from the game's type and parameters)."""
+        if name.startswith("__"):
+            raise AttributeError(name)
+        setup = self.__dict__.get("_setup")
+        if setup is None:
+            setup = self.__dict__["_setup"] = _Setup(self.type_name, self.get_parameters())
+        return getattr(setup, name)
+
+    def new_initial_state(self) -> _State:
+        return _State(self)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Mapping[str, Any] | None = None
+    ) -> _Observer:
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return _Observer(self, recall, params)
 
 
 def _obs_dict(game: Any, state: Any, seat: int) -> dict[str, Any]:
@@ -219,9 +273,26 @@ class _Node:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
         return self
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickle the chain to here as one flat tuple (no recursion per node), without the caches."""
+        steps = []
+        node: _Node | None = self
+        while node is not None:
+            steps.append((node.kind, node.state, node.line, node.seat))
+            node = node.parent
+        return _rebuild, (tuple(reversed(steps)),)
+
     def starts(self, seat: int) -> bool:
         """Whether *seat*'s record of the round (the tensor's history) starts here."""
         return self.kind == "deal" or (self.kind == "reset" and self.seat != seat)
+
+
+def _rebuild(steps: tuple[tuple[str, Any, str, int], ...]) -> _Node | None:
+    """The chain of nodes that :meth:`_Node.__reduce__` flattened."""
+    node = None
+    for kind, state, line, seat in steps:
+        node = _Node(node, kind, state, line, seat)
+    return node
 
 
 def _seen(game: Any, node: _Node | None, seat: int) -> None:
@@ -290,9 +361,11 @@ class _State(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         self._keep_game = _Keep(game)  # clone() deep-copies the attributes: share the game
-        self._now = _Keep(game.first)
+        self._now = _Keep(game.firsts[0])
         self._deck = _Keep(())  # the cards of the deal in progress, in deck order
+        self._dealer = -1  # the first dealer, a chance outcome (-1: not drawn yet)
         self._dealing = True
+        self._ended = False  # a single round played (a tie too: the engine would deal it again)
         self._steps: tuple[int, ...] = ()  # a factored move's steps so far
         self._node: _Node | None = None  # the match so far, for each seat's record (shared by clones)
 
@@ -304,7 +377,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         g = self._game.cardrules
-        if g.is_over(self._now.value):
+        if self._ended or g.is_over(self._now.value):
             return int(pyspiel.PlayerId.TERMINAL)
         if self._dealing:
             return int(pyspiel.PlayerId.CHANCE)
@@ -322,6 +395,8 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self._dealing
+        if self._dealer < 0:  # each seat as likely to deal first
+            return [(seat, 1.0 / self._game.seats) for seat in range(self._game.seats)]
         left = Counter(self._game.cardrules.spec.pack.cards)
         left.subtract(self._deck.value)
         total = sum(left.values())
@@ -331,6 +406,12 @@ class _State(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         game = self._game
         g = game.cardrules
+        if self._dealer < 0:
+            if not isinstance(action, int) or not 0 <= action < game.seats:
+                raise InvalidActionError(f"chance outcome {_messages.value(action)} is not a seat to deal")
+            self._dealer = action
+            self._now = _Keep(game.firsts[action])
+            return
         if self._dealing:
             if not isinstance(action, int) or not 0 <= action < len(game.kinds):
                 raise InvalidActionError(f"chance outcome {_messages.value(action)} is not a card of the pack")
@@ -364,23 +445,24 @@ class _State(pyspiel.State):  # type: ignore[misc]
             score = g.score(after)
             line = {"round over": list(score.rounds[-1].points), "match": list(score.match)}
             self._node = _Node(self._node, "end", None, json.dumps(line, separators=(",", ":")))
-            self._dealing = not g.is_over(after)
+            self._ended = game.single and not g.is_over(after)  # a tied single round: a draw
+            self._dealing = not (self._ended or g.is_over(after))
         else:
             self._node = _Node(self._node, "move", after)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {self._game.kinds[action]}"
+            return f"seat {action} deals" if self._dealer < 0 else f"deal {self._game.kinds[action]}"
         encoding = self._game.cardrules.spec.encoding
         return str(encoding.labels[action])
 
     def is_terminal(self) -> bool:
-        return bool(self._game.cardrules.is_over(self._now.value))
+        return self._ended or bool(self._game.cardrules.is_over(self._now.value))
 
     def returns(self) -> list[float]:
         g = self._game.cardrules
         score = g.score(self._now.value)
-        if score.winner is None:
+        if self._ended or score.winner is None:
             return [0.0] * self._game.seats
         won = score.sides[score.winner]
         losers = self._game.seats - len(won)
@@ -396,7 +478,9 @@ class _State(pyspiel.State):  # type: ignore[misc]
         rng = random.Random(int(probability_sampler() * 2**53))
         new = typing.cast(_State, self.clone())
         g = self._game.cardrules
-        if self._dealing:  # nobody has seen a card of the deal in progress
+        if self._dealer < 0 or self._ended:
+            pass  # nothing is hidden yet, or any more
+        elif self._dealing:  # nobody has seen a card of the deal in progress
             rest = list(g.spec.pack.cards)
             rng.shuffle(rest)
             new._deck = _Keep(tuple(rest[: len(self._deck.value)]))
@@ -409,8 +493,12 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         g = self._game.cardrules
+        if self._dealer < 0:
+            return "drawing the first dealer"
+        if self._ended:
+            return "the single round is over, tied: a draw"
         if self._dealing:
-            return f"dealing: {' '.join(map(str, self._deck.value))}"
+            return f"seat {self._dealer} deals first; dealing: {' '.join(map(str, self._deck.value))}"
         if g.spec.position is not None:
             return str(g.position(self._now.value))
         return repr(self._now.value)
@@ -418,8 +506,13 @@ class _State(pyspiel.State):  # type: ignore[misc]
     # --- the records -------------------------------------------------------------------------
 
     def _observation_text(self, player: int) -> str:
+        if self._dealer < 0:
+            return "drawing the first dealer"
         if self._dealing:
-            return f"dealing {len(self._deck.value)} of {len(self._game.cardrules.spec.pack)}"
+            pack = len(self._game.cardrules.spec.pack)
+            return f"first dealer {self._dealer}, dealing {len(self._deck.value)} of {pack}"
+        if self._ended:
+            return "the single round is over, tied: a draw"
         node = self._node
         if node is not None and node.state is self._now.value:
             text = node.texts.get(player)
@@ -465,7 +558,7 @@ class _Observer:
     def set_from(self, state: _State, player: int) -> None:
         """Fill the tensor from what *player* sees of *state*."""
         self.tensor.fill(0)
-        if state._dealing:
+        if state._dealing or state._ended:
             return
         node = state._node
         if node is not None and node.state is state._now.value:
@@ -490,5 +583,8 @@ class _Observer:
             return state._information_text(player)
         return state._observation_text(player)
 
+
+NAMES: Final = tuple(register_all())
+"""The OpenSpiel names registered on import: every game with an action encoding, each preset."""
 
 __dir__ = __all__.copy  # dir() and autocompletion show the public names only

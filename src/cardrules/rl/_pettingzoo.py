@@ -60,11 +60,18 @@ class CardrulesAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: i
             top-K candidate encoding (Mulle): an action is a candidate's slot, and the
             observation ends with the candidates' features (all 0 for an agent not to act).
         k: The number of candidates under ``encoding="candidates"`` (default 32).
-        render_mode: ``None`` or ``"ansi"`` (the position text, every hand shown).
+        render_mode: ``None``; ``"human"``, which prints what the agent to act sees (the
+            terminal's text view of its seat, never another seat's hand; the score once the
+            match is over); or ``"ansi"``, which returns the position text, every hand shown
+            (for debugging: never show it to an agent).
         options: Ruleset options, as :func:`cardrules.get_game` takes them.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "cardrules_v1", "is_parallelizable": False}
+    metadata: dict[str, Any] = {
+        "render_modes": ["human", "ansi"],
+        "name": "cardrules_v1",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -79,8 +86,8 @@ class CardrulesAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: i
         **options: Any,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise InvalidOptionError(f"render_mode takes None or 'ansi', not {_messages.value(render_mode)}")
+        if render_mode not in (None, "human", "ansi"):
+            raise InvalidOptionError(f"render_mode takes None, 'human' or 'ansi', not {_messages.value(render_mode)}")
         self._match = Match(text, reward=reward, illegal=illegal, penalty=penalty, encoding=encoding, k=k, **options)
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"cardrules_{self._match.game.name}_v{VERSION}"}
@@ -153,6 +160,8 @@ class CardrulesAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: i
     def render(self) -> str | None:
         if self.render_mode == "ansi":
             return str(self.game.position(self._match.state))
+        if self.render_mode == "human":
+            print(self._match.text_view(self._match.mover()), end="")
         return None
 
     def close(self) -> None:
