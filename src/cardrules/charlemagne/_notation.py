@@ -7,7 +7,7 @@ from typing import Final
 from cardrules import _messages
 from cardrules.cards import CHARLEMAGNE_PACK
 from cardrules.charlemagne._cards import _FRENCH, _PLURAL
-from cardrules.charlemagne._legal import _BIDS, _DISCARDS, _GIVES, _PLAYS, _SOURCES, check_move, to_move
+from cardrules.charlemagne._legal import _BIDS, _DISCARDS, _GIVES, _PLAYS, _SOURCES, check_move, legal_moves, to_move
 from cardrules.charlemagne._state import (
     _LADDER,
     MOVE_TYPES,
@@ -140,9 +140,10 @@ def parse_move(state: State, text: str) -> Move:
             found = (_DISCARDS[card.card],)
         elif state.phase == "give":
             found = (_GIVES[card.card],)
-    legal = [m for m in found if check_move(state, m) is None]
+    moves = legal_moves(state)  # they stay with the state: apply does not check the move again
+    legal = [m for m in found if m in moves]
     if len(legal) == 1:
-        return legal[0]
+        return next(m for m in moves if m == legal[0])  # the very object listed, which apply trusts
     if len(legal) > 1:
         raise AmbiguousMoveError(f"{_messages.value(text)} could be {' or '.join(repr(str(m)) for m in legal)}")
     violation = check_move(state, found[0])

@@ -7,7 +7,7 @@ from cardrules.cards import SPANISH_PACK
 from cardrules.errors import (
     InvalidNotationError,
 )
-from cardrules.mililla._legal import _PLAYS, check_move, to_move
+from cardrules.mililla._legal import _PLAYS, check_move, legal_moves, to_move
 from cardrules.mililla._state import Play, State
 
 
@@ -24,8 +24,9 @@ def parse_move(state: State, text: str) -> Play:
     if type(state) is not State:
         raise _messages.wrong_state("Mililla", state)
     move = parse_canonical(text)
-    violation = check_move(state, move)
-    if violation is not None:
+    if move not in legal_moves(state):  # the legal moves stay with the state: apply does not check again
+        violation = check_move(state, move)
+        assert violation is not None
         raise _messages.illegal(violation, to_move(state), move, format_canonical)
     return move
 
