@@ -12,7 +12,18 @@ import attrs
 from cardrules.cards import Card, Pack, Suit
 from cardrules.errors import CardrulesError
 
-__all__ = ["Style", "columns", "seats_text", "sides_text", "style_for", "unsymbol", "visible_len", "wrap"]
+__all__ = [
+    "Style",
+    "card_label",
+    "columns",
+    "labelled_text",
+    "seats_text",
+    "sides_text",
+    "style_for",
+    "unsymbol",
+    "visible_len",
+    "wrap",
+]
 
 _SYMBOL: Final = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _ASCII_OF_SYMBOL: Final = {v: k.letter for k, v in _SYMBOL.items()}
@@ -66,6 +77,34 @@ class Style:
                 return match.group(0)
 
         return _TOKEN.sub(one, text)
+
+
+_SPANISH_RANK: Final = {"A": "ace", "J": "jack", "H": "horse", "K": "king"}
+
+
+def card_label(card: Card) -> str:
+    """
+    *card* as a person reads it on a screen: the rank and the suit symbol for a French card
+    (``10♠``), the rank and the suit's Spanish name for a Spanish one (``5 of copas``, ``horse of
+    oros``: the letter ``C`` is copas in one pack and clubs in the other), and ``Big joker``.
+    """
+    if card.suit is Suit.JOKER:
+        return "Big joker" if card.rank.value == "B" else "Little joker"
+    if card.suit.is_spanish:
+        return f"{_SPANISH_RANK.get(card.rank.value, card.rank.value)} of {card.suit.value}"
+    return card.rank.value + _SYMBOL[card.suit]
+
+
+def labelled_text(text: str, pack: Pack) -> str:
+    """Free text (a move, an event) with every card of *pack* in it written as :func:`card_label` writes it."""
+
+    def one(match: re.Match[str]) -> str:
+        try:
+            return card_label(pack.parse(match.group(0)))
+        except CardrulesError:
+            return match.group(0)
+
+    return _TOKEN.sub(one, text)
 
 
 def unsymbol(text: str) -> str:

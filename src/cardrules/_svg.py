@@ -12,7 +12,9 @@ only as a back: the picture is drawn from an observation, which holds no hidden 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+import contextvars
+from collections.abc import Iterator, Sequence
 from typing import Any, Final
 from xml.sax.saxutils import escape, quoteattr
 
@@ -20,7 +22,20 @@ import attrs
 
 from cardrules.cards import Card, Rank, Suit
 
-__all__ = ["CARD_H", "CARD_W", "WIDTH", "Group", "Seat", "Table", "Zone", "card_name", "card_svg", "draw"]
+__all__ = [
+    "CARD_H",
+    "CARD_W",
+    "NARROW",
+    "WIDTH",
+    "Group",
+    "Seat",
+    "Table",
+    "Zone",
+    "card_name",
+    "card_svg",
+    "draw",
+    "narrow",
+]
 
 WIDTH: Final = 560
 """The width of every table picture, in SVG units (it scales to the width of the page)."""
@@ -28,6 +43,11 @@ CARD_W: Final = 56
 CARD_H: Final = 80
 _GAP: Final = 6
 _MARGIN: Final = 10
+NARROW: Final = 360
+"""The width of a phone's picture (see :func:`narrow`)."""
+_MIN_TEXT: Final = 14
+"""The smallest text of a narrow picture, in SVG units (shown about one to one on a phone)."""
+_LAYOUT: contextvars.ContextVar[int] = contextvars.ContextVar("cardrules_svg_width", default=WIDTH)
 _FONT: Final = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif"
 
 _RANK_WORD: Final = {
@@ -96,7 +116,49 @@ def _glyph(card: Card, x: float, y: float, size: float) -> str:
     return f'<g transform="translate({x:g} {y:g}) scale({scale:g})" fill="{_colour(card)}">{shape}</g>'
 
 
+@contextlib.contextmanager
+def narrow(width: int = NARROW) -> Iterator[None]:
+    """
+    Draw the pictures made inside this block *width* units wide (a phone), for a page that shows
+    them about one to one: every text at least 14 units, hands and seats wrapped to more rows,
+    long lines wrapped, so that cards stay 56 units wide and text readable.
+    """
+    token = _LAYOUT.set(max(240, min(width, WIDTH)))
+    try:
+        yield
+    finally:
+        _LAYOUT.reset(token)
+
+
+def _width() -> int:
+    return _LAYOUT.get()
+
+
+def _is_narrow() -> bool:
+    return _LAYOUT.get() < WIDTH
+
+
+def _size(size: int) -> int:
+    return max(size, _MIN_TEXT) if _is_narrow() else size
+
+
+def _wrap(text: str, size: int, room: float) -> list[str]:
+    """*text* cut at spaces into lines that fit *room* units at font *size* (about 0.55 em a letter)."""
+    most = max(10, int(room / (0.55 * size)))
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) > most:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    lines.append(line)
+    return lines
+
+
 def _text(x: float, y: float, text: str, *, size: int = 13, anchor: str = "start", extra: str = "") -> str:
+    size = _size(size)
     return f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}"{extra}>{escape(text)}</text>'
 
 
@@ -182,9 +244,13 @@ class Table:
 
 def _seats(seats: Sequence[Seat], y: float) -> tuple[list[str], float]:
     out: list[str] = []
-    width = (WIDTH - 2 * _MARGIN - _GAP * (len(seats) - 1)) / max(len(seats), 1)
+    columns = max(1, min(len(seats), 2 if _is_narrow() else len(seats)))
+    width = (_width() - 2 * _MARGIN - _GAP * (columns - 1)) / columns
+    top = y
     for i, seat in enumerate(seats):
-        x = _MARGIN + i * (width + _GAP)
+        row, col = divmod(i, columns)
+        x = _MARGIN + col * (width + _GAP)
+        y = top + row * (46 + _GAP)
         cls = "seat to-move" if seat.to_move else "seat"
         stroke = ' stroke="#e0a800" stroke-width="3"' if seat.to_move else ' stroke="#9bb59b"'
         label = seat.label + (" (you)" if seat.you else "")
@@ -196,10 +262,11 @@ def _seats(seats: Sequence[Seat], y: float) -> tuple[list[str], float]:
             f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="46" rx="6" fill="#1f5f3a"{stroke}/>'
             + "".join(_back(x + 6 + k * 4, y + 7, 20, 30) for k in range(min(seat.cards, 3)))
             + _text(x + 40, y + 19, label, size=12, extra=' fill="#fff" font-weight="bold"')
-            + _text(x + 40, y + 35, f"{count}{'  · ' + note if note else ''}", size=11, extra=' fill="#e8f0e8"')
+            + _text(x + 40, y + 37, f"{count}{'  · ' + note if note else ''}", size=11, extra=' fill="#e8f0e8"')
             + "</g>"
         )
-    return out, y + 46 + 2 * _GAP
+    rows = -(-len(seats) // columns)
+    return out, top + rows * (46 + _GAP) + _GAP
 
 
 def _row_step(n: int, room: float) -> float:
@@ -212,7 +279,7 @@ def _zone(zone: Zone, y: float) -> tuple[list[str], float]:
     out = [_text(_MARGIN, y + 13, zone.label, size=13, extra=' fill="#fff" font-weight="bold"')]
     y += 20
     cards = [c for g in zone.groups for c in g.cards]
-    room = WIDTH - 2 * _MARGIN
+    room = _width() - 2 * _MARGIN
     if not cards:
         out.append(_text(_MARGIN + 4, y + 14, zone.empty, size=12, extra=' fill="#dfe"'))
         return out, y + 22 + _GAP
@@ -228,7 +295,7 @@ def _zone(zone: Zone, y: float) -> tuple[list[str], float]:
     for g, group in enumerate(zone.groups):
         fan = 16
         width = CARD_W + fan * (len(group.cards) - 1)
-        if x + width > WIDTH - _MARGIN and x > _MARGIN:
+        if x + width > _width() - _MARGIN and x > _MARGIN:
             x, row_y = float(_MARGIN), row_y + CARD_H + 24
         out.append(f'<g class="group" data-group="{g}">')
         for k, card in enumerate(group.cards):
@@ -237,7 +304,7 @@ def _zone(zone: Zone, y: float) -> tuple[list[str], float]:
         if group.caption:
             out.append(_text(x, row_y + CARD_H + 14, group.caption, size=11, extra=' fill="#fff"'))
         out.append("</g>")
-        x += max(width, 7 * len(group.caption)) + 2 * _GAP
+        x += max(width, 0.6 * _size(11) * len(group.caption)) + 2 * _GAP
         tallest = row_y + CARD_H + (20 if group.caption else 0)
     return out, tallest + 2 * _GAP
 
@@ -248,9 +315,20 @@ def _hand(cards: Sequence[Card], label: str, y: float) -> tuple[list[str], float
     if not cards:
         out.append(_text(_MARGIN + 4, y + 14, "no cards", size=12, extra=' fill="#dfe"'))
         return out, y + 22 + _GAP
-    step = _row_step(len(cards), WIDTH - 2 * _MARGIN)
-    out.extend(card_svg(card, _MARGIN + i * step, y, zone="hand", index=i, button=True) for i, card in enumerate(cards))
-    return out, y + CARD_H + 2 * _GAP
+    room = _width() - 2 * _MARGIN
+    step = _row_step(len(cards), room)
+    if step >= CARD_W - 12 or not _is_narrow():
+        out.extend(
+            card_svg(card, _MARGIN + i * step, y, zone="hand", index=i, button=True) for i, card in enumerate(cards)
+        )
+        return out, y + CARD_H + 2 * _GAP
+    per_row = max(1, int((room + _GAP) // (CARD_W + _GAP)))  # a phone: whole cards, in rows
+    for i, card in enumerate(cards):
+        row, col = divmod(i, per_row)
+        out.append(card_svg(card, _MARGIN + col * (CARD_W + _GAP), y + row * (CARD_H + _GAP), zone="hand", index=i,
+                            button=True))  # fmt: skip
+    rows = -(-len(cards) // per_row)
+    return out, y + rows * (CARD_H + _GAP) + _GAP
 
 
 def trick(leader: int, cards: Sequence[Card], seats: Sequence[int] = (0, 1, 2, 3)) -> tuple[Group, ...]:
@@ -283,7 +361,7 @@ def partners_table(obs: Any, *, game: str, heading: Sequence[str], zones: Sequen
         hand_label="Your hand" if len(obs.hand) == obs.hand_counts[obs.seat] else "Your hand (not shown)",
         scores=tuple(
             f"seats {side}+{side + 2}{' (you)' if side == you else ''}: {obs.match[side]} points; "
-            f"this round {obs.tricks[side]} tricks"
+            f"this round {obs.tricks[side]} trick{'' if obs.tricks[side] == 1 else 's'}"
             for side in (0, 1)
         ),
         status=status,
@@ -294,14 +372,17 @@ def draw(table: Table) -> str:
     """*table* as one ``<svg>`` element (text), :data:`WIDTH` units wide and as tall as it needs."""
     body: list[str] = []
     y = float(_MARGIN)
+    width = _width()
+    room = width - 2 * _MARGIN
     for i, line in enumerate(table.heading):
         size, weight = (16, ' font-weight="bold"') if i == 0 else (12, "")
-        body.append(_text(_MARGIN, y + size, line, size=size, extra=f' fill="#fff"{weight}'))
-        y += size + 6
-    body.append(
-        _text(_MARGIN, y + 14, table.status, size=13, extra=' class="status" fill="#ffe08a" font-weight="bold"')
-    )
-    y += 14 + 2 * _GAP
+        for part in _wrap(line, _size(size), room):
+            body.append(_text(_MARGIN, y + _size(size), part, size=size, extra=f' fill="#fff"{weight}'))
+            y += _size(size) + 6
+    for part in _wrap(table.status, _size(13), room):
+        body.append(_text(_MARGIN, y + 14, part, size=13, extra=' class="status" fill="#ffe08a" font-weight="bold"'))
+        y += _size(13) + 4
+    y += 2 * _GAP
     seats, y = _seats(table.seats, y)
     body.extend(seats)
     for zone in table.zones:
@@ -310,12 +391,13 @@ def draw(table: Table) -> str:
     part, y = _hand(table.hand, table.hand_label, y)
     body.extend(part)
     for line in table.scores:
-        body.append(_text(_MARGIN, y + 13, line, size=12, extra=' fill="#fff"'))
-        y += 18
+        for k, part in enumerate(_wrap(line, _size(12), room)):  # a long line (a match's mulles) wraps
+            body.append(_text(_MARGIN + (12 if k else 0), y + 13, part, size=12, extra=' class="score" fill="#fff"'))
+            y += _size(12) + 6
     height = round(y + _MARGIN)
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="cardrules-table" viewBox="0 0 {WIDTH} {height}" '
-        f'width="{WIDTH}" height="{height}" role="group" aria-label={quoteattr(table.title)} '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="cardrules-table" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="group" aria-label={quoteattr(table.title)} '
         f'font-family="{_FONT}">'
-        f'<rect width="{WIDTH}" height="{height}" rx="8" fill="#2b7a4b"/>' + "".join(body) + "</svg>"
+        f'<rect width="{width}" height="{height}" rx="8" fill="#2b7a4b"/>' + "".join(body) + "</svg>"
     )

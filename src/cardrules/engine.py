@@ -302,8 +302,10 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     optional encoding of the moves as top-K candidates with features;
     ``help_text(rules)`` is the terminal's help (notation, card values, rules pages) and
     ``deal_text(observation, style)`` announces a deal (trump, turn-up,
-    bonus). A game may leave them ``None``: the generic code then does
-    without.
+    bonus), and ``display(text)`` rewrites a move's or an event's text for
+    a screen (cards by name, with suit symbols or the Spanish suits' names,
+    as the web table shows them). A game may leave them ``None``: the
+    generic code then does without.
 
     Games are found by the registry, through the ``cardrules.games``
     entry-point group: see :doc:`/howto/add-a-game`.
@@ -350,6 +352,7 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     candidates: CandidateEncoding | None = None
     help_text: Callable[[RulesetT], list[str]] | None = None
     deal_text: Callable[[ObservationT, Any], list[str]] | None = None
+    display: Callable[[str], str] | None = None
 
     @property
     def default_preset(self) -> str:

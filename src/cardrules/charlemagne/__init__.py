@@ -40,7 +40,7 @@ from cardrules.charlemagne._state import (
     State,
 )
 from cardrules.charlemagne._tensor import TENSOR
-from cardrules.charlemagne._view import deal_text, help_text, view
+from cardrules.charlemagne._view import deal_text, display, help_text, view
 from cardrules.engine import GameSpec
 
 __all__ = [
@@ -125,6 +125,7 @@ GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     view=view,
     help_text=help_text,
     deal_text=deal_text,
+    display=display,
     heuristic=HEURISTIC,
     position=_position,
     from_position=_from_position,

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from cardrules._style import Style
+import re
+from typing import Final
+
+from cardrules._style import Style, labelled_text
+from cardrules.cards import CHARLEMAGNE_PACK
 from cardrules.charlemagne._ruleset import CharlemagneRuleset
 from cardrules.charlemagne._state import Observation
 
-__all__ = ["deal_text", "help_text", "view"]
+__all__ = ["deal_text", "display", "help_text", "view"]
 
 
 def view(obs: Observation, style: Style) -> list[str]:
@@ -69,3 +73,13 @@ def deal_text(obs: Observation, style: Style) -> list[str]:
     """The deal announced: the dealer, and who bids first."""
     return [f"round {obs.round_no + 1}: seat {obs.dealer} deals 8 cards each and 2 to the kitty; "
             f"seat {(obs.dealer + 1) % 4} bids first"]  # fmt: skip
+
+
+_TRUMP: Final = re.compile(r"\btrump ([SHDC])\b")
+_SUIT_SYMBOL: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def display(text: str) -> str:
+    """A move's or an event's text for a screen: cards with suit symbols (``10♥``), and ``trump ♥`` for ``trump H``."""
+    text = labelled_text(text, CHARLEMAGNE_PACK)
+    return _TRUMP.sub(lambda m: "trump " + _SUIT_SYMBOL[m.group(1)], text)

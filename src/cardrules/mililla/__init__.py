@@ -25,7 +25,7 @@ from cardrules.mililla._sample import sample_state, shuffle_hidden, zones
 from cardrules.mililla._score import score
 from cardrules.mililla._state import Move, Observation, Play, State
 from cardrules.mililla._tensor import TENSOR
-from cardrules.mililla._view import deal_text, help_text, view
+from cardrules.mililla._view import deal_text, display, help_text, view
 
 __all__ = [
     "GAME",
@@ -101,6 +101,7 @@ GAME: Final[GameSpec[State, Play, MilillaRuleset, Observation]] = GameSpec(
     view=view,
     help_text=help_text,
     deal_text=deal_text,
+    display=display,
     position=position,
     from_position=from_position,
     refusals=refusals,

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from cardrules._style import Style, seats_text
+from cardrules._style import Style, labelled_text, seats_text
+from cardrules.cards import SPANISH_PACK
 from cardrules.mililla._ruleset import MilillaRuleset
 from cardrules.mililla._state import Observation
 
-__all__ = ["deal_text", "help_text", "view"]
+__all__ = ["deal_text", "display", "help_text", "view"]
 
 
 def view(obs: Observation, style: Style) -> list[str]:
@@ -55,3 +56,11 @@ def deal_text(obs: Observation, style: Style) -> list[str]:
     elif obs.held_bonus:
         lines.append("the turn-up bonus is held: it would bring the dealer's team to 35")
     return lines
+
+
+def display(text: str) -> str:
+    """
+    A move's or an event's text for a screen: each card by rank and the Spanish suit's name
+    (``5 of copas``, ``horse of oros``), since ``5C`` is copas here and clubs in the French pack.
+    """
+    return labelled_text(text, SPANISH_PACK)

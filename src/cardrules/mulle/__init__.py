@@ -27,7 +27,7 @@ from cardrules.mulle._sample import sample_state, shuffle_hidden, zones
 from cardrules.mulle._score import score
 from cardrules.mulle._state import Build, Capture, Move, Mulle, Observation, State, TableBuild, Trail, Turn
 from cardrules.mulle._tensor import TENSOR
-from cardrules.mulle._view import deal_text, help_text, move_list, view
+from cardrules.mulle._view import deal_text, display, help_text, move_list, view
 
 __all__ = [
     "BUILDING",
@@ -110,6 +110,7 @@ GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     view=view,
     help_text=help_text,
     deal_text=deal_text,
+    display=display,
     move_list=move_list,
     position=_position.position,
     from_position=_position.from_position,

@@ -13,13 +13,11 @@ import collections
 import contextlib
 import secrets
 import threading
-import typing
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 import anyio
-import attrs
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -33,19 +31,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardrules import _common, records
 from cardrules._registry import games
-from cardrules.engine import Game
 from cardrules.web import _pages
-from cardrules.web._bodies import (
-    BotChoice,
-    Created,
-    GameInfo,
-    GamesBody,
-    MoveRequest,
-    NewMatchRequest,
-    OptionInfo,
-    ReplayCreated,
-    plain,
-)
+from cardrules.web._bodies import Created, GamesBody, MoveRequest, NewMatchRequest, ReplayCreated, plain
 from cardrules.web._errors import ApiError
 from cardrules.web._http import (
     body_bytes,
@@ -58,10 +45,11 @@ from cardrules.web._http import (
     query_int,
     read_as,
 )
+from cardrules.web._lobby import game_info, ruleset_info
 from cardrules.web._replays import MAX_RECORD, Replay, Replays
 from cardrules.web._schemas import schema, schema_names
 from cardrules.web._store import MatchRow, Store
-from cardrules.web._table import MAX_LIMIT, Table, get_game_checked, parse_bots, seats_of
+from cardrules.web._table import MAX_LIMIT, Table, get_game_checked, parse_bots
 
 __all__ = ["API_VERSION", "STATIC", "Server", "build_app"]
 
@@ -148,7 +136,14 @@ class Server:
 
     async def games(self, request: Request) -> Response:
         """``GET /api/games``."""
-        return _json(GamesBody(tuple(_game_info(g) for g in sorted(games())), API_VERSION))
+        return _json(GamesBody(tuple(game_info(g) for g in sorted(games())), API_VERSION))
+
+    async def ruleset(self, request: Request) -> Response:
+        """``GET /api/ruleset?game=TEXT``: one ruleset's seats and options, for the lobby."""
+        text = request.query_params.get("game")
+        if not text:
+            raise ApiError(422, "bad_query", "give the ruleset as ?game=TEXT", field="game")
+        return _json(await run_in_threadpool(ruleset_info, text))
 
     async def new_match(self, request: Request) -> Response:
         """``POST /api/matches``."""
@@ -296,33 +291,6 @@ async def _stream(websocket: WebSocket, table: Table) -> None:
             table.listeners.remove(listen)
 
 
-def _game_info(name: str) -> GameInfo:
-    spec = games()[name]
-    game = Game(spec, spec.presets[spec.default_preset])
-    options = []
-    hints = _hints(spec.ruleset_type)
-    for f in attrs.fields(spec.ruleset_type):
-        default = getattr(game.rules, f.name)
-        choices = _choices(hints.get(f.name))
-        options.append(OptionInfo(f.name, default if isinstance(default, bool | int | str) else str(default), choices))
-    presets = (spec.default_preset, *[p for p in spec.presets if p != spec.default_preset])
-    sides = game.score(game.new_game(seed=0)).sides
-    return GameInfo(name, spec.title, presets, tuple(options), len(seats_of(game)), sides,
-                    tuple(b.value for b in BotChoice))  # fmt: skip
-
-
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
-
-
-def _choices(hint: Any) -> tuple[bool | int | str, ...] | None:
-    if hint is bool:
-        return (False, True)
-    if typing.get_origin(hint) is typing.Literal:
-        return tuple(typing.get_args(hint))
-    return None
-
-
 async def _api_error(request: HTTPConnection, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
     return JSONResponse(exc.body(), status_code=exc.status)
@@ -350,6 +318,10 @@ async def _index(request: Request) -> Response:
     return FileResponse(index, media_type="text/html")
 
 
+async def _favicon(request: Request) -> Response:
+    return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
+
 async def _schema(request: Request) -> Response:
     name = request.path_params["name"]
     if name not in schema_names():
@@ -370,6 +342,8 @@ def build_app(db_path: str | Path, cors_origins: Sequence[str] = ()) -> Starlett
         *_pages.routes,  # first: the pages may serve "/" themselves
         Route("/", _index, methods=["GET"]),
         Route("/api/games", server.games, methods=["GET"]),
+        Route("/api/ruleset", server.ruleset, methods=["GET"]),
+        Route("/favicon.ico", _favicon, methods=["GET"]),
         Route("/api/schemas/{name}", _schema, methods=["GET"]),
         Route("/api/matches", server.new_match, methods=["POST"]),
         Route("/api/matches/{id}", server.get_match, methods=["GET"]),

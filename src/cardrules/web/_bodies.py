@@ -30,7 +30,11 @@ __all__ = [
     "OptionInfo",
     "ReplayCreated",
     "ReplayStep",
+    "ScoreLine",
     "Refusal",
+    "RoundSummary",
+    "RulesetInfo",
+    "RulesetOption",
     "plain",
 ]
 
@@ -92,12 +96,16 @@ class MoveItem:
     Attributes:
         index: Its place in the game's full list of legal moves, from 0.
         text: The move in notation: send it back to play it.
-        cards: The texts of the cards the move uses (played, taken, built with).
+        cards: The texts of the cards the move uses (played, taken, built with); the first is the
+            card played from the hand, for a move that plays one.
+        label: The move as the table shows it: cards by name with suit symbols (``10♠ x 4♠+6♠``),
+            or with the Spanish suits' names (``5 of copas``).
     """
 
     index: int
     text: str
     cards: tuple[str, ...]
+    label: str = ""
 
 
 @attrs.frozen
@@ -137,7 +145,10 @@ class EventItem:
         cards: The cards it shows (all public).
         points: Points it scores, if any.
         move: The move in notation, when the seat may see it (never a card passed face down).
-        mover: The seat that made the move.
+        mover: The seat that made the move (null for the first deal, which no move made).
+        display: The sentence as the table shows it: cards by name with suit symbols, or with the
+            Spanish suits' names.
+        own: Whether this event is the move itself (the first event of its move), not what followed from it.
     """
 
     version: int
@@ -148,7 +159,49 @@ class EventItem:
     cards: tuple[Card, ...]
     points: int
     move: str | None
-    mover: int
+    mover: int | None
+    display: str = ""
+    own: bool = False
+
+
+@attrs.frozen
+class ScoreLine:
+    """
+    One item of a round's score, as the summary shows it.
+
+    Attributes:
+        side: The side that scores it.
+        rule: The rule id behind it.
+        label: What it is, as the table writes it (cards by name).
+        points: Its points.
+    """
+
+    side: int
+    rule: str
+    label: str
+    points: int
+
+
+@attrs.frozen
+class RoundSummary:
+    """
+    The last round scored: what the table's summary panel shows before the next deal.
+
+    Attributes:
+        number: Which round it was, from 1.
+        items: Every score item, with its rule.
+        points: Each side's points of the round.
+        match: Each side's match score after it.
+        sides: The seats of each side.
+        winner: The side that won the match, once it is over.
+    """
+
+    number: int
+    items: tuple[ScoreLine, ...]
+    points: tuple[int, ...]
+    match: tuple[int, ...]
+    sides: tuple[tuple[int, ...], ...]
+    winner: int | None
 
 
 @attrs.frozen
@@ -169,6 +222,7 @@ class MatchView:
         events: The latest events, oldest first.
         version: How many moves have been played: a larger version is a later state.
         opponents: The computer players, by seat (null for yours).
+        summary: The last round scored, for the summary panel; null before the first round ends.
     """
 
     match: str
@@ -183,6 +237,7 @@ class MatchView:
     events: tuple[EventItem, ...]
     version: int
     opponents: tuple[str | None, ...]
+    summary: RoundSummary | None = None
 
 
 class BotChoice(enum.Enum):
@@ -231,6 +286,46 @@ class GameInfo:
     seats: int
     sides: tuple[tuple[int, ...], ...]
     bots: tuple[str, ...]
+
+
+@attrs.frozen
+class RulesetOption:
+    """
+    One option of a ruleset, as the lobby's form offers it.
+
+    Attributes:
+        name: The option's name, as ruleset text writes it.
+        value: Its value in this ruleset.
+        choices: The values this ruleset accepts for it, when they are a short list; null otherwise.
+        shown: Whether a form offers it: false for an option of another preset (one value only here).
+    """
+
+    name: str
+    value: bool | int | str
+    choices: tuple[bool | int | str, ...] | None
+    shown: bool
+
+
+@attrs.frozen
+class RulesetInfo:
+    """
+    ``GET /api/ruleset?game=TEXT``: one ruleset, for the lobby's form.
+
+    Attributes:
+        game: The ruleset text, as the server writes it.
+        name: The game's name.
+        title: The game's title.
+        seats: How many seats this ruleset has (Mulle's ``players`` changes it).
+        sides: The seats of each side.
+        options: Every option, with its value and choices here.
+    """
+
+    game: str
+    name: str
+    title: str
+    seats: int
+    sides: tuple[tuple[int, ...], ...]
+    options: tuple[RulesetOption, ...]
 
 
 @attrs.frozen

@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from cardrules import _svg
 from cardrules.web._errors import ApiError
 from cardrules.web._http import check_id, query_int
 
@@ -35,12 +36,21 @@ def _server(request: Request) -> Any:
     return request.app.state.server
 
 
-def _draw(game: Any, state: Any, seat: int) -> str:
+def _draw(game: Any, state: Any, seat: int, width: int = _svg.WIDTH) -> str:
     picture = game.spec.picture
     if picture is None:
         raise ApiError(404, "no_picture", f"{game.spec.title} has no picture")
-    svg: str = picture(game.observe(state, seat))
+    if width >= _svg.WIDTH:
+        svg: str = picture(game.observe(state, seat))
+        return svg
+    with _svg.narrow(width):  # a phone's picture: whole cards in rows, text it can read
+        svg = picture(game.observe(state, seat))
     return svg
+
+
+def _width(request: Request) -> int:
+    """The picture's width: ``?width=N`` from 240 (a phone) to 560 (the default)."""
+    return query_int(request, "width", _svg.WIDTH, 240, _svg.WIDTH)
 
 
 def _stack(pictures: list[tuple[int, str]]) -> str:
@@ -62,7 +72,7 @@ def _stack(pictures: list[tuple[int, str]]) -> str:
     )
 
 
-def _svg(text: str, version: int) -> Response:
+def _svg_answer(text: str, version: int) -> Response:
     headers = {"Cache-Control": "no-store", "X-Cardrules-Version": str(version)}
     return Response(text, media_type=_SVG, headers=headers)
 
@@ -73,7 +83,7 @@ async def match_picture(request: Request) -> Response:
     table = await run_in_threadpool(server.authorised, request, request.path_params["id"])
     with table.lock:
         state, version = table.state, table.version
-    return _svg(await run_in_threadpool(_draw, table.game, state, table.seat), version)
+    return _svg_answer(await run_in_threadpool(_draw, table.game, state, table.seat, _width(request)), version)
 
 
 def _replay_picture(replay: Any, step: int, view: str) -> str:
@@ -97,7 +107,7 @@ async def replay_picture(request: Request) -> Response:
     replay = await run_in_threadpool(server.replays.get, replay_id, server.store.replay)
     step = query_int(request, "step", 0, 0, 10**7)
     view = request.query_params.get("view", "full")
-    return _svg(await run_in_threadpool(_replay_picture, replay, step, view), step)
+    return _svg_answer(await run_in_threadpool(_replay_picture, replay, step, view), step)
 
 
 def _page(name: str) -> Any:

@@ -23,12 +23,23 @@ from cardrules.bots import Bot, ISMCTSBot, SearchBot, get_bot
 from cardrules.cards import Card, _derive_seed
 from cardrules.engine import Event, Game, TupleMoves
 from cardrules.errors import CardrulesError
-from cardrules.web._bodies import EventItem, LegalMovesPage, MatchView, MoveItem, plain
+from cardrules.web._bodies import EventItem, LegalMovesPage, MatchView, MoveItem, RoundSummary, ScoreLine, plain
 from cardrules.web._encode import jsonable
 from cardrules.web._errors import ApiError, from_cardrules
 from cardrules.web._store import MatchRow, Store
 
-__all__ = ["MAX_LIMIT", "MAX_SCAN", "Table", "event_items", "legal_page", "move_cards", "parse_bots", "seats_of"]
+__all__ = [
+    "MAX_LIMIT",
+    "MAX_SCAN",
+    "Table",
+    "deal_items",
+    "display_of",
+    "event_items",
+    "legal_page",
+    "move_cards",
+    "parse_bots",
+    "seats_of",
+]
 
 MAX_LIMIT: Final = 200
 """The most legal moves one page lists."""
@@ -123,10 +134,34 @@ def event_items(
     text: str | None = game.format_move(before, move)
     if viewer is not None and viewer != mover and not set(move_cards(move)) <= shown:
         text = None
+    shown_text = display_of(game)
     if not events:
         said = f"seat {mover} plays {text}" if text is not None else f"seat {mover} moves"
-        return [EventItem(version, mover, said, "", "move", (), 0, text, mover)]
-    return [EventItem(version, e.seat, e.text, e.rule, e.kind, e.cards, e.points, text, mover) for e in events]
+        return [EventItem(version, mover, said, "", "move", (), 0, text, mover, shown_text(said), True)]
+    return [
+        EventItem(version, e.seat, e.text, e.rule, e.kind, e.cards, e.points, text, mover, shown_text(e.text), i == 0)
+        for i, e in enumerate(events)
+    ]
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def display_of(game: Game[Any, Any, Any, Any]) -> Callable[[str], str]:
+    """How *game* writes a move or an event for a screen (its spec's ``display``), or the text as it is."""
+    return game.spec.display or _same
+
+
+def deal_items(game: Game[Any, Any, Any, Any], state: Any, seat: int) -> list[EventItem]:
+    """The first deal, as *seat* is told it (the game's ``deal_text``: dealer, trump, a turn-up bonus)."""
+    if game.spec.deal_text is None:
+        return []
+    from cardrules._style import Style
+
+    shown_text = display_of(game)
+    lines = game.spec.deal_text(game.observe(state, seat), Style())
+    return [EventItem(0, None, line, "", "deal", (), 0, None, None, shown_text(line)) for line in lines]
 
 
 def _wanted(cards: tuple[Card, ...], card: Card | None) -> bool:
@@ -138,13 +173,15 @@ def legal_page(
 ) -> LegalMovesPage:
     """A page of the legal moves of *state*, filtered by *card*, looking at no more than :data:`MAX_SCAN` moves."""
     legal = game.legal_moves(state)
+    shown_text = display_of(game)
     cheap = isinstance(legal, TupleMoves | tuple | list)
     items: list[MoveItem] = []
     if cheap and card is None:
         total: int | None = len(legal)
         for i in range(offset, min(offset + limit, len(legal))):
             m = legal[i]
-            items.append(MoveItem(i, game.format_move(state, m), tuple(map(str, move_cards(m)))))
+            text = game.format_move(state, m)
+            items.append(MoveItem(i, text, tuple(map(str, move_cards(m))), shown_text(text)))
         nxt = offset + limit if offset + limit < len(legal) else None
         return LegalMovesPage(tuple(items), offset, limit, total, nxt)
     passed = 0
@@ -161,7 +198,8 @@ def legal_page(
             more = True
             break
         if passed >= offset:
-            items.append(MoveItem(i, game.format_move(state, m), tuple(map(str, cards))))
+            text = game.format_move(state, m)
+            items.append(MoveItem(i, text, tuple(map(str, cards)), shown_text(text)))
         passed += 1
     total = passed if cheap or (complete and not more) else None
     if cheap and more:
@@ -184,6 +222,7 @@ class Table:
         self.state = self.start
         self.moves: list[Any] = []
         self.events: collections.deque[dict[str, Any]] = collections.deque(maxlen=_EVENTS_KEPT)
+        self.events.extend(plain(i) for i in deal_items(self.game, self.start, row.seat))
         self.lock = threading.Lock()
         self.listeners: list[Callable[[list[dict[str, Any]]], None]] = []
         spec = self.game.spec
@@ -265,6 +304,7 @@ class Table:
             page = legal_page(game, state, offset, limit, card)
         else:
             page = LegalMovesPage((), offset, limit, 0, None)
+        score = game.score(state)
         view = MatchView(
             self.id,
             game.text,
@@ -274,10 +314,11 @@ class Table:
             game.is_over(state),
             jsonable(game.observe(state, self.seat)),
             page,
-            jsonable(game.score(state)),
+            jsonable(score),
             (),
             version,
             self.row.opponents,
+            summary(game, score),
         )
         data: dict[str, Any] = plain(view)
         data["events"] = events
@@ -291,12 +332,29 @@ class Table:
         return records.from_moves(self.start, moves, seats=names)
 
 
+def summary(game: Game[Any, Any, Any, Any], score: Any) -> RoundSummary | None:
+    """The last round of *score* for the summary panel (labels as the table writes cards), or ``None``."""
+    if not score.rounds:
+        return None
+    last = score.rounds[-1]
+    shown = display_of(game)
+    items = tuple(ScoreLine(i.side, i.rule, shown(i.label), i.points) for i in last.items)
+    return RoundSummary(len(score.rounds), items, last.points, score.match, score.sides, score.winner)
+
+
 def get_game_checked(text: str) -> Game[Any, Any, Any, Any]:
     """The game of ruleset *text*, refused (:class:`ApiError`) unless it can be stored as a record."""
-    from cardrules._registry import get_game
+    from cardrules._registry import game_names, games, get_game, split_ruleset
 
     if len(text) > 500:
         raise ApiError(422, "unknown_game", "ruleset text is at most 500 characters", field="game")
+    try:
+        name = split_ruleset(text)[0]
+    except CardrulesError as exc:
+        raise from_cardrules(exc, "game") from None
+    if name not in games():
+        raise ApiError(422, "unknown_game", f"there is no game {name[:40]!r}; the games are: "
+                       f"{', '.join(game_names())}", field="game")  # fmt: skip
     try:
         game = get_game(text)
     except CardrulesError as exc:
