@@ -391,7 +391,7 @@ def draw(table: Table) -> str:
     part, y = _hand(table.hand, table.hand_label, y)
     body.extend(part)
     for line in table.scores:
-        for k, part in enumerate(_wrap(line, _size(12), room)):  # a long line (a match's mulles) wraps
+        for k, part in enumerate(_wrap(line, _size(12), room - 12)):  # a long line (a match's mulles) wraps
             body.append(_text(_MARGIN + (12 if k else 0), y + 13, part, size=12, extra=' class="score" fill="#fff"'))
             y += _size(12) + 6
     height = round(y + _MARGIN)

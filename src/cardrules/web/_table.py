@@ -282,7 +282,10 @@ class Table:
             try:
                 move = self.game.parse_move(self.state, text)
             except CardrulesError as exc:
-                raise from_cardrules(exc, "move") from None
+                refused = from_cardrules(exc, "move")  # the reason in the table's words: cards by name
+                detail = refused.detail
+                raise ApiError(refused.status, detail.code, display_of(self.game)(detail.message), rule=detail.rule,
+                               field=detail.field) from None  # fmt: skip
             mine = self._apply(move)
             self._publish(mine)
             return mine + self.advance()
