@@ -486,7 +486,9 @@ SMALLEST_TEXT = """(() => {
     }
     for (const svg of document.querySelectorAll("#board svg")) {
         const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-        for (const t of svg.querySelectorAll("text")) least = Math.min(least, Number(t.getAttribute("font-size")) * scale);
+        for (const t of svg.querySelectorAll("text")) {
+            least = Math.min(least, Number(t.getAttribute("font-size")) * scale);
+        }
     }
     return least;
 })()"""

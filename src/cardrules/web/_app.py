@@ -11,8 +11,10 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import json
 import secrets
 import threading
+import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -45,6 +47,7 @@ from cardrules.web._http import (
     query_int,
     read_as,
 )
+from cardrules.web._limits import Limits
 from cardrules.web._lobby import game_info, ruleset_info
 from cardrules.web._replays import MAX_RECORD, Replay, Replays
 from cardrules.web._schemas import schema, schema_names
@@ -66,15 +69,47 @@ def _json(data: Any, status: int = 200) -> JSONResponse:
     return JSONResponse(plain(data), status_code=status)
 
 
+def _client(conn: HTTPConnection) -> str:
+    """Who sent the request, for the replay quota: the client's address."""
+    return conn.client.host if conn.client is not None else ""
+
+
 class Server:
     """The matches and replays of one database, and the route handlers over them."""
 
-    def __init__(self, db_path: str | Path) -> None:
+    def __init__(self, db_path: str | Path, limits: Limits | None = None) -> None:
         self.store = Store(db_path)
+        self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self.replays = Replays()
         self._lock = threading.Lock()
         self._finished: collections.OrderedDict[str, None] = collections.OrderedDict()  # oldest first
+        self._swept = time.monotonic()
+
+    def sweep(self) -> list[str]:
+        """
+        Unload the matches no request used for :attr:`Limits.idle_match_seconds` (none with a
+        WebSocket open, none in the middle of a move); they stay in the database and load again
+        on their next request. At most once a second; the ids unloaded.
+        """
+        now = time.monotonic()
+        limit = self.limits.idle_match_seconds
+        if now - self._swept < min(1.0, limit):
+            return []
+        self._swept = now
+        dropped = []
+        with self._lock:
+            for match_id, table in list(self.tables.items()):
+                if now - table.used < limit or table.listeners or not table.lock.acquire(blocking=False):
+                    continue
+                try:
+                    table.retired = True  # a request still holding it is told to read the match again
+                    del self.tables[match_id]
+                    self._finished.pop(match_id, None)
+                    dropped.append(match_id)
+                finally:
+                    table.lock.release()
+        return dropped
 
     def _keep(self, table: Table) -> None:
         """Note a finished match as just used, and unload the least recently used beyond :data:`FINISHED_KEPT`."""
@@ -95,9 +130,11 @@ class Server:
     def table(self, match_id: str) -> Table:
         """The match *match_id*, loaded from the database the first time; 404 if there is none."""
         check_id(match_id, "match")
+        self.sweep()
         with self._lock:
             found = self.tables.get(match_id)
             if found is not None:
+                found.used = time.monotonic()
                 return found
             row = self.store.match(match_id)
             if row is None:
@@ -161,6 +198,9 @@ class Server:
         if table is None:  # loaded from the database, in the thread pool
             return await run_in_threadpool(self.authorised, conn, match_id, token)
         check_token(conn, table.row.token_hash, token)
+        table.used = time.monotonic()
+        if time.monotonic() - self._swept >= min(1.0, self.limits.idle_match_seconds):
+            await run_in_threadpool(self.sweep)
         return table
 
     async def get_match(self, request: Request) -> Response:
@@ -177,8 +217,10 @@ class Server:
         if len(body.move) > 500:
             raise ApiError(422, "bad_notation", "a move is at most 500 characters", field="move")
 
+        seen = table.version  # a move without a version is played against the match as it was now
+
         def play() -> dict[str, Any]:
-            table.play(body.move, body.version)
+            table.play(body.move, body.version, seen)
             self._keep(table)
             return table.view(offset, limit, card)
 
@@ -201,13 +243,29 @@ class Server:
         if not table.game.is_over(table.state):
             raise ApiError(409, "match_not_over", "a match can be replayed once it is over")
         text = records.dumps(await run_in_threadpool(table.record))
-        return _json(await run_in_threadpool(self._new_replay, text), 201)
+        return _json(await run_in_threadpool(self._new_replay, text, _client(request), False), 201)
 
     # --- replays -------------------------------------------------------------------------
 
-    def _new_replay(self, text: str) -> ReplayCreated:
+    def _new_replay(self, text: str, client: str, anonymous: bool = True) -> ReplayCreated:
+        """
+        Store a replay: the normalised record (as :func:`cardrules.records.dumps` writes it, not the
+        text as sent), kept :attr:`Limits.replay_days`; an anonymous upload counts against its
+        client's quota (429 once it is used up).
+        """
         replay = Replay(secrets.token_urlsafe(12), text)
-        self.store.add_replay(replay.id, text)
+        normal = records.dumps(replay.record)
+        limits = self.limits
+        self.store.drop_expired()
+        if anonymous:
+            count, size = self.store.client_uploads(client)
+            more = len(normal.encode("utf-8"))
+            if count >= limits.replays_per_client or size + more > limits.replay_bytes_per_client:
+                raise ApiError(429, "quota_exceeded", f"this address has stored its {limits.replays_per_client} "
+                               f"replays (or {limits.replay_bytes_per_client} bytes) for today; try again "
+                               "tomorrow")  # fmt: skip
+        self.store.add_replay(replay.id, normal, client, limits.replay_days)
+        replay.until = time.time() + limits.replay_days * 86400
         self.replays.put(replay)
         return ReplayCreated(replay.id, len(replay.steps))
 
@@ -218,7 +276,7 @@ class Server:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise ApiError(400, "bad_json", "the record is not UTF-8 text") from None
-        return _json(await run_in_threadpool(self._new_replay, text), 201)
+        return _json(await run_in_threadpool(self._new_replay, text, _client(request)), 201)
 
     async def replay_step(self, request: Request) -> Response:
         """``GET /api/replays/{id}?step=N&view=full|seat:K``."""
@@ -239,18 +297,38 @@ class Server:
         try:
             token = given_token(websocket)
             if token is None:
-                first = await websocket.receive_json()
-                token = first.get("token") if isinstance(first, dict) else None
-                if not isinstance(token, str):
-                    raise ApiError(401, "token_required", 'send {"token": "..."} first, or ?token=... in the URL')
+                token = await _first_token(websocket, self.limits.websocket_idle_seconds)
             table = await self._authorised(websocket, token)
         except ApiError as exc:
-            await websocket.send_json(exc.body())
-            await websocket.close(code=4000 + exc.status)
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+                await websocket.send_json(exc.body())
+                await websocket.close(code=4000 + exc.status)
             return
-        except (WebSocketDisconnect, ValueError, KeyError):
+        except (WebSocketDisconnect, KeyError):
             return
         await _stream(websocket, table)
+
+
+async def _first_token(websocket: WebSocket, seconds: float) -> str:
+    """The token of the socket's first message, ``{"token": "..."}``; an :class:`ApiError` for silence or garbage."""
+    try:
+        with anyio.fail_after(seconds):
+            message = await websocket.receive()
+    except TimeoutError:
+        raise ApiError(408, "idle_timeout", f'no token came in {seconds:g} s: send {{"token": "..."}} first') from None
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise ApiError(400, "bad_json", 'the first message must be text: {"token": "..."}')
+    try:
+        first = json.loads(text[:10_000])
+    except ValueError:
+        raise ApiError(400, "bad_json", 'the first message is not JSON: send {"token": "..."}') from None
+    token = first.get("token") if isinstance(first, dict) else None
+    if not isinstance(token, str):
+        raise ApiError(401, "token_required", 'send {"token": "..."} first, or ?token=... in the URL')
+    return token
 
 
 async def _stream(websocket: WebSocket, table: Table) -> None:
@@ -260,7 +338,7 @@ async def _stream(websocket: WebSocket, table: Table) -> None:
     def listen(items: list[dict[str, Any]]) -> None:
         loop.call_soon_threadsafe(queue.put_nowait, items)
 
-    with table.lock:
+    with table.snap:
         table.listeners.append(listen)
         version = table.version
     try:
@@ -287,7 +365,7 @@ async def _stream(websocket: WebSocket, table: Table) -> None:
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
-        with table.lock:
+        with table.snap:
             table.listeners.remove(listen)
 
 
@@ -329,9 +407,9 @@ async def _schema(request: Request) -> Response:
     return JSONResponse(schema(name), media_type="application/schema+json")
 
 
-def build_app(db_path: str | Path, cors_origins: Sequence[str] = ()) -> Starlette:
+def build_app(db_path: str | Path, cors_origins: Sequence[str] = (), limits: Limits | None = None) -> Starlette:
     """The application over the database at *db_path*; *cors_origins* may call it from other origins."""
-    server = Server(db_path)
+    server = Server(db_path, limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -109,14 +109,20 @@ def hash_token(token: str) -> str:
 
 
 def given_token(conn: HTTPConnection) -> str | None:
-    """The token of the request: ``Authorization: Bearer TOKEN``, or (WebSockets) ``?token=TOKEN``."""
+    """
+    The token of the request: ``Authorization: Bearer TOKEN``, or for a WebSocket only (a browser
+    cannot set its headers) ``?token=TOKEN``. A plain HTTP request with the token in its URL is
+    refused (400): a URL ends up in logs and histories.
+    """
     header = conn.headers.get("authorization")
     if header is not None:
         scheme, _, token = header.partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
             raise ApiError(401, "bad_token", "send the seat's token as 'Authorization: Bearer TOKEN'")
         return token.strip()
-    return conn.query_params.get("token")
+    if "token" in conn.query_params and conn.scope["type"] != "websocket":
+        raise ApiError(400, "token_in_url", "send the token as 'Authorization: Bearer TOKEN', not in the URL")
+    return conn.query_params.get("token") if conn.scope["type"] == "websocket" else None
 
 
 def check_token(conn: HTTPConnection, stored_hash: str, token: str | None = None) -> None:

@@ -81,7 +81,7 @@ async def match_picture(request: Request) -> Response:
     """``GET /api/matches/{id}/picture``: the table as the token's seat sees it, as SVG."""
     server = _server(request)
     table = await run_in_threadpool(server.authorised, request, request.path_params["id"])
-    with table.lock:
+    with table.snap:
         state, version = table.state, table.version
     return _svg_answer(await run_in_threadpool(_draw, table.game, state, table.seat, _width(request)), version)
 

@@ -41,6 +41,11 @@ CREATE TABLE IF NOT EXISTS replays (
     created REAL NOT NULL DEFAULT (julianday('now'))
 );
 """
+_REPLAY_COLUMNS = (
+    ("client", "TEXT NOT NULL DEFAULT ''"),  # who uploaded it (an address), for the quota
+    ("size", "INTEGER NOT NULL DEFAULT 0"),  # its stored bytes
+    ("expires", "REAL"),  # the julian day it is deleted after; null: kept (a finished match's own replay)
+)
 
 
 @attrs.frozen
@@ -69,6 +74,10 @@ class Store:
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(_SCHEMA)
+            have = {row[1] for row in self._db.execute("PRAGMA table_info(replays)")}
+            for name, kind in _REPLAY_COLUMNS:  # a database of an older version gains the columns
+                if name not in have:
+                    self._db.execute(f"ALTER TABLE replays ADD COLUMN {name} {kind}")
 
     def close(self) -> None:
         """Close the database."""
@@ -111,13 +120,36 @@ class Store:
         with self._lock:
             return [r[0] for r in self._db.execute("SELECT id FROM matches ORDER BY created, id")]
 
-    def add_replay(self, replay: str, record: str) -> None:
-        """Store a replay's record text."""
+    def add_replay(self, replay: str, record: str, client: str = "", days: float | None = None) -> None:
+        """Store a replay's record text, uploaded by *client*, kept *days* days (``None``: kept)."""
         with self._lock:
-            self._db.execute("INSERT INTO replays (id, record) VALUES (?, ?)", (replay, record))
+            self._db.execute(
+                "INSERT INTO replays (id, record, client, size, expires) "
+                "VALUES (?, ?, ?, ?, CASE WHEN ? IS NULL THEN NULL ELSE julianday('now') + ? END)",
+                (replay, record, client, len(record.encode("utf-8")), days, days),
+            )
+
+    def client_uploads(self, client: str) -> tuple[int, int]:
+        """How many replays *client* uploaded in the last day, and their bytes."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT COUNT(*), COALESCE(SUM(size), 0) FROM replays "
+                "WHERE client = ? AND created > julianday('now') - 1",
+                (client,),
+            ).fetchone()
+        return int(row[0]), int(row[1])
+
+    def drop_expired(self) -> int:
+        """Delete the replays past their expiry; how many."""
+        with self._lock:
+            cursor = self._db.execute("DELETE FROM replays WHERE expires IS NOT NULL AND expires < julianday('now')")
+        return cursor.rowcount
 
     def replay(self, replay: str) -> str | None:
-        """A stored replay's record text, or ``None``."""
+        """A stored replay's record text, or ``None`` (also once it has expired)."""
         with self._lock:
-            row = self._db.execute("SELECT record FROM replays WHERE id = ?", (replay,)).fetchone()
+            row = self._db.execute(
+                "SELECT record FROM replays WHERE id = ? AND (expires IS NULL OR expires >= julianday('now'))",
+                (replay,),
+            ).fetchone()
         return None if row is None else str(row[0])

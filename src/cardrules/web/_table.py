@@ -2,8 +2,10 @@
 One match at the web table: the state, the person's seat, the computer players, the moves
 stored as they are played, and the events as that seat may be told them.
 
-The state is immutable; a match's lock serialises the moves (a move and the computer's answers
-are one step under the lock, and a move sent against an old version is refused).
+The state is immutable. A match's move lock serialises the moves (a move and the computer's
+answers are one step under it); a move that finds it held is refused at once (409), so that no
+request ever waits for another's move, holding a thread. Reads take a snapshot under a short lock
+of their own, so that a computer player thinking never delays a reader.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import collections
 import itertools
 import random
 import threading
+import time
 import typing
 from collections.abc import Callable, Sequence
 from typing import Any, Final
@@ -224,7 +227,14 @@ class Table:
         self.events: collections.deque[dict[str, Any]] = collections.deque(maxlen=_EVENTS_KEPT)
         self.events.extend(plain(i) for i in deal_items(self.game, self.start, row.seat))
         self.lock = threading.Lock()
+        """Held while a move and the computer's answers are played."""
+        self.snap = threading.Lock()
+        """Held only to read or change the state, the moves, the events and the listeners together."""
         self.listeners: list[Callable[[list[dict[str, Any]]], None]] = []
+        self.retired = False
+        """Set when the server unloads the match: a request still holding this copy must read it again."""
+        self.used = time.monotonic()
+        """When a request last used the match (idle matches are unloaded; see the server)."""
         spec = self.game.spec
         for seat, text in row.moves:  # replay the stored moves (each was checked when played)
             move = spec.parse_canonical(text)
@@ -245,10 +255,11 @@ class Table:
         number = len(self.moves) + 1
         if store_it:
             self.store.add_move(self.id, number, mover, self.game.spec.format_canonical(move))
-        self.moves.append(move)
-        self.state = after
         items = event_items(self.game, before, move, after, number, self.seat)
-        self.events.extend(plain(i) for i in items)
+        with self.snap:
+            self.moves.append(move)
+            self.state = after
+            self.events.extend(plain(i) for i in items)
         return items
 
     def advance(self) -> list[EventItem]:
@@ -263,17 +274,28 @@ class Table:
                 break
             rng = random.Random(_derive_seed(self.row.seed, _BOT_PATH, len(self.moves)))
             move = bot.choose(game.observe(self.state, seat), game.legal_moves(self.state), rng)
-            out.extend(self._apply(move))
-        if out:
-            self._publish(out)
+            items = self._apply(move)
+            self._publish(items)  # each computer move is pushed as it is played
+            out.extend(items)
         return out
 
-    def play(self, text: str, version: int | None) -> list[EventItem]:
-        """Play the person's move *text*, then the computer's; raises :class:`ApiError` if refused."""
-        with self.lock:
+    def play(self, text: str, version: int | None, seen: int | None = None) -> list[EventItem]:
+        """
+        Play the person's move *text*, then the computer's; raises :class:`ApiError` if refused.
+        A move without a *version* is played against the version *seen* when it arrived: two moves
+        sent at once are one move and one refusal (409), never two moves.
+        """
+        if not self.lock.acquire(blocking=False):
+            raise ApiError(409, "match_busy", "the match is playing another move; read it again and choose")
+        try:
+            if self.retired:
+                raise ApiError(409, "match_busy", "the match was put away and read again; read it again and choose")
             if version is not None and version != self.version:
                 raise ApiError(409, "stale_version", f"the match has moved on: it is at version {self.version}, "
                                f"not {version}; read it again", field="version")  # fmt: skip
+            if version is None and seen is not None and seen != self.version:
+                raise ApiError(409, "stale_version", f"the match moved on while this move was on its way: it is "
+                               f"at version {self.version}; read it again")  # fmt: skip
             if self.game.is_over(self.state):
                 raise ApiError(409, "match_over", "the match is over")
             to_move = self.game.to_move(self.state)
@@ -289,17 +311,21 @@ class Table:
             mine = self._apply(move)
             self._publish(mine)
             return mine + self.advance()
+        finally:
+            self.lock.release()
 
     def _publish(self, items: list[EventItem]) -> None:
-        if not self.listeners:
+        with self.snap:
+            listeners = list(self.listeners)
+        if not listeners:
             return
         data = [plain(i) for i in items]
-        for listen in list(self.listeners):
+        for listen in listeners:
             listen(data)
 
     def view(self, offset: int = 0, limit: int = 50, card: Card | None = None) -> dict[str, Any]:
         """The match as the person's seat sees it: a :class:`MatchView` as JSON data."""
-        with self.lock:
+        with self.snap:
             state, events, version = self.state, list(self.events), self.version
         game = self.game
         to_move = game.to_move(state)
@@ -329,7 +355,7 @@ class Table:
 
     def record(self) -> records.Record:
         """The match as a record (hidden cards included: serve it only once the match is over)."""
-        with self.lock:
+        with self.snap:
             moves = list(self.moves)
         names = tuple("you" if b is None else (t or "") for b, t in zip(self.bots, self.row.opponents, strict=True))
         return records.from_moves(self.start, moves, seats=names)
