@@ -27,11 +27,14 @@ def add_commands(sub: Any) -> None:
         help="an origin whose pages may call the API, such as http://localhost:5173 (repeatable)",
     )
     p.add_argument(
+        "--rules-dir", metavar="DIR", default=None,
+        help="where the rules pages (GAME.md, the documentation's docs/rules) are; a source checkout's by default",
+    )  # fmt: skip
+    p.add_argument(
         "--log-level",
         choices=("critical", "error", "warning", "info", "debug"),
         default="info",
-        help="what the server logs: 'info' (default) writes an access log line per request; "
-        "'warning' only problems",
+        help="what the server logs: 'info' (default) writes an access log line per request; 'warning' only problems",
     )
     p.add_argument(
         "--idle-match-seconds", type=float, default=None, metavar="S",
@@ -64,7 +67,7 @@ def _serve(args: argparse.Namespace) -> int:
         limits = Limits(**{k: v for k, v in given.items() if v is not None})
     except ValueError as exc:
         raise CardrulesError(f"--{str(exc).split(' ', 1)[0].replace('_', '-')}: {exc}") from None
-    app = create_app(db, cors_origins=args.cors_origin, limits=limits)
+    app = create_app(db, cors_origins=args.cors_origin, limits=limits, rules_dir=args.rules_dir)
     print(f"cardrules: serving the web table on http://{args.host}:{args.port}/ (matches in {db})", flush=True)
     uvicorn.run(
         app, host=args.host, port=args.port, log_level=args.log_level, access_log=args.log_level in ("info", "debug"),

@@ -199,3 +199,27 @@ def test_a_trick_count_of_one_is_one_trick() -> None:
         state = game.apply(state, game.legal_moves(state).sample(rng))
     svg = game.spec.picture(game.observe(state, 0))  # type: ignore[misc]
     assert "1 trick" in svg and "1 tricks" not in svg
+
+
+@pytest.mark.parametrize("game", ["mulle", "mililla", "charlemagne"])
+def test_each_rules_page_is_served_from_the_docs_with_an_anchor_per_rule(c: TestClient, game: str) -> None:
+    r = c.get(f"/rules/{game}")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    ids = set(re.findall(r'id="([^"]+)"', r.text))
+    assert set(cardrules.get_game(game).spec.rulebook) <= ids
+    # The same source as the documentation: the page's first rule's heading is the docs' own words.
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    first = re.search(r"^### `([^`]+)`: (.+)$", docs, re.M)
+    assert first is not None and f"<code>{first.group(1)}</code>: {first.group(2)}" in r.text
+    assert "{ref}" not in r.text and "{doc}" not in r.text and "{doctest}" not in r.text
+
+
+def test_the_rules_pages_404_for_an_unknown_game_or_a_missing_dir(tmp_path: Path) -> None:
+    from cardrules.web import create_app
+
+    c = TestClient(create_app(tmp_path / "m.sqlite3", rules_dir=tmp_path))
+    assert c.get("/rules/mulle").json()["error"]["code"] == "no_rules"
+    assert c.get("/rules/poker").json()["error"]["code"] == "unknown_game"
+    (tmp_path / "mulle.md").write_text("# Mulle\n\n(mulle.capture)=\n### `mulle.capture`: Capture\n\nTake.\n")
+    page = c.get("/rules/mulle").text
+    assert 'id="mulle.capture"' in page and "<h3>" in page

@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -50,6 +50,7 @@ from cardrules.web._http import (
 from cardrules.web._limits import Limits
 from cardrules.web._lobby import game_info, ruleset_info
 from cardrules.web._replays import MAX_RECORD, Replay, Replays
+from cardrules.web._rules import rules_page
 from cardrules.web._schemas import schema, schema_names
 from cardrules.web._store import MatchRow, Store
 from cardrules.web._table import MAX_LIMIT, Table, get_game_checked, parse_bots
@@ -77,8 +78,9 @@ def _client(conn: HTTPConnection) -> str:
 class Server:
     """The matches and replays of one database, and the route handlers over them."""
 
-    def __init__(self, db_path: str | Path, limits: Limits | None = None) -> None:
+    def __init__(self, db_path: str | Path, limits: Limits | None = None, rules_dir: Path | None = None) -> None:
         self.store = Store(db_path)
+        self.rules_dir = rules_dir
         self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self.replays = Replays()
@@ -170,6 +172,11 @@ class Server:
         table = self.table(match_id)
         check_token(conn, table.row.token_hash, token)
         return table
+
+    async def rules(self, request: Request) -> Response:
+        """``GET /rules/{game}``: the game's rules page, an anchor per rule id."""
+        text = await run_in_threadpool(rules_page, request.path_params["game"], self.rules_dir)
+        return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
 
     async def games(self, request: Request) -> Response:
         """``GET /api/games``."""
@@ -407,9 +414,11 @@ async def _schema(request: Request) -> Response:
     return JSONResponse(schema(name), media_type="application/schema+json")
 
 
-def build_app(db_path: str | Path, cors_origins: Sequence[str] = (), limits: Limits | None = None) -> Starlette:
+def build_app(
+    db_path: str | Path, cors_origins: Sequence[str] = (), limits: Limits | None = None, rules_dir: Path | None = None
+) -> Starlette:
     """The application over the database at *db_path*; *cors_origins* may call it from other origins."""
-    server = Server(db_path, limits)
+    server = Server(db_path, limits, rules_dir)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -422,6 +431,7 @@ def build_app(db_path: str | Path, cors_origins: Sequence[str] = (), limits: Lim
         Route("/api/games", server.games, methods=["GET"]),
         Route("/api/ruleset", server.ruleset, methods=["GET"]),
         Route("/favicon.ico", _favicon, methods=["GET"]),
+        Route("/rules/{game}", server.rules, methods=["GET"]),
         Route("/api/schemas/{name}", _schema, methods=["GET"]),
         Route("/api/matches", server.new_match, methods=["POST"]),
         Route("/api/matches/{id}", server.get_match, methods=["GET"]),
