@@ -9,6 +9,7 @@ from typing import Any, Final, Generic, TypeVar, overload
 import attrs
 
 from cardrules import _messages
+from cardrules._demo import DemoDeal
 from cardrules._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, TensorLayout
 from cardrules._options import format_ruleset, ruleset_from_text
 from cardrules.cards import Card, Pack
@@ -302,8 +303,9 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     optional encoding of the moves as top-K candidates with features;
     ``help_text(rules)`` is the terminal's help (notation, card values, rules pages) and
     ``deal_text(observation, style)`` announces a deal (trump, turn-up,
-    bonus), and ``display(text)`` rewrites a move's or an event's text for
-    a screen (cards by name, with suit symbols or the Spanish suits' names,
+    bonus), ``demo`` is a short deal that shows some rules in action (the
+    web table's "press play", a ``DemoDeal``), and ``display(text)``
+    rewrites a move's or an event's text for a screen (cards by name, with suit symbols or the Spanish suits' names,
     as the web table shows them). A game may leave them ``None``: the
     generic code then does without.
 
@@ -353,6 +355,7 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     help_text: Callable[[RulesetT], list[str]] | None = None
     deal_text: Callable[[ObservationT, Any], list[str]] | None = None
     display: Callable[[str], str] | None = None
+    demo: DemoDeal | None = None
 
     @property
     def default_preset(self) -> str:

@@ -14,6 +14,7 @@ from cardrules.charlemagne._bot import HEURISTIC
 from cardrules.charlemagne._cards import suit_order, trump_order
 from cardrules.charlemagne._check import check_state
 from cardrules.charlemagne._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
+from cardrules.charlemagne._demo import DEMO
 from cardrules.charlemagne._encoding import ENCODING
 from cardrules.charlemagne._events import events
 from cardrules.charlemagne._legal import check_move, is_over, legal_moves, refusals, to_move
@@ -126,6 +127,7 @@ GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     help_text=help_text,
     deal_text=deal_text,
     display=display,
+    demo=DEMO,
     heuristic=HEURISTIC,
     position=_position,
     from_position=_from_position,

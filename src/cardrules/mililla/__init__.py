@@ -12,6 +12,7 @@ from cardrules.engine import GameSpec
 from cardrules.mililla._bot import HEURISTIC
 from cardrules.mililla._check import check_state
 from cardrules.mililla._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
+from cardrules.mililla._demo import DEMO
 from cardrules.mililla._encoding import ENCODING
 from cardrules.mililla._events import events
 from cardrules.mililla._legal import check_move, is_over, legal_moves, refusals, to_move
@@ -102,6 +103,7 @@ GAME: Final[GameSpec[State, Play, MilillaRuleset, Observation]] = GameSpec(
     help_text=help_text,
     deal_text=deal_text,
     display=display,
+    demo=DEMO,
     position=position,
     from_position=from_position,
     refusals=refusals,

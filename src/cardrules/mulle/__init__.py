@@ -15,6 +15,7 @@ from cardrules.mulle import _legal, _position
 from cardrules.mulle._bot import HEURISTIC
 from cardrules.mulle._check import check_state
 from cardrules.mulle._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
+from cardrules.mulle._demo import DEMO
 from cardrules.mulle._encoding import CANDIDATES, ENCODING
 from cardrules.mulle._events import events
 from cardrules.mulle._legal import MulleMoves, check_move, is_over, legal_moves, to_move
@@ -111,6 +112,7 @@ GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     help_text=help_text,
     deal_text=deal_text,
     display=display,
+    demo=DEMO,
     move_list=move_list,
     position=_position.position,
     from_position=_position.from_position,

@@ -18,10 +18,12 @@ from typing import Any, Final
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from cardrules import _svg
+from cardrules.web import _demos
+from cardrules.web._bodies import plain
 from cardrules.web._errors import ApiError
 from cardrules.web._http import check_id, query_int
 
@@ -29,7 +31,7 @@ __all__ = ["routes"]
 
 _SVG: Final = "image/svg+xml"
 _STATIC: Final = Path(__file__).resolve().parent / "static"
-_PAGES: Final = {"table": "table.html", "replay": "replay.html"}
+_PAGES: Final = {"table": "table.html", "replay": "replay.html", "watch": "watch.html"}
 
 
 def _server(request: Request) -> Any:
@@ -110,6 +112,19 @@ async def replay_picture(request: Request) -> Response:
     return _svg_answer(await run_in_threadpool(_replay_picture, replay, step, view), step)
 
 
+async def demo_steps(request: Request) -> Response:
+    """``GET /api/demos/{game}``: the game's demonstration, every step told."""
+    body = await run_in_threadpool(_demos.demo, request.path_params["game"])
+    return JSONResponse(plain(body), headers={"Cache-Control": "public, max-age=3600"})
+
+
+async def demo_picture(request: Request) -> Response:
+    """``GET /api/demos/{game}/picture?step=N``: the demonstration's table at step *N*, as its seat sees it."""
+    step = query_int(request, "step", 0, 0, 10_000)
+    game, state = await run_in_threadpool(_demos.demo_state, request.path_params["game"], step)
+    return _svg_answer(await run_in_threadpool(_draw, game, state, _demos.SEAT, _width(request)), step)
+
+
 def _page(name: str) -> Any:
     async def page(request: Request) -> Response:
         path = _STATIC / _PAGES[name]
@@ -124,6 +139,9 @@ def _page(name: str) -> Any:
 routes: list[BaseRoute] = [
     Route("/table", _page("table"), methods=["GET"]),
     Route("/replay", _page("replay"), methods=["GET"]),
+    Route("/watch/{game}", _page("watch"), methods=["GET"]),
+    Route("/api/demos/{game}", demo_steps, methods=["GET"]),
+    Route("/api/demos/{game}/picture", demo_picture, methods=["GET"]),
     Route("/api/matches/{id}/picture", match_picture, methods=["GET"]),
     Route("/api/replays/{id}/picture", replay_picture, methods=["GET"]),
 ]
