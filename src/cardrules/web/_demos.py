@@ -155,7 +155,7 @@ def _step(game: Any, before: Any, move: Any, after: Any, number: int) -> DemoSte
     said = [i.display or i.text for i in items]
     why = []
     for violation in refused[:2]:
-        why.append(f"Seat {mover} could not play just anything: {shown(violation.reason)} ({violation.rule.id}).")
+        why.append(f"What held seat {mover} back: \u201c{shown(violation.reason)}\u201d ({violation.rule.id}).")
     labels, nxt = _next(game, after)
     rules = list(dict.fromkeys([i.rule for i in items if i.rule] + [v.rule.id for v in refused]))
     text = " ".join([s[:1].upper() + s[1:] + ("" if s.endswith(".") else ".") for s in said] + why + [nxt])
@@ -182,6 +182,9 @@ def demo(name: str) -> DemoBody:
     steps = [DemoStep(0, opening, (), jsonable(game.observe(first, SEAT)), None, None, (), game.to_move(first), labels)]
     for n, move in enumerate(moves):
         steps.append(_step(game, states[n], move, states[n + 1], n + 1))
+    if not game.is_over(states[-1]):
+        last = steps[-1]
+        steps[-1] = attrs.evolve(last, narration=last.narration + " The demonstration stops here; the game goes on.")
     return DemoBody(
         name, game.spec.title, deal.title, deal.ruleset, SEAT, tuple(_ref(r) for r in deal.shows), tuple(steps)
     )
