@@ -255,7 +255,9 @@ def _seats(seats: Sequence[Seat], y: float) -> tuple[list[str], float]:
         stroke = ' stroke="#e0a800" stroke-width="3"' if seat.to_move else ' stroke="#9bb59b"'
         label = seat.label + (" (you)" if seat.you else "")
         count = f"{seat.cards} card" + ("" if seat.cards == 1 else "s")
-        note = "to play" if seat.to_move else ""
+        # "to play" where it fits beside the count (the gold frame says it anyway)
+        fits = 0.6 * _size(11) * len(f"{seat.cards} cards  · to play") <= width - 44
+        note = "to play" if seat.to_move and fits else ""
         aria = f"{label}: {count}" + (", to play" if seat.to_move else "")
         out.append(
             f'<g class="{cls}" role="img" aria-label={quoteattr(aria)}>'

@@ -492,3 +492,36 @@ SMALLEST_TEXT = """(() => {
     }
     return least;
 })()"""
+
+
+@pytest.mark.parametrize("game", ["mulle", "mililla", "charlemagne"])
+def test_press_play_runs_each_demo_from_start_to_end(page: Any, base_url: str, game: str) -> None:
+    page.goto(f"{base_url}/watch/{game}")
+    page.wait_for_selector("body[data-ready=true][data-step='0']")
+    steps = int(page.get_attribute("body", "data-steps"))
+    assert steps >= 10
+    assert "Next: seat" in page.inner_text("#narration")
+    page.select_option("#speed", "4")
+    page.click("#play")
+    page.wait_for_selector("body[data-step='2']", timeout=15_000)
+    page.click("#play")  # pause
+    paused = int(page.get_attribute("body", "data-step"))
+    time.sleep(1.5)
+    assert int(page.get_attribute("body", "data-step")) == paused
+    page.click("#back")
+    page.wait_for_selector(f"body[data-step='{paused - 1}']")
+    seen: set[str] = set()
+    highlighted = 0
+    for n in range(paused, steps + 1):
+        page.click("#forward")
+        page.wait_for_selector(f"body[data-step='{n}']")
+        seen.update(page.locator("#step-rules a.rule").all_inner_texts())
+        highlighted += page.locator("#board .card.moved").count() > 0
+        if n == 6:
+            shot(page, f"demo-{game}")
+    assert page.locator("#forward").is_disabled()
+    assert highlighted >= steps // 4  # the card just played is marked on the table
+    shows = [a.get_attribute("href") for a in page.locator("#about a.rule").all()]
+    assert shows and all(h.startswith(f"/rules/{game}#") for h in shows)
+    wanted = {h.split("#", 1)[1] for h in shows}
+    assert wanted <= seen, f"the demo never showed {wanted - seen}"

@@ -177,8 +177,7 @@ def demo(name: str) -> DemoBody:
 
     dealt = game.spec.deal_text(game.observe(first, SEAT), Style()) if game.spec.deal_text is not None else []
     labels, nxt = _next(game, first)
-    opening = " ".join([f"A short deal of {game.spec.title} that shows {deal.title}."]
-                       + [shown(line[:1].upper() + line[1:]) + "." for line in dealt] + [nxt])  # fmt: skip
+    opening = " ".join([shown(line[:1].upper() + line[1:]) + "." for line in dealt] + [nxt])
     steps = [DemoStep(0, opening, (), jsonable(game.observe(first, SEAT)), None, None, (), game.to_move(first), labels)]
     for n, move in enumerate(moves):
         steps.append(_step(game, states[n], move, states[n + 1], n + 1))
