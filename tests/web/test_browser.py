@@ -123,7 +123,11 @@ def version(page: Any) -> int:
 
 
 def turn(page: Any) -> str:
+    """Whose turn it is, once the page is idle (a round's summary, once read, is closed)."""
     page.wait_for_function("document.body.dataset.busy !== 'true'")
+    if page.get_attribute("body", "data-summary") == "open" and page.locator("#summary-continue").is_visible():
+        page.click("#summary-continue")
+        page.wait_for_selector("body[data-summary='closed']")
     return str(page.get_attribute("body", "data-turn"))
 
 
@@ -423,7 +427,8 @@ def test_a_round_ends_on_a_summary_that_waits(page: Any, base_url: str) -> None:
     turns = 0
     while page.get_attribute("body", "data-summary") != "open":
         turns += 1
-        assert turns < 30 and turn(page) == "mine"
+        page.wait_for_function("document.body.dataset.busy !== 'true'")
+        assert turns < 30 and page.get_attribute("body", "data-turn") == "mine"
         before = version(page)
         page.locator('#board .card.usable[data-zone="hand"]').first.click()
         wait_moved(page, before)
@@ -433,7 +438,7 @@ def test_a_round_ends_on_a_summary_that_waits(page: Any, base_url: str) -> None:
     assert "Match score" in summary.inner_text()
     shot(page, "round-summary")
     before = version(page)
-    page.locator('#board .card[data-zone="hand"]').first.click()  # the panel waits: no move
+    page.locator('#board .card[data-zone="hand"]').first.dispatch_event("click")  # the panel waits: no move
     time.sleep(0.5)
     assert version(page) == before
     page.click("#summary-continue")
