@@ -66,7 +66,7 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         limits = Limits(**{k: v for k, v in given.items() if v is not None})
     except ValueError as exc:
-        raise CardrulesError(f"--{str(exc).split(' ', 1)[0].replace('_', '-')}: {exc}") from None
+        raise CardrulesError(f"the limits: {exc}") from None
     app = create_app(db, cors_origins=args.cors_origin, limits=limits, rules_dir=args.rules_dir)
     print(f"cardrules: serving the web table on http://{args.host}:{args.port}/ (matches in {db})", flush=True)
     uvicorn.run(

@@ -71,6 +71,7 @@ def search(
         states = [state]
         while len(moves) < limit and not game.is_over(state):
             seat = game.to_move(state)
+            assert seat is not None
             move = choose(game, state, rng) if choose is not None else None
             if move is None:
                 move = bot.choose(game.observe(state, seat), game.legal_moves(state), rng)

@@ -388,10 +388,10 @@ def draw(table: Table) -> str:
     seats, y = _seats(table.seats, y)
     body.extend(seats)
     for zone in table.zones:
-        part, y = _zone(zone, y)
-        body.extend(part)
-    part, y = _hand(table.hand, table.hand_label, y)
-    body.extend(part)
+        drawn, y = _zone(zone, y)
+        body.extend(drawn)
+    drawn, y = _hand(table.hand, table.hand_label, y)
+    body.extend(drawn)
     for line in table.scores:
         for k, part in enumerate(_wrap(line, _size(12), room - 12)):  # a long line (a match's mulles) wraps
             body.append(_text(_MARGIN + (12 if k else 0), y + 13, part, size=12, extra=' class="score" fill="#fff"'))

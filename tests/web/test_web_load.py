@@ -157,7 +157,7 @@ def test_an_uploaded_replay_is_stored_normalised(tmp_path: Path) -> None:
     c = TestClient(create_app(tmp_path / "m.sqlite3"))
     game = cardrules.get_game("mililla")
     first = game.new_game(seed=4)
-    state, moves = first, []
+    state, moves = first, list[Any]()
     for _ in range(8):
         move = game.legal_moves(state).sample(random.Random(len(moves)))
         moves.append(move)

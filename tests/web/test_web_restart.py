@@ -47,8 +47,8 @@ def _call(method: str, url: str, body: Any = None, token: str | None = None) -> 
 @contextmanager
 def _server(db: Path, port: int, *more: str, stdout: int = subprocess.DEVNULL) -> Iterator[subprocess.Popen[bytes]]:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cardrules", "serve", "--port", str(port), "--db", str(db), "--log-level", "warning",
-         *more],  # fmt: skip
+        [sys.executable, "-m", "cardrules", "serve", "--port", str(port), "--db", str(db), "--log-level", "warning"]
+        + list(more),
         stdout=stdout,
         stderr=subprocess.PIPE,
     )

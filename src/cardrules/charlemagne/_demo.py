@@ -28,7 +28,7 @@ def _made(game: Any, states: list[Any]) -> bool:
     if not last.rounds:
         return False
     side = last.bidder % 2 if last.bidder is not None else 0
-    return last.rounds[-1].points[side] > 0
+    return bool(last.rounds[-1].points[side] > 0)
 
 
 def find(seeds: range = range(200)) -> tuple[int, tuple[str, ...]] | None:

@@ -110,7 +110,8 @@ def _states(name: str) -> tuple[Any, list[Any], list[Any]]:
     deal = _spec_demo(name)
     game = get_game(deal.ruleset)
     state = game.new_game(seed=deal.seed)
-    states, moves = [state], []
+    states: list[Any] = [state]
+    moves: list[Any] = []
     for text in deal.moves:
         move = game.spec.parse_canonical(text)
         problem = game.spec.check_move(state, move)

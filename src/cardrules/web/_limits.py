@@ -7,11 +7,6 @@ import attrs
 __all__ = ["Limits"]
 
 
-def _positive(_inst: object, attribute: attrs.Attribute[float], value: float) -> None:
-    if not value > 0:
-        raise ValueError(f"{attribute.name} must be more than 0, not {value!r}")
-
-
 @attrs.frozen(kw_only=True)
 class Limits:
     """
@@ -28,8 +23,8 @@ class Limits:
             it opened is closed.
     """
 
-    idle_match_seconds: float = attrs.field(default=900.0, validator=_positive)
-    replay_days: float = attrs.field(default=30.0, validator=_positive)
-    replays_per_client: int = attrs.field(default=50, validator=_positive)
-    replay_bytes_per_client: int = attrs.field(default=20_000_000, validator=_positive)
-    websocket_idle_seconds: float = attrs.field(default=20.0, validator=_positive)
+    idle_match_seconds: float = attrs.field(default=900.0, validator=attrs.validators.gt(0.0))
+    replay_days: float = attrs.field(default=30.0, validator=attrs.validators.gt(0.0))
+    replays_per_client: int = attrs.field(default=50, validator=attrs.validators.gt(0))
+    replay_bytes_per_client: int = attrs.field(default=20_000_000, validator=attrs.validators.gt(0))
+    websocket_idle_seconds: float = attrs.field(default=20.0, validator=attrs.validators.gt(0.0))

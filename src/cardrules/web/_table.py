@@ -373,7 +373,8 @@ def summary(game: Game[Any, Any, Any, Any], score: Any) -> RoundSummary | None:
 
 def get_game_checked(text: str) -> Game[Any, Any, Any, Any]:
     """The game of ruleset *text*, refused (:class:`ApiError`) unless it can be stored as a record."""
-    from cardrules._registry import game_names, games, get_game, split_ruleset
+    from cardrules._options import split_ruleset
+    from cardrules._registry import game_names, games, get_game
 
     if len(text) > 500:
         raise ApiError(422, "unknown_game", "ruleset text is at most 500 characters", field="game")
