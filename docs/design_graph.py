@@ -29,7 +29,7 @@ PARTS = {
     "games": ("mulle", "mililla", "charlemagne"),
     "game helpers": ("_checks", "_narration", "_position", "_hidden", "_keyed_moves"),
     "engine": ("engine",),
-    "helpers": ("_serial", "_messages", "_style", "_common", "_options", "_svg", "_learning"),
+    "helpers": ("_serial", "_messages", "_style", "_common", "_options", "_svg", "_learning", "_demo"),
     "foundations": ("cards", "rules", "errors"),
 }
 """The parts of the picture, top to bottom, and the modules (or packages) in each."""

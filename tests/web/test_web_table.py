@@ -224,3 +224,49 @@ def test_the_rules_pages_404_for_an_unknown_game_or_a_missing_dir(tmp_path: Path
     (tmp_path / "mulle.md").write_text("# Mulle\n\n(mulle.capture)=\n### `mulle.capture`: Capture\n\nTake.\n")
     page = c.get("/rules/mulle").text
     assert 'id="mulle.capture"' in page and "<h3>" in page
+
+
+def _demo_deals() -> Any:
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "docs" / "demo_deals.py"
+    spec = importlib.util.spec_from_file_location("demo_deals", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("game", ["mulle", "mililla", "charlemagne"])
+def test_each_demo_is_the_kept_deal_and_shows_its_rules(c: TestClient, game: str) -> None:
+    deal = cardrules.get_game(game).spec.demo
+    assert deal is not None
+    assert _demo_deals().search(deal, range(deal.seed, deal.seed + 1)) == (deal.seed, deal.moves)
+    body = c.get(f"/api/demos/{game}").json()
+    steps = body["steps"]
+    assert len(steps) == len(deal.moves) + 1 and [s["step"] for s in steps] == list(range(len(steps)))
+    seen = {r["id"] for s in steps for r in s["rules"]}
+    assert set(deal.shows) <= seen, set(deal.shows) - seen
+    anchors = set(re.findall(r'id="([^"]+)"', c.get(f"/rules/{game}").text))
+    for s in steps:
+        assert s["narration"] and isinstance(s["view"], dict)
+        valid(f"observation-{game}", s["view"])
+        for r in s["rules"]:
+            assert r["url"] == f"/rules/{game}#{r['id']}" and r["id"] in anchors
+        assert not CODE.search(s["narration"]), s["narration"]
+    assert "Next: seat" in steps[0]["narration"]
+    picture = c.get(f"/api/demos/{game}/picture?step={len(steps) - 1}")
+    assert picture.status_code == 200 and picture.text.startswith("<svg")
+    assert c.get(f"/api/demos/{game}/picture?step={len(steps)}").json()["error"]["code"] == "bad_step"
+    assert c.get(f"/watch/{game}").status_code == 200
+
+
+def test_charlemagne_demo_bids_6_then_mulot() -> None:
+    deal = cardrules.get_game("charlemagne").spec.demo
+    assert deal is not None
+    bids = [m for m in deal.moves if m.startswith("bid")]
+    assert bids == ["bid 6", "bid mulot"]
+
+
+def test_an_unknown_demo_is_unknown_game(c: TestClient) -> None:
+    assert c.get("/api/demos/poker").json()["error"]["code"] == "unknown_game"

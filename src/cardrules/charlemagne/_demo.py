@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import random
-import sys
 from typing import Any, Final
 
-from cardrules._demo import DemoDeal, search
+from cardrules._demo import DemoDeal
 
-__all__ = ["DEMO", "find"]
+__all__ = ["DEMO"]
 
 _RULESET: Final = "charlemagne(single_round=true)"
 _SHOWS: Final = ("charlemagne.bid.ladder", "charlemagne.contract.mulot")
@@ -22,6 +21,10 @@ def _bids(game: Any, state: Any, rng: random.Random) -> Any:
     return next((m for m in game.legal_moves(state) if game.format_move(state, m) == wanted), None)
 
 
+def _round_over(game: Any, state: Any) -> bool:
+    return bool(state.rounds)
+
+
 def _made(game: Any, states: list[Any]) -> bool:
     """Whether the Mulot was made (the bidder's side scored the round)."""
     last = states[-1]
@@ -29,11 +32,6 @@ def _made(game: Any, states: list[Any]) -> bool:
         return False
     side = last.bidder % 2 if last.bidder is not None else 0
     return bool(last.rounds[-1].points[side] > 0)
-
-
-def find(seeds: range = range(200)) -> tuple[int, tuple[str, ...]] | None:
-    """The search that chose :data:`DEMO`: a round whose Mulot, bid over a 6, the greedy bot makes."""
-    return search(_RULESET, _SHOWS, seeds, limit=60, choose=_bids, stop=lambda g, s: bool(s.rounds), keep=_made)
 
 
 DEMO: Final = DemoDeal(
@@ -45,8 +43,6 @@ DEMO: Final = DemoDeal(
     ),
     _SHOWS,
     "a bid of 6, then a Mulot",
+    limit=60, choose=_bids, stop=_round_over, keep=_made,
 )  # fmt: skip
-"""The deal :func:`find` chose (seed 2): seat 3 bids 6, seat 0 Mulot and makes it; a whole round."""
-
-if __name__ == "__main__":  # pragma: no cover - run by hand to choose the deal again
-    sys.stdout.write(f"{find()}\n")
+"""The deal the search chose (seed 2): seat 3 bids 6, seat 0 Mulot and makes it; a whole round."""

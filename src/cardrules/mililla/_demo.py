@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import itertools
-import sys
 from typing import Any, Final
 
-from cardrules._demo import DemoDeal, search
+from cardrules._demo import DemoDeal
 
-__all__ = ["DEMO", "find"]
+__all__ = ["DEMO"]
 
 _RULESET: Final = "mililla(single_round=true)"
 _SHOWS: Final = ("mililla.follow.suit", "mililla.follow.beat", "mililla.follow.trump", "mililla.seven")
+
+
+def _round_over(game: Any, state: Any) -> bool:
+    return bool(state.rounds) or state.round_no > 0
 
 
 def _trumped(game: Any, states: list[Any]) -> bool:
@@ -24,14 +27,6 @@ def _trumped(game: Any, states: list[Any]) -> bool:
     return False
 
 
-def find(seeds: range = range(200)) -> tuple[int, tuple[str, ...]] | None:
-    """The search that chose :data:`DEMO`: the first round of each seed, played by the greedy bot."""
-    return search(
-        _RULESET, _SHOWS, seeds, limit=41, stop=lambda game, state: bool(state.rounds) or state.round_no > 0,
-        keep=_trumped,
-    )  # fmt: skip
-
-
 DEMO: Final = DemoDeal(
     _RULESET,
     1,
@@ -42,8 +37,6 @@ DEMO: Final = DemoDeal(
     ),
     _SHOWS,
     "following, beating, trumping and the 7 rule",
+    limit=41, stop=_round_over, keep=_trumped,
 )  # fmt: skip
-"""The deal :func:`find` chose (seed 1, the greedy bot at every seat): a whole round."""
-
-if __name__ == "__main__":  # pragma: no cover - run by hand to choose the deal again
-    sys.stdout.write(f"{find()}\n")
+"""The deal the search chose (seed 1, the greedy bot at every seat): a whole round."""

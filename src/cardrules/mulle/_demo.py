@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Any, Final
 
-from cardrules._demo import DemoDeal, search
+from cardrules._demo import DemoDeal
 
-__all__ = ["DEMO", "find"]
+__all__ = ["DEMO"]
 
 _RULESET: Final = "mulle"
 _SHOWS: Final = ("mulle.capture", "mulle.build", "mulle.mulle.twin", "mulle.tabbe")
@@ -16,11 +15,6 @@ _SHOWS: Final = ("mulle.capture", "mulle.build", "mulle.mulle.twin", "mulle.tabb
 def _dealt(game: Any, state: Any) -> bool:
     """Whether a deal has just ended: every hand full again (or the round over)."""
     return all(len(h) == state.rules.hand_size for h in state.hands)
-
-
-def find(seeds: range = range(200)) -> tuple[int, tuple[str, ...]] | None:
-    """The search that chose :data:`DEMO`: the shortest whole deals of the greedy bot that show every rule."""
-    return search(_RULESET, _SHOWS, seeds, limit=60, stop=_dealt)
 
 
 DEMO: Final = DemoDeal(
@@ -32,8 +26,6 @@ DEMO: Final = DemoDeal(
     ),
     _SHOWS,
     "a capture, a build, a mulle and a tabbe",
+    limit=60, stop=_dealt,
 )  # fmt: skip
-"""The deal :func:`find` chose (seed 0, the greedy bot at both seats): the first deal of a round."""
-
-if __name__ == "__main__":  # pragma: no cover - run by hand to choose the deal again
-    sys.stdout.write(f"{find()}\n")
+"""The deal the search chose (seed 0, the greedy bot at both seats): the first deal of a round."""
