@@ -33,6 +33,7 @@ def search(deal: Any, seeds: range) -> tuple[int, tuple[str, ...]] | None:
         states = [state]
         while len(moves) < deal.limit and not game.is_over(state):
             seat = game.to_move(state)
+            assert seat is not None
             move = deal.choose(game, state, rng) if deal.choose is not None else None
             if move is None:
                 move = bot.choose(game.observe(state, seat), game.legal_moves(state), rng)
