@@ -34,12 +34,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from cardrules import _common, records
 from cardrules._registry import games
 from cardrules.web import _pages
-from cardrules.web._bodies import Created, GamesBody, MoveRequest, NewMatchRequest, ReplayCreated, plain
+from cardrules.web._bodies import Created, GamesBody, Invite, MoveRequest, NewMatchRequest, ReplayCreated, plain
 from cardrules.web._errors import ApiError
 from cardrules.web._http import (
     body_bytes,
     check_id,
-    check_token,
     given_token,
     hash_token,
     json_body,
@@ -53,7 +52,7 @@ from cardrules.web._replays import MAX_RECORD, Replay, Replays
 from cardrules.web._rules import rules_page
 from cardrules.web._schemas import schema, schema_names
 from cardrules.web._store import MatchRow, Store
-from cardrules.web._table import MAX_LIMIT, Table, get_game_checked, parse_bots
+from cardrules.web._table import HUMAN, MAX_LIMIT, Table, get_game_checked, parse_bots
 
 __all__ = ["API_VERSION", "STATIC", "Server", "build_app"]
 
@@ -154,10 +153,15 @@ class Server:
         if body.seed is not None and not 0 <= body.seed <= _MAX_SEED:
             raise ApiError(422, "bad_field", f"seed must be from 0 to {_MAX_SEED}", field="seed")
         opponents = parse_bots(game, body.seat, body.opponents)
+        if body.hand_over is not None and not 1 <= body.hand_over <= 86_400:
+            raise ApiError(422, "bad_field", "hand_over is from 1 to 86400 seconds", field="hand_over")
         token = secrets.token_urlsafe(24)
+        match_id = secrets.token_urlsafe(12)
+        friends = {s: secrets.token_urlsafe(24) for s, text in enumerate(opponents) if text == HUMAN}
         row = MatchRow(
-            secrets.token_urlsafe(12), game.text, body.seat, hash_token(token), tuple(opponents),
-            _common.new_seed(body.seed), (),
+            match_id, game.text, body.seat, hash_token(token), tuple(opponents), _common.new_seed(body.seed), (),
+            tuple((s, hash_token(t)) for s, t in friends.items()),
+            None if body.hand_over is None else float(body.hand_over),
         )  # fmt: skip
         self.store.add_match(row)
         table = Table(row, self.store)
@@ -165,13 +169,24 @@ class Server:
             self.tables[row.id] = table
         with table.lock:
             table.advance()
-        return Created(row.id, body.seat, token)
+        invites = tuple(Invite(s, t, f"/table#{match_id}.{t}") for s, t in friends.items())
+        return Created(row.id, body.seat, token, invites)
 
-    def authorised(self, conn: HTTPConnection, match_id: str, token: str | None = None) -> Table:
-        """The match, once the request shows its seat's token (401 or 403 otherwise)."""
-        table = self.table(match_id)
-        check_token(conn, table.row.token_hash, token)
-        return table
+    def authorised(self, conn: HTTPConnection, match_id: str, token: str | None = None) -> tuple[Table, int]:
+        """The match and the seat whose token the request shows (401 or 403 otherwise)."""
+        return self._seat(conn, self.table(match_id), token)
+
+    @staticmethod
+    def _seat(conn: HTTPConnection, table: Table, token: str | None) -> tuple[Table, int]:
+        token = token if token is not None else given_token(conn)
+        if not token:
+            raise ApiError(401, "token_required", "this needs the seat's token: 'Authorization: Bearer TOKEN'")
+        seat = table.seat_of(hash_token(token))
+        if seat is None:
+            raise ApiError(403, "wrong_token", "that token is not a seat's of this match")
+        now = time.monotonic()
+        table.seen[seat] = table.used = now
+        return table, seat
 
     async def rules(self, request: Request) -> Response:
         """``GET /rules/{game}``: the game's rules page, an anchor per rule id."""
@@ -199,26 +214,35 @@ class Server:
         limit = query_int(request, "limit", 50, 1, MAX_LIMIT)
         return offset, limit, query_card(request, table.game.spec.pack)
 
-    async def _authorised(self, conn: HTTPConnection, token: str | None = None) -> Table:
+    async def _authorised(self, conn: HTTPConnection, token: str | None = None) -> tuple[Table, int]:
         match_id = conn.path_params["id"]
-        table = self.tables.get(match_id)
-        if table is None:  # loaded from the database, in the thread pool
-            return await run_in_threadpool(self.authorised, conn, match_id, token)
-        check_token(conn, table.row.token_hash, token)
-        table.used = time.monotonic()
+        loaded = self.tables.get(match_id)
+        if loaded is None:  # loaded from the database, in the thread pool
+            table, seat = await run_in_threadpool(self.authorised, conn, match_id, token)
+        else:
+            table, seat = self._seat(conn, loaded, token)
         if time.monotonic() - self._swept >= min(1.0, self.limits.idle_match_seconds):
             await run_in_threadpool(self.sweep)
-        return table
+        if table.row.hand_over is not None:  # a friend's seat idle past the limit goes to the computer
+            await run_in_threadpool(table.hand_over_due)
+        return table, seat
 
     async def get_match(self, request: Request) -> Response:
         """``GET /api/matches/{id}``."""
-        table = await self._authorised(request)
+        table, seat = await self._authorised(request)
         offset, limit, card = self._page(request, table)
-        return _json(await run_in_threadpool(table.view, offset, limit, card))
+        return _json(await run_in_threadpool(table.view, offset, limit, card, seat))
+
+    async def take_back(self, request: Request) -> Response:
+        """``POST /api/matches/{id}/seat``: take your seat back from the computer."""
+        table, seat = await self._authorised(request)
+        table.take_back(seat)
+        offset, limit, card = self._page(request, table)
+        return _json(await run_in_threadpool(table.view, offset, limit, card, seat))
 
     async def move(self, request: Request) -> Response:
         """``POST /api/matches/{id}/moves``."""
-        table = await self._authorised(request)
+        table, seat = await self._authorised(request)
         body = read_as(await json_body(request), MoveRequest)
         offset, limit, card = self._page(request, table)
         if len(body.move) > 500:
@@ -227,15 +251,15 @@ class Server:
         seen = table.version  # a move without a version is played against the match as it was now
 
         def play() -> dict[str, Any]:
-            table.play(body.move, body.version, seen)
+            table.play(body.move, body.version, seen, seat)
             self._keep(table)
-            return table.view(offset, limit, card)
+            return table.view(offset, limit, card, seat)
 
         return _json(await run_in_threadpool(play))
 
     async def record(self, request: Request) -> Response:
         """``GET /api/matches/{id}/record``: the record, once the match is over."""
-        table = await self._authorised(request)
+        table, _ = await self._authorised(request)
         if not table.game.is_over(table.state):
             raise ApiError(
                 409, "match_not_over", "the record holds every hidden card: it is served once the match is over"
@@ -246,7 +270,7 @@ class Server:
 
     async def match_replay(self, request: Request) -> Response:
         """``POST /api/matches/{id}/replay``: a finished match opened as a replay."""
-        table = await self._authorised(request)
+        table, _ = await self._authorised(request)
         if not table.game.is_over(table.state):
             raise ApiError(409, "match_not_over", "a match can be replayed once it is over")
         text = records.dumps(await run_in_threadpool(table.record))
@@ -305,7 +329,7 @@ class Server:
             token = given_token(websocket)
             if token is None:
                 token = await _first_token(websocket, self.limits.websocket_idle_seconds)
-            table = await self._authorised(websocket, token)
+            table, seat = await self._authorised(websocket, token)
         except ApiError as exc:
             with contextlib.suppress(WebSocketDisconnect, RuntimeError):
                 await websocket.send_json(exc.body())
@@ -313,7 +337,16 @@ class Server:
             return
         except (WebSocketDisconnect, KeyError):
             return
-        await _stream(websocket, table)
+        await _stream(websocket, table, seat)
+
+    async def watch_idle_seats(self) -> None:
+        """Every second, hand to the computer the friends' seats idle past their match's limit."""
+        while True:
+            await anyio.sleep(1.0)
+            for table in list(self.tables.values()):
+                if table.row.hand_over is not None and not table.game.is_over(table.state):
+                    with contextlib.suppress(Exception):
+                        await run_in_threadpool(table.hand_over_due)
 
 
 async def _first_token(websocket: WebSocket, seconds: float) -> str:
@@ -338,7 +371,7 @@ async def _first_token(websocket: WebSocket, seconds: float) -> str:
     return token
 
 
-async def _stream(websocket: WebSocket, table: Table) -> None:
+async def _stream(websocket: WebSocket, table: Table, seat: int) -> None:
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[list[dict[str, Any]]] = asyncio.Queue()
 
@@ -346,10 +379,10 @@ async def _stream(websocket: WebSocket, table: Table) -> None:
         loop.call_soon_threadsafe(queue.put_nowait, items)
 
     with table.snap:
-        table.listeners.append(listen)
+        table.listeners.append((seat, listen))
         version = table.version
     try:
-        await websocket.send_json({"type": "hello", "match": table.id, "version": version})
+        await websocket.send_json({"type": "hello", "match": table.id, "seat": seat, "version": version})
         async with anyio.create_task_group() as tasks:
 
             async def watch_close() -> None:
@@ -363,17 +396,19 @@ async def _stream(websocket: WebSocket, table: Table) -> None:
                 items = await queue.get()
                 for item in items:
                     await websocket.send_json({"type": "event", **item})
-                state = table.game
-                last = items[-1]["version"]
+                game = table.game
+                last = items[-1]["version"] if items else table.version
+                with table.snap:
+                    handed = sorted(table.handed)
                 await websocket.send_json(
-                    {"type": "state", "version": last, "to_move": state.to_move(table.state),
-                     "over": state.is_over(table.state)}
+                    {"type": "state", "version": last, "to_move": game.to_move(table.state),
+                     "over": game.is_over(table.state), "handed": handed}
                 )  # fmt: skip
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
         with table.snap:
-            table.listeners.remove(listen)
+            table.listeners.remove((seat, listen))
 
 
 async def _api_error(request: HTTPConnection, exc: Exception) -> Response:
@@ -422,7 +457,10 @@ def build_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        yield
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(server.watch_idle_seats)
+            yield
+            tasks.cancel_scope.cancel()
         server.store.close()
 
     routes: list[BaseRoute] = [
@@ -436,6 +474,7 @@ def build_app(
         Route("/api/matches", server.new_match, methods=["POST"]),
         Route("/api/matches/{id}", server.get_match, methods=["GET"]),
         Route("/api/matches/{id}/moves", server.move, methods=["POST"]),
+        Route("/api/matches/{id}/seat", server.take_back, methods=["POST"]),
         Route("/api/matches/{id}/record", server.record, methods=["GET"]),
         Route("/api/matches/{id}/replay", server.match_replay, methods=["POST"]),
         WebSocketRoute("/api/matches/{id}/events", server.events),

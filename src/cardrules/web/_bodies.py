@@ -21,6 +21,7 @@ __all__ = [
     "ErrorDetail",
     "EventItem",
     "GameInfo",
+    "Invite",
     "GamesBody",
     "LegalMovesPage",
     "MatchView",
@@ -48,14 +49,34 @@ class NewMatchRequest:
         game: Ruleset text: a game name, a preset (``mulle/fishing``) and options (``mililla(rank_order=malilla)``).
         seat: Your seat, from 0.
         opponents: One bot for every other seat (``random``, ``greedy``, ``search(iterations=200)``), or a list
-            of bots, one per other seat in seat order.
+            of bots, one per other seat in seat order; ``human`` for a friend's seat (see ``invites``).
         seed: The match seed, for the same deals and the same computer play again; random if left out.
+        hand_over: Seconds (1 to 86400) after which a person's seat idle on its turn may be handed
+            to the computer, until its player takes it back; never if left out.
     """
 
     game: str
     seat: int = 0
     opponents: str | tuple[str, ...] = "greedy"
     seed: int | None = None
+    hand_over: int | None = None
+
+
+@attrs.frozen
+class Invite:
+    """
+    A friend's seat: its token and the link that opens the table at it.
+
+    Attributes:
+        seat: The friend's seat.
+        token: That seat's token (send the link, which holds it, to the friend).
+        link: The table's address for that seat (``/table#MATCH.TOKEN``; the part after ``#`` is
+            never sent to the server).
+    """
+
+    seat: int
+    token: str
+    link: str
 
 
 @attrs.frozen
@@ -67,11 +88,13 @@ class Created:
         match: The match id.
         seat: Your seat.
         token: Send it as ``Authorization: Bearer TOKEN`` on every request for this match.
+        invites: One for each ``human`` among the opponents: a friend's seat, its token and link.
     """
 
     match: str
     seat: int
     token: str
+    invites: tuple[Invite, ...] = ()
 
 
 @attrs.frozen
@@ -223,6 +246,8 @@ class MatchView:
         version: How many moves have been played: a larger version is a later state.
         opponents: The computer players, by seat (null for yours).
         summary: The last round scored, for the summary panel; null before the first round ends.
+        humans: The seats people play (yours, and friends' invited by a link).
+        handed: The people's seats the computer plays for now (idle past the match's limit).
     """
 
     match: str
@@ -238,6 +263,8 @@ class MatchView:
     version: int
     opponents: tuple[str | None, ...]
     summary: RoundSummary | None = None
+    humans: tuple[int, ...] = ()
+    handed: tuple[int, ...] = ()
 
 
 class BotChoice(enum.Enum):

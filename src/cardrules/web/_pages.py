@@ -82,10 +82,10 @@ def _svg_answer(text: str, version: int) -> Response:
 async def match_picture(request: Request) -> Response:
     """``GET /api/matches/{id}/picture``: the table as the token's seat sees it, as SVG."""
     server = _server(request)
-    table = await run_in_threadpool(server.authorised, request, request.path_params["id"])
+    table, seat = await run_in_threadpool(server.authorised, request, request.path_params["id"])
     with table.snap:
         state, version = table.state, table.version
-    return _svg_answer(await run_in_threadpool(_draw, table.game, state, table.seat, _width(request)), version)
+    return _svg_answer(await run_in_threadpool(_draw, table.game, state, seat, _width(request)), version)
 
 
 def _replay_picture(replay: Any, step: int, view: str) -> str:

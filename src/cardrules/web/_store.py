@@ -35,12 +35,19 @@ CREATE TABLE IF NOT EXISTS moves (
     move TEXT NOT NULL,
     PRIMARY KEY (match, number)
 );
+CREATE TABLE IF NOT EXISTS seats (
+    match TEXT NOT NULL REFERENCES matches(id),
+    seat INTEGER NOT NULL,
+    token_hash TEXT NOT NULL,
+    PRIMARY KEY (match, seat)
+);
 CREATE TABLE IF NOT EXISTS replays (
     id TEXT PRIMARY KEY,
     record TEXT NOT NULL,
     created REAL NOT NULL DEFAULT (julianday('now'))
 );
 """
+_MATCH_COLUMNS = (("hand_over", "REAL"),)  # a seat idle this many seconds may be handed to the computer
 _REPLAY_COLUMNS = (
     ("client", "TEXT NOT NULL DEFAULT ''"),  # who uploaded it (an address), for the quota
     ("size", "INTEGER NOT NULL DEFAULT 0"),  # its stored bytes
@@ -59,6 +66,10 @@ class MatchRow:
     opponents: tuple[str | None, ...]
     seed: int
     moves: tuple[tuple[int, str], ...]
+    invited: tuple[tuple[int, str], ...] = ()
+    """The seats of friends invited to the match, each with its token's hash."""
+    hand_over: float | None = None
+    """A person's seat idle this many seconds on its turn may be handed to the computer (``None``: never)."""
 
 
 class Store:
@@ -74,10 +85,11 @@ class Store:
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(_SCHEMA)
-            have = {row[1] for row in self._db.execute("PRAGMA table_info(replays)")}
-            for name, kind in _REPLAY_COLUMNS:  # a database of an older version gains the columns
-                if name not in have:
-                    self._db.execute(f"ALTER TABLE replays ADD COLUMN {name} {kind}")
+            for table, columns in (("matches", _MATCH_COLUMNS), ("replays", _REPLAY_COLUMNS)):
+                have = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+                for name, kind in columns:  # a database of an older version gains the columns
+                    if name not in have:
+                        self._db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
 
     def close(self) -> None:
         """Close the database."""
@@ -85,12 +97,24 @@ class Store:
             self._db.close()
 
     def add_match(self, row: MatchRow) -> None:
-        """Store a new match (with no moves)."""
+        """Store a new match (with no moves), and its invited seats."""
         with self._lock:
-            self._db.execute(
-                "INSERT INTO matches (id, game, seat, token_hash, opponents, seed) VALUES (?, ?, ?, ?, ?, ?)",
-                (row.id, row.game, row.seat, row.token_hash, json.dumps(row.opponents), str(row.seed)),
-            )
+            self._db.execute("BEGIN")
+            try:
+                self._db.execute(
+                    "INSERT INTO matches (id, game, seat, token_hash, opponents, seed, hand_over) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (row.id, row.game, row.seat, row.token_hash, json.dumps(row.opponents), str(row.seed),
+                     row.hand_over),
+                )  # fmt: skip
+                for seat, token_hash in row.invited:
+                    self._db.execute(
+                        "INSERT INTO seats (match, seat, token_hash) VALUES (?, ?, ?)", (row.id, seat, token_hash)
+                    )
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
     def add_move(self, match: str, number: int, seat: int, move: str) -> None:
         """Append move *number* (from 1) of *match*: one statement, so one transaction of its own."""
@@ -103,17 +127,21 @@ class Store:
         """The stored match *match*, or ``None``."""
         with self._lock:
             head = self._db.execute(
-                "SELECT id, game, seat, token_hash, opponents, seed FROM matches WHERE id = ?", (match,)
+                "SELECT id, game, seat, token_hash, opponents, seed, hand_over FROM matches WHERE id = ?", (match,)
             ).fetchone()
             if head is None:
                 return None
             moves = self._db.execute(
                 "SELECT seat, move FROM moves WHERE match = ? ORDER BY number", (match,)
             ).fetchall()
+            invited = self._db.execute(
+                "SELECT seat, token_hash FROM seats WHERE match = ? ORDER BY seat", (match,)
+            ).fetchall()
         opponents: Any = json.loads(head[4])
         return MatchRow(
-            head[0], head[1], head[2], head[3], tuple(opponents), int(head[5]), tuple((s, m) for s, m in moves)
-        )
+            head[0], head[1], head[2], head[3], tuple(opponents), int(head[5]), tuple((s, m) for s, m in moves),
+            tuple((int(s), str(h)) for s, h in invited), None if head[6] is None else float(head[6]),
+        )  # fmt: skip
 
     def match_ids(self) -> list[str]:
         """Every stored match's id, oldest first."""

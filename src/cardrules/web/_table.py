@@ -64,8 +64,17 @@ def seats_of(game: Game[Any, Any, Any, Any]) -> list[int]:
     return sorted(s for side in sides for s in side)
 
 
+HUMAN: Final = "human"
+"""An opponent that is a person: a friend, invited by a link that carries the seat's own token."""
+STAND_IN: Final = "greedy"
+"""The computer player that takes a person's seat while it is handed over."""
+
+
 def parse_bots(game: Game[Any, Any, Any, Any], seat: int, opponents: str | Sequence[str]) -> list[str | None]:
-    """The bot text of every seat (``None`` for *seat*), checked and bounded; raises :class:`ApiError`."""
+    """
+    The bot text of every seat (``None`` for *seat*, :data:`HUMAN` for a friend's), checked and
+    bounded; raises :class:`ApiError`.
+    """
     seats = seats_of(game)
     if seat not in seats:
         raise ApiError(422, "bad_seat", f"{game.spec.title} has seats {seats[0]} to {seats[-1]}, not {seat}",
@@ -77,6 +86,9 @@ def parse_bots(game: Game[Any, Any, Any, Any], seat: int, opponents: str | Seque
                        f"not {len(texts)}", field="opponents")  # fmt: skip
     out: list[str | None] = [None] * len(seats)
     for s, text in zip(others, texts, strict=True):
+        if text == HUMAN:
+            out[s] = HUMAN
+            continue
         if len(text) > 200:
             raise ApiError(
                 422, "bad_opponents", "a computer player's name is at most 200 characters", field="opponents"
@@ -212,7 +224,7 @@ def legal_page(
 
 
 class Table:
-    """A match in play: one person's seat, the computer at the others."""
+    """A match in play: the seat of the person who started it, friends' seats, the computer at the others."""
 
     def __init__(self, row: MatchRow, store: Store) -> None:
         self.id = row.id
@@ -220,21 +232,33 @@ class Table:
         self.store = store
         self.game = get_game_checked(row.game)
         self.seat = row.seat
-        self.bots: list[Bot | None] = [None if t is None else _bounded(t) for t in row.opponents]
+        self.bots: list[Bot | None] = [None if t in (None, HUMAN) else _bounded(t) for t in row.opponents]
+        self.tokens: dict[int, str] = {row.seat: row.token_hash, **dict(row.invited)}
+        """Each person's seat, with its token's hash."""
+        self.handed: set[int] = set()
+        """The persons' seats the computer plays for now (idle past the match's limit)."""
+        self._stand_in = _bounded(STAND_IN)
         self.start = self.game.new_game(seed=row.seed)
         self.state = self.start
         self.moves: list[Any] = []
-        self.events: collections.deque[dict[str, Any]] = collections.deque(maxlen=_EVENTS_KEPT)
-        self.events.extend(plain(i) for i in deal_items(self.game, self.start, row.seat))
+        self.events: dict[int, collections.deque[dict[str, Any]]] = {
+            seat: collections.deque((plain(i) for i in deal_items(self.game, self.start, seat)), maxlen=_EVENTS_KEPT)
+            for seat in self.tokens
+        }  # what each person's seat has been told
         self.lock = threading.Lock()
         """Held while a move and the computer's answers are played."""
         self.snap = threading.Lock()
         """Held only to read or change the state, the moves, the events and the listeners together."""
-        self.listeners: list[Callable[[list[dict[str, Any]]], None]] = []
+        self.listeners: list[tuple[int, Callable[[list[dict[str, Any]]], None]]] = []
+        """Each open WebSocket: its seat and its callback."""
         self.retired = False
         """Set when the server unloads the match: a request still holding this copy must read it again."""
         self.used = time.monotonic()
         """When a request last used the match (idle matches are unloaded; see the server)."""
+        self.seen: dict[int, float] = dict.fromkeys(self.tokens, self.used)
+        """When each person's seat last made a request."""
+        self.turn_since = self.used
+        """When the seat to move came to move."""
         spec = self.game.spec
         for seat, text in row.moves:  # replay the stored moves (each was checked when played)
             move = spec.parse_canonical(text)
@@ -247,7 +271,16 @@ class Table:
         """How many moves have been played."""
         return len(self.moves)
 
-    def _apply(self, move: Any, store_it: bool = True) -> list[EventItem]:
+    def seat_of(self, token_hash: str) -> int | None:
+        """The person's seat whose token has hash *token_hash*, or ``None``."""
+        import hmac
+
+        for seat, stored in self.tokens.items():
+            if hmac.compare_digest(stored, token_hash):
+                return seat
+        return None
+
+    def _apply(self, move: Any, store_it: bool = True) -> dict[int, list[EventItem]]:
         before = self.state
         mover = self.game.to_move(before)
         assert mover is not None
@@ -255,31 +288,57 @@ class Table:
         number = len(self.moves) + 1
         if store_it:
             self.store.add_move(self.id, number, mover, self.game.spec.format_canonical(move))
-        items = event_items(self.game, before, move, after, number, self.seat)
+        told = {seat: event_items(self.game, before, move, after, number, seat) for seat in self.tokens}
         with self.snap:
             self.moves.append(move)
             self.state = after
-            self.events.extend(plain(i) for i in items)
-        return items
+            for seat, items in told.items():
+                self.events[seat].extend(plain(i) for i in items)
+        self.turn_since = time.monotonic()
+        return told
 
-    def advance(self) -> list[EventItem]:
-        """The computer's moves until it is the person's turn or the match is over (call under the lock)."""
-        out: list[EventItem] = []
+    def advance(self) -> None:
+        """The computer's moves until it is a person's turn or the match is over (call under the lock)."""
         game = self.game
         while not game.is_over(self.state):
             seat = game.to_move(self.state)
             assert seat is not None
-            bot = self.bots[seat]
+            bot = self.bots[seat] or (self._stand_in if seat in self.handed else None)
             if bot is None:
                 break
             rng = random.Random(_derive_seed(self.row.seed, _BOT_PATH, len(self.moves)))
             move = bot.choose(game.observe(self.state, seat), game.legal_moves(self.state), rng)
-            items = self._apply(move)
-            self._publish(items)  # each computer move is pushed as it is played
-            out.extend(items)
-        return out
+            self._publish(self._apply(move))  # each computer move is pushed as it is played
 
-    def play(self, text: str, version: int | None, seen: int | None = None) -> list[EventItem]:
+    def hand_over_due(self, now: float | None = None) -> bool:
+        """
+        If a person's seat is to move and has been idle past the match's limit, hand it to the
+        computer (its player takes it back with :meth:`take_back`) and play on; whether it did.
+        """
+        limit = self.row.hand_over
+        seat = self.game.to_move(self.state)
+        if limit is None or seat is None or seat not in self.tokens or seat in self.handed:
+            return False
+        now = time.monotonic() if now is None else now
+        if now - max(self.seen.get(seat, 0.0), self.turn_since) < limit or not self.lock.acquire(blocking=False):
+            return False
+        try:
+            if self.retired or self.game.to_move(self.state) != seat:
+                return False
+            self.handed.add(seat)
+            self._publish({})  # every seat hears that the computer took the seat
+            self.advance()
+            return True
+        finally:
+            self.lock.release()
+
+    def take_back(self, seat: int) -> None:
+        """The person at *seat* plays it again (the computer had it while it was idle)."""
+        with self.snap:
+            self.handed.discard(seat)
+            self.seen[seat] = time.monotonic()
+
+    def play(self, text: str, version: int | None, seen: int | None = None, seat: int | None = None) -> None:
         """
         Play the person's move *text*, then the computer's; raises :class:`ApiError` if refused.
         A move without a *version* is played against the version *seen* when it arrived: two moves
@@ -298,9 +357,12 @@ class Table:
                                f"at version {self.version}; read it again")  # fmt: skip
             if self.game.is_over(self.state):
                 raise ApiError(409, "match_over", "the match is over")
+            seat = self.seat if seat is None else seat
             to_move = self.game.to_move(self.state)
-            if to_move != self.seat:
+            if to_move != seat:
                 raise ApiError(409, "not_your_turn", f"it is seat {to_move}'s turn, not yours")
+            if seat in self.handed:
+                raise ApiError(409, "seat_handed_over", "the computer is playing your seat: take it back first")
             try:
                 move = self.game.parse_move(self.state, text)
             except CardrulesError as exc:
@@ -308,28 +370,29 @@ class Table:
                 detail = refused.detail
                 raise ApiError(refused.status, detail.code, display_of(self.game)(detail.message), rule=detail.rule,
                                field=detail.field) from None  # fmt: skip
-            mine = self._apply(move)
-            self._publish(mine)
-            return mine + self.advance()
+            self._publish(self._apply(move))
+            self.advance()
         finally:
             self.lock.release()
 
-    def _publish(self, items: list[EventItem]) -> None:
+    def _publish(self, told: dict[int, list[EventItem]]) -> None:
+        """Push a move's events to every open WebSocket, each as its seat may be told them."""
         with self.snap:
             listeners = list(self.listeners)
-        if not listeners:
-            return
-        data = [plain(i) for i in items]
-        for listen in listeners:
-            listen(data)
+        for seat, listen in listeners:
+            listen([plain(i) for i in told.get(seat, ())])
 
-    def view(self, offset: int = 0, limit: int = 50, card: Card | None = None) -> dict[str, Any]:
-        """The match as the person's seat sees it: a :class:`MatchView` as JSON data."""
+    def view(
+        self, offset: int = 0, limit: int = 50, card: Card | None = None, seat: int | None = None
+    ) -> dict[str, Any]:
+        """The match as a person's seat (by default the starter's) sees it: a :class:`MatchView` as JSON data."""
+        seat = self.seat if seat is None else seat
         with self.snap:
-            state, events, version = self.state, list(self.events), self.version
+            state, events, version = self.state, list(self.events[seat]), self.version
+            handed = tuple(sorted(self.handed))
         game = self.game
         to_move = game.to_move(state)
-        if to_move == self.seat:
+        if to_move == seat and seat not in handed:
             page = legal_page(game, state, offset, limit, card)
         else:
             page = LegalMovesPage((), offset, limit, 0, None)
@@ -338,16 +401,18 @@ class Table:
             self.id,
             game.text,
             game.spec.title,
-            self.seat,
+            seat,
             to_move,
             game.is_over(state),
-            jsonable(game.observe(state, self.seat)),
+            jsonable(game.observe(state, seat)),
             page,
             jsonable(score),
             (),
             version,
             self.row.opponents,
             summary(game, score),
+            tuple(sorted(self.tokens)),
+            handed,
         )
         data: dict[str, Any] = plain(view)
         data["events"] = events
@@ -357,7 +422,9 @@ class Table:
         """The match as a record (hidden cards included: serve it only once the match is over)."""
         with self.snap:
             moves = list(self.moves)
-        names = tuple("you" if b is None else (t or "") for b, t in zip(self.bots, self.row.opponents, strict=True))
+        names = tuple(
+            "you" if s == self.seat else "friend" if t == HUMAN else (t or "") for s, t in enumerate(self.row.opponents)
+        )
         return records.from_moves(self.start, moves, seats=names)
 
 
