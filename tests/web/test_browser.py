@@ -530,3 +530,56 @@ def test_press_play_runs_each_demo_from_start_to_end(page: Any, base_url: str, g
     assert shows and all(h.startswith(f"/rules/{game}#") for h in shows)
     wanted = {h.split("#", 1)[1] for h in shows}
     assert wanted <= seen, f"the demo never showed {wanted - seen}"
+
+
+def test_two_browsers_take_two_seats_of_one_mililla_match(browser: Any, base_url: str) -> None:
+    """The starter invites a friend to seat 2 (the partner); the friend opens the link; both play by clicks."""
+    one = browser.new_context(viewport={"width": 1100, "height": 900})
+    two = browser.new_context(viewport={"width": 1100, "height": 900})
+    try:
+        a = one.new_page()
+        a.set_default_timeout(30_000)
+        a.goto(base_url + "/")
+        a.wait_for_selector("body[data-ready=true]")
+        a.select_option("#game", "mililla")
+        a.wait_for_selector("body[data-ready=true]")
+        a.select_option('select[data-seat="2"]', "human")
+        assert a.locator("#friends").is_visible()
+        a.fill("#seed", "21")
+        a.click("#start")
+        a.wait_for_url("**/table#*")
+        a.wait_for_selector("body[data-ready=true]")
+        link = a.locator('#invite-list a[data-seat="2"]')
+        assert link.count() == 1
+        shot(a, "invite")
+        b = two.new_page()
+        b.set_default_timeout(30_000)
+        b.goto(link.get_attribute("href"))
+        b.wait_for_selector("body[data-ready=true]")
+        assert "." not in b.evaluate("location.hash")  # the token left the address bar
+        seats = {state(a)["seat"], state(b)["seat"]}
+        assert seats == {0, 2}
+        hands = set(state(a)["observation"]["hand"]), set(state(b)["observation"]["hand"])
+        assert hands[0].isdisjoint(hands[1])
+        played = {0: 0, 2: 0}
+        for _ in range(40):  # both seats play by clicking, each page told of the other's moves by the WebSocket
+            if played[0] >= 3 and played[2] >= 3:
+                break
+            for page, seat in ((a, 0), (b, 2)):
+                page.wait_for_function("document.body.dataset.busy !== 'true'")
+                if page.get_attribute("body", "data-turn") == "mine":
+                    before = version(page)
+                    page.locator('#board .card.usable[data-zone="hand"]').first.click()
+                    wait_moved(page, before)
+                    played[seat] += 1
+            time.sleep(0.2)
+        assert played[0] >= 3 and played[2] >= 3, played
+        # Each page's log shows the other's moves, pushed: the friend's plays are in the starter's log.
+        a.wait_for_function("document.querySelectorAll('#log li[data-mover=\"2\"][data-kind=\"play\"]').length >= 3")
+        assert not [t for t in logged(a, '[data-mover="2"]') if "(you)" in t]
+        assert [t for t in logged(b, '[data-mover="2"]') if "(you)" in t]
+        shot(a, "two-seats-starter")
+        shot(b, "two-seats-friend")
+    finally:
+        one.close()
+        two.close()

@@ -92,7 +92,7 @@ function drawOpponents() {
     bot.setAttribute("aria-label", `seat ${s}: computer player`);
     const was = before.get(String(s)) || "greedy";
     bot.append(option("random", "random", was === "random"), option("greedy", "greedy", was === "greedy"),
-      option("search", "search", was === "search"));
+      option("search", "search", was === "search"), option("human", "a friend (invite link)", was === "human"));
     const strength = document.createElement("input");
     strength.type = "number";
     strength.min = "10";
@@ -102,11 +102,16 @@ function drawOpponents() {
     strength.dataset.strength = String(s);
     strength.setAttribute("aria-label", `seat ${s}: search strength (iterations)`);
     strength.hidden = bot.value !== "search";
-    bot.addEventListener("change", () => { strength.hidden = bot.value !== "search"; });
+    bot.addEventListener("change", () => { strength.hidden = bot.value !== "search"; drawFriends(); });
     label.append(bot, strength);
     box.append(label);
   }
   document.body.dataset.seats = String(ruleset.seats);
+  drawFriends();
+}
+
+function drawFriends() {
+  $("friends").hidden = !document.querySelector('[data-seat] option[value="human"]:checked');
 }
 
 async function update() {
@@ -159,9 +164,11 @@ async function start(event) {
   showInfo(message, "Dealing…");
   const body = { game: gameText(), seat: Number($("seat").value), opponents: opponents() };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
+  if (!$("friends").hidden && $("hand-over").value !== "") body.hand_over = Number($("hand-over").value);
   try {
     const made = await call("/api/matches", { method: "POST", body });
     tokens.set(made.match, made.token);
+    if (made.invites.length) localStorage.setItem(`cardrules.invites.${made.match}`, JSON.stringify(made.invites));
     location.assign(`/table#${made.match}`);
   } catch (error) {
     showError(message, error);

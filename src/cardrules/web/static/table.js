@@ -3,7 +3,13 @@
 import { call, picture, ruleLink, showError, showInfo, tokens } from "/static/api.js";
 
 const $ = (id) => document.getElementById(id);
-const match = decodeURIComponent(location.hash.slice(1));
+// The address is /table#MATCH, or /table#MATCH.TOKEN from a friend's invite link: the token is
+// kept in this browser and taken out of the address (the part after # never reaches the server).
+const [match, invited] = decodeURIComponent(location.hash.slice(1)).split(".");
+if (invited) {
+  tokens.set(match, invited);
+  history.replaceState(null, "", `/table#${match}`);
+}
 const token = tokens.get(match);
 const LIMIT = 200;
 
@@ -134,8 +140,27 @@ function moveButton(move) {
   return li;
 }
 
+function drawInvites() {
+  const stored = localStorage.getItem(`cardrules.invites.${match}`);
+  const invites = stored ? JSON.parse(stored) : [];
+  $("invites").hidden = invites.length === 0 || view.over;
+  $("invite-list").replaceChildren(...invites.map((invite) => {
+    const li = document.createElement("li");
+    const url = new URL(invite.link, location.href).href;
+    const link = Object.assign(document.createElement("a"), { href: url, textContent: `Seat ${invite.seat}` });
+    link.dataset.seat = String(invite.seat);
+    const copy = Object.assign(document.createElement("button"), { type: "button", textContent: "Copy the link" });
+    copy.addEventListener("click", () => {
+      navigator.clipboard?.writeText(url).then(() => showInfo($("message"), `The link of seat ${invite.seat} is copied.`),
+        () => showInfo($("message"), url));
+    });
+    li.append(link, " ", copy);
+    return li;
+  }));
+}
+
 function drawMoves() {
-  const mine = view && !view.over && view.to_move === view.seat;
+  const mine = view && !view.over && view.to_move === view.seat && !view.handed.includes(view.seat);
   // Clicking cards off the hand (to narrow a capture) is said only where the table has such cards.
   $("table-hint").hidden = !$("board").querySelector('.card[role="button"]:not([data-zone="hand"])');
   const plain = mine ? view.legal_moves.moves.filter((m) => m.cards.length === 0) : [];
@@ -147,7 +172,10 @@ function drawMoves() {
   for (const el of $("board").querySelectorAll('.card[data-zone="hand"]')) {
     el.classList.toggle("usable", usable.has(el.dataset.card));
   }
-  const status = !view ? "" : view.over ? "The match is over." : mine ? "Your turn." : `Seat ${view.to_move} to play.`;
+  const handed = view ? view.handed.includes(view.seat) : false;
+  $("handed").hidden = !handed;
+  const who = (s) => (view.humans.includes(s) ? `Seat ${s} (a person${view.handed.includes(s) ? ", away: the computer plays" : ""})` : `Seat ${s}`);
+  const status = !view ? "" : view.over ? "The match is over." : mine && !handed ? "Your turn." : `${who(view.to_move)} to play.`;
   $("status").textContent = status;
   document.body.dataset.turn = mine ? "mine" : view && view.over ? "over" : "theirs";
   document.body.dataset.version = String(version);
@@ -178,6 +206,7 @@ function show(state, svg) {
   drawMoves();
   drawPicked([]);
   drawSummary();
+  drawInvites();
 }
 
 function includes(cards, wanted) {
@@ -280,7 +309,8 @@ function listen() {
   const socket = new WebSocket(`${scheme}://${location.host}/api/matches/${match}/events?token=${encodeURIComponent(token)}`);
   socket.addEventListener("message", (message) => {
     const data = JSON.parse(message.data);
-    if (data.type === "state" && data.version > version && !busy) refresh().catch(() => {});
+    const handed = data.handed && view && data.handed.join() !== view.handed.join();
+    if (data.type === "state" && (data.version > version || handed) && !busy) refresh().catch(() => {});
   });
 }
 
@@ -313,6 +343,15 @@ async function main() {
   $("download").addEventListener("click", download);
   $("to-replay").addEventListener("click", toReplay);
   $("summary-continue").addEventListener("click", closeSummary);
+  $("take-back").addEventListener("click", async () => {
+    try {
+      const state = await call(`/api/matches/${match}/seat?limit=${LIMIT}`, { method: "POST", token });
+      const pic = await picture(pictureUrl(), token);
+      show(state, pic.svg);
+    } catch (error) {
+      showError($("message"), error);
+    }
+  });
   try {
     await refresh();
   } catch (error) {
