@@ -201,6 +201,8 @@ class Group:
 
     cards: tuple[Card, ...]
     caption: str = ""
+    seat: int | None = None
+    """The seat that played it (a trick's card), for a table drawn with the seats around it."""
 
 
 @attrs.frozen
@@ -240,6 +242,12 @@ class Table:
     hand_label: str
     scores: tuple[str, ...]
     status: str
+    ring: tuple[int, int, int, int] | None = None
+    """
+    The seats around a real table, seen from the seat below (you): bottom, right, top, left. With a
+    ring the seats sit around the table and the ``trick`` zone lies in the middle, each card in front
+    of the seat that played it.
+    """
 
 
 def _seats(seats: Sequence[Seat], y: float) -> tuple[list[str], float]:
@@ -249,26 +257,29 @@ def _seats(seats: Sequence[Seat], y: float) -> tuple[list[str], float]:
     top = y
     for i, seat in enumerate(seats):
         row, col = divmod(i, columns)
-        x = _MARGIN + col * (width + _GAP)
-        y = top + row * (46 + _GAP)
-        cls = "seat to-move" if seat.to_move else "seat"
-        stroke = ' stroke="#e0a800" stroke-width="3"' if seat.to_move else ' stroke="#9bb59b"'
-        label = seat.label + (" (you)" if seat.you else "")
-        count = f"{seat.cards} card" + ("" if seat.cards == 1 else "s")
-        # "to play" where it fits beside the count (the gold frame says it anyway)
-        fits = 0.6 * _size(11) * len(f"{seat.cards} cards  · to play") <= width - 44
-        note = "to play" if seat.to_move and fits else ""
-        aria = f"{label}: {count}" + (", to play" if seat.to_move else "")
-        out.append(
-            f'<g class="{cls}" role="img" aria-label={quoteattr(aria)}>'
-            f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="46" rx="6" fill="#1f5f3a"{stroke}/>'
-            + "".join(_back(x + 6 + k * 4, y + 7, 20, 30) for k in range(min(seat.cards, 3)))
-            + _text(x + 40, y + 19, label, size=12, extra=' fill="#fff" font-weight="bold"')
-            + _text(x + 40, y + 37, f"{count}{'  · ' + note if note else ''}", size=11, extra=' fill="#e8f0e8"')
-            + "</g>"
-        )
+        out.append(_seat_box(seat, _MARGIN + col * (width + _GAP), top + row * (46 + _GAP), width))
     rows = -(-len(seats) // columns)
     return out, top + rows * (46 + _GAP) + _GAP
+
+
+def _seat_box(seat: Seat, x: float, y: float, width: float) -> str:
+    """One seat as a box: a few card backs, its name, its hand's size, whether it is to move."""
+    cls = "seat to-move" if seat.to_move else "seat"
+    stroke = ' stroke="#e0a800" stroke-width="3"' if seat.to_move else ' stroke="#9bb59b"'
+    label = seat.label + (" (you)" if seat.you else "")
+    count = f"{seat.cards} card" + ("" if seat.cards == 1 else "s")
+    # "to play" where it fits beside the count (the gold frame says it anyway)
+    fits = 0.6 * _size(11) * len(f"{seat.cards} cards  · to play") <= width - 44
+    note = "to play" if seat.to_move and fits else ""
+    aria = f"{label}: {count}" + (", to play" if seat.to_move else "")
+    return (
+        f'<g class="{cls}" role="img" aria-label={quoteattr(aria)}>'
+        f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="46" rx="6" fill="#1f5f3a"{stroke}/>'
+        + "".join(_back(x + 6 + k * 4, y + 7, 20, 30) for k in range(min(seat.cards, 3)))
+        + _text(x + 40, y + 19, label, size=12, extra=' fill="#fff" font-weight="bold"')
+        + _text(x + 40, y + 37, f"{count}{'  · ' + note if note else ''}", size=11, extra=' fill="#e8f0e8"')
+        + "</g>"
+    )
 
 
 def _row_step(n: int, room: float) -> float:
@@ -336,14 +347,71 @@ def _hand(cards: Sequence[Card], label: str, y: float) -> tuple[list[str], float
 def trick(leader: int, cards: Sequence[Card], seats: Sequence[int] = (0, 1, 2, 3)) -> tuple[Group, ...]:
     """A trick's cards in the order played from *leader*, each captioned with its seat (*seats* sit in)."""
     order = [seats[(seats.index(leader) + i) % len(seats)] for i in range(len(seats))]
-    return tuple(Group((c,), f"seat {s}") for s, c in zip(order, cards, strict=False))
+    return tuple(Group((c,), f"seat {s}", s) for s, c in zip(order, cards, strict=False))
 
 
-def partners_table(obs: Any, *, game: str, heading: Sequence[str], zones: Sequence[Zone], todo: str) -> Table:
+_SIDES: Final = ("bottom", "right", "top", "left")
+
+
+def _ring(table: Table, zone: Zone | None, y: float) -> tuple[list[str], float]:
+    """
+    The seats around the table, you at the bottom, your partner across, the others left and right,
+    and the trick in the middle, each card in front of the seat that played it (``data-from`` says
+    which side it came from, for a page to move it in from there).
+    """
+    assert table.ring is not None
+    width = _width()
+    seats = {i: s for i, s in enumerate(table.seats)}
+    out: list[str] = ['<g class="ring">']
+    cx = width / 2 - CARD_W / 2
+    if _is_narrow():  # a phone: left, across and right in one row above the trick
+        box = (width - 2 * _MARGIN - 2 * _GAP) / 3
+        spots = {3: (_MARGIN, y), 2: (_MARGIN + box + _GAP, y), 1: (_MARGIN + 2 * (box + _GAP), y)}
+        middle, step = y + 46 + _GAP + CARD_H / 2 + 4, CARD_W + 6
+    else:
+        box = 150.0
+        spots = {2: ((width - box) / 2, y), 3: (_MARGIN, y + 110), 1: (width - _MARGIN - box, y + 110)}
+        middle, step = y + 46 + _GAP + CARD_H / 2 + 44, CARD_W + 26
+    places = {  # the top-left corner of the card each side plays
+        "top": (cx, middle - CARD_H / 2 - 44),
+        "left": (cx - step, middle - CARD_H / 2 + 4),
+        "right": (cx + step, middle - CARD_H / 2 + 4),
+        "bottom": (cx, middle + CARD_H / 2 - 36),
+    }
+    for k, (x, top) in spots.items():
+        seat = seats.get(table.ring[k])
+        if seat is not None:
+            out.append(_seat_box(seat, x, top, box))
+    index = 0
+    for group in zone.groups if zone is not None else ():
+        if group.seat is None or group.seat not in table.ring:
+            continue
+        side = _SIDES[table.ring.index(group.seat)]
+        x, top = places[side]
+        for card in group.cards:
+            out.append(f'<g class="slot" data-from="{side}" data-seat="{group.seat}">')
+            out.append(card_svg(card, x, top, zone=zone.name if zone else "trick", index=index))
+            out.append("</g>")
+            index += 1
+    if zone is not None and not any(g.cards for g in zone.groups):
+        out.append(_text(width / 2, middle + 4, zone.empty, size=12, anchor="middle", extra=' fill="#dfe"'))
+    bottom_y = places["bottom"][1] + CARD_H + _GAP
+    you = seats.get(table.ring[0])
+    if you is not None:
+        out.append(_seat_box(you, (width - box) / 2, bottom_y, box))
+    out.append("</g>")
+    return out, bottom_y + 46 + 2 * _GAP
+
+
+def partners_table(
+    obs: Any, *, game: str, heading: Sequence[str], zones: Sequence[Zone], todo: str, next_on: str = "left"
+) -> Table:
     """
     The table of a four-seat game of two partnerships (seats 0+2 against 1+3) for *obs*, which has
     ``seat``, ``to_move``, ``winner`` (a side or ``None``), ``hand``, ``hand_counts``, ``match`` and
-    ``tricks`` (by side); *todo* says what the seat to move does ("play a card.").
+    ``tricks`` (by side); *todo* says what the seat to move does ("play a card."). The seats sit
+    around the table, the next seat in turn on your left (clockwise play) or, *next_on* ``"right"``,
+    on your right.
     """
     if obs.winner is not None:
         status = f"The match is over: seats {obs.winner}+{obs.winner + 2} won."
@@ -367,7 +435,14 @@ def partners_table(obs: Any, *, game: str, heading: Sequence[str], zones: Sequen
             for side in (0, 1)
         ),
         status=status,
+        ring=_around(obs.seat, next_on),
     )
+
+
+def _around(seat: int, next_on: str) -> tuple[int, int, int, int]:
+    """The seats at the bottom (*seat*), right, top and left of a four-seat table."""
+    after = [(seat + k) % 4 for k in range(4)]
+    return (after[0], after[1], after[2], after[3]) if next_on == "right" else (after[0], after[3], after[2], after[1])
 
 
 def draw(table: Table) -> str:
@@ -385,9 +460,15 @@ def draw(table: Table) -> str:
         body.append(_text(_MARGIN, y + 14, part, size=13, extra=' class="status" fill="#ffe08a" font-weight="bold"'))
         y += _size(13) + 4
     y += 2 * _GAP
-    seats, y = _seats(table.seats, y)
-    body.extend(seats)
-    for zone in table.zones:
+    zones = table.zones
+    if table.ring is not None:  # the seats around the table, the trick in the middle
+        middle = next((z for z in zones if z.name == "trick"), None)
+        drawn, y = _ring(table, middle, y)
+        zones = tuple(z for z in zones if z is not middle)
+    else:
+        drawn, y = _seats(table.seats, y)
+    body.extend(drawn)
+    for zone in zones:
         drawn, y = _zone(zone, y)
         body.extend(drawn)
     drawn, y = _hand(table.hand, table.hand_label, y)

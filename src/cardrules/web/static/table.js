@@ -43,11 +43,19 @@ function drawBoard(svg) {
   const before = counts(board);
   board.innerHTML = svg;
   const seen = new Map();
+  let moving = 0;
   for (const el of board.querySelectorAll(".card")) {
     if (el.dataset.zone === "hand") continue;
     const key = `${el.dataset.zone}|${el.dataset.card}`;
     seen.set(key, (seen.get(key) || 0) + 1);
-    if (seen.get(key) > (before.get(key) || 0)) el.classList.add("arrived");
+    if (seen.get(key) <= (before.get(key) || 0)) continue;
+    el.classList.add("arrived");
+    // A card played to the trick comes in from the side of the seat that played it, one after another.
+    const slot = el.parentElement;
+    if (slot && slot.classList.contains("slot")) {
+      slot.classList.add("arrived");
+      slot.style.animationDelay = el.style.animationDelay = `${0.3 * moving++}s`;
+    }
   }
   for (const el of board.querySelectorAll('.card[role="button"]')) {
     el.addEventListener("click", () => toggle(el));
