@@ -364,7 +364,7 @@ def _ring(table: Table, zone: Zone | None, y: float) -> tuple[list[str], float]:
     seats = {i: s for i, s in enumerate(table.seats)}
     out: list[str] = ['<g class="ring">']
     cx = width / 2 - CARD_W / 2
-    if _is_narrow():  # a phone: left, across and right in one row above the trick
+    if _is_narrow() or zone is None:  # a phone, or no trick yet: left, across and right in one row
         box = (width - 2 * _MARGIN - 2 * _GAP) / 3
         spots = {3: (_MARGIN, y), 2: (_MARGIN + box + _GAP, y), 1: (_MARGIN + 2 * (box + _GAP), y)}
         middle, step = y + 46 + _GAP + CARD_H / 2 + 4, CARD_W + 6
@@ -395,7 +395,7 @@ def _ring(table: Table, zone: Zone | None, y: float) -> tuple[list[str], float]:
             index += 1
     if zone is not None and not any(g.cards for g in zone.groups):
         out.append(_text(width / 2, middle + 4, zone.empty, size=12, anchor="middle", extra=' fill="#dfe"'))
-    bottom_y = places["bottom"][1] + CARD_H + _GAP
+    bottom_y = places["bottom"][1] + CARD_H + _GAP if zone is not None else y + 46 + _GAP
     you = seats.get(table.ring[0])
     if you is not None:
         out.append(_seat_box(you, (width - box) / 2, bottom_y, box))
