@@ -66,6 +66,7 @@ def _play_usable(page: Any, times: int) -> None:
 
 def _shot(page: Any, name: str, full: bool = False) -> None:
     path = OUT / f"web-table-{name}.png"
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(path), full_page=full)
     sys.stdout.write(f"wrote {path.name} ({path.stat().st_size // 1024} KB)\n")
 
@@ -99,6 +100,26 @@ def main() -> None:
                 page.click("#forward")
                 page.wait_for_selector(f"body[data-step='{step}']")
             _shot(page, "demo")
+            page.goto(base + "/")  # a friend at seat 2: the starter's table after a few tricks
+            page.wait_for_selector("body[data-ready=true]")
+            page.select_option("#game", "mililla")
+            page.wait_for_selector("body[data-ready=true]")
+            page.select_option('select[data-seat="2"]', "human")
+            page.fill("#seed", "21")
+            page.click("#start")
+            page.wait_for_url("**/table#*")
+            page.wait_for_selector("body[data-ready=true]")
+            friend = browser.new_page(viewport=DESKTOP)
+            friend.goto(page.locator('#invite-list a[data-seat="2"]').get_attribute("href"))
+            friend.wait_for_selector("body[data-ready=true]")
+            for _ in range(6):
+                for seat_page in (page, friend):
+                    _idle(seat_page)
+                    if seat_page.get_attribute("body", "data-turn") == "mine":
+                        _play_usable(seat_page, 1)
+            _idle(page)
+            _shot(page, "friends")
+            friend.close()
             page.close()
             phone = browser.new_page(viewport=PHONE)
             _start(phone, base, "mulle", seed=8)
