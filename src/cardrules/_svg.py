@@ -289,8 +289,11 @@ def _row_step(n: int, room: float) -> float:
 
 
 def _zone(zone: Zone, y: float) -> tuple[list[str], float]:
-    out = [_text(_MARGIN, y + 13, zone.label, size=13, extra=' fill="#fff" font-weight="bold"')]
-    y += 20
+    out = []
+    for part in _wrap(zone.label, _size(13), _width() - 2 * _MARGIN):
+        out.append(_text(_MARGIN, y + 13, part, size=13, extra=' fill="#fff" font-weight="bold"'))
+        y += _size(13) + 6
+    y += 20 - (_size(13) + 6)
     cards = [c for g in zone.groups for c in g.cards]
     room = _width() - 2 * _MARGIN
     if not cards:
@@ -367,7 +370,7 @@ def _ring(table: Table, zone: Zone | None, y: float) -> tuple[list[str], float]:
     if _is_narrow() or zone is None:  # a phone, or no trick yet: left, across and right in one row
         box = (width - 2 * _MARGIN - 2 * _GAP) / 3
         spots = {3: (_MARGIN, y), 2: (_MARGIN + box + _GAP, y), 1: (_MARGIN + 2 * (box + _GAP), y)}
-        middle, step = y + 46 + _GAP + CARD_H / 2 + 4, CARD_W + 6
+        middle, step = y + 46 + _GAP + CARD_H / 2 + 44, CARD_W + 6  # the top card below the row of seats
     else:
         box = 150.0
         spots = {2: ((width - box) / 2, y), 3: (_MARGIN, y + 110), 1: (width - _MARGIN - box, y + 110)}
@@ -468,11 +471,16 @@ def draw(table: Table) -> str:
     else:
         drawn, y = _seats(table.seats, y)
     body.extend(drawn)
+    hand_first = table.ring is not None and _is_narrow()  # a phone: the hand right under the trick
+    if hand_first:
+        drawn, y = _hand(table.hand, table.hand_label, y)
+        body.extend(drawn)
     for zone in zones:
         drawn, y = _zone(zone, y)
         body.extend(drawn)
-    drawn, y = _hand(table.hand, table.hand_label, y)
-    body.extend(drawn)
+    if not hand_first:
+        drawn, y = _hand(table.hand, table.hand_label, y)
+        body.extend(drawn)
     for line in table.scores:
         for k, part in enumerate(_wrap(line, _size(12), room - 12)):  # a long line (a match's mulles) wraps
             body.append(_text(_MARGIN + (12 if k else 0), y + 13, part, size=12, extra=' class="score" fill="#fff"'))

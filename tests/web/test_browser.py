@@ -575,7 +575,7 @@ def test_two_browsers_take_two_seats_of_one_mililla_match(browser: Any, base_url
             time.sleep(0.2)
         assert played[0] >= 3 and played[2] >= 3, played
         # Each page's log shows the other's moves, pushed: the friend's plays are in the starter's log.
-        a.wait_for_function("document.querySelectorAll('#log li[data-mover=\"2\"][data-kind=\"play\"]').length >= 3")
+        a.wait_for_function('document.querySelectorAll(\'#log li[data-mover="2"][data-kind="play"]\').length >= 3')
         assert not [t for t in logged(a, '[data-mover="2"]') if "(you)" in t]
         assert [t for t in logged(b, '[data-mover="2"]') if "(you)" in t]
         shot(a, "two-seats-starter")
