@@ -90,6 +90,12 @@ def _new(base: str, game: str = "mililla", seed: int = 1) -> dict[str, Any]:
 
 
 def test_a_slow_match_stalls_no_other_and_two_moves_at_once_are_one_move(served: tuple[str, Any]) -> None:
+    """
+    A computer player blocks on an event, mid-move, until the test releases it: meanwhile 60 reads
+    of its match, another user's read, picture and new match are all answered (when waiting
+    requests held the thread pool, none of them came back until the release), and a second move
+    for the busy match is refused at once.
+    """
     base, server = served
     slow = _new(base, "mulle", seed=1)  # two seats: the computer answers every move
     other = _new(base, seed=2)
@@ -125,11 +131,11 @@ def _slow_and_others(pool: Any, base: str, slow: Any, other: Any, bot: BlockingB
     for job in others:
         code, _, seconds = job.result(timeout=30)
         assert code in (200, 201)
-        assert seconds < 1.5, f"another user waited {seconds:.2f} s for a match not theirs"
+        assert seconds < 3, f"another user waited {seconds:.2f} s for a match not theirs"
     # A second move sent while the first is being played, without a version: refused, at once.
     code, answer, seconds = _call("POST", f"{url}/moves", {"move": move}, slow["token"])
     assert code == 409 and answer["error"]["code"] in ("match_busy", "stale_version"), answer
-    assert seconds < 1.5
+    assert seconds < 3
     for job in readers:
         code, seen, seconds = job.result(timeout=30)
         assert code == 200 and seen["version"] == version + 1 and seconds < 5
