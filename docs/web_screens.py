@@ -71,6 +71,26 @@ def _shot(page: Any, name: str, full: bool = False) -> None:
     sys.stdout.write(f"wrote {path.name} ({path.stat().st_size // 1024} KB)\n")
 
 
+def _record() -> str:
+    """A Mililla record of 30 moves of the greedy bot (seed 4), for the replay viewer."""
+    import random
+
+    import cardrules
+    from cardrules import records
+    from cardrules.bots import GreedyBot
+
+    game = cardrules.get_game("mililla")
+    first = state = game.new_game(seed=4)
+    moves, rng = [], random.Random(4)
+    for _ in range(30):
+        seat = game.to_move(state)
+        assert seat is not None
+        move = GreedyBot().choose(game.observe(state, seat), game.legal_moves(state), rng)
+        moves.append(move)
+        state = game.apply(state, move)
+    return records.dumps(records.from_moves(first, moves))
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
@@ -121,6 +141,22 @@ def main() -> None:
             _shot(page, "friends")
             friend.close()
             page.close()
+            replay = browser.new_page(viewport=DESKTOP)  # the replay viewer, a record file opened
+            record = Path(tmp) / "match.json"
+            record.write_text(_record(), encoding="utf-8")
+            replay.goto(base + "/replay")
+            replay.wait_for_selector("body[data-ready=true]")
+            replay.set_input_files("#file", str(record))
+            replay.click("#open button[type=submit]")
+            replay.wait_for_selector("body[data-step='0']")
+            for step in (1, 2, 3, 4, 5, 6):
+                replay.click("#step")
+                replay.wait_for_selector(f"body[data-step='{step}']")
+            replay.select_option("#view", "seat:1")
+            replay.wait_for_function("document.querySelectorAll('#board svg.cardrules-table').length === 1")
+            _idle(replay)
+            _shot(replay, "replay")
+            replay.close()
             phone = browser.new_page(viewport=PHONE)
             _start(phone, base, "mulle", seed=8)
             _idle(phone)

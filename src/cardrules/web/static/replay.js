@@ -16,7 +16,9 @@ function narration(data) {
   if (data.step === 0) {
     head.textContent = `The deal. ${data.to_move !== null ? `Seat ${data.to_move} is to move first.` : ""}`;
   } else {
-    head.textContent = `Move ${data.step} of ${data.steps}: seat ${data.mover}` + (data.move ? ` plays ${data.move}.` : " moves.");
+    const own = data.events.find((e) => e.own && e.display);
+    const said = own && data.move ? `: ${own.display}.` : `: seat ${data.mover}` + (data.move ? ` plays ${data.move}.` : " moves.");
+    head.textContent = `Move ${data.step} of ${data.steps}${said}`;
   }
   box.append(head);
   if (data.events.length) {
