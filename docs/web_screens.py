@@ -130,7 +130,7 @@ def main() -> None:
             page.wait_for_url("**/table#*")
             page.wait_for_selector("body[data-ready=true]")
             friend = browser.new_page(viewport=DESKTOP)
-            friend.goto(page.locator('#invite-list a[data-seat="2"]').get_attribute("href"))
+            friend.goto(page.locator('#invite-list a[data-seat="2"]').get_attribute("href") or base)
             friend.wait_for_selector("body[data-ready=true]")
             for _ in range(6):
                 for seat_page in (page, friend):

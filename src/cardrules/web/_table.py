@@ -11,6 +11,7 @@ of their own, so that a computer player thinking never delays a reader.
 from __future__ import annotations
 
 import collections
+import hmac
 import itertools
 import random
 import threading
@@ -272,9 +273,7 @@ class Table:
         return len(self.moves)
 
     def seat_of(self, token_hash: str) -> int | None:
-        """The person's seat whose token has hash *token_hash*, or ``None``."""
-        import hmac
-
+        """The person's seat whose token has hash *token_hash*, or ``None`` (compared in constant time)."""
         for seat, stored in self.tokens.items():
             if hmac.compare_digest(stored, token_hash):
                 return seat
