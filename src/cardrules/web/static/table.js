@@ -204,6 +204,7 @@ function show(state, svg) {
   selected = [];
   $("title").textContent = state.title;
   $("rules").href = `/rules/${state.game.split(/[/(]/)[0]}`;
+  $("watch").href = `/watch/${state.game.split(/[/(]/)[0]}`;
   if (seenRound === null) {
     const stored = sessionStorage.getItem(SEEN);
     // A page opened in the middle of a match does not show an old summary again.
