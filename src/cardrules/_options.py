@@ -172,4 +172,5 @@ def option_check(name: str, allowed: Sequence[object]) -> Callable[[object, obje
                 f"option {name} takes one of {', '.join(option_text(a) for a in allowed)}, not {_value_text(value)}"
             )
 
+    check.allowed = tuple(allowed)  # type: ignore[attr-defined]  # the values a form may offer
     return check

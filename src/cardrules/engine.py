@@ -11,6 +11,8 @@ from typing import Any, Final, Generic, Protocol, TypeVar, overload
 import attrs
 
 from cardrules import _messages
+from cardrules._kit.demo import DemoDeal
+from cardrules._kit.heuristic import Heuristic
 from cardrules._options import format_ruleset, ruleset_from_text
 from cardrules.cards import Card, Pack
 from cardrules.errors import (
@@ -218,45 +220,6 @@ class Event:
     text: str
 
 
-@attrs.frozen
-class Heuristic:
-    """
-    What the bots know about one game: the optional ``heuristic`` of its :class:`GameSpec`.
-
-    Attributes:
-        choose: The greedy move for an observation, its legal moves and a random generator.
-        value: How good a state just after a round ended (or where the *horizon* stopped a
-            rollout) is for a side, from 0 (lost) to 1 (won), for the search bot's rollouts;
-            ``None`` for the generic measure (round tally and points compared).
-        horizon: For games with long rounds, a number that the search bot's rollouts watch: when
-            it changes (Mulle: the next deal of the round), the rollout stops and *value* scores
-            the state there. ``None``: rollouts go to the end of the round.
-        lookahead: With a *horizon*, the fewest moves a rollout plays before it may stop there
-            (Mulle: two turns of every player, so that a table left for the next deal is played
-            on); ``None`` for none.
-        ranked: For games whose legal moves can be too many to search (Mulle), the heuristic's
-            own shortlist of legal moves, best first (the first is the greedy move); the search
-            bot considers the first few. ``None``: the search bot takes the legal moves.
-        plausible: Whether a sampled state fits what the seat saw the others do, judged by these
-            rules of thumb (Charlemagne: their bids); the search bot samples again (a few times
-            at most) when it does not. ``None``: every sample is taken as it comes.
-        rollout: The greedy rollout played by the game itself, faster than the search bots'
-            generic loop: from a state, every seat plays *choose*'s move to the end of the round
-            (or the *horizon*), and the result is scored for a side from 0 to 1 as the generic
-            rollout scores it. It must give exactly what the generic loop gives (the same moves,
-            the same value, the same draws from the random generator). ``None``: the generic
-            loop plays.
-    """
-
-    choose: Callable[[Any, LegalMoves[Any], random.Random], Any]
-    value: Callable[[Any, int], float] | None = None
-    horizon: Callable[[Any], int] | None = None
-    lookahead: Callable[[Any], int] | None = None
-    ranked: Callable[[Any, LegalMoves[Any], random.Random], Sequence[Any]] | None = None
-    plausible: Callable[[Any, Any], bool] | None = None
-    rollout: Callable[[Any, int, random.Random], float] | None = None
-
-
 RulesetC = TypeVar("RulesetC", contravariant=True)
 ObservationC = TypeVar("ObservationC", contravariant=True)
 
@@ -326,7 +289,9 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     deck or a deal seen at a real table; ``events`` and ``refusals`` narrate and explain;
     ``sample_state`` makes a full state consistent with an observation; ``picture`` draws an
     observation as an SVG table (each face-up card an element with ``data-card`` and an
-    ``aria-label``).
+    ``aria-label``); ``display(text)`` writes a move's or an event's text for a screen (cards by
+    name, with suit symbols or the Spanish suits' names); ``demo`` is the web table's "press play"
+    deal (a ``DemoDeal``).
 
     The bundles' members are also read as plain attributes: ``spec.view`` is ``spec.terminal.view``
     (``None`` without a terminal), and likewise ``help_text``, ``deal_text``, ``move_list``,
@@ -368,6 +333,8 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     refusals: Callable[[StateT], tuple[Violation, ...]] | None = None
     sample_state: Callable[[ObservationT, random.Random], StateT] | None = None
     picture: Callable[[ObservationT], str] | None = None
+    display: Callable[[str], str] | None = None
+    demo: DemoDeal | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled by value, with a bundle that is a module by its name (modules do not pickle)."""
@@ -427,7 +394,8 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
 
 
 def _unpickle_spec(cls: type[GameSpec[Any, Any, Any, Any]], values: dict[str, Any], modules: dict[str, str]) -> Any:
-    return cls(**values, **{key: importlib.import_module(name) for key, name in modules.items()})
+    bundles: dict[str, Any] = {key: importlib.import_module(name) for key, name in modules.items()}
+    return cls(**values, **bundles)
 
 
 @attrs.frozen

@@ -119,3 +119,30 @@ def test_the_picture_names_the_seat_to_move_and_the_scores() -> None:
     seats = [g for g in root.iter(f"{SVG}g") if (g.get("class") or "").startswith("seat")]
     assert len(seats) == 4
     assert [g.get("class") for g in seats].count("seat to-move") == 1
+
+
+@pytest.mark.parametrize(("name", "right"), [("mililla", 1), ("charlemagne", 3)])
+def test_a_trick_game_sits_the_seats_around_the_table(name: str, right: int) -> None:
+    """
+    You at the bottom, your partner across, the next seat on your right in Mililla (played
+    counter-clockwise) and on your left in Charlemagne; each trick card in front of its seat.
+    """
+    from cardrules._kit import svg as _svg
+
+    game = cardrules.get_game(name)
+    state, rng = game.new_game(seed=3), random.Random(3)
+    while not (
+        game.to_move(state) == 0 and len(game.observe(state, 0).trick) >= 2 and game.observe(state, 0).last_trick
+    ):
+        state = game.apply(state, game.legal_moves(state).sample(rng))
+    obs = game.observe(state, 0)
+    for width in (_svg.WIDTH, _svg.NARROW):
+        with _svg.narrow(width):
+            svg = game.spec.picture(obs)  # type: ignore[misc]
+        root = ET.fromstring(svg)
+        slots = {g.get("data-seat", ""): g.get("data-from") for g in root.iter(f"{SVG}g") if g.get("class") == "slot"}
+        sides = {"0": "bottom", str(right): "right", "2": "top", str(4 - right): "left"}
+        assert slots and all(sides[seat] == side for seat, side in slots.items()), slots
+        assert len(slots) == len(obs.trick)
+        last = [g for g in root.iter(f"{SVG}g") if g.get("data-zone") == "last-trick"]
+        assert len(last) == len(obs.last_trick)  # the last trick stays in view

@@ -13,6 +13,7 @@ import importlib
 import json
 import os
 import random
+import re
 import socket
 import threading
 import time
@@ -95,8 +96,10 @@ def start(page: Any, base: str, game: str, seed: int, preset: str | None = None)
     page.goto(base + "/")
     page.wait_for_selector("body[data-ready=true]")
     page.select_option("#game", game)
+    page.wait_for_selector("body[data-ready=true]")
     if preset is not None:
         page.select_option("#preset", preset)
+        page.wait_for_selector("body[data-ready=true]")
     page.fill("#seed", str(seed))
     page.click("#start")
     page.wait_for_url("**/table#*")
@@ -120,7 +123,11 @@ def version(page: Any) -> int:
 
 
 def turn(page: Any) -> str:
+    """Whose turn it is, once the page is idle (a round's summary, once read, is closed)."""
     page.wait_for_function("document.body.dataset.busy !== 'true'")
+    if page.get_attribute("body", "data-summary") == "open" and page.locator("#summary-continue").is_visible():
+        page.click("#summary-continue")
+        page.wait_for_selector("body[data-summary='closed']")
     return str(page.get_attribute("body", "data-turn"))
 
 
@@ -325,18 +332,140 @@ def test_a_replay_opened_from_a_record_file_steps_forward_and_back(page: Any, ba
     shot(page, "replay")
 
 
+def test_twin_cards_a_click_never_plays_a_card_not_chosen(page: Any, base_url: str) -> None:
+    """Mulle has two packs: the 10♠ in the hand is not the 10♠ on the table, and the A♥ stays put."""
+    start(page, base_url, "mulle", seed=11)
+    hand = state(page)["observation"]["hand"]
+    assert "10S" in hand and "AH" in hand
+    table = state(page)["observation"]["table"]
+    assert "10S" in table and "JH" in table
+    before = version(page)
+    click_card(page, "table", "JH")
+    page.wait_for_function("document.body.dataset.busy !== 'true'")
+    click_card(page, "hand", "10S")
+    page.wait_for_function(
+        f"document.body.dataset.busy !== 'true' && (Number(document.body.dataset.version) > {before}"
+        " || document.getElementById('message').className === 'error')"
+    )
+    after = state(page)
+    mine = [e for e in after["events"] if e["mover"] == after["seat"] and e["own"]]
+    if after["version"] > before:  # a move was played: it played the chosen 10♠ from the hand
+        assert mine and mine[-1]["move"].startswith("10S"), mine
+    else:
+        assert page.locator("#message.error .rule").count() == 1  # refused, with the rule
+    assert "AH" in after["observation"]["hand"]
+    assert page.locator('#board .card[data-zone="hand"][data-card="AH"]').count() == 1
+    shot(page, "twin-cards")
+
+
+def test_a_selected_hand_card_looks_selected_even_when_usable(page: Any, base_url: str) -> None:
+    start(page, base_url, "mulle", seed=11)
+    moves = state(page)["legal_moves"]["moves"]
+    firsts = collections.Counter(m["cards"][0] for m in moves if m["cards"])
+    card = next(c for c, n in firsts.items() if n > 1)  # a card that starts several moves stays selected
+    click_card(page, "hand", card)
+    page.wait_for_selector("#picked:not([hidden])")
+    face = page.locator(f'#board .card.selected.usable[data-zone="hand"][data-card="{card}"] .face')
+    stroke = face.evaluate("el => getComputedStyle(el).stroke")
+    assert stroke == "rgb(224, 168, 0)", stroke  # the selection's colour, not the usable outline's
+    shot(page, "selected-card")
+
+
+def test_four_player_mulle_from_the_lobby(page: Any, base_url: str) -> None:
+    page.goto(base_url + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.select_option("#game", "mulle")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.locator("#opponents select[data-seat]").count() == 1
+    assert page.locator('[data-option="glimne"]').count() == 0  # a fishing option: not in the building game
+    page.select_option('[data-option="players"]', "4")
+    page.wait_for_selector("body[data-ready=true][data-seats='4']")
+    assert page.locator("#opponents select[data-seat]").count() == 3
+    assert "your partner" in page.inner_text("#opponents")
+    page.select_option("#preset", "fishing")
+    page.wait_for_selector("body[data-ready=true][data-seats='2']")
+    assert page.locator('[data-option="glimne"]').count() == 1
+    page.select_option("#preset", "building")
+    page.wait_for_selector("body[data-ready=true][data-seats='2']")
+    page.select_option('[data-option="players"]', "4")
+    page.wait_for_selector("body[data-ready=true][data-seats='4']")
+    shot(page, "lobby-four-players")
+    page.fill("#seed", "3")
+    page.click("#start")
+    page.wait_for_url("**/table#*")
+    page.wait_for_selector("body[data-ready=true]")
+    data = state(page)
+    assert len(data["observation"]["hand_counts"]) == 4
+    assert page.locator("#board .seat").count() == 4
+    shot(page, "mulle-four-players")
+
+
+def test_you_is_on_your_own_moves_only_and_cards_have_names(page: Any, base_url: str) -> None:
+    start(page, base_url, "mililla", seed=5)
+    assert not page.locator("#table-hint").is_visible()  # no capture hint in a trick game
+    assert page.locator('#log li[data-kind="deal"]').count() >= 1  # the first deal is told
+    for _ in range(8):  # fewer than a round's ten tricks: no summary in the way
+        if turn(page) != "mine":
+            break
+        before = version(page)
+        page.locator('#board .card.usable[data-zone="hand"]').first.click()
+        wait_moved(page, before)
+    marked = page.locator("#log li", has_text="(you)")
+    assert marked.count() >= 1
+    for i in range(marked.count()):
+        assert marked.nth(i).get_attribute("data-own") == "true"
+        assert marked.nth(i).get_attribute("data-kind") == "play"
+    texts = logged(page)
+    assert not any(re.search(r"\b(?:10|[2-9AJQKHBL])[OCEB]\b", t) for t in texts), texts
+    assert any(re.search(r" of (oros|copas|espadas|bastos)", t) for t in texts)
+    link = page.locator("#log a.rule").first
+    assert link.get_attribute("href").startswith("/rules/mililla#mililla.")
+
+
+def test_a_round_ends_on_a_summary_that_waits(page: Any, base_url: str) -> None:
+    start(page, base_url, "mililla", seed=7)
+    turns = 0
+    while page.get_attribute("body", "data-summary") != "open":
+        turns += 1
+        page.wait_for_function("document.body.dataset.busy !== 'true'")
+        assert turns < 30 and page.get_attribute("body", "data-turn") == "mine"
+        before = version(page)
+        page.locator('#board .card.usable[data-zone="hand"]').first.click()
+        wait_moved(page, before)
+    summary = page.locator("#summary")
+    assert summary.is_visible()
+    assert summary.locator("a.rule").count() >= 2  # every score item with its rule
+    assert "Match score" in summary.inner_text()
+    shot(page, "round-summary")
+    before = version(page)
+    page.locator('#board .card[data-zone="hand"]').first.dispatch_event("click")  # the panel waits: no move
+    time.sleep(0.5)
+    assert version(page) == before
+    page.click("#summary-continue")
+    page.wait_for_selector("#summary", state="hidden")
+
+
 def test_the_table_reads_on_a_phone(browser: Any, base_url: str) -> None:
-    context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2)
+    """390x844: cards at least 44 px wide, every text at least 14 px, moves and log a tap away."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
     page = context.new_page()
     try:
         start(page, base_url, "mulle", seed=8)
         width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= 360, f"the page is {width} px wide on a 360 px screen"
-        box = page.locator("#board svg").bounding_box()
-        assert box is not None and box["width"] <= 360
-        page.keyboard.press("Tab")
+        assert width <= 390, f"the page is {width} px wide on a 390 px screen"
         cards = page.locator('#board .card[data-zone="hand"]')
         assert cards.count() > 0
+        for i in range(cards.count()):
+            box = cards.nth(i).bounding_box()
+            assert box is not None and box["width"] >= 44, box
+        smallest = page.evaluate(SMALLEST_TEXT)
+        assert smallest >= 14, f"text of {smallest} px"
+        for link, target in (("Log", "#log-title"), ("Moves", "#moves-title")):
+            page.locator("nav.jump a", has_text=link).click()
+            page.wait_for_function(
+                f"(() => {{ const r = document.querySelector('{target}').getBoundingClientRect();"
+                " return r.top >= 0 && r.bottom <= window.innerHeight; })()"
+            )
         cards.first.focus()
         before = version(page)
         page.keyboard.press("Enter")  # playable by keyboard
@@ -349,3 +478,108 @@ def test_the_table_reads_on_a_phone(browser: Any, base_url: str) -> None:
         json.dumps(state(page))  # the API answers the page's token
     finally:
         context.close()
+
+
+# The smallest text on the page as shown, in CSS pixels: HTML text by its computed size, SVG text
+# by its font size times the picture's scale.
+SMALLEST_TEXT = """(() => {
+    let least = 1000;
+    for (const el of document.querySelectorAll("body *")) {
+        if (el.closest("svg") || el.closest("[hidden]") || !el.getClientRects().length) continue;
+        const own = Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim());
+        if (own) least = Math.min(least, parseFloat(getComputedStyle(el).fontSize));
+    }
+    for (const svg of document.querySelectorAll("#board svg")) {
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        for (const t of svg.querySelectorAll("text")) {
+            least = Math.min(least, Number(t.getAttribute("font-size")) * scale);
+        }
+    }
+    return least;
+})()"""
+
+
+@pytest.mark.parametrize("game", ["mulle", "mililla", "charlemagne"])
+def test_press_play_runs_each_demo_from_start_to_end(page: Any, base_url: str, game: str) -> None:
+    page.goto(f"{base_url}/watch/{game}")
+    page.wait_for_selector("body[data-ready=true][data-step='0']")
+    steps = int(page.get_attribute("body", "data-steps"))
+    assert steps >= 10
+    assert "Next: seat" in page.inner_text("#narration")
+    page.select_option("#speed", "4")
+    page.click("#play")
+    page.wait_for_selector("body[data-step='2']", timeout=15_000)
+    page.click("#play")  # pause
+    paused = int(page.get_attribute("body", "data-step"))
+    time.sleep(1.5)
+    assert int(page.get_attribute("body", "data-step")) == paused
+    page.click("#back")
+    page.wait_for_selector(f"body[data-step='{paused - 1}']")
+    seen: set[str] = set()
+    highlighted = 0
+    for n in range(paused, steps + 1):
+        page.click("#forward")
+        page.wait_for_selector(f"body[data-step='{n}']")
+        seen.update(page.locator("#step-rules a.rule").all_inner_texts())
+        highlighted += page.locator("#board .card.moved").count() > 0
+        if n == 6:
+            shot(page, f"demo-{game}")
+    assert page.locator("#forward").is_disabled()
+    assert highlighted >= steps // 4  # the card just played is marked on the table
+    shows = [a.get_attribute("href") for a in page.locator("#about a.rule").all()]
+    assert shows and all(h.startswith(f"/rules/{game}#") for h in shows)
+    wanted = {h.split("#", 1)[1] for h in shows}
+    assert wanted <= seen, f"the demo never showed {wanted - seen}"
+
+
+def test_two_browsers_take_two_seats_of_one_mililla_match(browser: Any, base_url: str) -> None:
+    """The starter invites a friend to seat 2 (the partner); the friend opens the link; both play by clicks."""
+    one = browser.new_context(viewport={"width": 1100, "height": 900})
+    two = browser.new_context(viewport={"width": 1100, "height": 900})
+    try:
+        a = one.new_page()
+        a.set_default_timeout(30_000)
+        a.goto(base_url + "/")
+        a.wait_for_selector("body[data-ready=true]")
+        a.select_option("#game", "mililla")
+        a.wait_for_selector("body[data-ready=true]")
+        a.select_option('select[data-seat="2"]', "human")
+        assert a.locator("#friends").is_visible()
+        a.fill("#seed", "21")
+        a.click("#start")
+        a.wait_for_url("**/table#*")
+        a.wait_for_selector("body[data-ready=true]")
+        link = a.locator('#invite-list a[data-seat="2"]')
+        assert link.count() == 1
+        shot(a, "invite")
+        b = two.new_page()
+        b.set_default_timeout(30_000)
+        b.goto(link.get_attribute("href"))
+        b.wait_for_selector("body[data-ready=true]")
+        assert "." not in b.evaluate("location.hash")  # the token left the address bar
+        seats = {state(a)["seat"], state(b)["seat"]}
+        assert seats == {0, 2}
+        hands = set(state(a)["observation"]["hand"]), set(state(b)["observation"]["hand"])
+        assert hands[0].isdisjoint(hands[1])
+        played = {0: 0, 2: 0}
+        for _ in range(40):  # both seats play by clicking, each page told of the other's moves by the WebSocket
+            if played[0] >= 3 and played[2] >= 3:
+                break
+            for page, seat in ((a, 0), (b, 2)):
+                page.wait_for_function("document.body.dataset.busy !== 'true'")
+                if page.get_attribute("body", "data-turn") == "mine":
+                    before = version(page)
+                    page.locator('#board .card.usable[data-zone="hand"]').first.click()
+                    wait_moved(page, before)
+                    played[seat] += 1
+            time.sleep(0.2)
+        assert played[0] >= 3 and played[2] >= 3, played
+        # Each page's log shows the other's moves, pushed: the friend's plays are in the starter's log.
+        a.wait_for_function('document.querySelectorAll(\'#log li[data-mover="2"][data-kind="play"]\').length >= 3')
+        assert not [t for t in logged(a, '[data-mover="2"]') if "(you)" in t]
+        assert [t for t in logged(b, '[data-mover="2"]') if "(you)" in t]
+        shot(a, "two-seats-starter")
+        shot(b, "two-seats-friend")
+    finally:
+        one.close()
+        two.close()

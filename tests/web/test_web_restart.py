@@ -45,10 +45,11 @@ def _call(method: str, url: str, body: Any = None, token: str | None = None) -> 
 
 
 @contextmanager
-def _server(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
+def _server(db: Path, port: int, *more: str, stdout: int = subprocess.DEVNULL) -> Iterator[subprocess.Popen[bytes]]:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cardrules", "serve", "--port", str(port), "--db", str(db)],
-        stdout=subprocess.DEVNULL,
+        [sys.executable, "-m", "cardrules", "serve", "--port", str(port), "--db", str(db), "--log-level", "warning"]
+        + list(more),
+        stdout=stdout,
         stderr=subprocess.PIPE,
     )
     try:
@@ -104,3 +105,16 @@ def test_a_killed_server_resumes_the_match_with_the_same_token(tmp_path: Path) -
             record = records.loads(r.read())
     report = records.verify(record)
     assert report.ok and report.moves_total == after["version"]
+
+
+def test_the_access_log_follows_the_log_level(tmp_path: Path) -> None:
+    """``--log-level info`` writes a line per request; ``warning`` (as above) none."""
+    port = _free_port()
+    with _server(tmp_path / "db.sqlite3", port, "--log-level", "info", stdout=subprocess.PIPE) as proc:
+        assert _call("GET", f"http://127.0.0.1:{port}/api/games")[0] == 200
+        assert _call("GET", f"http://127.0.0.1:{port}/api/nothing-here")[0] == 404
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    log = (out + err).decode("utf-8", "replace")
+    assert '"GET /api/games HTTP/1.1" 200' in log, log
+    assert '"GET /api/nothing-here HTTP/1.1" 404' in log

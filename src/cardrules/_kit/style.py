@@ -18,8 +18,10 @@ from cardrules.errors import CardrulesError
 __all__ = [
     "MoreMoves",
     "Style",
-    "first_moves",
+    "card_label",
     "columns",
+    "first_moves",
+    "labelled_text",
     "seats_text",
     "sides_text",
     "style_for",
@@ -80,6 +82,34 @@ class Style:
                 return match.group(0)
 
         return _TOKEN.sub(one, text)
+
+
+_SPANISH_RANK: Final = {"A": "ace", "J": "jack", "H": "horse", "K": "king"}
+
+
+def card_label(card: Card) -> str:
+    """
+    *card* as a person reads it on a screen: the rank and the suit symbol for a French card
+    (``10♠``), the rank and the suit's Spanish name for a Spanish one (``5 of copas``, ``horse of
+    oros``: the letter ``C`` is copas in one pack and clubs in the other), and ``Big joker``.
+    """
+    if card.suit is Suit.JOKER:
+        return "Big joker" if card.rank.value == "B" else "Little joker"
+    if card.suit.is_spanish:
+        return f"{_SPANISH_RANK.get(card.rank.value, card.rank.value)} of {card.suit.value}"
+    return card.rank.value + _SYMBOL[card.suit]
+
+
+def labelled_text(text: str, pack: Pack) -> str:
+    """Free text (a move, an event) with every card of *pack* in it written as :func:`card_label` writes it."""
+
+    def one(match: re.Match[str]) -> str:
+        try:
+            return card_label(pack.parse(match.group(0)))
+        except CardrulesError:
+            return match.group(0)
+
+    return _TOKEN.sub(one, text)
 
 
 def unsymbol(text: str) -> str:

@@ -12,7 +12,9 @@ only as a back: the picture is drawn from an observation, which holds no hidden 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+import contextvars
+from collections.abc import Iterator, Sequence
 from typing import Any, Final
 from xml.sax.saxutils import escape, quoteattr
 
@@ -20,7 +22,20 @@ import attrs
 
 from cardrules.cards import Card, Rank, Suit
 
-__all__ = ["CARD_H", "CARD_W", "WIDTH", "Group", "Seat", "Table", "Zone", "card_name", "card_svg", "draw"]
+__all__ = [
+    "CARD_H",
+    "CARD_W",
+    "NARROW",
+    "WIDTH",
+    "Group",
+    "Seat",
+    "Table",
+    "Zone",
+    "card_name",
+    "card_svg",
+    "draw",
+    "narrow",
+]
 
 WIDTH: Final = 560
 """The width of every table picture, in SVG units (it scales to the width of the page)."""
@@ -28,6 +43,11 @@ CARD_W: Final = 56
 CARD_H: Final = 80
 _GAP: Final = 6
 _MARGIN: Final = 10
+NARROW: Final = 360
+"""The width of a phone's picture (see :func:`narrow`)."""
+_MIN_TEXT: Final = 14
+"""The smallest text of a narrow picture, in SVG units (shown about one to one on a phone)."""
+_LAYOUT: contextvars.ContextVar[int] = contextvars.ContextVar("cardrules_svg_width", default=WIDTH)
 _FONT: Final = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif"
 
 _RANK_WORD: Final = {
@@ -96,7 +116,49 @@ def _glyph(card: Card, x: float, y: float, size: float) -> str:
     return f'<g transform="translate({x:g} {y:g}) scale({scale:g})" fill="{_colour(card)}">{shape}</g>'
 
 
+@contextlib.contextmanager
+def narrow(width: int = NARROW) -> Iterator[None]:
+    """
+    Draw the pictures made inside this block *width* units wide (a phone), for a page that shows
+    them about one to one: every text at least 14 units, hands and seats wrapped to more rows,
+    long lines wrapped, so that cards stay 56 units wide and text readable.
+    """
+    token = _LAYOUT.set(max(240, min(width, WIDTH)))
+    try:
+        yield
+    finally:
+        _LAYOUT.reset(token)
+
+
+def _width() -> int:
+    return _LAYOUT.get()
+
+
+def _is_narrow() -> bool:
+    return _LAYOUT.get() < WIDTH
+
+
+def _size(size: int) -> int:
+    return max(size, _MIN_TEXT) if _is_narrow() else size
+
+
+def _wrap(text: str, size: int, room: float) -> list[str]:
+    """*text* cut at spaces into lines that fit *room* units at font *size* (about 0.55 em a letter)."""
+    most = max(10, int(room / (0.55 * size)))
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) > most:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    lines.append(line)
+    return lines
+
+
 def _text(x: float, y: float, text: str, *, size: int = 13, anchor: str = "start", extra: str = "") -> str:
+    size = _size(size)
     return f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}"{extra}>{escape(text)}</text>'
 
 
@@ -139,6 +201,8 @@ class Group:
 
     cards: tuple[Card, ...]
     caption: str = ""
+    seat: int | None = None
+    """The seat that played it (a trick's card), for a table drawn with the seats around it."""
 
 
 @attrs.frozen
@@ -178,28 +242,44 @@ class Table:
     hand_label: str
     scores: tuple[str, ...]
     status: str
+    ring: tuple[int, int, int, int] | None = None
+    """
+    The seats around a real table, seen from the seat below (you): bottom, right, top, left. With a
+    ring the seats sit around the table and the ``trick`` zone lies in the middle, each card in front
+    of the seat that played it.
+    """
 
 
 def _seats(seats: Sequence[Seat], y: float) -> tuple[list[str], float]:
     out: list[str] = []
-    width = (WIDTH - 2 * _MARGIN - _GAP * (len(seats) - 1)) / max(len(seats), 1)
+    columns = max(1, min(len(seats), 2 if _is_narrow() else len(seats)))
+    width = (_width() - 2 * _MARGIN - _GAP * (columns - 1)) / columns
+    top = y
     for i, seat in enumerate(seats):
-        x = _MARGIN + i * (width + _GAP)
-        cls = "seat to-move" if seat.to_move else "seat"
-        stroke = ' stroke="#e0a800" stroke-width="3"' if seat.to_move else ' stroke="#9bb59b"'
-        label = seat.label + (" (you)" if seat.you else "")
-        count = f"{seat.cards} card" + ("" if seat.cards == 1 else "s")
-        note = "to play" if seat.to_move else ""
-        aria = f"{label}: {count}" + (", to play" if seat.to_move else "")
-        out.append(
-            f'<g class="{cls}" role="img" aria-label={quoteattr(aria)}>'
-            f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="46" rx="6" fill="#1f5f3a"{stroke}/>'
-            + "".join(_back(x + 6 + k * 4, y + 7, 20, 30) for k in range(min(seat.cards, 3)))
-            + _text(x + 40, y + 19, label, size=12, extra=' fill="#fff" font-weight="bold"')
-            + _text(x + 40, y + 35, f"{count}{'  · ' + note if note else ''}", size=11, extra=' fill="#e8f0e8"')
-            + "</g>"
-        )
-    return out, y + 46 + 2 * _GAP
+        row, col = divmod(i, columns)
+        out.append(_seat_box(seat, _MARGIN + col * (width + _GAP), top + row * (46 + _GAP), width))
+    rows = -(-len(seats) // columns)
+    return out, top + rows * (46 + _GAP) + _GAP
+
+
+def _seat_box(seat: Seat, x: float, y: float, width: float) -> str:
+    """One seat as a box: a few card backs, its name, its hand's size, whether it is to move."""
+    cls = "seat to-move" if seat.to_move else "seat"
+    stroke = ' stroke="#e0a800" stroke-width="3"' if seat.to_move else ' stroke="#9bb59b"'
+    label = seat.label + (" (you)" if seat.you else "")
+    count = f"{seat.cards} card" + ("" if seat.cards == 1 else "s")
+    # "to play" where it fits beside the count (the gold frame says it anyway)
+    fits = 0.6 * _size(11) * len(f"{seat.cards} cards  · to play") <= width - 44
+    note = "to play" if seat.to_move and fits else ""
+    aria = f"{label}: {count}" + (", to play" if seat.to_move else "")
+    return (
+        f'<g class="{cls}" role="img" aria-label={quoteattr(aria)}>'
+        f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="46" rx="6" fill="#1f5f3a"{stroke}/>'
+        + "".join(_back(x + 6 + k * 4, y + 7, 20, 30) for k in range(min(seat.cards, 3)))
+        + _text(x + 40, y + 19, label, size=12, extra=' fill="#fff" font-weight="bold"')
+        + _text(x + 40, y + 37, f"{count}{'  · ' + note if note else ''}", size=11, extra=' fill="#e8f0e8"')
+        + "</g>"
+    )
 
 
 def _row_step(n: int, room: float) -> float:
@@ -209,10 +289,13 @@ def _row_step(n: int, room: float) -> float:
 
 
 def _zone(zone: Zone, y: float) -> tuple[list[str], float]:
-    out = [_text(_MARGIN, y + 13, zone.label, size=13, extra=' fill="#fff" font-weight="bold"')]
-    y += 20
+    out = []
+    for part in _wrap(zone.label, _size(13), _width() - 2 * _MARGIN):
+        out.append(_text(_MARGIN, y + 13, part, size=13, extra=' fill="#fff" font-weight="bold"'))
+        y += _size(13) + 6
+    y += 20 - (_size(13) + 6)
     cards = [c for g in zone.groups for c in g.cards]
-    room = WIDTH - 2 * _MARGIN
+    room = _width() - 2 * _MARGIN
     if not cards:
         out.append(_text(_MARGIN + 4, y + 14, zone.empty, size=12, extra=' fill="#dfe"'))
         return out, y + 22 + _GAP
@@ -228,7 +311,7 @@ def _zone(zone: Zone, y: float) -> tuple[list[str], float]:
     for g, group in enumerate(zone.groups):
         fan = 16
         width = CARD_W + fan * (len(group.cards) - 1)
-        if x + width > WIDTH - _MARGIN and x > _MARGIN:
+        if x + width > _width() - _MARGIN and x > _MARGIN:
             x, row_y = float(_MARGIN), row_y + CARD_H + 24
         out.append(f'<g class="group" data-group="{g}">')
         for k, card in enumerate(group.cards):
@@ -237,7 +320,7 @@ def _zone(zone: Zone, y: float) -> tuple[list[str], float]:
         if group.caption:
             out.append(_text(x, row_y + CARD_H + 14, group.caption, size=11, extra=' fill="#fff"'))
         out.append("</g>")
-        x += max(width, 7 * len(group.caption)) + 2 * _GAP
+        x += max(width, 0.6 * _size(11) * len(group.caption)) + 2 * _GAP
         tallest = row_y + CARD_H + (20 if group.caption else 0)
     return out, tallest + 2 * _GAP
 
@@ -248,22 +331,90 @@ def _hand(cards: Sequence[Card], label: str, y: float) -> tuple[list[str], float
     if not cards:
         out.append(_text(_MARGIN + 4, y + 14, "no cards", size=12, extra=' fill="#dfe"'))
         return out, y + 22 + _GAP
-    step = _row_step(len(cards), WIDTH - 2 * _MARGIN)
-    out.extend(card_svg(card, _MARGIN + i * step, y, zone="hand", index=i, button=True) for i, card in enumerate(cards))
-    return out, y + CARD_H + 2 * _GAP
+    room = _width() - 2 * _MARGIN
+    step = _row_step(len(cards), room)
+    if step >= CARD_W - 12 or not _is_narrow():
+        out.extend(
+            card_svg(card, _MARGIN + i * step, y, zone="hand", index=i, button=True) for i, card in enumerate(cards)
+        )
+        return out, y + CARD_H + 2 * _GAP
+    per_row = max(1, int((room + _GAP) // (CARD_W + _GAP)))  # a phone: whole cards, in rows
+    for i, card in enumerate(cards):
+        row, col = divmod(i, per_row)
+        out.append(card_svg(card, _MARGIN + col * (CARD_W + _GAP), y + row * (CARD_H + _GAP), zone="hand", index=i,
+                            button=True))  # fmt: skip
+    rows = -(-len(cards) // per_row)
+    return out, y + rows * (CARD_H + _GAP) + _GAP
 
 
 def trick(leader: int, cards: Sequence[Card], seats: Sequence[int] = (0, 1, 2, 3)) -> tuple[Group, ...]:
     """A trick's cards in the order played from *leader*, each captioned with its seat (*seats* sit in)."""
     order = [seats[(seats.index(leader) + i) % len(seats)] for i in range(len(seats))]
-    return tuple(Group((c,), f"seat {s}") for s, c in zip(order, cards, strict=False))
+    return tuple(Group((c,), f"seat {s}", s) for s, c in zip(order, cards, strict=False))
 
 
-def partners_table(obs: Any, *, game: str, heading: Sequence[str], zones: Sequence[Zone], todo: str) -> Table:
+_SIDES: Final = ("bottom", "right", "top", "left")
+
+
+def _ring(table: Table, zone: Zone | None, y: float) -> tuple[list[str], float]:
+    """
+    The seats around the table, you at the bottom, your partner across, the others left and right,
+    and the trick in the middle, each card in front of the seat that played it (``data-from`` says
+    which side it came from, for a page to move it in from there).
+    """
+    assert table.ring is not None
+    width = _width()
+    seats = {i: s for i, s in enumerate(table.seats)}
+    out: list[str] = ['<g class="ring">']
+    cx = width / 2 - CARD_W / 2
+    if _is_narrow() or zone is None:  # a phone, or no trick yet: left, across and right in one row
+        box = (width - 2 * _MARGIN - 2 * _GAP) / 3
+        spots = {3: (_MARGIN, y), 2: (_MARGIN + box + _GAP, y), 1: (_MARGIN + 2 * (box + _GAP), y)}
+        middle, step = y + 46 + _GAP + CARD_H / 2 + 44, CARD_W + 6  # the top card below the row of seats
+    else:
+        box = 150.0
+        spots = {2: ((width - box) / 2, y), 3: (_MARGIN, y + 110), 1: (width - _MARGIN - box, y + 110)}
+        middle, step = y + 46 + _GAP + CARD_H / 2 + 44, CARD_W + 26
+    places = {  # the top-left corner of the card each side plays
+        "top": (cx, middle - CARD_H / 2 - 44),
+        "left": (cx - step, middle - CARD_H / 2 + 4),
+        "right": (cx + step, middle - CARD_H / 2 + 4),
+        "bottom": (cx, middle + CARD_H / 2 - 36),
+    }
+    for k, (x, top) in spots.items():
+        seat = seats.get(table.ring[k])
+        if seat is not None:
+            out.append(_seat_box(seat, x, top, box))
+    index = 0
+    for group in zone.groups if zone is not None else ():
+        if group.seat is None or group.seat not in table.ring:
+            continue
+        side = _SIDES[table.ring.index(group.seat)]
+        x, top = places[side]
+        for card in group.cards:
+            out.append(f'<g class="slot" data-from="{side}" data-seat="{group.seat}">')
+            out.append(card_svg(card, x, top, zone=zone.name if zone else "trick", index=index))
+            out.append("</g>")
+            index += 1
+    if zone is not None and not any(g.cards for g in zone.groups):
+        out.append(_text(width / 2, middle + 4, zone.empty, size=12, anchor="middle", extra=' fill="#dfe"'))
+    bottom_y = places["bottom"][1] + CARD_H + _GAP if zone is not None else y + 46 + _GAP
+    you = seats.get(table.ring[0])
+    if you is not None:
+        out.append(_seat_box(you, (width - box) / 2, bottom_y, box))
+    out.append("</g>")
+    return out, bottom_y + 46 + 2 * _GAP
+
+
+def partners_table(
+    obs: Any, *, game: str, heading: Sequence[str], zones: Sequence[Zone], todo: str, next_on: str = "left"
+) -> Table:
     """
     The table of a four-seat game of two partnerships (seats 0+2 against 1+3) for *obs*, which has
     ``seat``, ``to_move``, ``winner`` (a side or ``None``), ``hand``, ``hand_counts``, ``match`` and
-    ``tricks`` (by side); *todo* says what the seat to move does ("play a card.").
+    ``tricks`` (by side); *todo* says what the seat to move does ("play a card."). The seats sit
+    around the table, the next seat in turn on your left (clockwise play) or, *next_on* ``"right"``,
+    on your right.
     """
     if obs.winner is not None:
         status = f"The match is over: seats {obs.winner}+{obs.winner + 2} won."
@@ -283,39 +434,61 @@ def partners_table(obs: Any, *, game: str, heading: Sequence[str], zones: Sequen
         hand_label="Your hand" if len(obs.hand) == obs.hand_counts[obs.seat] else "Your hand (not shown)",
         scores=tuple(
             f"seats {side}+{side + 2}{' (you)' if side == you else ''}: {obs.match[side]} points; "
-            f"this round {obs.tricks[side]} tricks"
+            f"this round {obs.tricks[side]} trick{'' if obs.tricks[side] == 1 else 's'}"
             for side in (0, 1)
         ),
         status=status,
+        ring=_around(obs.seat, next_on),
     )
+
+
+def _around(seat: int, next_on: str) -> tuple[int, int, int, int]:
+    """The seats at the bottom (*seat*), right, top and left of a four-seat table."""
+    after = [(seat + k) % 4 for k in range(4)]
+    return (after[0], after[1], after[2], after[3]) if next_on == "right" else (after[0], after[3], after[2], after[1])
 
 
 def draw(table: Table) -> str:
     """*table* as one ``<svg>`` element (text), :data:`WIDTH` units wide and as tall as it needs."""
     body: list[str] = []
     y = float(_MARGIN)
+    width = _width()
+    room = width - 2 * _MARGIN
     for i, line in enumerate(table.heading):
         size, weight = (16, ' font-weight="bold"') if i == 0 else (12, "")
-        body.append(_text(_MARGIN, y + size, line, size=size, extra=f' fill="#fff"{weight}'))
-        y += size + 6
-    body.append(
-        _text(_MARGIN, y + 14, table.status, size=13, extra=' class="status" fill="#ffe08a" font-weight="bold"')
-    )
-    y += 14 + 2 * _GAP
-    seats, y = _seats(table.seats, y)
-    body.extend(seats)
-    for zone in table.zones:
-        part, y = _zone(zone, y)
-        body.extend(part)
-    part, y = _hand(table.hand, table.hand_label, y)
-    body.extend(part)
+        for part in _wrap(line, _size(size), room):
+            body.append(_text(_MARGIN, y + _size(size), part, size=size, extra=f' fill="#fff"{weight}'))
+            y += _size(size) + 6
+    for part in _wrap(table.status, _size(13), room):
+        body.append(_text(_MARGIN, y + 14, part, size=13, extra=' class="status" fill="#ffe08a" font-weight="bold"'))
+        y += _size(13) + 4
+    y += 2 * _GAP
+    zones = table.zones
+    if table.ring is not None:  # the seats around the table, the trick in the middle
+        middle = next((z for z in zones if z.name == "trick"), None)
+        drawn, y = _ring(table, middle, y)
+        zones = tuple(z for z in zones if z is not middle)
+    else:
+        drawn, y = _seats(table.seats, y)
+    body.extend(drawn)
+    hand_first = table.ring is not None and _is_narrow()  # a phone: the hand right under the trick
+    if hand_first:
+        drawn, y = _hand(table.hand, table.hand_label, y)
+        body.extend(drawn)
+    for zone in zones:
+        drawn, y = _zone(zone, y)
+        body.extend(drawn)
+    if not hand_first:
+        drawn, y = _hand(table.hand, table.hand_label, y)
+        body.extend(drawn)
     for line in table.scores:
-        body.append(_text(_MARGIN, y + 13, line, size=12, extra=' fill="#fff"'))
-        y += 18
+        for k, part in enumerate(_wrap(line, _size(12), room - 12)):  # a long line (a match's mulles) wraps
+            body.append(_text(_MARGIN + (12 if k else 0), y + 13, part, size=12, extra=' class="score" fill="#fff"'))
+            y += _size(12) + 6
     height = round(y + _MARGIN)
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="cardrules-table" viewBox="0 0 {WIDTH} {height}" '
-        f'width="{WIDTH}" height="{height}" role="group" aria-label={quoteattr(table.title)} '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="cardrules-table" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="group" aria-label={quoteattr(table.title)} '
         f'font-family="{_FONT}">'
-        f'<rect width="{WIDTH}" height="{height}" rx="8" fill="#2b7a4b"/>' + "".join(body) + "</svg>"
+        f'<rect width="{width}" height="{height}" rx="8" fill="#2b7a4b"/>' + "".join(body) + "</svg>"
     )

@@ -15,6 +15,7 @@ from cardrules.charlemagne._bot import HEURISTIC
 from cardrules.charlemagne._cards import suit_order, trump_order
 from cardrules.charlemagne._check import check_state
 from cardrules.charlemagne._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
+from cardrules.charlemagne._demo import DEMO
 from cardrules.charlemagne._encoding import LEARNING
 from cardrules.charlemagne._events import events
 from cardrules.charlemagne._legal import check_move, is_over, legal_moves, refusals, to_move
@@ -116,6 +117,8 @@ GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     terminal=_view,
     positions=_position,
     learning=LEARNING,
+    display=_view.display,
+    demo=DEMO,
     heuristic=HEURISTIC,
     refusals=refusals,
     picture=picture,

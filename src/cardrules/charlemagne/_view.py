@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from cardrules._kit.style import Style, first_moves
+import re
+from typing import Final
+
+from cardrules._kit.style import Style, first_moves, labelled_text
+from cardrules.cards import CHARLEMAGNE_PACK
 from cardrules.charlemagne._ruleset import CharlemagneRuleset
 from cardrules.charlemagne._state import Observation
 
-__all__ = ["deal_text", "help_text", "move_list", "view"]
+__all__ = ["deal_text", "display", "help_text", "move_list", "view"]
 
 move_list = first_moves
 """The moves the terminal numbers: the first ones, in the legal moves' order."""
@@ -72,3 +76,13 @@ def deal_text(obs: Observation, style: Style) -> list[str]:
     """The deal announced: the dealer, and who bids first."""
     return [f"round {obs.round_no + 1}: seat {obs.dealer} deals 8 cards each and 2 to the kitty; "
             f"seat {(obs.dealer + 1) % 4} bids first"]  # fmt: skip
+
+
+_TRUMP: Final = re.compile(r"\btrump ([SHDC])\b")
+_SUIT_SYMBOL: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def display(text: str) -> str:
+    """A move's or an event's text for a screen: cards with suit symbols (``10♥``), and ``trump ♥`` for ``trump H``."""
+    text = labelled_text(text, CHARLEMAGNE_PACK)
+    return _TRUMP.sub(lambda m: "trump " + _SUIT_SYMBOL[m.group(1)], text)

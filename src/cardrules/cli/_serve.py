@@ -26,6 +26,25 @@ def add_commands(sub: Any) -> None:
         metavar="ORIGIN",
         help="an origin whose pages may call the API, such as http://localhost:5173 (repeatable)",
     )
+    p.add_argument(
+        "--rules-dir", metavar="DIR", default=None,
+        help="where the rules pages (GAME.md, the documentation's docs/rules) are; a source checkout's by default",
+    )  # fmt: skip
+    p.add_argument(
+        "--log-level",
+        choices=("critical", "error", "warning", "info", "debug"),
+        default="info",
+        help="what the server logs: 'info' (default) writes an access log line per request; 'warning' only problems",
+    )
+    p.add_argument(
+        "--idle-match-seconds", type=float, default=None, metavar="S",
+        help="unload a match unused this long (it stays in the database; default 900)",
+    )  # fmt: skip
+    p.add_argument("--replay-days", type=float, default=None, metavar="D", help="keep uploaded replays D days (30)")
+    p.add_argument(
+        "--replays-per-client", type=int, default=None, metavar="N",
+        help="replays one address may upload in a day (50)",
+    )  # fmt: skip
     p.set_defaults(run=_serve)
 
 
@@ -33,13 +52,25 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from cardrules.web import create_app, default_db_path
+        from cardrules.web import Limits, create_app, default_db_path
     except ImportError as exc:
         raise CardrulesError(f'cardrules serve needs the web extra: pip install "cardrules[web]" ({exc})') from None
     if not 0 <= args.port <= 65535:
         raise CardrulesError(f"--port must be from 0 to 65535, not {args.port}")
     db = args.db or str(default_db_path())
-    app = create_app(db, cors_origins=args.cors_origin)
+    given = {
+        "idle_match_seconds": args.idle_match_seconds,
+        "replay_days": args.replay_days,
+        "replays_per_client": args.replays_per_client,
+    }
+    try:
+        limits = Limits(**{k: v for k, v in given.items() if v is not None})
+    except ValueError as exc:
+        raise CardrulesError(f"the limits: {exc}") from None
+    app = create_app(db, cors_origins=args.cors_origin, limits=limits, rules_dir=args.rules_dir)
     print(f"cardrules: serving the web table on http://{args.host}:{args.port}/ (matches in {db})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio")
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level=args.log_level, access_log=args.log_level in ("info", "debug"),
+        ws="websockets-sansio",
+    )  # fmt: skip
     return 0

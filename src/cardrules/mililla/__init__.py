@@ -13,6 +13,7 @@ from cardrules.mililla import _position, _view
 from cardrules.mililla._bot import HEURISTIC
 from cardrules.mililla._check import check_state
 from cardrules.mililla._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
+from cardrules.mililla._demo import DEMO
 from cardrules.mililla._encoding import LEARNING
 from cardrules.mililla._events import events
 from cardrules.mililla._legal import check_move, is_over, legal_moves, refusals, to_move
@@ -93,6 +94,8 @@ GAME: Final[GameSpec[State, Play, MilillaRuleset, Observation]] = GameSpec(
     positions=_position,
     learning=LEARNING,
     heuristic=HEURISTIC,
+    display=_view.display,
+    demo=DEMO,
     refusals=refusals,
     picture=picture,
 )

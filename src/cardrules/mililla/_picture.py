@@ -22,7 +22,8 @@ def _table(obs: Observation) -> _svg.Table:
     if obs.last_trick:
         zones.append(_svg.Zone("last-trick", "Last trick", _svg.trick(obs.last_leader, obs.last_trick)))
     heading = (f"Mililla, round {obs.round_no + 1}", f"dealt by seat {obs.dealer}; {obs.turn_up.suit.value} are trump")
-    return _svg.partners_table(obs, game="Mililla", heading=heading, zones=zones, todo="play a card.")
+    # Mililla is played counter-clockwise: the next seat in turn sits on your right.
+    return _svg.partners_table(obs, game="Mililla", heading=heading, zones=zones, todo="play a card.", next_on="right")
 
 
 def picture(obs: Observation) -> str:

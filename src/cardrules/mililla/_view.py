@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from cardrules._kit.style import Style, first_moves, seats_text
+from cardrules._kit.style import Style, first_moves, labelled_text, seats_text
+from cardrules.cards import SPANISH_PACK
 from cardrules.mililla._ruleset import MilillaRuleset
 from cardrules.mililla._state import Observation
 
-__all__ = ["deal_text", "help_text", "move_list", "view"]
+__all__ = ["deal_text", "display", "help_text", "move_list", "view"]
 
 move_list = first_moves
 """The moves the terminal numbers: the first ones, in the legal moves' order."""
@@ -58,3 +59,11 @@ def deal_text(obs: Observation, style: Style) -> list[str]:
     elif obs.held_bonus:
         lines.append("the turn-up bonus is held: it would bring the dealer's team to 35")
     return lines
+
+
+def display(text: str) -> str:
+    """
+    A move's or an event's text for a screen: each card by rank and the Spanish suit's name
+    (``5 of copas``, ``horse of oros``), since ``5C`` is copas here and clubs in the French pack.
+    """
+    return labelled_text(text, SPANISH_PACK)

@@ -15,6 +15,7 @@ from cardrules.mulle import _legal, _position, _view
 from cardrules.mulle._bot import HEURISTIC
 from cardrules.mulle._check import check_state
 from cardrules.mulle._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
+from cardrules.mulle._demo import DEMO
 from cardrules.mulle._encoding import LEARNING
 from cardrules.mulle._events import events
 from cardrules.mulle._legal import MulleMoves, check_move, is_over, legal_moves, to_move
@@ -113,6 +114,8 @@ GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     positions=_position,
     learning=LEARNING,
     heuristic=HEURISTIC,
+    display=_view.display,
+    demo=DEMO,
     refusals=_legal.refusals,
     picture=picture,
 )

@@ -41,7 +41,12 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
         if turn.tabbe:
             out.append(Event("tabbe", "mulle.tabbe", seat, (), 1, f"seat {seat} clears the table: tabbe"))
     elif isinstance(move, Build):
-        out.append(Event("build", "mulle.build", seat, (move.card,), 0, f"seat {seat} builds {move.value}"))
+        onto = (move.onto,) if not isinstance(move.onto, int) else before.builds[move.onto].cards
+        what = " ".join(map(str, onto))
+        out.append(
+            Event("build", "mulle.build", seat, (move.card, *onto), 0,
+                  f"seat {seat} builds {move.value}: {move.card} on {what}")
+        )  # fmt: skip
     else:
         out.append(Event("trail", "mulle.trail", seat, (move.card,), 0, f"seat {seat} trails {move.card}"))
     if after.round_no == before.round_no and after.winner is None and after.deal_no != before.deal_no:

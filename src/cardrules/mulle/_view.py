@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Iterator
 from typing import Final
 
-from cardrules._kit.style import Style, sides_text
+from cardrules._kit.style import Style, labelled_text, sides_text
 from cardrules.cards import Card
 from cardrules.engine import LegalMoves
 from cardrules.mulle._cards import _TVAL, PACK
@@ -16,7 +16,7 @@ from cardrules.mulle._partition import find_group
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._state import Move, Observation
 
-__all__ = ["deal_text", "help_text", "move_list", "view"]
+__all__ = ["deal_text", "display", "help_text", "move_list", "view"]
 
 
 def view(obs: Observation, style: Style) -> list[str]:
@@ -155,3 +155,8 @@ def deal_text(obs: Observation, style: Style) -> list[str]:
         f"round {obs.round_no + 1} ({game} game): seat {obs.dealer} deals {rules.hand_size} cards each "
         f"and {table} to the table"
     ]
+
+
+def display(text: str) -> str:
+    """A move's or an event's text for a screen: each card with its suit symbol (``10♠ x 4♠+6♠``)."""
+    return labelled_text(text, PACK)

@@ -15,9 +15,10 @@ from pathlib import Path
 from starlette.applications import Starlette
 
 from cardrules.web._app import API_VERSION, build_app
+from cardrules.web._limits import Limits
 from cardrules.web._schemas import schema, schema_names
 
-__all__ = ["API_VERSION", "create_app", "default_db_path", "schema", "schema_names"]
+__all__ = ["API_VERSION", "Limits", "create_app", "default_db_path", "schema", "schema_names"]
 
 
 def default_db_path() -> Path:
@@ -35,11 +36,20 @@ def default_db_path() -> Path:
     return Path(platformdirs.user_data_dir("cardrules", appauthor=False)) / "matches.sqlite3"
 
 
-def create_app(db_path: str | Path, *, cors_origins: Sequence[str] = ()) -> Starlette:
+def create_app(
+    db_path: str | Path,
+    *,
+    cors_origins: Sequence[str] = (),
+    limits: Limits | None = None,
+    rules_dir: str | Path | None = None,
+) -> Starlette:
     """
     The web table as an ASGI application (Starlette) over the SQLite database at *db_path*
     (created if missing; ``":memory:"`` keeps nothing). *cors_origins* lists the origins whose
-    pages may call the API, such as ``["http://localhost:5173"]``; none by default.
+    pages may call the API, such as ``["http://localhost:5173"]``; none by default. *limits*
+    sets what the server keeps and for how long (:class:`Limits`; its defaults otherwise).
+    *rules_dir* holds the rules pages served at ``/rules/GAME`` (``GAME.md``, the documentation's
+    ``docs/rules``; a source checkout's by default).
 
     Example:
         >>> from starlette.testclient import TestClient
@@ -48,7 +58,7 @@ def create_app(db_path: str | Path, *, cors_origins: Sequence[str] = ()) -> Star
         >>> sorted(g["name"] for g in client.get("/api/games").json()["games"])
         ['charlemagne', 'mililla', 'mulle']
     """
-    return build_app(db_path, cors_origins)
+    return build_app(db_path, cors_origins, limits, None if rules_dir is None else Path(rules_dir))
 
 
 __dir__ = __all__.copy  # dir() and autocompletion show the public names only

@@ -11,46 +11,34 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import json
 import secrets
 import threading
-import typing
+import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 import anyio
-import attrs
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardrules import _common, records
 from cardrules._registry import games
-from cardrules.engine import Game
 from cardrules.web import _pages
-from cardrules.web._bodies import (
-    BotChoice,
-    Created,
-    GameInfo,
-    GamesBody,
-    MoveRequest,
-    NewMatchRequest,
-    OptionInfo,
-    ReplayCreated,
-    plain,
-)
+from cardrules.web._bodies import Created, GamesBody, Invite, MoveRequest, NewMatchRequest, ReplayCreated, plain
 from cardrules.web._errors import ApiError
 from cardrules.web._http import (
     body_bytes,
     check_id,
-    check_token,
     given_token,
     hash_token,
     json_body,
@@ -58,10 +46,13 @@ from cardrules.web._http import (
     query_int,
     read_as,
 )
+from cardrules.web._limits import Limits
+from cardrules.web._lobby import game_info, ruleset_info
 from cardrules.web._replays import MAX_RECORD, Replay, Replays
+from cardrules.web._rules import rules_page
 from cardrules.web._schemas import schema, schema_names
 from cardrules.web._store import MatchRow, Store
-from cardrules.web._table import MAX_LIMIT, Table, get_game_checked, parse_bots, seats_of
+from cardrules.web._table import HUMAN, MAX_LIMIT, Table, get_game_checked, parse_bots
 
 __all__ = ["API_VERSION", "STATIC", "Server", "build_app"]
 
@@ -78,15 +69,48 @@ def _json(data: Any, status: int = 200) -> JSONResponse:
     return JSONResponse(plain(data), status_code=status)
 
 
+def _client(conn: HTTPConnection) -> str:
+    """Who sent the request, for the replay quota: the client's address."""
+    return conn.client.host if conn.client is not None else ""
+
+
 class Server:
     """The matches and replays of one database, and the route handlers over them."""
 
-    def __init__(self, db_path: str | Path) -> None:
+    def __init__(self, db_path: str | Path, limits: Limits | None = None, rules_dir: Path | None = None) -> None:
         self.store = Store(db_path)
+        self.rules_dir = rules_dir
+        self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self.replays = Replays()
         self._lock = threading.Lock()
         self._finished: collections.OrderedDict[str, None] = collections.OrderedDict()  # oldest first
+        self._swept = time.monotonic()
+
+    def sweep(self) -> list[str]:
+        """
+        Unload the matches no request used for :attr:`Limits.idle_match_seconds` (none with a
+        WebSocket open, none in the middle of a move); they stay in the database and load again
+        on their next request. At most once a second; the ids unloaded.
+        """
+        now = time.monotonic()
+        limit = self.limits.idle_match_seconds
+        if now - self._swept < min(1.0, limit):
+            return []
+        self._swept = now
+        dropped = []
+        with self._lock:
+            for match_id, table in list(self.tables.items()):
+                if now - table.used < limit or table.listeners or not table.lock.acquire(blocking=False):
+                    continue
+                try:
+                    table.retired = True  # a request still holding it is told to read the match again
+                    del self.tables[match_id]
+                    self._finished.pop(match_id, None)
+                    dropped.append(match_id)
+                finally:
+                    table.lock.release()
+        return dropped
 
     def _keep(self, table: Table) -> None:
         """Note a finished match as just used, and unload the least recently used beyond :data:`FINISHED_KEPT`."""
@@ -107,9 +131,11 @@ class Server:
     def table(self, match_id: str) -> Table:
         """The match *match_id*, loaded from the database the first time; 404 if there is none."""
         check_id(match_id, "match")
+        self.sweep()
         with self._lock:
             found = self.tables.get(match_id)
             if found is not None:
+                found.used = time.monotonic()
                 return found
             row = self.store.match(match_id)
             if row is None:
@@ -127,10 +153,15 @@ class Server:
         if body.seed is not None and not 0 <= body.seed <= _MAX_SEED:
             raise ApiError(422, "bad_field", f"seed must be from 0 to {_MAX_SEED}", field="seed")
         opponents = parse_bots(game, body.seat, body.opponents)
+        if body.hand_over is not None and not 1 <= body.hand_over <= 86_400:
+            raise ApiError(422, "bad_field", "hand_over is from 1 to 86400 seconds", field="hand_over")
         token = secrets.token_urlsafe(24)
+        match_id = secrets.token_urlsafe(12)
+        friends = {s: secrets.token_urlsafe(24) for s, text in enumerate(opponents) if text == HUMAN}
         row = MatchRow(
-            secrets.token_urlsafe(12), game.text, body.seat, hash_token(token), tuple(opponents),
-            _common.new_seed(body.seed), (),
+            match_id, game.text, body.seat, hash_token(token), tuple(opponents), _common.new_seed(body.seed), (),
+            tuple((s, hash_token(t)) for s, t in friends.items()),
+            None if body.hand_over is None else float(body.hand_over),
         )  # fmt: skip
         self.store.add_match(row)
         table = Table(row, self.store)
@@ -138,17 +169,40 @@ class Server:
             self.tables[row.id] = table
         with table.lock:
             table.advance()
-        return Created(row.id, body.seat, token)
+        invites = tuple(Invite(s, t, f"/table#{match_id}.{t}") for s, t in friends.items())
+        return Created(row.id, body.seat, token, invites)
 
-    def authorised(self, conn: HTTPConnection, match_id: str, token: str | None = None) -> Table:
-        """The match, once the request shows its seat's token (401 or 403 otherwise)."""
-        table = self.table(match_id)
-        check_token(conn, table.row.token_hash, token)
-        return table
+    def authorised(self, conn: HTTPConnection, match_id: str, token: str | None = None) -> tuple[Table, int]:
+        """The match and the seat whose token the request shows (401 or 403 otherwise)."""
+        return self._seat(conn, self.table(match_id), token)
+
+    @staticmethod
+    def _seat(conn: HTTPConnection, table: Table, token: str | None) -> tuple[Table, int]:
+        token = token if token is not None else given_token(conn)
+        if not token:
+            raise ApiError(401, "token_required", "this needs the seat's token: 'Authorization: Bearer TOKEN'")
+        seat = table.seat_of(hash_token(token))
+        if seat is None:
+            raise ApiError(403, "wrong_token", "that token is not a seat's of this match")
+        now = time.monotonic()
+        table.seen[seat] = table.used = now
+        return table, seat
+
+    async def rules(self, request: Request) -> Response:
+        """``GET /rules/{game}``: the game's rules page, an anchor per rule id."""
+        text = await run_in_threadpool(rules_page, request.path_params["game"], self.rules_dir)
+        return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
 
     async def games(self, request: Request) -> Response:
         """``GET /api/games``."""
-        return _json(GamesBody(tuple(_game_info(g) for g in sorted(games())), API_VERSION))
+        return _json(GamesBody(tuple(game_info(g) for g in sorted(games())), API_VERSION))
+
+    async def ruleset(self, request: Request) -> Response:
+        """``GET /api/ruleset?game=TEXT``: one ruleset's seats and options, for the lobby."""
+        text = request.query_params.get("game")
+        if not text:
+            raise ApiError(422, "bad_query", "give the ruleset as ?game=TEXT", field="game")
+        return _json(await run_in_threadpool(ruleset_info, text))
 
     async def new_match(self, request: Request) -> Response:
         """``POST /api/matches``."""
@@ -160,38 +214,52 @@ class Server:
         limit = query_int(request, "limit", 50, 1, MAX_LIMIT)
         return offset, limit, query_card(request, table.game.spec.pack)
 
-    async def _authorised(self, conn: HTTPConnection, token: str | None = None) -> Table:
+    async def _authorised(self, conn: HTTPConnection, token: str | None = None) -> tuple[Table, int]:
         match_id = conn.path_params["id"]
-        table = self.tables.get(match_id)
-        if table is None:  # loaded from the database, in the thread pool
-            return await run_in_threadpool(self.authorised, conn, match_id, token)
-        check_token(conn, table.row.token_hash, token)
-        return table
+        loaded = self.tables.get(match_id)
+        if loaded is None:  # loaded from the database, in the thread pool
+            table, seat = await run_in_threadpool(self.authorised, conn, match_id, token)
+        else:
+            table, seat = self._seat(conn, loaded, token)
+        if time.monotonic() - self._swept >= min(1.0, self.limits.idle_match_seconds):
+            await run_in_threadpool(self.sweep)
+        if table.row.hand_over is not None:  # a friend's seat idle past the limit goes to the computer
+            await run_in_threadpool(table.hand_over_due)
+        return table, seat
 
     async def get_match(self, request: Request) -> Response:
         """``GET /api/matches/{id}``."""
-        table = await self._authorised(request)
+        table, seat = await self._authorised(request)
         offset, limit, card = self._page(request, table)
-        return _json(await run_in_threadpool(table.view, offset, limit, card))
+        return _json(await run_in_threadpool(table.view, offset, limit, card, seat))
+
+    async def take_back(self, request: Request) -> Response:
+        """``POST /api/matches/{id}/seat``: take your seat back from the computer."""
+        table, seat = await self._authorised(request)
+        table.take_back(seat)
+        offset, limit, card = self._page(request, table)
+        return _json(await run_in_threadpool(table.view, offset, limit, card, seat))
 
     async def move(self, request: Request) -> Response:
         """``POST /api/matches/{id}/moves``."""
-        table = await self._authorised(request)
+        table, seat = await self._authorised(request)
         body = read_as(await json_body(request), MoveRequest)
         offset, limit, card = self._page(request, table)
         if len(body.move) > 500:
             raise ApiError(422, "bad_notation", "a move is at most 500 characters", field="move")
 
+        seen = table.version  # a move without a version is played against the match as it was now
+
         def play() -> dict[str, Any]:
-            table.play(body.move, body.version)
+            table.play(body.move, body.version, seen, seat)
             self._keep(table)
-            return table.view(offset, limit, card)
+            return table.view(offset, limit, card, seat)
 
         return _json(await run_in_threadpool(play))
 
     async def record(self, request: Request) -> Response:
         """``GET /api/matches/{id}/record``: the record, once the match is over."""
-        table = await self._authorised(request)
+        table, _ = await self._authorised(request)
         if not table.game.is_over(table.state):
             raise ApiError(
                 409, "match_not_over", "the record holds every hidden card: it is served once the match is over"
@@ -202,17 +270,33 @@ class Server:
 
     async def match_replay(self, request: Request) -> Response:
         """``POST /api/matches/{id}/replay``: a finished match opened as a replay."""
-        table = await self._authorised(request)
+        table, _ = await self._authorised(request)
         if not table.game.is_over(table.state):
             raise ApiError(409, "match_not_over", "a match can be replayed once it is over")
         text = records.dumps(await run_in_threadpool(table.record))
-        return _json(await run_in_threadpool(self._new_replay, text), 201)
+        return _json(await run_in_threadpool(self._new_replay, text, _client(request), False), 201)
 
     # --- replays -------------------------------------------------------------------------
 
-    def _new_replay(self, text: str) -> ReplayCreated:
+    def _new_replay(self, text: str, client: str, anonymous: bool = True) -> ReplayCreated:
+        """
+        Store a replay: the normalised record (as :func:`cardrules.records.dumps` writes it, not the
+        text as sent), kept :attr:`Limits.replay_days`; an anonymous upload counts against its
+        client's quota (429 once it is used up).
+        """
         replay = Replay(secrets.token_urlsafe(12), text)
-        self.store.add_replay(replay.id, text)
+        normal = records.dumps(replay.record)
+        limits = self.limits
+        self.store.drop_expired()
+        if anonymous:
+            count, size = self.store.client_uploads(client)
+            more = len(normal.encode("utf-8"))
+            if count >= limits.replays_per_client or size + more > limits.replay_bytes_per_client:
+                raise ApiError(429, "quota_exceeded", f"this address has stored its {limits.replays_per_client} "
+                               f"replays (or {limits.replay_bytes_per_client} bytes) for today; try again "
+                               "tomorrow")  # fmt: skip
+        self.store.add_replay(replay.id, normal, client, limits.replay_days)
+        replay.until = time.time() + limits.replay_days * 86400
         self.replays.put(replay)
         return ReplayCreated(replay.id, len(replay.steps))
 
@@ -223,7 +307,7 @@ class Server:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise ApiError(400, "bad_json", "the record is not UTF-8 text") from None
-        return _json(await run_in_threadpool(self._new_replay, text), 201)
+        return _json(await run_in_threadpool(self._new_replay, text, _client(request)), 201)
 
     async def replay_step(self, request: Request) -> Response:
         """``GET /api/replays/{id}?step=N&view=full|seat:K``."""
@@ -244,32 +328,61 @@ class Server:
         try:
             token = given_token(websocket)
             if token is None:
-                first = await websocket.receive_json()
-                token = first.get("token") if isinstance(first, dict) else None
-                if not isinstance(token, str):
-                    raise ApiError(401, "token_required", 'send {"token": "..."} first, or ?token=... in the URL')
-            table = await self._authorised(websocket, token)
+                token = await _first_token(websocket, self.limits.websocket_idle_seconds)
+            table, seat = await self._authorised(websocket, token)
         except ApiError as exc:
-            await websocket.send_json(exc.body())
-            await websocket.close(code=4000 + exc.status)
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+                await websocket.send_json(exc.body())
+                await websocket.close(code=4000 + exc.status)
             return
-        except (WebSocketDisconnect, ValueError, KeyError):
+        except (WebSocketDisconnect, KeyError):
             return
-        await _stream(websocket, table)
+        await _stream(websocket, table, seat)
+
+    async def watch_idle_seats(self) -> None:
+        """Every second, hand to the computer the friends' seats idle past their match's limit."""
+        while True:
+            await anyio.sleep(1.0)
+            for table in list(self.tables.values()):
+                if table.row.hand_over is not None and not table.game.is_over(table.state):
+                    with contextlib.suppress(Exception):
+                        await run_in_threadpool(table.hand_over_due)
 
 
-async def _stream(websocket: WebSocket, table: Table) -> None:
+async def _first_token(websocket: WebSocket, seconds: float) -> str:
+    """The token of the socket's first message, ``{"token": "..."}``; an :class:`ApiError` for silence or garbage."""
+    try:
+        with anyio.fail_after(seconds):
+            message = await websocket.receive()
+    except TimeoutError:
+        raise ApiError(408, "idle_timeout", f'no token came in {seconds:g} s: send {{"token": "..."}} first') from None
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise ApiError(400, "bad_json", 'the first message must be text: {"token": "..."}')
+    try:
+        first = json.loads(text[:10_000])
+    except ValueError:
+        raise ApiError(400, "bad_json", 'the first message is not JSON: send {"token": "..."}') from None
+    token = first.get("token") if isinstance(first, dict) else None
+    if not isinstance(token, str):
+        raise ApiError(401, "token_required", 'send {"token": "..."} first, or ?token=... in the URL')
+    return token
+
+
+async def _stream(websocket: WebSocket, table: Table, seat: int) -> None:
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[list[dict[str, Any]]] = asyncio.Queue()
 
     def listen(items: list[dict[str, Any]]) -> None:
         loop.call_soon_threadsafe(queue.put_nowait, items)
 
-    with table.lock:
-        table.listeners.append(listen)
+    with table.snap:
+        table.listeners.append((seat, listen))
         version = table.version
     try:
-        await websocket.send_json({"type": "hello", "match": table.id, "version": version})
+        await websocket.send_json({"type": "hello", "match": table.id, "seat": seat, "version": version})
         async with anyio.create_task_group() as tasks:
 
             async def watch_close() -> None:
@@ -283,44 +396,19 @@ async def _stream(websocket: WebSocket, table: Table) -> None:
                 items = await queue.get()
                 for item in items:
                     await websocket.send_json({"type": "event", **item})
-                state = table.game
-                last = items[-1]["version"]
+                game = table.game
+                last = items[-1]["version"] if items else table.version
+                with table.snap:
+                    handed = sorted(table.handed)
                 await websocket.send_json(
-                    {"type": "state", "version": last, "to_move": state.to_move(table.state),
-                     "over": state.is_over(table.state)}
+                    {"type": "state", "version": last, "to_move": game.to_move(table.state),
+                     "over": game.is_over(table.state), "handed": handed}
                 )  # fmt: skip
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
-        with table.lock:
-            table.listeners.remove(listen)
-
-
-def _game_info(name: str) -> GameInfo:
-    spec = games()[name]
-    game = Game(spec, spec.presets[spec.default_preset])
-    options = []
-    hints = _hints(spec.ruleset_type)
-    for f in attrs.fields(spec.ruleset_type):
-        default = getattr(game.rules, f.name)
-        choices = _choices(hints.get(f.name))
-        options.append(OptionInfo(f.name, default if isinstance(default, bool | int | str) else str(default), choices))
-    presets = (spec.default_preset, *[p for p in spec.presets if p != spec.default_preset])
-    sides = game.score(game.new_game(seed=0)).sides
-    return GameInfo(name, spec.title, presets, tuple(options), len(seats_of(game)), sides,
-                    tuple(b.value for b in BotChoice))  # fmt: skip
-
-
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
-
-
-def _choices(hint: Any) -> tuple[bool | int | str, ...] | None:
-    if hint is bool:
-        return (False, True)
-    if typing.get_origin(hint) is typing.Literal:
-        return tuple(typing.get_args(hint))
-    return None
+        with table.snap:
+            table.listeners.remove((seat, listen))
 
 
 async def _api_error(request: HTTPConnection, exc: Exception) -> Response:
@@ -350,6 +438,10 @@ async def _index(request: Request) -> Response:
     return FileResponse(index, media_type="text/html")
 
 
+async def _favicon(request: Request) -> Response:
+    return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
+
 async def _schema(request: Request) -> Response:
     name = request.path_params["name"]
     if name not in schema_names():
@@ -357,23 +449,32 @@ async def _schema(request: Request) -> Response:
     return JSONResponse(schema(name), media_type="application/schema+json")
 
 
-def build_app(db_path: str | Path, cors_origins: Sequence[str] = ()) -> Starlette:
+def build_app(
+    db_path: str | Path, cors_origins: Sequence[str] = (), limits: Limits | None = None, rules_dir: Path | None = None
+) -> Starlette:
     """The application over the database at *db_path*; *cors_origins* may call it from other origins."""
-    server = Server(db_path)
+    server = Server(db_path, limits, rules_dir)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        yield
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(server.watch_idle_seats)
+            yield
+            tasks.cancel_scope.cancel()
         server.store.close()
 
     routes: list[BaseRoute] = [
         *_pages.routes,  # first: the pages may serve "/" themselves
         Route("/", _index, methods=["GET"]),
         Route("/api/games", server.games, methods=["GET"]),
+        Route("/api/ruleset", server.ruleset, methods=["GET"]),
+        Route("/favicon.ico", _favicon, methods=["GET"]),
+        Route("/rules/{game}", server.rules, methods=["GET"]),
         Route("/api/schemas/{name}", _schema, methods=["GET"]),
         Route("/api/matches", server.new_match, methods=["POST"]),
         Route("/api/matches/{id}", server.get_match, methods=["GET"]),
         Route("/api/matches/{id}/moves", server.move, methods=["POST"]),
+        Route("/api/matches/{id}/seat", server.take_back, methods=["POST"]),
         Route("/api/matches/{id}/record", server.record, methods=["GET"]),
         Route("/api/matches/{id}/replay", server.match_replay, methods=["POST"]),
         WebSocketRoute("/api/matches/{id}/events", server.events),

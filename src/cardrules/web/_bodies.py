@@ -21,6 +21,7 @@ __all__ = [
     "ErrorDetail",
     "EventItem",
     "GameInfo",
+    "Invite",
     "GamesBody",
     "LegalMovesPage",
     "MatchView",
@@ -30,7 +31,11 @@ __all__ = [
     "OptionInfo",
     "ReplayCreated",
     "ReplayStep",
+    "ScoreLine",
     "Refusal",
+    "RoundSummary",
+    "RulesetInfo",
+    "RulesetOption",
     "plain",
 ]
 
@@ -44,14 +49,34 @@ class NewMatchRequest:
         game: Ruleset text: a game name, a preset (``mulle/fishing``) and options (``mililla(rank_order=malilla)``).
         seat: Your seat, from 0.
         opponents: One bot for every other seat (``random``, ``greedy``, ``search(iterations=200)``), or a list
-            of bots, one per other seat in seat order.
+            of bots, one per other seat in seat order; ``human`` for a friend's seat (see ``invites``).
         seed: The match seed, for the same deals and the same computer play again; random if left out.
+        hand_over: Seconds (1 to 86400) after which a person's seat idle on its turn may be handed
+            to the computer, until its player takes it back; never if left out.
     """
 
     game: str
     seat: int = 0
     opponents: str | tuple[str, ...] = "greedy"
     seed: int | None = None
+    hand_over: int | None = None
+
+
+@attrs.frozen
+class Invite:
+    """
+    A friend's seat: its token and the link that opens the table at it.
+
+    Attributes:
+        seat: The friend's seat.
+        token: That seat's token (send the link, which holds it, to the friend).
+        link: The table's address for that seat (``/table#MATCH.TOKEN``; the part after ``#`` is
+            never sent to the server).
+    """
+
+    seat: int
+    token: str
+    link: str
 
 
 @attrs.frozen
@@ -63,11 +88,13 @@ class Created:
         match: The match id.
         seat: Your seat.
         token: Send it as ``Authorization: Bearer TOKEN`` on every request for this match.
+        invites: One for each ``human`` among the opponents: a friend's seat, its token and link.
     """
 
     match: str
     seat: int
     token: str
+    invites: tuple[Invite, ...] = ()
 
 
 @attrs.frozen
@@ -92,12 +119,16 @@ class MoveItem:
     Attributes:
         index: Its place in the game's full list of legal moves, from 0.
         text: The move in notation: send it back to play it.
-        cards: The texts of the cards the move uses (played, taken, built with).
+        cards: The texts of the cards the move uses (played, taken, built with); the first is the
+            card played from the hand, for a move that plays one.
+        label: The move as the table shows it: cards by name with suit symbols (``10♠ x 4♠+6♠``),
+            or with the Spanish suits' names (``5 of copas``).
     """
 
     index: int
     text: str
     cards: tuple[str, ...]
+    label: str = ""
 
 
 @attrs.frozen
@@ -137,7 +168,10 @@ class EventItem:
         cards: The cards it shows (all public).
         points: Points it scores, if any.
         move: The move in notation, when the seat may see it (never a card passed face down).
-        mover: The seat that made the move.
+        mover: The seat that made the move (null for the first deal, which no move made).
+        display: The sentence as the table shows it: cards by name with suit symbols, or with the
+            Spanish suits' names.
+        own: Whether this event is the move itself (the first event of its move), not what followed from it.
     """
 
     version: int
@@ -148,7 +182,49 @@ class EventItem:
     cards: tuple[Card, ...]
     points: int
     move: str | None
-    mover: int
+    mover: int | None
+    display: str = ""
+    own: bool = False
+
+
+@attrs.frozen
+class ScoreLine:
+    """
+    One item of a round's score, as the summary shows it.
+
+    Attributes:
+        side: The side that scores it.
+        rule: The rule id behind it.
+        label: What it is, as the table writes it (cards by name).
+        points: Its points.
+    """
+
+    side: int
+    rule: str
+    label: str
+    points: int
+
+
+@attrs.frozen
+class RoundSummary:
+    """
+    The last round scored: what the table's summary panel shows before the next deal.
+
+    Attributes:
+        number: Which round it was, from 1.
+        items: Every score item, with its rule.
+        points: Each side's points of the round.
+        match: Each side's match score after it.
+        sides: The seats of each side.
+        winner: The side that won the match, once it is over.
+    """
+
+    number: int
+    items: tuple[ScoreLine, ...]
+    points: tuple[int, ...]
+    match: tuple[int, ...]
+    sides: tuple[tuple[int, ...], ...]
+    winner: int | None
 
 
 @attrs.frozen
@@ -169,6 +245,9 @@ class MatchView:
         events: The latest events, oldest first.
         version: How many moves have been played: a larger version is a later state.
         opponents: The computer players, by seat (null for yours).
+        summary: The last round scored, for the summary panel; null before the first round ends.
+        humans: The seats people play (yours, and friends' invited by a link).
+        handed: The people's seats the computer plays for now (idle past the match's limit).
     """
 
     match: str
@@ -183,6 +262,9 @@ class MatchView:
     events: tuple[EventItem, ...]
     version: int
     opponents: tuple[str | None, ...]
+    summary: RoundSummary | None = None
+    humans: tuple[int, ...] = ()
+    handed: tuple[int, ...] = ()
 
 
 class BotChoice(enum.Enum):
@@ -231,6 +313,46 @@ class GameInfo:
     seats: int
     sides: tuple[tuple[int, ...], ...]
     bots: tuple[str, ...]
+
+
+@attrs.frozen
+class RulesetOption:
+    """
+    One option of a ruleset, as the lobby's form offers it.
+
+    Attributes:
+        name: The option's name, as ruleset text writes it.
+        value: Its value in this ruleset.
+        choices: The values this ruleset accepts for it, when they are a short list; null otherwise.
+        shown: Whether a form offers it: false for an option of another preset (one value only here).
+    """
+
+    name: str
+    value: bool | int | str
+    choices: tuple[bool | int | str, ...] | None
+    shown: bool
+
+
+@attrs.frozen
+class RulesetInfo:
+    """
+    ``GET /api/ruleset?game=TEXT``: one ruleset, for the lobby's form.
+
+    Attributes:
+        game: The ruleset text, as the server writes it.
+        name: The game's name.
+        title: The game's title.
+        seats: How many seats this ruleset has (Mulle's ``players`` changes it).
+        sides: The seats of each side.
+        options: Every option, with its value and choices here.
+    """
+
+    game: str
+    name: str
+    title: str
+    seats: int
+    sides: tuple[tuple[int, ...], ...]
+    options: tuple[RulesetOption, ...]
 
 
 @attrs.frozen

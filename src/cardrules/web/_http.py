@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
 import re
 from typing import Any, Final, TypeVar
@@ -15,7 +14,7 @@ from cardrules.cards import SPANISH_PACK, Card, Pack
 from cardrules.errors import CardrulesError, InvalidRecordError
 from cardrules.web._errors import ApiError
 
-__all__ = ["MAX_BODY", "body_bytes", "check_token", "hash_token", "json_body", "query_card", "query_int", "read_as"]
+__all__ = ["MAX_BODY", "body_bytes", "given_token", "hash_token", "json_body", "query_card", "query_int", "read_as"]
 
 MAX_BODY: Final = 64_000
 """The largest JSON body of a request other than a record, in bytes."""
@@ -109,23 +108,20 @@ def hash_token(token: str) -> str:
 
 
 def given_token(conn: HTTPConnection) -> str | None:
-    """The token of the request: ``Authorization: Bearer TOKEN``, or (WebSockets) ``?token=TOKEN``."""
+    """
+    The token of the request: ``Authorization: Bearer TOKEN``, or for a WebSocket only (a browser
+    cannot set its headers) ``?token=TOKEN``. A plain HTTP request with the token in its URL is
+    refused (400): a URL ends up in logs and histories.
+    """
     header = conn.headers.get("authorization")
     if header is not None:
         scheme, _, token = header.partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
             raise ApiError(401, "bad_token", "send the seat's token as 'Authorization: Bearer TOKEN'")
         return token.strip()
-    return conn.query_params.get("token")
-
-
-def check_token(conn: HTTPConnection, stored_hash: str, token: str | None = None) -> None:
-    """401 without a token, 403 with a token that is not this match's seat's."""
-    token = token if token is not None else given_token(conn)
-    if not token:
-        raise ApiError(401, "token_required", "this needs the seat's token: 'Authorization: Bearer TOKEN'")
-    if not hmac.compare_digest(hash_token(token), stored_hash):
-        raise ApiError(403, "wrong_token", "that token is not this match's seat's")
+    if "token" in conn.query_params and conn.scope["type"] != "websocket":
+        raise ApiError(400, "token_in_url", "send the token as 'Authorization: Bearer TOKEN', not in the URL")
+    return conn.query_params.get("token") if conn.scope["type"] == "websocket" else None
 
 
 def query_int(request: HTTPConnection, name: str, default: int, low: int, high: int) -> int:

@@ -18,9 +18,12 @@ from typing import Any, Final
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from cardrules._kit import svg as _svg
+from cardrules.web import _demos
+from cardrules.web._bodies import plain
 from cardrules.web._errors import ApiError
 from cardrules.web._http import check_id, query_int
 
@@ -28,19 +31,28 @@ __all__ = ["routes"]
 
 _SVG: Final = "image/svg+xml"
 _STATIC: Final = Path(__file__).resolve().parent / "static"
-_PAGES: Final = {"table": "table.html", "replay": "replay.html"}
+_PAGES: Final = {"table": "table.html", "replay": "replay.html", "watch": "watch.html"}
 
 
 def _server(request: Request) -> Any:
     return request.app.state.server
 
 
-def _draw(game: Any, state: Any, seat: int) -> str:
+def _draw(game: Any, state: Any, seat: int, width: int = _svg.WIDTH) -> str:
     picture = game.spec.picture
     if picture is None:
         raise ApiError(404, "no_picture", f"{game.spec.title} has no picture")
-    svg: str = picture(game.observe(state, seat))
+    if width >= _svg.WIDTH:
+        svg: str = picture(game.observe(state, seat))
+        return svg
+    with _svg.narrow(width):  # a phone's picture: whole cards in rows, text it can read
+        svg = picture(game.observe(state, seat))
     return svg
+
+
+def _width(request: Request) -> int:
+    """The picture's width: ``?width=N`` from 240 (a phone) to 560 (the default)."""
+    return query_int(request, "width", _svg.WIDTH, 240, _svg.WIDTH)
 
 
 def _stack(pictures: list[tuple[int, str]]) -> str:
@@ -62,7 +74,7 @@ def _stack(pictures: list[tuple[int, str]]) -> str:
     )
 
 
-def _svg(text: str, version: int) -> Response:
+def _svg_answer(text: str, version: int) -> Response:
     headers = {"Cache-Control": "no-store", "X-Cardrules-Version": str(version)}
     return Response(text, media_type=_SVG, headers=headers)
 
@@ -70,10 +82,10 @@ def _svg(text: str, version: int) -> Response:
 async def match_picture(request: Request) -> Response:
     """``GET /api/matches/{id}/picture``: the table as the token's seat sees it, as SVG."""
     server = _server(request)
-    table = await run_in_threadpool(server.authorised, request, request.path_params["id"])
-    with table.lock:
+    table, seat = await run_in_threadpool(server.authorised, request, request.path_params["id"])
+    with table.snap:
         state, version = table.state, table.version
-    return _svg(await run_in_threadpool(_draw, table.game, state, table.seat), version)
+    return _svg_answer(await run_in_threadpool(_draw, table.game, state, seat, _width(request)), version)
 
 
 def _replay_picture(replay: Any, step: int, view: str) -> str:
@@ -97,7 +109,20 @@ async def replay_picture(request: Request) -> Response:
     replay = await run_in_threadpool(server.replays.get, replay_id, server.store.replay)
     step = query_int(request, "step", 0, 0, 10**7)
     view = request.query_params.get("view", "full")
-    return _svg(await run_in_threadpool(_replay_picture, replay, step, view), step)
+    return _svg_answer(await run_in_threadpool(_replay_picture, replay, step, view), step)
+
+
+async def demo_steps(request: Request) -> Response:
+    """``GET /api/demos/{game}``: the game's demonstration, every step told."""
+    body = await run_in_threadpool(_demos.demo, request.path_params["game"])
+    return JSONResponse(plain(body), headers={"Cache-Control": "public, max-age=3600"})
+
+
+async def demo_picture(request: Request) -> Response:
+    """``GET /api/demos/{game}/picture?step=N``: the demonstration's table at step *N*, as its seat sees it."""
+    step = query_int(request, "step", 0, 0, 10_000)
+    game, state = await run_in_threadpool(_demos.demo_state, request.path_params["game"], step)
+    return _svg_answer(await run_in_threadpool(_draw, game, state, _demos.SEAT, _width(request)), step)
 
 
 def _page(name: str) -> Any:
@@ -114,6 +139,9 @@ def _page(name: str) -> Any:
 routes: list[BaseRoute] = [
     Route("/table", _page("table"), methods=["GET"]),
     Route("/replay", _page("replay"), methods=["GET"]),
+    Route("/watch/{game}", _page("watch"), methods=["GET"]),
+    Route("/api/demos/{game}", demo_steps, methods=["GET"]),
+    Route("/api/demos/{game}/picture", demo_picture, methods=["GET"]),
     Route("/api/matches/{id}/picture", match_picture, methods=["GET"]),
     Route("/api/replays/{id}/picture", replay_picture, methods=["GET"]),
 ]

@@ -7,6 +7,7 @@ seat's view (what that seat saw then) or the full view.
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from typing import Any, Final
 
@@ -45,6 +46,8 @@ class Replay:
         else:
             self.first = next(iter(records.replay(self.record)))
         self.seats = seats_of(self.game)
+        self.until: float | None = None
+        """When it expires (``time.time()``), or ``None``: the cache forgets it then."""
 
     def state(self, step: int) -> Any:
         """The state after *step* moves."""
@@ -120,6 +123,9 @@ class Replays:
         """The replay *replay_id*; *load(replay_id)* gives its record text or ``None``."""
         with self._lock:
             found = self._cache.get(replay_id)
+            if found is not None and found.until is not None and time.time() > found.until:
+                del self._cache[replay_id]
+                found = None
             if found is not None:
                 self._cache.move_to_end(replay_id)
                 return found

@@ -22,6 +22,7 @@ from cardrules.web._bodies import (
     NewMatchRequest,
     ReplayCreated,
     ReplayStep,
+    RulesetInfo,
 )
 from cardrules.web._schema import Generator
 
@@ -37,6 +38,7 @@ BODIES: dict[str, tuple[Any, bool]] = {
     "score": (Score, False),
     "error": (ErrorBody, False),
     "games": (GamesBody, False),
+    "ruleset": (RulesetInfo, False),
     "replay-created": (ReplayCreated, False),
     "replay-step": (ReplayStep, False),
 }

@@ -35,12 +35,24 @@ CREATE TABLE IF NOT EXISTS moves (
     move TEXT NOT NULL,
     PRIMARY KEY (match, number)
 );
+CREATE TABLE IF NOT EXISTS seats (
+    match TEXT NOT NULL REFERENCES matches(id),
+    seat INTEGER NOT NULL,
+    token_hash TEXT NOT NULL,
+    PRIMARY KEY (match, seat)
+);
 CREATE TABLE IF NOT EXISTS replays (
     id TEXT PRIMARY KEY,
     record TEXT NOT NULL,
     created REAL NOT NULL DEFAULT (julianday('now'))
 );
 """
+_MATCH_COLUMNS = (("hand_over", "REAL"),)  # a seat idle this many seconds may be handed to the computer
+_REPLAY_COLUMNS = (
+    ("client", "TEXT NOT NULL DEFAULT ''"),  # who uploaded it (an address), for the quota
+    ("size", "INTEGER NOT NULL DEFAULT 0"),  # its stored bytes
+    ("expires", "REAL"),  # the julian day it is deleted after; null: kept (a finished match's own replay)
+)
 
 
 @attrs.frozen
@@ -54,6 +66,10 @@ class MatchRow:
     opponents: tuple[str | None, ...]
     seed: int
     moves: tuple[tuple[int, str], ...]
+    invited: tuple[tuple[int, str], ...] = ()
+    """The seats of friends invited to the match, each with its token's hash."""
+    hand_over: float | None = None
+    """A person's seat idle this many seconds on its turn may be handed to the computer (``None``: never)."""
 
 
 class Store:
@@ -69,6 +85,11 @@ class Store:
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(_SCHEMA)
+            for table, columns in (("matches", _MATCH_COLUMNS), ("replays", _REPLAY_COLUMNS)):
+                have = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+                for name, kind in columns:  # a database of an older version gains the columns
+                    if name not in have:
+                        self._db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
 
     def close(self) -> None:
         """Close the database."""
@@ -76,12 +97,24 @@ class Store:
             self._db.close()
 
     def add_match(self, row: MatchRow) -> None:
-        """Store a new match (with no moves)."""
+        """Store a new match (with no moves), and its invited seats."""
         with self._lock:
-            self._db.execute(
-                "INSERT INTO matches (id, game, seat, token_hash, opponents, seed) VALUES (?, ?, ?, ?, ?, ?)",
-                (row.id, row.game, row.seat, row.token_hash, json.dumps(row.opponents), str(row.seed)),
-            )
+            self._db.execute("BEGIN")
+            try:
+                self._db.execute(
+                    "INSERT INTO matches (id, game, seat, token_hash, opponents, seed, hand_over) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (row.id, row.game, row.seat, row.token_hash, json.dumps(row.opponents), str(row.seed),
+                     row.hand_over),
+                )  # fmt: skip
+                for seat, token_hash in row.invited:
+                    self._db.execute(
+                        "INSERT INTO seats (match, seat, token_hash) VALUES (?, ?, ?)", (row.id, seat, token_hash)
+                    )
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
     def add_move(self, match: str, number: int, seat: int, move: str) -> None:
         """Append move *number* (from 1) of *match*: one statement, so one transaction of its own."""
@@ -94,30 +127,57 @@ class Store:
         """The stored match *match*, or ``None``."""
         with self._lock:
             head = self._db.execute(
-                "SELECT id, game, seat, token_hash, opponents, seed FROM matches WHERE id = ?", (match,)
+                "SELECT id, game, seat, token_hash, opponents, seed, hand_over FROM matches WHERE id = ?", (match,)
             ).fetchone()
             if head is None:
                 return None
             moves = self._db.execute(
                 "SELECT seat, move FROM moves WHERE match = ? ORDER BY number", (match,)
             ).fetchall()
+            invited = self._db.execute(
+                "SELECT seat, token_hash FROM seats WHERE match = ? ORDER BY seat", (match,)
+            ).fetchall()
         opponents: Any = json.loads(head[4])
         return MatchRow(
-            head[0], head[1], head[2], head[3], tuple(opponents), int(head[5]), tuple((s, m) for s, m in moves)
-        )
+            head[0], head[1], head[2], head[3], tuple(opponents), int(head[5]), tuple((s, m) for s, m in moves),
+            tuple((int(s), str(h)) for s, h in invited), None if head[6] is None else float(head[6]),
+        )  # fmt: skip
 
     def match_ids(self) -> list[str]:
         """Every stored match's id, oldest first."""
         with self._lock:
             return [r[0] for r in self._db.execute("SELECT id FROM matches ORDER BY created, id")]
 
-    def add_replay(self, replay: str, record: str) -> None:
-        """Store a replay's record text."""
+    def add_replay(self, replay: str, record: str, client: str = "", days: float | None = None) -> None:
+        """Store a replay's record text, uploaded by *client*, kept *days* days (``None``: kept)."""
         with self._lock:
-            self._db.execute("INSERT INTO replays (id, record) VALUES (?, ?)", (replay, record))
+            self._db.execute(
+                "INSERT INTO replays (id, record, client, size, expires) "
+                "VALUES (?, ?, ?, ?, CASE WHEN ? IS NULL THEN NULL ELSE julianday('now') + ? END)",
+                (replay, record, client, len(record.encode("utf-8")), days, days),
+            )
+
+    def client_uploads(self, client: str) -> tuple[int, int]:
+        """How many replays *client* uploaded in the last day, and their bytes."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT COUNT(*), COALESCE(SUM(size), 0) FROM replays "
+                "WHERE client = ? AND created > julianday('now') - 1",
+                (client,),
+            ).fetchone()
+        return int(row[0]), int(row[1])
+
+    def drop_expired(self) -> int:
+        """Delete the replays past their expiry; how many."""
+        with self._lock:
+            cursor = self._db.execute("DELETE FROM replays WHERE expires IS NOT NULL AND expires < julianday('now')")
+        return cursor.rowcount
 
     def replay(self, replay: str) -> str | None:
-        """A stored replay's record text, or ``None``."""
+        """A stored replay's record text, or ``None`` (also once it has expired)."""
         with self._lock:
-            row = self._db.execute("SELECT record FROM replays WHERE id = ?", (replay,)).fetchone()
+            row = self._db.execute(
+                "SELECT record FROM replays WHERE id = ? AND (expires IS NULL OR expires >= julianday('now'))",
+                (replay,),
+            ).fetchone()
         return None if row is None else str(row[0])

@@ -2,16 +2,20 @@
 One match at the web table: the state, the person's seat, the computer players, the moves
 stored as they are played, and the events as that seat may be told them.
 
-The state is immutable; a match's lock serialises the moves (a move and the computer's answers
-are one step under the lock, and a move sent against an old version is refused).
+The state is immutable. A match's move lock serialises the moves (a move and the computer's
+answers are one step under it); a move that finds it held is refused at once (409), so that no
+request ever waits for another's move, holding a thread. Reads take a snapshot under a short lock
+of their own, so that a computer player thinking never delays a reader.
 """
 
 from __future__ import annotations
 
 import collections
+import hmac
 import itertools
 import random
 import threading
+import time
 import typing
 from collections.abc import Callable, Sequence
 from typing import Any, Final
@@ -23,12 +27,23 @@ from cardrules.bots import Bot, ISMCTSBot, SearchBot, get_bot
 from cardrules.cards import Card, _derive_seed
 from cardrules.engine import Event, Game, TupleMoves
 from cardrules.errors import CardrulesError
-from cardrules.web._bodies import EventItem, LegalMovesPage, MatchView, MoveItem, plain
+from cardrules.web._bodies import EventItem, LegalMovesPage, MatchView, MoveItem, RoundSummary, ScoreLine, plain
 from cardrules.web._encode import jsonable
 from cardrules.web._errors import ApiError, from_cardrules
 from cardrules.web._store import MatchRow, Store
 
-__all__ = ["MAX_LIMIT", "MAX_SCAN", "Table", "event_items", "legal_page", "move_cards", "parse_bots", "seats_of"]
+__all__ = [
+    "MAX_LIMIT",
+    "MAX_SCAN",
+    "Table",
+    "deal_items",
+    "display_of",
+    "event_items",
+    "legal_page",
+    "move_cards",
+    "parse_bots",
+    "seats_of",
+]
 
 MAX_LIMIT: Final = 200
 """The most legal moves one page lists."""
@@ -50,8 +65,17 @@ def seats_of(game: Game[Any, Any, Any, Any]) -> list[int]:
     return sorted(s for side in sides for s in side)
 
 
+HUMAN: Final = "human"
+"""An opponent that is a person: a friend, invited by a link that carries the seat's own token."""
+STAND_IN: Final = "greedy"
+"""The computer player that takes a person's seat while it is handed over."""
+
+
 def parse_bots(game: Game[Any, Any, Any, Any], seat: int, opponents: str | Sequence[str]) -> list[str | None]:
-    """The bot text of every seat (``None`` for *seat*), checked and bounded; raises :class:`ApiError`."""
+    """
+    The bot text of every seat (``None`` for *seat*, :data:`HUMAN` for a friend's), checked and
+    bounded; raises :class:`ApiError`.
+    """
     seats = seats_of(game)
     if seat not in seats:
         raise ApiError(422, "bad_seat", f"{game.spec.title} has seats {seats[0]} to {seats[-1]}, not {seat}",
@@ -63,6 +87,9 @@ def parse_bots(game: Game[Any, Any, Any, Any], seat: int, opponents: str | Seque
                        f"not {len(texts)}", field="opponents")  # fmt: skip
     out: list[str | None] = [None] * len(seats)
     for s, text in zip(others, texts, strict=True):
+        if text == HUMAN:
+            out[s] = HUMAN
+            continue
         if len(text) > 200:
             raise ApiError(
                 422, "bad_opponents", "a computer player's name is at most 200 characters", field="opponents"
@@ -123,10 +150,34 @@ def event_items(
     text: str | None = game.format_move(before, move)
     if viewer is not None and viewer != mover and not set(move_cards(move)) <= shown:
         text = None
+    shown_text = display_of(game)
     if not events:
         said = f"seat {mover} plays {text}" if text is not None else f"seat {mover} moves"
-        return [EventItem(version, mover, said, "", "move", (), 0, text, mover)]
-    return [EventItem(version, e.seat, e.text, e.rule, e.kind, e.cards, e.points, text, mover) for e in events]
+        return [EventItem(version, mover, said, "", "move", (), 0, text, mover, shown_text(said), True)]
+    return [
+        EventItem(version, e.seat, e.text, e.rule, e.kind, e.cards, e.points, text, mover, shown_text(e.text), i == 0)
+        for i, e in enumerate(events)
+    ]
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def display_of(game: Game[Any, Any, Any, Any]) -> Callable[[str], str]:
+    """How *game* writes a move or an event for a screen (its spec's ``display``), or the text as it is."""
+    return game.spec.display or _same
+
+
+def deal_items(game: Game[Any, Any, Any, Any], state: Any, seat: int) -> list[EventItem]:
+    """The first deal, as *seat* is told it (the game's ``deal_text``: dealer, trump, a turn-up bonus)."""
+    if game.spec.deal_text is None:
+        return []
+    from cardrules._kit.style import Style
+
+    shown_text = display_of(game)
+    lines = game.spec.deal_text(game.observe(state, seat), Style())
+    return [EventItem(0, None, line, "", "deal", (), 0, None, None, shown_text(line)) for line in lines]
 
 
 def _wanted(cards: tuple[Card, ...], card: Card | None) -> bool:
@@ -138,13 +189,15 @@ def legal_page(
 ) -> LegalMovesPage:
     """A page of the legal moves of *state*, filtered by *card*, looking at no more than :data:`MAX_SCAN` moves."""
     legal = game.legal_moves(state)
+    shown_text = display_of(game)
     cheap = isinstance(legal, TupleMoves | tuple | list)
     items: list[MoveItem] = []
     if cheap and card is None:
         total: int | None = len(legal)
         for i in range(offset, min(offset + limit, len(legal))):
             m = legal[i]
-            items.append(MoveItem(i, game.format_move(state, m), tuple(map(str, move_cards(m)))))
+            text = game.format_move(state, m)
+            items.append(MoveItem(i, text, tuple(map(str, move_cards(m))), shown_text(text)))
         nxt = offset + limit if offset + limit < len(legal) else None
         return LegalMovesPage(tuple(items), offset, limit, total, nxt)
     passed = 0
@@ -161,7 +214,8 @@ def legal_page(
             more = True
             break
         if passed >= offset:
-            items.append(MoveItem(i, game.format_move(state, m), tuple(map(str, cards))))
+            text = game.format_move(state, m)
+            items.append(MoveItem(i, text, tuple(map(str, cards)), shown_text(text)))
         passed += 1
     total = passed if cheap or (complete and not more) else None
     if cheap and more:
@@ -171,7 +225,7 @@ def legal_page(
 
 
 class Table:
-    """A match in play: one person's seat, the computer at the others."""
+    """A match in play: the seat of the person who started it, friends' seats, the computer at the others."""
 
     def __init__(self, row: MatchRow, store: Store) -> None:
         self.id = row.id
@@ -179,13 +233,33 @@ class Table:
         self.store = store
         self.game = get_game_checked(row.game)
         self.seat = row.seat
-        self.bots: list[Bot | None] = [None if t is None else _bounded(t) for t in row.opponents]
+        self.bots: list[Bot | None] = [None if t in (None, HUMAN) else _bounded(t) for t in row.opponents]
+        self.tokens: dict[int, str] = {row.seat: row.token_hash, **dict(row.invited)}
+        """Each person's seat, with its token's hash."""
+        self.handed: set[int] = set()
+        """The persons' seats the computer plays for now (idle past the match's limit)."""
+        self._stand_in = _bounded(STAND_IN)
         self.start = self.game.new_game(seed=row.seed)
         self.state = self.start
         self.moves: list[Any] = []
-        self.events: collections.deque[dict[str, Any]] = collections.deque(maxlen=_EVENTS_KEPT)
+        self.events: dict[int, collections.deque[dict[str, Any]]] = {
+            seat: collections.deque((plain(i) for i in deal_items(self.game, self.start, seat)), maxlen=_EVENTS_KEPT)
+            for seat in self.tokens
+        }  # what each person's seat has been told
         self.lock = threading.Lock()
-        self.listeners: list[Callable[[list[dict[str, Any]]], None]] = []
+        """Held while a move and the computer's answers are played."""
+        self.snap = threading.Lock()
+        """Held only to read or change the state, the moves, the events and the listeners together."""
+        self.listeners: list[tuple[int, Callable[[list[dict[str, Any]]], None]]] = []
+        """Each open WebSocket: its seat and its callback."""
+        self.retired = False
+        """Set when the server unloads the match: a request still holding this copy must read it again."""
+        self.used = time.monotonic()
+        """When a request last used the match (idle matches are unloaded; see the server)."""
+        self.seen: dict[int, float] = dict.fromkeys(self.tokens, self.used)
+        """When each person's seat last made a request."""
+        self.turn_since = self.used
+        """When the seat to move came to move."""
         spec = self.game.spec
         for seat, text in row.moves:  # replay the stored moves (each was checked when played)
             move = spec.parse_canonical(text)
@@ -198,7 +272,14 @@ class Table:
         """How many moves have been played."""
         return len(self.moves)
 
-    def _apply(self, move: Any, store_it: bool = True) -> list[EventItem]:
+    def seat_of(self, token_hash: str) -> int | None:
+        """The person's seat whose token has hash *token_hash*, or ``None`` (compared in constant time)."""
+        for seat, stored in self.tokens.items():
+            if hmac.compare_digest(stored, token_hash):
+                return seat
+        return None
+
+    def _apply(self, move: Any, store_it: bool = True) -> dict[int, list[EventItem]]:
         before = self.state
         mover = self.game.to_move(before)
         assert mover is not None
@@ -206,78 +287,131 @@ class Table:
         number = len(self.moves) + 1
         if store_it:
             self.store.add_move(self.id, number, mover, self.game.spec.format_canonical(move))
-        self.moves.append(move)
-        self.state = after
-        items = event_items(self.game, before, move, after, number, self.seat)
-        self.events.extend(plain(i) for i in items)
-        return items
+        told = {seat: event_items(self.game, before, move, after, number, seat) for seat in self.tokens}
+        with self.snap:
+            self.moves.append(move)
+            self.state = after
+            for seat, items in told.items():
+                self.events[seat].extend(plain(i) for i in items)
+        self.turn_since = time.monotonic()
+        return told
 
-    def advance(self) -> list[EventItem]:
-        """The computer's moves until it is the person's turn or the match is over (call under the lock)."""
-        out: list[EventItem] = []
+    def advance(self) -> None:
+        """The computer's moves until it is a person's turn or the match is over (call under the lock)."""
         game = self.game
         while not game.is_over(self.state):
             seat = game.to_move(self.state)
             assert seat is not None
-            bot = self.bots[seat]
+            bot = self.bots[seat] or (self._stand_in if seat in self.handed else None)
             if bot is None:
                 break
             rng = random.Random(_derive_seed(self.row.seed, _BOT_PATH, len(self.moves)))
             move = bot.choose(game.observe(self.state, seat), game.legal_moves(self.state), rng)
-            out.extend(self._apply(move))
-        if out:
-            self._publish(out)
-        return out
+            self._publish(self._apply(move))  # each computer move is pushed as it is played
 
-    def play(self, text: str, version: int | None) -> list[EventItem]:
-        """Play the person's move *text*, then the computer's; raises :class:`ApiError` if refused."""
-        with self.lock:
+    def hand_over_due(self, now: float | None = None) -> bool:
+        """
+        If a person's seat is to move and has been idle past the match's limit, hand it to the
+        computer (its player takes it back with :meth:`take_back`) and play on; whether it did.
+        """
+        limit = self.row.hand_over
+        seat = self.game.to_move(self.state)
+        if limit is None or seat is None or seat not in self.tokens or seat in self.handed:
+            return False
+        now = time.monotonic() if now is None else now
+        if now - max(self.seen.get(seat, 0.0), self.turn_since) < limit or not self.lock.acquire(blocking=False):
+            return False
+        try:
+            if self.retired or self.game.to_move(self.state) != seat:
+                return False
+            self.handed.add(seat)
+            self._publish({})  # every seat hears that the computer took the seat
+            self.advance()
+            return True
+        finally:
+            self.lock.release()
+
+    def take_back(self, seat: int) -> None:
+        """The person at *seat* plays it again (the computer had it while it was idle)."""
+        with self.snap:
+            self.handed.discard(seat)
+            self.seen[seat] = time.monotonic()
+
+    def play(self, text: str, version: int | None, seen: int | None = None, seat: int | None = None) -> None:
+        """
+        Play the person's move *text*, then the computer's; raises :class:`ApiError` if refused.
+        A move without a *version* is played against the version *seen* when it arrived: two moves
+        sent at once are one move and one refusal (409), never two moves.
+        """
+        if not self.lock.acquire(blocking=False):
+            raise ApiError(409, "match_busy", "the match is playing another move; read it again and choose")
+        try:
+            if self.retired:
+                raise ApiError(409, "match_busy", "the match was put away and read again; read it again and choose")
             if version is not None and version != self.version:
                 raise ApiError(409, "stale_version", f"the match has moved on: it is at version {self.version}, "
                                f"not {version}; read it again", field="version")  # fmt: skip
+            if version is None and seen is not None and seen != self.version:
+                raise ApiError(409, "stale_version", f"the match moved on while this move was on its way: it is "
+                               f"at version {self.version}; read it again")  # fmt: skip
             if self.game.is_over(self.state):
                 raise ApiError(409, "match_over", "the match is over")
+            seat = self.seat if seat is None else seat
             to_move = self.game.to_move(self.state)
-            if to_move != self.seat:
+            if to_move != seat:
                 raise ApiError(409, "not_your_turn", f"it is seat {to_move}'s turn, not yours")
+            if seat in self.handed:
+                raise ApiError(409, "seat_handed_over", "the computer is playing your seat: take it back first")
             try:
                 move = self.game.parse_move(self.state, text)
             except CardrulesError as exc:
-                raise from_cardrules(exc, "move") from None
-            mine = self._apply(move)
-            self._publish(mine)
-            return mine + self.advance()
+                refused = from_cardrules(exc, "move")  # the reason in the table's words: cards by name
+                detail = refused.detail
+                raise ApiError(refused.status, detail.code, display_of(self.game)(detail.message), rule=detail.rule,
+                               field=detail.field) from None  # fmt: skip
+            self._publish(self._apply(move))
+            self.advance()
+        finally:
+            self.lock.release()
 
-    def _publish(self, items: list[EventItem]) -> None:
-        if not self.listeners:
-            return
-        data = [plain(i) for i in items]
-        for listen in list(self.listeners):
-            listen(data)
+    def _publish(self, told: dict[int, list[EventItem]]) -> None:
+        """Push a move's events to every open WebSocket, each as its seat may be told them."""
+        with self.snap:
+            listeners = list(self.listeners)
+        for seat, listen in listeners:
+            listen([plain(i) for i in told.get(seat, ())])
 
-    def view(self, offset: int = 0, limit: int = 50, card: Card | None = None) -> dict[str, Any]:
-        """The match as the person's seat sees it: a :class:`MatchView` as JSON data."""
-        with self.lock:
-            state, events, version = self.state, list(self.events), self.version
+    def view(
+        self, offset: int = 0, limit: int = 50, card: Card | None = None, seat: int | None = None
+    ) -> dict[str, Any]:
+        """The match as a person's seat (by default the starter's) sees it: a :class:`MatchView` as JSON data."""
+        seat = self.seat if seat is None else seat
+        with self.snap:
+            state, events, version = self.state, list(self.events[seat]), self.version
+            handed = tuple(sorted(self.handed))
         game = self.game
         to_move = game.to_move(state)
-        if to_move == self.seat:
+        if to_move == seat and seat not in handed:
             page = legal_page(game, state, offset, limit, card)
         else:
             page = LegalMovesPage((), offset, limit, 0, None)
+        score = game.score(state)
         view = MatchView(
             self.id,
             game.text,
             game.spec.title,
-            self.seat,
+            seat,
             to_move,
             game.is_over(state),
-            jsonable(game.observe(state, self.seat)),
+            jsonable(game.observe(state, seat)),
             page,
-            jsonable(game.score(state)),
+            jsonable(score),
             (),
             version,
             self.row.opponents,
+            summary(game, score),
+            tuple(sorted(self.tokens)),
+            handed,
         )
         data: dict[str, Any] = plain(view)
         data["events"] = events
@@ -285,18 +419,38 @@ class Table:
 
     def record(self) -> records.Record:
         """The match as a record (hidden cards included: serve it only once the match is over)."""
-        with self.lock:
+        with self.snap:
             moves = list(self.moves)
-        names = tuple("you" if b is None else (t or "") for b, t in zip(self.bots, self.row.opponents, strict=True))
+        names = tuple(
+            "you" if s == self.seat else "friend" if t == HUMAN else (t or "") for s, t in enumerate(self.row.opponents)
+        )
         return records.from_moves(self.start, moves, seats=names)
+
+
+def summary(game: Game[Any, Any, Any, Any], score: Any) -> RoundSummary | None:
+    """The last round of *score* for the summary panel (labels as the table writes cards), or ``None``."""
+    if not score.rounds:
+        return None
+    last = score.rounds[-1]
+    shown = display_of(game)
+    items = tuple(ScoreLine(i.side, i.rule, shown(i.label), i.points) for i in last.items)
+    return RoundSummary(len(score.rounds), items, last.points, score.match, score.sides, score.winner)
 
 
 def get_game_checked(text: str) -> Game[Any, Any, Any, Any]:
     """The game of ruleset *text*, refused (:class:`ApiError`) unless it can be stored as a record."""
-    from cardrules._registry import get_game
+    from cardrules._options import split_ruleset
+    from cardrules._registry import game_names, games, get_game
 
     if len(text) > 500:
         raise ApiError(422, "unknown_game", "ruleset text is at most 500 characters", field="game")
+    try:
+        name = split_ruleset(text)[0]
+    except CardrulesError as exc:
+        raise from_cardrules(exc, "game") from None
+    if name not in games():
+        raise ApiError(422, "unknown_game", f"there is no game {name[:40]!r}; the games are: "
+                       f"{', '.join(game_names())}", field="game")  # fmt: skip
     try:
         game = get_game(text)
     except CardrulesError as exc:

@@ -57,16 +57,23 @@ export function errorText(error) {
   return error.message;
 }
 
-// Show an error in an element: the player message, and the rule id when there is one.
+// A rule id as a link to its place on the game's rules page (/rules/GAME#RULE).
+export function ruleLink(rule) {
+  const a = document.createElement("a");
+  a.className = "rule";
+  a.href = `/rules/${encodeURIComponent(rule.split(".")[0])}#${encodeURIComponent(rule)}`;
+  a.target = "_blank";
+  a.rel = "noopener";
+  a.textContent = rule;
+  a.title = "this rule on the game's rules page";
+  return a;
+}
+
+// Show an error in an element: the player message, and the rule id (a link) when there is one.
 export function showError(element, error) {
   element.className = "error";
   element.textContent = "";
-  if (error && error.rule) {
-    const rule = document.createElement("span");
-    rule.className = "rule";
-    rule.textContent = error.rule;
-    element.append(rule, " ");
-  }
+  if (error && error.rule) element.append(ruleLink(error.rule), " ");
   element.append(errorText(error));
 }
 

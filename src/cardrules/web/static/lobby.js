@@ -1,8 +1,12 @@
-// The lobby: choose the game, preset and options, your seat and the computer players, then start.
+// The lobby: built from the API (GET /api/games, then GET /api/ruleset for the chosen preset and
+// options): a widget for each option the preset offers, one computer player for every other seat.
 import { call, showError, showInfo, tokens } from "/static/api.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
+let preset = null;   // the chosen preset's ruleset (GET /api/ruleset): the options' values there
+let ruleset = null;  // the ruleset the form says now: its seats
+let asked = 0;       // the newest ruleset request: older answers are ignored
 
 function option(value, text, selected = false) {
   const o = document.createElement("option");
@@ -16,50 +20,79 @@ function current() {
   return games.find((g) => g.name === $("game").value);
 }
 
-function drawOptions(game) {
+const words = (name) => name.replaceAll("_", " ");
+
+function widget(opt) {
+  let input;
+  if (opt.choices && opt.choices.length === 2 && opt.choices.every((c) => typeof c === "boolean")) {
+    input = document.createElement("input");
+    input.type = "checkbox";
+    input.checked = opt.value === true;
+  } else if (opt.choices) {
+    input = document.createElement("select");
+    input.append(...opt.choices.map((c) => option(c, String(c), c === opt.value)));
+  } else {
+    input = document.createElement("input");
+    input.type = typeof opt.value === "number" ? "number" : "text";
+    input.value = String(opt.value);
+  }
+  input.dataset.option = opt.name;
+  input.dataset.kind = typeof opt.value;
+  input.addEventListener("change", update);
+  return input;
+}
+
+function drawOptions() {
   const box = $("options");
-  box.replaceChildren(Object.assign(document.createElement("legend"), { textContent: "Options (left as they are, the preset decides)" }));
-  for (const opt of game.options) {
+  box.replaceChildren(Object.assign(document.createElement("legend"), { textContent: "Options of this preset" }));
+  for (const opt of preset.options.filter((o) => o.shown)) {
     const label = document.createElement("label");
-    label.append(opt.name.replaceAll("_", " ") + " ");
-    let input;
-    if (opt.choices && opt.choices.length === 2 && typeof opt.choices[0] === "boolean") {
-      input = document.createElement("select");
-      input.append(option("", "(preset)", true), option("true", "yes"), option("false", "no"));
-    } else if (opt.choices) {
-      input = document.createElement("select");
-      input.append(option("", "(preset)", true), ...opt.choices.map((c) => option(c, String(c))));
-    } else {
-      input = document.createElement("input");
-      input.type = typeof opt.default === "number" ? "number" : "text";
-      input.placeholder = `(preset: ${opt.default})`;
-      input.size = 8;
-    }
-    input.dataset.option = opt.name;
-    label.append(input);
+    label.append(words(opt.name) + " ", widget(opt));
     box.append(label);
   }
 }
 
-function drawSeats(game) {
-  const seat = $("seat");
-  const chosen = Number(seat.value || 0);
-  seat.replaceChildren(...Array.from({ length: game.seats }, (_, i) => option(i, `seat ${i}`, i === chosen)));
-  drawOpponents(game);
+function value(input) {
+  if (input.type === "checkbox") return input.checked;
+  if (input.dataset.kind === "number") return Number(input.value);
+  return input.value;
 }
 
-function drawOpponents(game) {
+function gameText() {
+  const parts = [];
+  for (const input of document.querySelectorAll("[data-option]")) {
+    const opt = preset.options.find((o) => o.name === input.dataset.option);
+    const v = value(input);
+    if (opt && v !== opt.value && input.value !== "") parts.push(`${opt.name}=${v}`);
+  }
+  let text = `${$("game").value}/${$("preset").value}`;
+  if (parts.length) text += `(${parts.join(",")})`;
+  return text;
+}
+
+function drawSeats() {
+  const seat = $("seat");
+  const chosen = Math.min(Number(seat.value || 0), ruleset.seats - 1);
+  seat.replaceChildren(...Array.from({ length: ruleset.seats }, (_, i) => option(i, `seat ${i}`, i === chosen)));
+  drawOpponents();
+}
+
+function drawOpponents() {
   const me = Number($("seat").value);
   const box = $("opponents");
+  const before = new Map(Array.from(box.querySelectorAll("[data-seat]"), (b) => [b.dataset.seat, b.value]));
   box.replaceChildren();
-  for (let s = 0; s < game.seats; s++) {
+  for (let s = 0; s < ruleset.seats; s++) {
     if (s === me) continue;
     const label = document.createElement("label");
-    label.append(`Seat ${s} `);
+    const partner = ruleset.sides.some((side) => side.includes(s) && side.includes(me));
+    label.append(`Seat ${s}${partner ? " (your partner)" : ""} `);
     const bot = document.createElement("select");
     bot.dataset.seat = String(s);
     bot.setAttribute("aria-label", `seat ${s}: computer player`);
-    bot.append(option("random", "random"), option("greedy", "greedy", true), option("search", "search"));
+    const was = before.get(String(s)) || "greedy";
+    bot.append(option("random", "random", was === "random"), option("greedy", "greedy", was === "greedy"),
+      option("search", "search", was === "search"), option("human", "a friend (invite link)", was === "human"));
     const strength = document.createElement("input");
     strength.type = "number";
     strength.min = "10";
@@ -68,22 +101,53 @@ function drawOpponents(game) {
     strength.step = "10";
     strength.dataset.strength = String(s);
     strength.setAttribute("aria-label", `seat ${s}: search strength (iterations)`);
-    strength.hidden = true;
-    bot.addEventListener("change", () => { strength.hidden = bot.value !== "search"; });
+    strength.hidden = bot.value !== "search";
+    bot.addEventListener("change", () => { strength.hidden = bot.value !== "search"; drawFriends(); });
     label.append(bot, strength);
     box.append(label);
   }
+  document.body.dataset.seats = String(ruleset.seats);
+  drawFriends();
 }
 
-function gameText() {
-  const game = current();
-  const parts = [];
-  for (const input of document.querySelectorAll("[data-option]")) {
-    if (input.value !== "") parts.push(`${input.dataset.option}=${input.value}`);
+function drawFriends() {
+  $("friends").hidden = !document.querySelector('[data-seat] option[value="human"]:checked');
+}
+
+async function update() {
+  const mine = ++asked;
+  document.body.dataset.ready = "false";
+  try {
+    const info = await call(`/api/ruleset?game=${encodeURIComponent(gameText())}`);
+    if (mine !== asked) return;
+    ruleset = info;
+    showInfo($("message"), "");
+    drawSeats();
+  } catch (error) {
+    if (mine === asked) showError($("message"), error);
+  } finally {
+    if (mine === asked) document.body.dataset.ready = "true";
   }
-  let text = `${game.name}/${$("preset").value}`;
-  if (parts.length) text += `(${parts.join(",")})`;
-  return text;
+}
+
+async function choosePreset() {
+  const mine = ++asked;
+  document.body.dataset.ready = "false";
+  const info = await call(`/api/ruleset?game=${encodeURIComponent(`${$("game").value}/${$("preset").value}`)}`);
+  if (mine !== asked) return;
+  preset = ruleset = info;
+  drawOptions();
+  drawSeats();
+  document.body.dataset.ready = "true";
+}
+
+async function choose() {
+  const game = current();
+  $("preset").replaceChildren(...game.presets.map((p, i) => option(p, p, i === 0)));
+  $("rules-link").href = `/rules/${game.name}`;
+  $("rules-link").textContent = `The rules of ${game.title}`;
+  $("watch-link").href = `/watch/${game.name}`;
+  await choosePreset();
 }
 
 function opponents() {
@@ -94,22 +158,17 @@ function opponents() {
   });
 }
 
-function choose() {
-  const game = current();
-  $("preset").replaceChildren(...game.presets.map((p, i) => option(p, p, i === 0)));
-  drawOptions(game);
-  drawSeats(game);
-}
-
 async function start(event) {
   event.preventDefault();
   const message = $("message");
   showInfo(message, "Dealing…");
   const body = { game: gameText(), seat: Number($("seat").value), opponents: opponents() };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
+  if (!$("friends").hidden && $("hand-over").value !== "") body.hand_over = Number($("hand-over").value);
   try {
     const made = await call("/api/matches", { method: "POST", body });
     tokens.set(made.match, made.token);
+    if (made.invites.length) localStorage.setItem(`cardrules.invites.${made.match}`, JSON.stringify(made.invites));
     location.assign(`/table#${made.match}`);
   } catch (error) {
     showError(message, error);
@@ -119,16 +178,15 @@ async function start(event) {
 async function main() {
   try {
     games = (await call("/api/games")).games;
+    $("game").replaceChildren(...games.map((g) => option(g.name, g.title)));
+    $("game").addEventListener("change", () => choose().catch((e) => showError($("message"), e)));
+    $("preset").addEventListener("change", () => choosePreset().catch((e) => showError($("message"), e)));
+    $("seat").addEventListener("change", drawOpponents);
+    $("new-match").addEventListener("submit", start);
+    await choose();
   } catch (error) {
     showError($("message"), error);
-    return;
   }
-  $("game").replaceChildren(...games.map((g) => option(g.name, g.title)));
-  $("game").addEventListener("change", choose);
-  $("seat").addEventListener("change", () => drawOpponents(current()));
-  $("new-match").addEventListener("submit", start);
-  choose();
-  document.body.dataset.ready = "true";
 }
 
 main();

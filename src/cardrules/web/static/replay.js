@@ -1,6 +1,6 @@
 // The replay viewer: a record replayed step by step, each move narrated with its rule and the
 // choices the rules took away, in one seat's view or the full view; play, pause, step, step back.
-import { call, picture, showError, showInfo } from "/static/api.js";
+import { call, picture, ruleLink, showError, showInfo } from "/static/api.js";
 
 const $ = (id) => document.getElementById(id);
 let replay = null;
@@ -16,7 +16,9 @@ function narration(data) {
   if (data.step === 0) {
     head.textContent = `The deal. ${data.to_move !== null ? `Seat ${data.to_move} is to move first.` : ""}`;
   } else {
-    head.textContent = `Move ${data.step} of ${data.steps}: seat ${data.mover}` + (data.move ? ` plays ${data.move}.` : " moves.");
+    const own = data.events.find((e) => e.own && e.display);
+    const said = own && data.move ? `: ${own.display}.` : `: seat ${data.mover}` + (data.move ? ` plays ${data.move}.` : " moves.");
+    head.textContent = `Move ${data.step} of ${data.steps}${said}`;
   }
   box.append(head);
   if (data.events.length) {
@@ -24,10 +26,9 @@ function narration(data) {
     ul.className = "events";
     for (const e of data.events) {
       const li = document.createElement("li");
-      li.textContent = e.text;
+      li.textContent = e.display || e.text;
       if (e.rule) {
-        const rule = Object.assign(document.createElement("span"), { className: "rule", textContent: e.rule });
-        li.append(" ", rule);
+        li.append(" ", ruleLink(e.rule));
       }
       ul.append(li);
     }
@@ -40,8 +41,7 @@ function narration(data) {
     ul.className = "refused";
     for (const r of data.refused) {
       const li = document.createElement("li");
-      const rule = Object.assign(document.createElement("span"), { className: "rule", textContent: r.rule });
-      li.append(rule, " ", r.reason);
+      li.append(ruleLink(r.rule), " ", r.reason);
       ul.append(li);
     }
     box.append(p, ul);

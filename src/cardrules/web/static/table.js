@@ -1,9 +1,15 @@
 // The table: the server draws the picture (SVG); this script makes its cards clickable, lists the
 // moves a selection allows, plays them over the API and narrates what the computer does.
-import { call, picture, showError, showInfo, tokens } from "/static/api.js";
+import { call, picture, ruleLink, showError, showInfo, tokens } from "/static/api.js";
 
 const $ = (id) => document.getElementById(id);
-const match = decodeURIComponent(location.hash.slice(1));
+// The address is /table#MATCH, or /table#MATCH.TOKEN from a friend's invite link: the token is
+// kept in this browser and taken out of the address (the part after # never reaches the server).
+const [match, invited] = decodeURIComponent(location.hash.slice(1)).split(".");
+if (invited) {
+  tokens.set(match, invited);
+  history.replaceState(null, "", `/table#${match}`);
+}
 const token = tokens.get(match);
 const LIMIT = 200;
 
@@ -12,6 +18,15 @@ let version = -1;      // its version: older answers are ignored
 let selected = [];     // [{zone, index, card}]
 let busy = false;
 const told = new Set(); // events already in the log
+const SEEN = `cardrules.summary.${match}`;
+let seenRound = null;  // the last round whose summary the player closed
+
+// A phone gets a picture drawn for its width (whole cards in rows, text it can read).
+function pictureUrl() {
+  const width = $("board").clientWidth || window.innerWidth;
+  const query = width < 560 ? `?width=${Math.max(240, Math.floor(width))}` : "";
+  return `/api/matches/${match}/picture${query}`;
+}
 
 function counts(board) {
   const out = new Map();
@@ -28,11 +43,19 @@ function drawBoard(svg) {
   const before = counts(board);
   board.innerHTML = svg;
   const seen = new Map();
+  let moving = 0;
   for (const el of board.querySelectorAll(".card")) {
     if (el.dataset.zone === "hand") continue;
     const key = `${el.dataset.zone}|${el.dataset.card}`;
     seen.set(key, (seen.get(key) || 0) + 1);
-    if (seen.get(key) > (before.get(key) || 0)) el.classList.add("arrived");
+    if (seen.get(key) <= (before.get(key) || 0)) continue;
+    el.classList.add("arrived");
+    // A card played to the trick comes in from the side of the seat that played it, one after another.
+    const slot = el.parentElement;
+    if (slot && slot.classList.contains("slot")) {
+      slot.classList.add("arrived");
+      slot.style.animationDelay = el.style.animationDelay = `${0.3 * moving++}s`;
+    }
   }
   for (const el of board.querySelectorAll('.card[role="button"]')) {
     el.addEventListener("click", () => toggle(el));
@@ -56,31 +79,98 @@ function narrate(events) {
     li.dataset.kind = e.kind;
     li.dataset.mover = String(e.mover);
     if (e.rule) li.dataset.rule = e.rule;
-    li.textContent = e.mover === view.seat ? `${e.text} (you)` : e.text;
-    if (e.rule) {
-      const rule = document.createElement("span");
-      rule.className = "rule";
-      rule.textContent = e.rule;
-      li.append(" ", rule);
-    }
+    const mine = e.own && e.mover === view.seat;
+    if (mine) li.dataset.own = "true";
+    li.textContent = (e.display || e.text) + (mine ? " (you)" : "");
+    if (e.rule) li.append(" ", ruleLink(e.rule));
     log.append(li);
+    $("latest").textContent = e.display || e.text;
   }
   log.scrollTop = log.scrollHeight;
+}
+
+function sideName(seats) {
+  const me = view.seat;
+  const name = seats.length === 1 ? `seat ${seats[0]}` : `seats ${seats.join(" and ")}`;
+  return seats.includes(me) ? `${name} (you)` : name;
+}
+
+// The round's (and at the end the match's) score, item by item with its rule: it waits for the player.
+function drawSummary() {
+  const s = view.summary;
+  const open = s && (view.over || s.number !== seenRound);
+  $("summary").hidden = !open;
+  document.body.dataset.summary = open ? "open" : "closed";
+  if (!open) return;
+  $("summary-title").textContent = view.over ? "The match is over" : `Round ${s.number} is over`;
+  const body = $("summary-items");
+  body.replaceChildren();
+  s.sides.forEach((seats, side) => {
+    const row = document.createElement("tr");
+    const head = document.createElement("th");
+    head.colSpan = 3;
+    head.scope = "colgroup";
+    head.textContent = `${sideName(seats)}: ${s.points[side]} this round, ${s.match[side]} in the match`;
+    row.append(head);
+    body.append(row);
+    for (const item of s.items.filter((i) => i.side === side)) {
+      const tr = document.createElement("tr");
+      const label = Object.assign(document.createElement("td"), { textContent: item.label });
+      const points = Object.assign(document.createElement("td"), { textContent: String(item.points), className: "points" });
+      const rule = document.createElement("td");
+      rule.append(ruleLink(item.rule));
+      tr.append(label, points, rule);
+      body.append(tr);
+    }
+  });
+  const match = s.sides.map((seats, side) => `${sideName(seats)} ${s.match[side]}`).join(", ");
+  let line = `Match score: ${match}.`;
+  if (s.winner !== null) line += ` ${sideName(s.sides[s.winner])} won the match.`;
+  $("summary-match").textContent = line;
+  $("summary-continue").hidden = view.over;
+}
+
+function closeSummary() {
+  if (!view || !view.summary) return;
+  seenRound = view.summary.number;
+  sessionStorage.setItem(SEEN, String(seenRound));
+  drawSummary();
 }
 
 function moveButton(move) {
   const li = document.createElement("li");
   const button = document.createElement("button");
   button.type = "button";
-  button.textContent = move.text;
+  button.textContent = move.label || move.text;
   button.dataset.move = move.text;
   button.addEventListener("click", () => play(move.text));
   li.append(button);
   return li;
 }
 
+function drawInvites() {
+  const stored = localStorage.getItem(`cardrules.invites.${match}`);
+  const invites = stored ? JSON.parse(stored) : [];
+  $("invites").hidden = invites.length === 0 || view.over;
+  $("invite-list").replaceChildren(...invites.map((invite) => {
+    const li = document.createElement("li");
+    const url = new URL(invite.link, location.href).href;
+    const link = Object.assign(document.createElement("a"), { href: url, textContent: `Seat ${invite.seat}` });
+    link.dataset.seat = String(invite.seat);
+    const copy = Object.assign(document.createElement("button"), { type: "button", textContent: "Copy the link" });
+    copy.addEventListener("click", () => {
+      navigator.clipboard?.writeText(url).then(() => showInfo($("message"), `The link of seat ${invite.seat} is copied.`),
+        () => showInfo($("message"), url));
+    });
+    li.append(link, " ", copy);
+    return li;
+  }));
+}
+
 function drawMoves() {
-  const mine = view && !view.over && view.to_move === view.seat;
+  const mine = view && !view.over && view.to_move === view.seat && !view.handed.includes(view.seat);
+  // Clicking cards off the hand (to narrow a capture) is said only where the table has such cards.
+  $("table-hint").hidden = !$("board").querySelector('.card[role="button"]:not([data-zone="hand"])');
   const plain = mine ? view.legal_moves.moves.filter((m) => m.cards.length === 0) : [];
   $("plain").hidden = plain.length === 0;
   $("plain-moves").replaceChildren(...plain.map(moveButton));
@@ -90,7 +180,10 @@ function drawMoves() {
   for (const el of $("board").querySelectorAll('.card[data-zone="hand"]')) {
     el.classList.toggle("usable", usable.has(el.dataset.card));
   }
-  const status = !view ? "" : view.over ? "The match is over." : mine ? "Your turn." : `Seat ${view.to_move} to play.`;
+  const handed = view ? view.handed.includes(view.seat) : false;
+  $("handed").hidden = !handed;
+  const who = (s) => (view.humans.includes(s) ? `Seat ${s} (a person${view.handed.includes(s) ? ", away: the computer plays" : ""})` : `Seat ${s}`);
+  const status = !view ? "" : view.over ? "The match is over." : mine && !handed ? "Your turn." : `${who(view.to_move)} to play.`;
   $("status").textContent = status;
   document.body.dataset.turn = mine ? "mine" : view && view.over ? "over" : "theirs";
   document.body.dataset.version = String(version);
@@ -99,7 +192,7 @@ function drawMoves() {
 async function refresh() {
   const [state, pic] = await Promise.all([
     call(`/api/matches/${match}?limit=${LIMIT}`, { token }),
-    picture(`/api/matches/${match}/picture`, token),
+    picture(pictureUrl(), token),
   ]);
   show(state, pic.svg);
 }
@@ -110,10 +203,19 @@ function show(state, svg) {
   version = state.version;
   selected = [];
   $("title").textContent = state.title;
+  $("rules").href = `/rules/${state.game.split(/[/(]/)[0]}`;
+  $("watch").href = `/watch/${state.game.split(/[/(]/)[0]}`;
+  if (seenRound === null) {
+    const stored = sessionStorage.getItem(SEEN);
+    // A page opened in the middle of a match does not show an old summary again.
+    seenRound = stored !== null ? Number(stored) : state.summary ? state.summary.number : 0;
+  }
   drawBoard(svg);
   narrate(state.events);
   drawMoves();
   drawPicked([]);
+  drawSummary();
+  drawInvites();
 }
 
 function includes(cards, wanted) {
@@ -142,15 +244,21 @@ async function toggle(el) {
     showInfo($("message"), `It is seat ${view.to_move}'s turn.`);
     return;
   }
+  if (document.body.dataset.summary === "open") return;
   const at = selected.findIndex((s) => s.zone === el.dataset.zone && s.index === el.dataset.index);
   if (at >= 0) selected.splice(at, 1);
-  else selected.push({ zone: el.dataset.zone, index: el.dataset.index, card: el.dataset.card });
+  else {
+    // One card from the hand at a time: a new hand card replaces the one chosen before.
+    if (el.dataset.zone === "hand") selected = selected.filter((s) => s.zone !== "hand");
+    selected.push({ zone: el.dataset.zone, index: el.dataset.index, card: el.dataset.card });
+  }
   showInfo($("message"), "");
   if (selected.length === 0) {
     drawPicked([]);
     return;
   }
-  const first = (selected.find((s) => s.zone === "hand") || selected[0]).card;
+  const chosen = selected.find((s) => s.zone === "hand");
+  const first = (chosen || selected[0]).card;
   let page;
   busy = true;
   document.body.dataset.busy = "true";
@@ -163,15 +271,17 @@ async function toggle(el) {
     busy = false;
     document.body.dataset.busy = "false";
   }
-  const wanted = selected.map((s) => s.card);
-  const moves = page.moves.filter((m) => includes(m.cards, wanted));
+  // Cards are matched by their place, not their text (Mulle's two packs have twins): a move is
+  // offered only if it plays the chosen hand card, and uses the chosen table cards besides it.
+  const others = selected.filter((s) => s.zone !== "hand").map((s) => s.card);
+  const moves = page.moves.filter((m) =>
+    chosen ? m.cards[0] === chosen.card && includes(m.cards.slice(1), others) : includes(m.cards.slice(1), others));
   drawPicked(moves);
   const hand = selected.filter((s) => s.zone === "hand");
   if (moves.length === 1 && hand.length > 0) {
     await play(moves[0].text);
   } else if (moves.length === 0 && hand.length === 1) {
     // No legal move uses these cards: send the move they name, so the server says which rule refuses it.
-    const others = selected.filter((s) => s.zone !== "hand").map((s) => s.card);
     await play(others.length ? `${hand[0].card} x ${others.join(" ")}` : hand[0].card);
   } else if (moves.length === 0) {
     showInfo($("message"), "No legal move uses all the selected cards: pick a card from your hand, or clear the selection.");
@@ -188,8 +298,9 @@ async function play(text) {
     const state = await call(`/api/matches/${match}/moves?limit=${LIMIT}`, {
       method: "POST", token, body: { move: text, version },
     });
-    const pic = await picture(`/api/matches/${match}/picture`, token);
-    showInfo($("message"), `You played ${text}.`);
+    const pic = await picture(pictureUrl(), token);
+    const played = [...(view ? view.legal_moves.moves : [])].find((m) => m.text === text);
+    showInfo($("message"), `You played ${played && played.label ? played.label : text}.`);
     show(state, pic.svg);
   } catch (error) {
     showError($("message"), error);
@@ -207,7 +318,8 @@ function listen() {
   const socket = new WebSocket(`${scheme}://${location.host}/api/matches/${match}/events?token=${encodeURIComponent(token)}`);
   socket.addEventListener("message", (message) => {
     const data = JSON.parse(message.data);
-    if (data.type === "state" && data.version > version && !busy) refresh().catch(() => {});
+    const handed = data.handed && view && data.handed.join() !== view.handed.join();
+    if (data.type === "state" && (data.version > version || handed) && !busy) refresh().catch(() => {});
   });
 }
 
@@ -239,6 +351,16 @@ async function main() {
   $("clear").addEventListener("click", () => { selected = []; drawPicked([]); showInfo($("message"), ""); });
   $("download").addEventListener("click", download);
   $("to-replay").addEventListener("click", toReplay);
+  $("summary-continue").addEventListener("click", closeSummary);
+  $("take-back").addEventListener("click", async () => {
+    try {
+      const state = await call(`/api/matches/${match}/seat?limit=${LIMIT}`, { method: "POST", token });
+      const pic = await picture(pictureUrl(), token);
+      show(state, pic.svg);
+    } catch (error) {
+      showError($("message"), error);
+    }
+  });
   try {
     await refresh();
   } catch (error) {

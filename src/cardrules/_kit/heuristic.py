@@ -1,0 +1,53 @@
+"""What the bots know of one game (:class:`~cardrules.engine.Heuristic`, read through ``cardrules.engine``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+if TYPE_CHECKING:
+    from cardrules.engine import LegalMoves
+
+__all__ = ["Heuristic"]
+
+
+@attrs.frozen
+class Heuristic:
+    """
+    What the bots know about one game: the optional ``heuristic`` of its :class:`GameSpec`.
+
+    Attributes:
+        choose: The greedy move for an observation, its legal moves and a random generator.
+        value: How good a state just after a round ended (or where the *horizon* stopped a
+            rollout) is for a side, from 0 (lost) to 1 (won), for the search bot's rollouts;
+            ``None`` for the generic measure (round tally and points compared).
+        horizon: For games with long rounds, a number that the search bot's rollouts watch: when
+            it changes (Mulle: the next deal of the round), the rollout stops and *value* scores
+            the state there. ``None``: rollouts go to the end of the round.
+        lookahead: With a *horizon*, the fewest moves a rollout plays before it may stop there
+            (Mulle: two turns of every player, so that a table left for the next deal is played
+            on); ``None`` for none.
+        ranked: For games whose legal moves can be too many to search (Mulle), the heuristic's
+            own shortlist of legal moves, best first (the first is the greedy move); the search
+            bot considers the first few. ``None``: the search bot takes the legal moves.
+        plausible: Whether a sampled state fits what the seat saw the others do, judged by these
+            rules of thumb (Charlemagne: their bids); the search bot samples again (a few times
+            at most) when it does not. ``None``: every sample is taken as it comes.
+        rollout: The greedy rollout played by the game itself, faster than the search bots'
+            generic loop: from a state, every seat plays *choose*'s move to the end of the round
+            (or the *horizon*), and the result is scored for a side from 0 to 1 as the generic
+            rollout scores it. It must give exactly what the generic loop gives (the same moves,
+            the same value, the same draws from the random generator). ``None``: the generic
+            loop plays.
+    """
+
+    choose: Callable[[Any, LegalMoves[Any], random.Random], Any]
+    value: Callable[[Any, int], float] | None = None
+    horizon: Callable[[Any], int] | None = None
+    lookahead: Callable[[Any], int] | None = None
+    ranked: Callable[[Any, LegalMoves[Any], random.Random], Sequence[Any]] | None = None
+    plausible: Callable[[Any, Any], bool] | None = None
+    rollout: Callable[[Any, int, random.Random], float] | None = None

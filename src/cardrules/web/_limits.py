@@ -1,0 +1,30 @@
+"""The server's limits under real use: what it keeps, for how long, and what one client may store."""
+
+from __future__ import annotations
+
+import attrs
+
+__all__ = ["Limits"]
+
+
+@attrs.frozen(kw_only=True)
+class Limits:
+    """
+    The web table's limits (:func:`cardrules.web.create_app` takes them; ``cardrules serve`` has an
+    option for each).
+
+    Attributes:
+        idle_match_seconds: An unfinished match that no request used for this long leaves memory;
+            it stays in the database and comes back on its next request, so nothing is lost.
+        replay_days: A replay uploaded anonymously (``POST /api/replays``) is kept this many days.
+        replays_per_client: The replays one client (one address) may upload in a day.
+        replay_bytes_per_client: The bytes of normalised records one client may store in a day.
+        websocket_idle_seconds: A match's WebSocket that has not shown its token this long after
+            it opened is closed.
+    """
+
+    idle_match_seconds: float = attrs.field(default=900.0, validator=attrs.validators.gt(0.0))
+    replay_days: float = attrs.field(default=30.0, validator=attrs.validators.gt(0.0))
+    replays_per_client: int = attrs.field(default=50, validator=attrs.validators.gt(0))
+    replay_bytes_per_client: int = attrs.field(default=20_000_000, validator=attrs.validators.gt(0))
+    websocket_idle_seconds: float = attrs.field(default=20.0, validator=attrs.validators.gt(0.0))

@@ -1,0 +1,112 @@
+// Press play: a short deal of the game, chosen to show some rules, told step by step. It stops on
+// every move and says what happened, which rules applied and what the player to move could do next.
+import { call, picture, ruleLink, showError } from "/static/api.js";
+
+const $ = (id) => document.getElementById(id);
+const game = decodeURIComponent(location.pathname.split("/").pop());
+const BASE_MS = 2600;   // a step at normal speed
+let demo = null;
+let step = 0;
+let timer = null;
+let shown = -1;         // the step on the board: older answers are ignored
+
+function pictureUrl(n) {
+  const width = $("board").clientWidth || window.innerWidth;
+  const narrow = width < 560 ? `&width=${Math.max(240, Math.floor(width))}` : "";
+  return `/api/demos/${encodeURIComponent(game)}/picture?step=${n}${narrow}`;
+}
+
+async function show(n) {
+  step = Math.max(0, Math.min(n, demo.steps.length - 1));
+  const data = demo.steps[step];
+  const wanted = step;
+  const pic = await picture(pictureUrl(step));
+  if (wanted !== step) return;
+  $("board").innerHTML = pic.svg;
+  // The moved cards, wherever they now lie on the table (a card played to a trick, a card trailed).
+  for (const el of $("board").querySelectorAll(".card")) {
+    if (el.dataset.zone !== "hand" && data.moved.includes(el.dataset.card)) el.classList.add("moved");
+  }
+  const box = $("narration");
+  box.replaceChildren();
+  const head = document.createElement("p");
+  head.className = "step-head";
+  head.textContent = step === 0 ? "The deal" : `Move ${step} of ${demo.steps.length - 1}: seat ${data.mover} plays ${data.move}`;
+  const text = document.createElement("p");
+  text.textContent = data.narration;
+  box.append(head, text);
+  $("step-rules").replaceChildren(...data.rules.map((r) => {
+    const li = document.createElement("li");
+    li.append(ruleLink(r.id));
+    return li;
+  }));
+  $("counter").textContent = `Step ${step} of ${demo.steps.length - 1}`;
+  $("scrub").value = String(step);
+  $("back").disabled = step === 0;
+  $("forward").disabled = step === demo.steps.length - 1;
+  shown = step;
+  document.body.dataset.step = String(step);
+}
+
+function speed() {
+  return Number($("speed").value) || 1;
+}
+
+function pause() {
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+  $("play").textContent = "\u25B6 Play";
+  $("play").setAttribute("aria-pressed", "false");
+  document.body.dataset.playing = "false";
+}
+
+function tick() {
+  if (step >= demo.steps.length - 1) {
+    pause();
+    document.body.dataset.ended = "true";
+    return;
+  }
+  show(step + 1).then(() => {
+    if (timer !== null) timer = setTimeout(tick, BASE_MS / speed());
+  }).catch((error) => { pause(); showError($("message"), error); });
+}
+
+function play() {
+  if (timer !== null) return pause();
+  if (step >= demo.steps.length - 1) show(0);
+  $("play").textContent = "\u23F8 Pause";
+  $("play").setAttribute("aria-pressed", "true");
+  document.body.dataset.playing = "true";
+  document.body.dataset.ended = "false";
+  timer = setTimeout(tick, BASE_MS / speed() / 2);
+}
+
+async function main() {
+  try {
+    demo = await call(`/api/demos/${encodeURIComponent(game)}`);
+  } catch (error) {
+    showError($("message"), error);
+    return;
+  }
+  $("title").textContent = `Press play: ${demo.title}`;
+  document.title = `cardrules: press play, ${demo.title}`;
+  $("about").textContent = `A short deal of ${demo.title} chosen to show ${demo.about}. The rules it shows: `;
+  for (const r of demo.shows) $("about").append(ruleLink(r.id), " ");
+  $("rules").href = `/rules/${encodeURIComponent(game)}`;
+  $("play-it").href = "/";
+  $("scrub").max = String(demo.steps.length - 1);
+  document.body.dataset.steps = String(demo.steps.length - 1);
+  $("play").addEventListener("click", play);
+  $("back").addEventListener("click", () => { pause(); show(step - 1); });
+  $("forward").addEventListener("click", () => { pause(); show(step + 1); });
+  $("scrub").addEventListener("input", () => { pause(); show(Number($("scrub").value)); });
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest && event.target.closest("select, input")) return;
+    if (event.key === "ArrowRight") { pause(); show(step + 1); }
+    if (event.key === "ArrowLeft") { pause(); show(step - 1); }
+  });
+  await show(0);
+  document.body.dataset.ready = "true";
+}
+
+main();

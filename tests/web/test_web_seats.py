@@ -1,0 +1,122 @@
+"""Seats for friends: invites, each seat its own view, the WebSocket pushing to every seat, an idle seat handed over."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("jsonschema")
+
+from starlette.testclient import TestClient
+
+import cardrules
+from cardrules.web import create_app
+from tests.web.helpers import auth, check_match, hidden_cards, tokens, valid
+
+
+def _invite(c: TestClient, **more: Any) -> tuple[Any, Any]:
+    body = {"game": "mililla", "seat": 0, "opponents": ["human", "greedy", "greedy"], "seed": 5, **more}
+    r = c.post("/api/matches", json=body)
+    assert r.status_code == 201, r.text
+    made = valid("created", r.json())
+    (invite,) = made["invites"]
+    assert invite["seat"] == 1 and invite["link"] == f"/table#{made['match']}.{invite['token']}"
+    return made, invite
+
+
+def _view(c: TestClient, match: str, token: str) -> Any:
+    return check_match(c.get(f"/api/matches/{match}", headers=auth(token)).json())
+
+
+def _play_until(c: TestClient, match: str, token: str, seat: int, limit: int = 40) -> Any:
+    """Moves for *token*'s seat until it is not its turn; the last view."""
+    data = _view(c, match, token)
+    for _ in range(limit):
+        if data["over"] or data["to_move"] != seat:
+            return data
+        move = data["legal_moves"]["moves"][0]["text"]
+        r = c.post(f"/api/matches/{match}/moves", headers=auth(token), json={"move": move, "version": data["version"]})
+        assert r.status_code == 200, r.text
+        data = check_match(r.json())
+    return data
+
+
+def test_a_friend_takes_the_invited_seat_and_each_seat_sees_only_its_own(tmp_path: Path) -> None:
+    c = TestClient(create_app(tmp_path / "m.sqlite3"))
+    made, invite = _invite(c)
+    mine, theirs = _view(c, made["match"], made["token"]), _view(c, made["match"], invite["token"])
+    assert (mine["seat"], theirs["seat"]) == (0, 1)
+    assert mine["humans"] == [0, 1] and theirs["humans"] == [0, 1]
+    assert set(mine["observation"]["hand"]).isdisjoint(theirs["observation"]["hand"])
+    game = cardrules.get_game("mililla")
+    server = c.app.state.server  # type: ignore[attr-defined]
+    state = server.tables[made["match"]].state
+    assert not hidden_cards(game, state, 1) & tokens(theirs["observation"])
+    assert not hidden_cards(game, state, 0) & tokens(mine["observation"])
+    # The friend plays only on its own turn, the starter only on theirs; the computer plays the rest.
+    for _ in range(12):
+        for token, seat in ((made["token"], 0), (invite["token"], 1)):
+            data = _view(c, made["match"], token)
+            if data["to_move"] not in (0, 1):
+                continue
+            other = invite["token"] if data["to_move"] == 0 else made["token"]
+            move = data["legal_moves"]["moves"][0]["text"] if data["to_move"] == seat else "AO"
+            r = c.post(f"/api/matches/{made['match']}/moves", headers=auth(other), json={"move": move})
+            assert r.status_code == 409 and r.json()["error"]["code"] == "not_your_turn"
+            _play_until(c, made["match"], token if data["to_move"] == seat else other, data["to_move"])
+    record_moves = server.tables[made["match"]].version
+    assert record_moves > 12
+    assert c.get(f"/api/matches/{made['match']}", headers=auth("not-a-token")).status_code == 403
+
+
+def test_the_websocket_pushes_each_move_to_every_seat_in_its_own_words(tmp_path: Path) -> None:
+    c = TestClient(create_app(tmp_path / "m.sqlite3"))
+    made, invite = _invite(c)
+    base = f"/api/matches/{made['match']}/events"
+    with (
+        c.websocket_connect(f"{base}?token={made['token']}") as ws0,
+        c.websocket_connect(f"{base}?token={invite['token']}") as ws1,
+    ):
+        assert ws0.receive_json()["seat"] == 0 and ws1.receive_json()["seat"] == 1
+        data = _view(c, made["match"], made["token"])
+        mover = made if data["to_move"] == 0 else invite
+        seat = data["to_move"]
+        move = data["legal_moves"]["moves"][0]["text"] if seat == 0 else _view(c, made["match"], invite["token"])[
+            "legal_moves"]["moves"][0]["text"]  # fmt: skip
+        r = c.post(f"/api/matches/{made['match']}/moves", headers=auth(mover["token"]), json={"move": move})
+        assert r.status_code == 200
+        for ws in (ws0, ws1):
+            got = ws.receive_json()
+            assert got["type"] == "event" and got["mover"] == seat and got["own"]
+            valid("event", {k: v for k, v in got.items() if k != "type"})
+
+
+def test_an_idle_seat_is_handed_to_the_computer_and_taken_back(tmp_path: Path) -> None:
+    c = TestClient(create_app(tmp_path / "m.sqlite3"))
+    made, invite = _invite(c, hand_over=1)
+    match = made["match"]
+    data = _play_until(c, match, made["token"], 0)
+    assert data["to_move"] == 1 and data["handed"] == []  # the friend's turn; the friend never comes
+    time.sleep(1.3)
+    data = _view(c, match, made["token"])  # a request of the other seat finds the friend idle
+    assert data["handed"] == [1]
+    assert data["version"] > 0 and data["to_move"] != 1  # the computer played for seat 1
+    friend = _view(c, match, invite["token"])
+    assert friend["handed"] == [1] and friend["legal_moves"]["moves"] == []
+    refused = c.post(f"/api/matches/{match}/moves", headers=auth(invite["token"]), json={"move": "AO"})
+    assert refused.status_code == 409 and refused.json()["error"]["code"] in ("seat_handed_over", "not_your_turn")
+    back = c.post(f"/api/matches/{match}/seat", headers=auth(invite["token"]))
+    assert back.status_code == 200 and back.json()["handed"] == []
+    assert c.post("/api/matches", json={"game": "mililla", "hand_over": 0}).status_code == 422
+
+
+def test_the_invited_seats_survive_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "m.sqlite3"
+    made, invite = _invite(TestClient(create_app(db)))
+    again = TestClient(create_app(db))
+    assert _view(again, made["match"], invite["token"])["seat"] == 1
+    assert _view(again, made["match"], made["token"])["seat"] == 0
