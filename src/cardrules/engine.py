@@ -184,7 +184,8 @@ class Score:
     Attributes:
         sides: The seats of each side; ``((0, 2), (1, 3))`` for partnerships.
         match: Match points per side.
-        round: The round in progress (a running tally, ``complete`` false), or the last round.
+        round: The round in progress (a running tally, ``complete`` false), or the last round once the
+            match is over.
         rounds: Every completed round, in order.
         winner: The index of the winning side once the match is over, else ``None``.
     """
