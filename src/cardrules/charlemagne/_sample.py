@@ -230,4 +230,5 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
         match=o.match,
         rounds=o.rounds,
         winner=o.winner,
+        history=o.history,
     )

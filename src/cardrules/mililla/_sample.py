@@ -176,4 +176,5 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
         held_bonus=o.held_bonus,
         rounds=o.rounds,
         winner=o.winner,
+        history=o.history,
     )
