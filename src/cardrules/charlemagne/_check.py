@@ -11,8 +11,8 @@ from cardrules import _messages
 from cardrules._checks import (
     NO_TRICK,
     check_counts,
-    check_history,
     check_decks,
+    check_history,
     check_lengths,
     check_match,
     check_order,

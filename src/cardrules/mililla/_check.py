@@ -54,8 +54,8 @@ def check_state(state: State) -> None:
     been played in some order, each going to its winner's side with the winner
     leading the next, the turn-up card played by the dealer, and ending with
     ``last_trick`` led by ``last_leader`` and won by ``trick_leader``; the
-    ``history`` of tricks, if any, as such a play; the suits in ``led``; the turn-up bonus, the rounds' scores, the match points
-    and the winner. The error's ``path`` names the field, such as
+    ``history`` of tricks, if any, as such a play; the suits in ``led``; the
+    turn-up bonus, the rounds' scores, the match points and the winner. The error's ``path`` names the field, such as
     ``$.state.hands``.
     """
     if type(state) is not State:
