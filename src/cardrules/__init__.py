@@ -9,7 +9,8 @@ from importlib.metadata import PackageNotFoundError, version
 
 from cardrules import records
 from cardrules._registry import game_names, get_game
-from cardrules._sampling import sample_state
+from cardrules._inference import Inference
+from cardrules._sampling import inferences, sample_state
 from cardrules._states import dumps, from_position, loads, position
 from cardrules.cards import (
     CHARLEMAGNE_PACK,
@@ -64,6 +65,7 @@ __all__ = [
     "Game",
     "GameSpec",
     "IllegalMoveError",
+    "Inference",
     "InvalidCardError",
     "InvalidDeckError",
     "InvalidNotationError",
@@ -89,6 +91,7 @@ __all__ = [
     "from_position",
     "game_names",
     "get_game",
+    "inferences",
     "loads",
     "parse_cards",
     "position",

@@ -281,7 +281,9 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     seen at a real table), the dealer and the ruleset into such a deck
     (refusing a deal that does not fit the ruleset), ``events`` describes
     what a move did, ``sample_state`` makes a full state consistent with
-    an observation, ``heuristic`` is what the greedy and search bots know
+    an observation (and with its ``inferences``: what the round's public
+    play proves about the hidden hands, as
+    :class:`cardrules.Inference` objects), ``heuristic`` is what the greedy and search bots know
     of the game, ``view`` draws an observation as lines of terminal text
     (``view(observation, style)``, with a ``cardrules`` terminal style),
     and ``move_list`` picks the moves a terminal numbers
@@ -338,6 +340,7 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     deck_from_deal: Callable[[Mapping[str, Any], int, RulesetT], tuple[Card, ...]] | None = None
     events: Callable[[StateT, MoveT, StateT], tuple[Event, ...]] | None = None
     sample_state: Callable[[ObservationT, random.Random], StateT] | None = None
+    inferences: Callable[[ObservationT], tuple[Any, ...]] | None = None
     heuristic: Heuristic | None = None
     view: Callable[[ObservationT, Any], list[str]] | None = None
     move_list: Callable[[LegalMoves[MoveT], int], tuple[list[MoveT], int | None]] | None = None

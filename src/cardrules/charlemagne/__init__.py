@@ -18,6 +18,7 @@ from cardrules.charlemagne._encoding import ENCODING
 from cardrules.charlemagne._events import events
 from cardrules.charlemagne._legal import check_move, is_over, legal_moves, refusals, to_move
 from cardrules.charlemagne._notation import format_canonical, format_move, parse_canonical, parse_move
+from cardrules.charlemagne._infer import inferences
 from cardrules.charlemagne._observe import observe
 from cardrules.charlemagne._play import apply
 from cardrules.charlemagne._position import from_position as _from_position
@@ -67,6 +68,7 @@ __all__ = [
     "events",
     "format_canonical",
     "format_move",
+    "inferences",
     "is_over",
     "legal_moves",
     "new_game",
@@ -122,6 +124,7 @@ GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     deck_from_deal=deck_from_deal,
     events=events,
     sample_state=sample_state,
+    inferences=inferences,
     view=view,
     help_text=help_text,
     deal_text=deal_text,

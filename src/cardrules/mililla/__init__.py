@@ -16,6 +16,7 @@ from cardrules.mililla._encoding import ENCODING
 from cardrules.mililla._events import events
 from cardrules.mililla._legal import check_move, is_over, legal_moves, refusals, to_move
 from cardrules.mililla._notation import format_canonical, format_move, parse_canonical, parse_move
+from cardrules.mililla._infer import inferences
 from cardrules.mililla._observe import observe
 from cardrules.mililla._play import apply
 from cardrules.mililla._position import from_position, position
@@ -44,6 +45,7 @@ __all__ = [
     "events",
     "format_canonical",
     "format_move",
+    "inferences",
     "is_over",
     "legal_moves",
     "new_game",
@@ -97,6 +99,7 @@ GAME: Final[GameSpec[State, Play, MilillaRuleset, Observation]] = GameSpec(
     deck_from_deal=deck_from_deal,
     events=events,
     sample_state=sample_state,
+    inferences=inferences,
     heuristic=HEURISTIC,
     view=view,
     help_text=help_text,

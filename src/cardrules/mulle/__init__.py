@@ -19,6 +19,7 @@ from cardrules.mulle._encoding import CANDIDATES, ENCODING
 from cardrules.mulle._events import events
 from cardrules.mulle._legal import MulleMoves, check_move, is_over, legal_moves, to_move
 from cardrules.mulle._notation import format_canonical, format_move, parse_canonical, parse_move
+from cardrules.mulle._infer import inferences
 from cardrules.mulle._observe import observe
 from cardrules.mulle._play import apply
 from cardrules.mulle._rules import RULES
@@ -53,6 +54,7 @@ __all__ = [
     "events",
     "format_canonical",
     "format_move",
+    "inferences",
     "is_over",
     "legal_moves",
     "new_game",
@@ -106,6 +108,7 @@ GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     deck_from_deal=deck_from_deal,
     events=events,
     sample_state=sample_state,
+    inferences=inferences,
     heuristic=HEURISTIC,
     view=view,
     help_text=help_text,
