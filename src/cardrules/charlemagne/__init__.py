@@ -16,9 +16,9 @@ from cardrules.charlemagne._check import check_state
 from cardrules.charlemagne._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
 from cardrules.charlemagne._encoding import ENCODING
 from cardrules.charlemagne._events import events
+from cardrules.charlemagne._infer import inferences
 from cardrules.charlemagne._legal import check_move, is_over, legal_moves, refusals, to_move
 from cardrules.charlemagne._notation import format_canonical, format_move, parse_canonical, parse_move
-from cardrules.charlemagne._infer import inferences
 from cardrules.charlemagne._observe import observe
 from cardrules.charlemagne._play import apply
 from cardrules.charlemagne._position import from_position as _from_position

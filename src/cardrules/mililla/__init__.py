@@ -14,9 +14,9 @@ from cardrules.mililla._check import check_state
 from cardrules.mililla._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
 from cardrules.mililla._encoding import ENCODING
 from cardrules.mililla._events import events
+from cardrules.mililla._infer import inferences
 from cardrules.mililla._legal import check_move, is_over, legal_moves, refusals, to_move
 from cardrules.mililla._notation import format_canonical, format_move, parse_canonical, parse_move
-from cardrules.mililla._infer import inferences
 from cardrules.mililla._observe import observe
 from cardrules.mililla._play import apply
 from cardrules.mililla._position import from_position, position

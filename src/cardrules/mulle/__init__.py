@@ -17,9 +17,9 @@ from cardrules.mulle._check import check_state
 from cardrules.mulle._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
 from cardrules.mulle._encoding import CANDIDATES, ENCODING
 from cardrules.mulle._events import events
+from cardrules.mulle._infer import inferences
 from cardrules.mulle._legal import MulleMoves, check_move, is_over, legal_moves, to_move
 from cardrules.mulle._notation import format_canonical, format_move, parse_canonical, parse_move
-from cardrules.mulle._infer import inferences
 from cardrules.mulle._observe import observe
 from cardrules.mulle._play import apply
 from cardrules.mulle._rules import RULES
