@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from cardrules import _common, _messages
-from cardrules._inference import Inference, deal_agreeing
+from cardrules._inference import Inference, deal_agreeing, identity_cache
 from cardrules.cards import SPANISH_PACK, Card
 from cardrules.errors import WrongKindError
 from cardrules.mililla._cards import _sorted_hand
@@ -54,6 +55,18 @@ def voids(observation: Observation) -> dict[int, frozenset[Card]]:
     return {seat: frozenset(cards) for seat, cards in out.items() if cards}
 
 
+def _by_place(o: Observation) -> dict[str, list[Inference]]:
+    """The inferences about the hands hidden from *o*'s seat, by hand (once per observation object)."""
+    proved: dict[str, list[Inference]] = {}
+    for inference in inferences(o):
+        if inference.seat != o.seat:
+            proved.setdefault(f"hand {inference.seat}", []).append(inference)
+    return proved
+
+
+_proved: Final = identity_cache(_by_place)
+
+
 def sample_state(observation: Observation, rng: random.Random) -> State:
     """
     A full state that *observation*'s seat cannot tell from the real one:
@@ -77,10 +90,7 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     unseen = [c for c in SPANISH_PACK.cards if c not in seen]
     keeps = {s: [o.turn_up] if (s == o.dealer and o.turn_up_in_hand) else [] for s in range(SEATS) if s != o.seat}
     sizes = {f"hand {s}": o.hand_counts[s] - len(keep) for s, keep in keeps.items()}
-    proved: dict[str, list[Inference]] = {}
-    for inference in inferences(o):
-        if inference.seat != o.seat:
-            proved.setdefault(f"hand {inference.seat}", []).append(inference)
+    proved = _proved(o)
     held = {f"hand {s}": keep for s, keep in keeps.items()}
     dealt = deal_agreeing(unseen, sizes, proved, rng, held)
     hands: list[tuple[Card, ...]] = []

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Final
 
 import attrs
 
 from cardrules import _common, _messages
-from cardrules._inference import Inference, deal_agreeing
+from cardrules._inference import Inference, deal_agreeing, identity_cache
 from cardrules.cards import Card
 from cardrules.errors import WrongKindError
 from cardrules.mulle._cards import PACK, _sorted
@@ -58,17 +59,36 @@ def _deal_hands(o: Observation, pool: list[Card], rng: random.Random) -> tuple[t
     The hands of a sample: the seat's own, and the others dealt from *pool* with their sizes, agreeing
     with :func:`inferences`; what is left of *pool* (changed in place) is the stock, in a random order.
     """
+    proved = _proved(o)
+    if not proved:  # nothing proved of a hidden hand (the fishing game, say): a plain deal
+        rng.shuffle(pool)
+        hands: list[tuple[Card, ...]] = []
+        for s, n in enumerate(o.hand_counts):
+            if s == o.seat:
+                hands.append(o.hand)
+            else:
+                hands.append(_sorted(pool[:n]))
+                del pool[:n]
+        return tuple(hands)
     sizes = {f"hand {s}": n for s, n in enumerate(o.hand_counts) if s != o.seat}
     sizes["stock"] = len(pool) - sum(sizes.values())
-    proved: dict[str, list[Inference]] = {}
-    for inference in inferences(o):
-        if inference.seat != o.seat:
-            proved.setdefault(f"hand {inference.seat}", []).append(inference)
     dealt = deal_agreeing(pool, sizes, proved, rng)
     stock = dealt["stock"]
     rng.shuffle(stock)
     pool[:] = stock
     return tuple(o.hand if s == o.seat else _sorted(dealt[f"hand {s}"]) for s in range(len(o.hand_counts)))
+
+
+def _by_place(o: Observation) -> dict[str, list[Inference]]:
+    """The inferences about the hands hidden from *o*'s seat, by hand (once per observation object)."""
+    proved: dict[str, list[Inference]] = {}
+    for inference in inferences(o):
+        if inference.seat != o.seat:
+            proved.setdefault(f"hand {inference.seat}", []).append(inference)
+    return proved
+
+
+_proved: Final = identity_cache(_by_place)
 
 
 def sample_state(observation: Observation, rng: random.Random) -> State:
