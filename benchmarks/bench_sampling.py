@@ -61,6 +61,7 @@ def measure(text: str, count: int, samples: int) -> dict[str, float]:
     found = positions(text, count, 1)
     views = [game.observe(state, seat) for state, seat in found]
     rng = random.Random(2)
+    assert spec.sample_state is not None
     STATS.reset()
     start = time.perf_counter()
     for view in views:

@@ -69,7 +69,8 @@ def _replay_mililla(game: cardrules.Game[Any, Any, Any, Any], sample: mililla.St
     for _, cards in plays:
         for c in cards:
             state = game.apply(state, mililla.Play(c))  # checked: an illegal play raises
-    return state
+    end: mililla.State = state
+    return end
 
 
 def _replay_charlemagne(game: cardrules.Game[Any, Any, Any, Any], sample: ch.State) -> ch.State:
@@ -84,7 +85,8 @@ def _replay_charlemagne(game: cardrules.Game[Any, Any, Any, Any], sample: ch.Sta
     hands = [list(s.hands[seat]) + played[seat] for seat in range(4)]
     kitty = list(s.taken) or list(s.kitty)
     if b is not None and p is not None and c is not None:
-        hands[b] = list((Counter(hands[b]) + Counter(s.discards) - Counter(s.taken) - Counter([s.passed])).elements())
+        passed = [s.passed] if s.passed is not None else []
+        hands[b] = list((Counter(hands[b]) + Counter(s.discards) - Counter(s.taken) - Counter(passed)).elements())
         if c.is_solo and not s.hands[p]:  # the partner sits out: its cards thrown away (less one passed)
             hands[p] = list(s.out) + ([s.passed] if s.passed is not None else [])
     state = game.new_game(seed=0, deck=ch.deck_from_hands(hands, kitty, s.dealer), dealer=s.dealer)
@@ -99,7 +101,8 @@ def _replay_charlemagne(game: cardrules.Game[Any, Any, Any, Any], sample: ch.Sta
     moves += [ch.Play(card) for _, cards in plays for card in cards]
     for move in moves:
         state = game.apply(state, move)
-    return state
+    end: ch.State = state
+    return end
 
 
 def _replay_mulle(game: cardrules.Game[Any, Any, Any, Any], sample: mulle.State, view: mulle.Observation) -> Any:
@@ -124,6 +127,7 @@ def _replay_mulle(game: cardrules.Game[Any, Any, Any, Any], sample: mulle.State,
 
 def _replay(game: cardrules.Game[Any, Any, Any, Any], sample: Any, view: Any) -> None:
     """Replay the round of *sample* from its deal: every public move must be legal, ending in the sample."""
+    end: Any
     if game.name == "mililla":
         end = _replay_mililla(game, sample)
     elif game.name == "charlemagne":

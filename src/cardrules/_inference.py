@@ -139,7 +139,7 @@ def deal_agreeing(
         ok = True
         for i in rng.sample(range(len(needs)), len(needs)):
             name, cards = needs[i]
-            if not cards.isdisjoint(placed[name]):  # type: ignore[arg-type]
+            if not cards.isdisjoint(placed[name]):
                 continue
             ban = bans.get(name, frozenset())
             options = [k for k, c in enumerate(left) if c in cards and c not in ban]

@@ -232,10 +232,10 @@ def test_tensor_encodes_the_rounds_history(text: str, seed: int, steps: int, who
         for seat, cards in ruled_out.items():  # and a suit ruled out by not following is shown
             for k, name in enumerate(names):
                 if game.name == "mililla":
-                    suit = {c for c in pack if c.suit.letter == name}
+                    members = {c for c in pack if c.suit.letter == name}
                 else:
-                    suit = {c for c in pack if suit_of(obs.trump, c) == name}
-                whole = {c for c in suit if c not in gone}
+                    members = {c for c in pack if suit_of(obs.trump, c) == name}
+                whole = {c for c in members if c not in gone}
                 if whole and whole <= cards and (seat, k) not in shown:
                     # beside not following, only the duties to beat and trump rule out (parts of) a suit
                     assert game.name == "mililla"
@@ -249,7 +249,7 @@ def test_tensor_encodes_the_rounds_history(text: str, seed: int, steps: int, who
         assert chunk.tolist() == pytest.approx(want)
 
 
-def suit_of(trump: object, card: Any) -> str:
+def suit_of(trump: Any, card: Any) -> str:
     """The letter of the suit *card* follows in Charlemagne under *trump* (``J`` for the jokers in Mulot)."""
     from cardrules.charlemagne._cards import _SUIT_OF
 

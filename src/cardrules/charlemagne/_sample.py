@@ -123,19 +123,21 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
             proved.setdefault(f"hand {inference.seat}", []).append(inference)
     bans = {f"hand {s}": cards for s, cards in voids(o).items()}
     near: list[str | None] = [None]
-    if seat == p and o.passed is not None and o.passed in pool:
-        pool.remove(o.passed)
+    known = o.passed if seat == p and o.passed is not None and o.passed in pool else None
+    if known is not None:
+        pool.remove(known)
         assert b is not None
         # The partner knows the card passed: the bidder holds it or discarded it.
-        near = [n for n in (f"hand {b}", "discards") if sizes.get(n) and o.passed not in bans.get(n, ())]
-        if not near:
+        found = [n for n in (f"hand {b}", "discards") if sizes.get(n) and known not in bans.get(n, ())]
+        if not found:
             raise ValueError("the card passed can be neither in the bidder's hand nor among the discards")
-        if len(near) == 2 and rng.random() * (sizes[near[0]] + sizes[near[1]]) >= sizes[near[0]]:
-            near.reverse()
+        if len(found) == 2 and rng.random() * (sizes[found[0]] + sizes[found[1]]) >= sizes[found[0]]:
+            found.reverse()
+        near = list(found)
     for i, place in enumerate(near):
         zone = {name: [] for name in sizes}
-        if place is not None:
-            zone[place].append(o.passed)
+        if place is not None and known is not None:
+            zone[place].append(known)
         try:
             dealt = deal_agreeing(pool, {name: n - len(zone[name]) for name, n in sizes.items()}, proved, rng, zone)
         except ValueError:
