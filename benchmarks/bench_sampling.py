@@ -92,9 +92,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{'game':30s} {'µs/sample':>10s} {'µs/derive':>10s} {'inferences':>11s} {'redrawn':>8s}")
     for text in args.game or GAMES:
         m = measure(text, args.positions, args.samples)
-        print(
-            f"{text:30s} {m['sample_us']:10.1f} {m['derive_us']:10.1f} {m['inferences']:11.1f} {m['redrawn']:8.2%}"
-        )
+        print(f"{text:30s} {m['sample_us']:10.1f} {m['derive_us']:10.1f} {m['inferences']:11.1f} {m['redrawn']:8.2%}")
 
 
 if __name__ == "__main__":
