@@ -27,7 +27,7 @@ PARTS = {
     "records": ("records", "_record_json"),
     "registry": ("_registry", "_states", "_sampling"),
     "games": ("mulle", "mililla", "charlemagne"),
-    "game helpers": ("_checks", "_narration", "_position", "_hidden", "_keyed_moves"),
+    "game helpers": ("_checks", "_narration", "_position", "_hidden", "_inference", "_keyed_moves"),
     "engine": ("engine",),
     "helpers": ("_serial", "_messages", "_style", "_common", "_options", "_svg", "_learning"),
     "foundations": ("cards", "rules", "errors"),
