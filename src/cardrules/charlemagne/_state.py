@@ -239,7 +239,7 @@ class State(_StateSlots):
         winner: The winning side once the match is over, else ``None``.
         history: The completed tricks of this hand in the order played, each
             ``(leader, cards)`` with the leader's card first: who played which
-            card in which trick (:data:`PlayedTricks`). A hand played with
+            card in which trick. A hand played with
             :func:`apply` from its deal holds all of them. A state read from a
             position or from a record without this field starts with none and
             holds the tricks played since: always the latest tricks, the last

@@ -79,7 +79,7 @@ class State(_StateSlots):
         winner: The winning side once the match is over, else ``None``.
         history: The completed tricks of this round in the order played, each
             ``(leader, cards)`` with the leader's card first: who played which
-            card in which trick (:data:`PlayedTricks`). A round played with
+            card in which trick. A round played with
             :func:`apply` from its deal holds all of them. A state read from a
             position (which keeps each side's won tricks but not the order
             between the sides) or from a record without this field starts
