@@ -1,10 +1,11 @@
-"""Does reading the voids make the search bots stronger? Search with them against the same search without.
+"""Does reading what the play proves make the search bots stronger? Search with it against the same search without.
 
 ``python benchmarks/ab_voids.py [--game TEXT] [--bot TEXT] [--matches N] [--workers W]`` plays
 *N* matches of *TEXT* (default ``mililla(single_round=true)``) between two copies of the bot
-*TEXT* (default ``search(iterations=100)``): one samples hidden hands with the voids the play
-shows (what the library does), the other with the voids ignored (uniform deals of the unseen
-cards, as before the void-aware sampling). Match ``k`` uses the deal of match ``k - k % 2`` with
+*TEXT* (default ``search(iterations=100)``): one samples hidden hands agreeing with everything
+the round's public history proves (``inferences``: voids, the duties to beat and trump, a Mulle
+build's owner's card; what the library does), the other with it ignored (uniform deals of the
+unseen cards, as before the inference-aware sampling). Match ``k`` uses the deal of match ``k - k % 2`` with
 the sides swapped on the odd one, so each deal is played from both sides. It prints each side's
 wins with a Wilson 95% interval, and the CPU time per decision of each, to show whether the
 strength comes at the same cost. It asserts nothing.
@@ -22,6 +23,13 @@ from typing import Any
 import cardrules
 from cardrules.bots import get_bot, play_match, wilson_interval
 
+_BLIND: dict[str, Any] = {
+    "inferences": lambda observation: (),
+    "voids": lambda observation: {},
+    "_proved": lambda observation: {},
+}
+"""What a blind bot's sampler reads instead: nothing proved by the play."""
+
 
 class _Timed:
     """A bot that counts its decisions and their CPU time; *blind* hides the voids from its sampler."""
@@ -35,13 +43,16 @@ class _Timed:
 
     def choose(self, observation: Any, legal_moves: Any, rng: Any) -> Any:
         start = time.process_time()
-        voids = getattr(self.sampler, "voids")  # noqa: B009  (a module's function, swapped for a while)
+        # The sampler's functions that read what the play proves, swapped for a while when blind.
+        kept = {name: getattr(self.sampler, name) for name in _BLIND if hasattr(self.sampler, name)}
         if self.blind:
-            setattr(self.sampler, "voids", lambda observation: {})  # noqa: B010
+            for name in kept:
+                setattr(self.sampler, name, _BLIND[name])
         try:
             return self.bot.choose(observation, legal_moves, rng)
         finally:
-            setattr(self.sampler, "voids", voids)  # noqa: B010
+            for name, function in kept.items():
+                setattr(self.sampler, name, function)
             self.decisions += 1
             self.seconds += time.process_time() - start
 

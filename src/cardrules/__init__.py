@@ -6,8 +6,9 @@ Pick a game with :func:`get_game`, deal with ``new_game``, then loop over
 """
 
 from cardrules import _common, records
+from cardrules._kit.inference import Inference
 from cardrules._registry import game_names, get_game
-from cardrules._sampling import sample_state
+from cardrules._sampling import inferences, sample_state
 from cardrules._states import dumps, from_position, loads, position
 from cardrules.cards import (
     CHARLEMAGNE_PACK,
@@ -59,6 +60,7 @@ __all__ = [
     "Game",
     "GameSpec",
     "IllegalMoveError",
+    "Inference",
     "InvalidCardError",
     "InvalidDeckError",
     "InvalidNotationError",
@@ -84,6 +86,7 @@ __all__ = [
     "from_position",
     "game_names",
     "get_game",
+    "inferences",
     "loads",
     "parse_cards",
     "position",

@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cardrules._kit.inference import Inference
 from cardrules._registry import games as _games
 from cardrules.engine import GameSpec, _check_position
 from cardrules.errors import CardrulesError, InvalidPositionError, UnsupportedError
 
-__all__ = ["sample_state", "spec_for_observation"]
+__all__ = ["inferences", "sample_state", "spec_for_observation"]
 
 
 def spec_for_observation(observation: object) -> GameSpec[Any, Any, Any, Any]:
@@ -48,13 +49,15 @@ def sample_state(observation: Any, rng: random.Random) -> Any:
     and the result is a legal state to play on: this is how a search bot
     imagines the hidden cards.
 
-    Each game may use more of what the observation shows (see its own
-    ``sample_state``); none uses more than the observation. The trick games
-    (Mililla, Charlemagne) use the voids the play shows: no hand gets a
-    card that a play seen in the current or the last trick rules out (a
-    seat that did not follow suit holds none of the suit led, and the
-    like; see :doc:`/howto/bot`). The sample can still be any deal that
-    agrees with the observation and those plays, the real one included.
+    Every sample agrees with everything the round's public history proves
+    (:func:`inferences`, with the whole history of the observation): a seat
+    that did not follow suit holds none of the suit led, a seat that did
+    not beat when it had to holds nothing that beats, a Mulle build's owner
+    keeps a card of its value, and the like (see :doc:`/howto/bot`).
+    Replaying the round's public moves on the sampled hands, each one was
+    legal. None uses more than the observation, and the sample can still be
+    any deal that agrees with it and with those inferences, the real one
+    included.
 
     An observation changed by hand (``attrs.evolve``, say) may show
     something no state of the game shows: a hand size that does not add up,
@@ -102,3 +105,32 @@ def sample_state(observation: Any, rng: random.Random) -> Any:
             "no state shows this observation: its fields do not agree with each other", "observation"
         )
     return state
+
+
+def inferences(observation: Any) -> tuple[Inference, ...]:
+    """
+    What the round's public play proves about each seat's hand now, as data: one
+    :class:`~cardrules.Inference` per fact, each naming the rule that proves it (``mililla.follow.suit``,
+    ``charlemagne.mulot.joker-void``, ``mulle.build.keep``...). Read from the observation's public
+    history alone, so the same for every seat of one position; :func:`sample_state` deals every
+    sample to agree with all of them. A game that infers nothing gives ``()``.
+
+    Raises:
+        TypeError: If *observation* is not a cardrules observation.
+
+    Example:
+        >>> import random
+        >>> game = cardrules.get_game("mililla")
+        >>> state = game.new_game(seed=14)  # seat 1 deals and turns up the 3 of bastos: trump
+        >>> for move in ("3O", "KB", "5O"):  # seat 3 trumps the oros led: it holds no oros
+        ...     state = game.apply(state, game.parse_move(state, move))
+        >>> for i in cardrules.inferences(game.observe(state, 0)):
+        ...     print(i.seat, i.kind, i.rule, len(i.cards))
+        1 some mililla.deal.turn-up 1
+        3 none mililla.follow.suit 8
+    """
+    spec = spec_for_observation(observation)
+    if spec.inferences is None:
+        return ()
+    found: tuple[Inference, ...] = spec.inferences(observation)
+    return found

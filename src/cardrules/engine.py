@@ -288,7 +288,9 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     :class:`~cardrules.engine.Positions`, :class:`~cardrules.engine.Learning`,
     :class:`~cardrules.engine.Heuristic`); ``round_deck``, ``new_round`` and ``deck_from_deal`` deal from a given
     deck or a deal seen at a real table; ``events`` and ``refusals`` narrate and explain;
-    ``sample_state`` makes a full state consistent with an observation; ``picture`` draws an
+    ``sample_state`` makes a full state consistent with an observation and with its
+    ``inferences`` (what the round's public play proves of the hidden hands, as
+    :class:`cardrules.Inference` objects); ``picture`` draws an
     observation as an SVG table (each face-up card an element with ``data-card`` and an
     ``aria-label``); ``display(text)`` writes a move's or an event's text for a screen (cards by
     name, with suit symbols or the Spanish suits' names); ``demo`` is the web table's "press play"
@@ -333,6 +335,7 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     events: Callable[[StateT, MoveT, StateT], tuple[Event, ...]] | None = None
     refusals: Callable[[StateT], tuple[Violation, ...]] | None = None
     sample_state: Callable[[ObservationT, random.Random], StateT] | None = None
+    inferences: Callable[[ObservationT], tuple[Any, ...]] | None = None
     picture: Callable[[ObservationT], str] | None = None
     display: Callable[[str], str] | None = None
     demo: DemoDeal | None = None

@@ -62,6 +62,7 @@ def test_charlemagne_public_names_are_pinned() -> None:
         "events",
         "format_canonical",
         "format_move",
+        "inferences",
         "is_over",
         "legal_moves",
         "new_game",

@@ -231,7 +231,8 @@ def _won_card_exchanges(game: Any, s: Any) -> Iterator[tuple[Card, int, Any]]:
                     hands[o] = mililla._cards._sorted_hand(_swap(s.hands[o], i, won[k]))
                     piles = list(s.won)
                     piles[side] = tuple(_swap(won, k, s.hands[o][i]))
-                    t = attrs.evolve(s, hands=tuple(hands), won=tuple(piles))
+                    # without the history of tricks, which would show where the won card was played
+                    t = attrs.evolve(s, hands=tuple(hands), won=tuple(piles), history=())
                     if _valid(game, t):
                         yield won[k], o, t
 

@@ -8,6 +8,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -215,4 +216,8 @@ def test_positions_round_trip(game: cardrules.Game[Any, Any, Any, Any], seed: in
             )
             assert game.score(back) == game.score(s)
             for seat in seats:
-                assert game.observe(back, seat) == game.observe(s, seat)
+                # The trick games' positions keep each side's won tricks but not the order between the
+                # sides: read back, a state has no history of tricks (Mulle's keep every play).
+                seen, want = game.observe(back, seat), game.observe(s, seat)
+                assert seen.history in ((), want.history)
+                assert seen == attrs.evolve(want, history=seen.history)

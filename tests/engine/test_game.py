@@ -17,6 +17,7 @@ TOP = [
     "Game",
     "GameSpec",
     "IllegalMoveError",
+    "Inference",
     "InvalidCardError",
     "InvalidDeckError",
     "InvalidNotationError",
@@ -43,6 +44,7 @@ TOP = [
     "from_position",
     "game_names",
     "get_game",
+    "inferences",
     "loads",
     "parse_cards",
     "position",
@@ -57,6 +59,7 @@ SIGNATURES = {
     "dumps": "(state: 'object') -> 'str'",
     "loads": "(text: 'str | bytes') -> 'Any'",
     "sample_state": "(observation: 'Any', rng: 'random.Random') -> 'Any'",
+    "inferences": "(observation: 'Any') -> 'tuple[Inference, ...]'",
     "shuffled": "(cards: 'Sequence[Card]', seed: 'int') -> 'tuple[Card, ...]'",
     "parse_cards": (
         "(text: 'str', pack: 'Pack' = Pack(name='double French', cards=(...), spanish=False)) -> 'tuple[Card, ...]'"
@@ -107,6 +110,7 @@ GAME_MODULE = [
     "deck_from_hands",
     "events",
     "sample_state",
+    "inferences",
 ]
 
 
@@ -175,6 +179,7 @@ def test_mililla_exports() -> None:
             "parse_canonical",
             "parse_move",
             "round_deck",
+            "inferences",
             "sample_state",
             "score",
             "shuffle_hidden",

@@ -100,13 +100,13 @@ def test_voids_script_hides_the_voids_from_the_blind_bot_only(monkeypatch: pytes
     from cardrules.mililla import _sample
 
     calls: list[object] = []
-    real = _sample.voids
+    real = _sample.inferences  # type: ignore[attr-defined]  # imported there from _infer
 
     def spy(observation: object) -> object:
         calls.append(observation)
         return real(observation)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(_sample, "voids", spy)
+    monkeypatch.setattr(_sample, "inferences", spy)
     game = cardrules.get_game("mililla")
     state = game.new_game(seed=5)
     for _ in range(6):  # into the second trick: there may be voids to see
@@ -117,7 +117,7 @@ def test_voids_script_hides_the_voids_from_the_blind_bot_only(monkeypatch: pytes
         bot = ab._Timed("search(iterations=4)", "mililla", blind)
         bot.choose(view, game.legal_moves(state), random.Random(1))
         assert bot.decisions == 1 and bot.seconds >= 0
-        assert _sample.voids is spy  # put back after the choice
+        assert _sample.inferences is spy  # type: ignore[attr-defined]  # put back after the choice
         assert (len(calls) == 0) is blind
     won, *counts = ab._one(("mililla(single_round=true)", "search(iterations=2)", 1))
     assert isinstance(won, bool) and counts[0] > 0 and counts[2] > 0

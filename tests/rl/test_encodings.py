@@ -174,6 +174,89 @@ def test_tensor_fields_hold_what_the_layout_table_says(text: str, seed: int, ste
     assert tensor[lo : lo + 2].tolist() == pytest.approx([obs.match[us] / target, obs.match[1 - us] / target])
 
 
+@pytest.mark.parametrize("text", ALL)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 200), who=st.integers(0, 3))
+def test_tensor_encodes_the_rounds_history(text: str, seed: int, steps: int, who: int) -> None:
+    """
+    Version 2: ``played`` holds the cards each relative seat has played this round, read from the
+    public history; the trick games' ``voids`` hold exactly the suits the inferences show each seat
+    lacks by not following (Mulle's ``owns``, the values of the builds each seat owns).
+    """
+    game, state = _position(text, seed, steps)
+    layout = game.spec.tensor
+    assert layout.version == 2
+    n_seats = len(state.hands)
+    who %= n_seats
+    obs = game.observe(state, who)
+    tensor = layout.encode(obs)
+    at = layout.offsets()
+    pack = list(dict.fromkeys(game.spec.pack.cards))
+    n = len(pack)
+    played: list[list[object]] = [[] for _ in range(n_seats)]
+    if game.name == "mulle":
+        for turn in obs.history:
+            played[turn.seat].append(turn.move.card)
+        lo = at["owns"][0]
+        owns = {(r, v) for r in range(4) for v in range(16) if tensor[lo + r * 16 + v]}
+        assert owns == {((b.owner - who) % n_seats, b.value - 1) for b in obs.builds}
+    else:
+        tricks = [
+            *obs.history,
+            *([(obs.trick_leader if game.name == "mililla" else obs.leader, obs.trick)] * bool(obs.trick)),
+        ]
+        for leader, cards in tricks:
+            order = [(leader + i) % 4 for i in range(4)]
+            if (
+                len(cards) < 4
+                and getattr(obs, "contract", None) is not None
+                and obs.contract.is_solo
+                and obs.bidder is not None
+            ):
+                order = [s for s in order if s != (obs.bidder + 2) % 4]
+            for seat, card in zip(order, cards, strict=False):
+                played[seat].append(card)
+        suits = 4 if game.name == "mililla" else 5
+        lo = at["voids"][0]
+        shown = {((who + r) % 4, k) for r in range(4) for k in range(suits) if tensor[lo + r * suits + k]}
+        ruled_out: dict[int, set[object]] = {}
+        for inference in cardrules.inferences(obs):
+            if inference.kind == "none":
+                ruled_out.setdefault(inference.seat, set()).update(inference.cards)
+        gone = {c for cards in played for c in cards}
+        names = ["O", "C", "E", "B"] if game.name == "mililla" else ["S", "H", "D", "C", "J"]
+        for seat, k in shown:  # a void shown is proved: no unplayed card of that suit may be held
+            if game.name == "mililla":
+                suit = [c for c in pack if c.suit.letter == names[k]]
+            else:
+                suit = [c for c in pack if suit_of(obs.trump, c) == names[k]]
+            assert {c for c in suit if c not in gone} <= ruled_out.get(seat, set())
+        for seat, cards in ruled_out.items():  # and a suit ruled out by not following is shown
+            for k, name in enumerate(names):
+                if game.name == "mililla":
+                    members = {c for c in pack if c.suit.letter == name}
+                else:
+                    members = {c for c in pack if suit_of(obs.trump, c) == name}
+                whole = {c for c in members if c not in gone}
+                if whole and whole <= cards and (seat, k) not in shown:
+                    # beside not following, only the duties to beat and trump rule out (parts of) a suit
+                    assert game.name == "mililla"
+    lo = at["played"][0]
+    for seat in range(n_seats):
+        chunk = tensor[lo + ((seat - who) % n_seats) * n : lo + ((seat - who) % n_seats + 1) * n]
+        step = 0.5 if game.name == "mulle" else 1.0
+        want = [0.0] * n
+        for card in played[seat]:
+            want[pack.index(card)] += step
+        assert chunk.tolist() == pytest.approx(want)
+
+
+def suit_of(trump: Any, card: Any) -> str:
+    """The letter of the suit *card* follows in Charlemagne under *trump* (``J`` for the jokers in Mulot)."""
+    from cardrules.charlemagne._cards import _SUIT_OF
+
+    return str(_SUIT_OF[trump][card].letter)
+
+
 def test_a_layout_needs_a_form_of_its_numbers_and_slots_inside_it() -> None:
     from cardrules.rl._learning import TensorField, TensorLayout
 

@@ -15,6 +15,7 @@ __all__ = [
     "Ending",
     "check_counts",
     "check_decks",
+    "check_history",
     "check_lengths",
     "check_match",
     "check_order",
@@ -221,3 +222,54 @@ def last_trick_side(piles: Sequence[Sequence[Card]], last: Sequence[Card], size:
         if tuple(pile[-size:]) == tuple(last):
             return side
     raise fail("last_trick", "the last trick is not the last trick won by either side")
+
+
+def check_history(
+    history: Sequence[tuple[int, Sequence[Card]]],
+    piles: Sequence[Sequence[Card]],
+    first: int,
+    seats: Callable[[int], Sequence[int]],
+    winner: Callable[[tuple[Card, ...]], int],
+    player: Mapping[Card, int],
+    now: tuple[int, int, Sequence[Card]],
+) -> None:
+    """
+    Check a trick game's ``history``, the latest completed tricks of the round as ``(leader, cards)``:
+    each trick played by the seats in turn from its leader (*seats*, the seats of a trick led by a
+    seat), each card of *player* by its seat, each trick's winner leading the next, the first led
+    by *first* when the history holds every trick of the round, the last ending as *now* says
+    (``(leader now, last_leader, last_trick)``), and each side's tricks ending its won pile (*piles*)
+    in the order won. An empty history is always accepted (a state read from a position).
+    """
+    if not history:
+        return
+    done = sum(len(pile) for pile in piles)
+    by_side: list[list[Card]] = [[] for _ in piles]
+    leader_now, last_leader, last_trick = now
+    expected: int | None = None
+    for i, entry in enumerate(history):
+        if not isinstance(entry, tuple) or len(entry) != 2:
+            raise fail(f"history[{i}]", "a trick of the history is (leader, cards)")
+        leader, cards = entry
+        order = seats(leader)
+        if len(cards) != len(order):
+            raise fail(f"history[{i}]", f"a completed trick has {len(order)} cards, not {len(cards)}")
+        if expected is not None and leader != expected:
+            raise fail(f"history[{i}]", f"seat {expected} won the trick before, so leads this one, not seat {leader}")
+        for seat, card in zip(order, cards, strict=True):
+            if player.get(card, seat) != seat:
+                raise fail(f"history[{i}]", f"{card} is seat {player[card]}'s to play, not seat {seat}'s")
+        expected = order[winner(tuple(cards))]
+        by_side[expected % 2].extend(cards)
+    played = sum(len(cards) for _, cards in history)
+    if played > done:
+        raise fail("history", "the history holds more tricks than the round has completed")
+    if played == done and history[0][0] != first:
+        raise fail("history[0]", f"seat {first} leads the first trick of the round, not seat {history[0][0]}")
+    if expected != leader_now:
+        raise fail("history", f"seat {expected} won the last trick, so leads now, not seat {leader_now}")
+    if history[-1][0] != last_leader or tuple(history[-1][1]) != tuple(last_trick):
+        raise fail("history", "the history's last trick is not last_trick, led by last_leader")
+    for side, (cards, pile) in enumerate(zip(by_side, piles, strict=True)):
+        if cards and tuple(pile[-len(cards) :]) != tuple(cards):
+            raise fail("history", f"the history's tricks won by side {side} are not the last of its won cards")

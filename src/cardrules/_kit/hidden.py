@@ -64,7 +64,14 @@ def deal_hidden(
         options = [i for i in _bits(m) if room[i] > 0 and all(held[s] < cap[s] for s in _crossing(i, m, full))]
         if not options:  # cannot happen while the condition held before this card
             raise ValueError("no deal of the hidden cards agrees with the voids shown")
-        i = rng.choices(options, [room[j] for j in options])[0] if len(options) > 1 else options[0]
+        if len(options) == 1:
+            i = options[0]
+        else:  # weighted by the room left: random.choices, without its setup
+            pick = rng.random() * sum(room[j] for j in options)
+            for i in options:
+                pick -= room[i]
+                if pick < 0:
+                    break
         room[i] -= 1
         for s in _supersets(1 << i, full):
             cap[s] -= 1

@@ -18,6 +18,7 @@ from cardrules.charlemagne._deal import deck_from_deal, deck_from_hands, new_gam
 from cardrules.charlemagne._demo import DEMO
 from cardrules.charlemagne._encoding import LEARNING
 from cardrules.charlemagne._events import events
+from cardrules.charlemagne._infer import inferences
 from cardrules.charlemagne._legal import check_move, is_over, legal_moves, refusals, to_move
 from cardrules.charlemagne._notation import format_canonical, format_move, parse_canonical, parse_move
 from cardrules.charlemagne._observe import observe
@@ -66,6 +67,7 @@ __all__ = [
     "events",
     "format_canonical",
     "format_move",
+    "inferences",
     "is_over",
     "legal_moves",
     "new_game",
@@ -119,6 +121,7 @@ GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     learning=LEARNING,
     display=_view.display,
     demo=DEMO,
+    inferences=inferences,
     heuristic=HEURISTIC,
     refusals=refusals,
     picture=picture,

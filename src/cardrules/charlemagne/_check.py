@@ -12,6 +12,7 @@ from cardrules._kit.checks import (
     NO_TRICK,
     check_counts,
     check_decks,
+    check_history,
     check_lengths,
     check_match,
     check_order,
@@ -40,7 +41,8 @@ def check_state(state: State) -> None:
     the passed card as the bidder's (held, discarded or played by the bidder);
     that the won tricks can have been played in some order, each going to its
     winner's side with the winner leading the next, ending with ``last_trick``
-    led by ``last_leader`` and won by ``leader``; the hands' scores, the match
+    led by ``last_leader`` and won by ``leader``; the ``history`` of tricks,
+    if any, as such a play; the hands' scores, the match
     points and the winner. The error's ``path`` names the field, such as
     ``$.state.calls``.
     """
@@ -181,6 +183,8 @@ def _check_play(state: State) -> None:
         first = (state.dealer + 1) % SEATS
         if state.leader != first or state.last_leader != first or state.last_trick:
             raise fail("leader", f"before the play seat {first} is the leader, and there is no last trick")
+        if state.history:
+            raise fail("history", "no trick is played before the play")
         return
     partner = (b + 2) % SEATS if c.is_solo else None
     first = b if c.is_solo else (b + 1) % SEATS
@@ -193,6 +197,15 @@ def _check_play(state: State) -> None:
         lambda trick: _trick_winner(trick, trump),
         dict.fromkeys(bidders, b),
         ("leader", state.leader, state.last_leader, state.last_trick),
+    )
+    check_history(
+        state.history,
+        state.won,
+        first,
+        lambda lead: _ORDERS[lead, partner],
+        lambda trick: _trick_winner(trick, trump),
+        dict.fromkeys(bidders, b),
+        (state.leader, state.last_leader, state.last_trick),
     )
     if state.winner is None:
         if _result(state, early=state.rules.end_when_decided) is not None:

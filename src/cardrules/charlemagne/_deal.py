@@ -31,7 +31,7 @@ def _deal(
     return _make_state(
         rules, seed, pending, round_no, dealer,
         hands, kitty, "bid", (), None, None, None, (), None, (), (),
-        None, first, (), ((), ()), (0, 0), (), first, match, rounds, None,
+        None, first, (), ((), ()), (0, 0), (), first, match, rounds, None, (),
     )  # fmt: skip
 
 

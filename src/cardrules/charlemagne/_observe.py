@@ -61,4 +61,5 @@ def observe(state: State, seat: int) -> Observation:
         discards, len(s.discards),  # discards, discard_count
         out, len(s.out),  # out, out_count
         open_hand, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
+        s.history,
     )  # fmt: skip

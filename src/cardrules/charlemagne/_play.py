@@ -95,6 +95,7 @@ def _call(state: State, call: Contract | None) -> State:
             s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
             s.hands, s.kitty, s.phase, calls, s.bidder, s.contract, s.source, s.taken, s.passed, s.discards, s.out,
             s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
+            s.history,
         )  # fmt: skip
     i = max(k for k, c in enumerate(calls) if c is not None)
     bidder = (s.dealer + 1 + i) % SEATS
@@ -114,7 +115,7 @@ def _call(state: State, call: Contract | None) -> State:
     return _make_state(
         s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
         hands, kitty, phase, calls, bidder, contract, s.source, taken, s.passed, s.discards, out,
-        s.trump, leader, s.trick, s.won, s.tricks, s.last_trick, last_leader, s.match, s.rounds, s.winner,
+        s.trump, leader, s.trick, s.won, s.tricks, s.last_trick, last_leader, s.match, s.rounds, s.winner, s.history,
     )  # fmt: skip
 
 
@@ -147,6 +148,7 @@ def _choose(state: State, source: Source) -> State:
         s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
         hands, kitty, phase, s.calls, s.bidder, s.contract, source, taken, s.passed, s.discards, out,
         s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
+        s.history,
     )  # fmt: skip
 
 
@@ -161,6 +163,7 @@ def _give(state: State, card: Card) -> State:
         s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
         hands, s.kitty, "discard", s.calls, s.bidder, s.contract, s.source, s.taken, card, s.discards, rest,
         s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
+        s.history,
     )  # fmt: skip
 
 
@@ -175,6 +178,7 @@ def _discard(state: State, card: Card) -> State:
         s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
         hands, s.kitty, phase, s.calls, s.bidder, s.contract, s.source, s.taken, s.passed, discards, s.out,
         s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
+        s.history,
     )  # fmt: skip
 
 
@@ -185,7 +189,7 @@ def _name_trump(state: State, trump: Suit) -> State:
     return _make_state(
         s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
         s.hands, s.kitty, "play", s.calls, s.bidder, s.contract, s.source, s.taken, s.passed, s.discards, s.out,
-        trump, leader, s.trick, s.won, s.tricks, s.last_trick, leader, s.match, s.rounds, s.winner,
+        trump, leader, s.trick, s.won, s.tricks, s.last_trick, leader, s.match, s.rounds, s.winner, s.history,
     )  # fmt: skip
 
 
@@ -206,6 +210,7 @@ def _play(state: State, card: Card, end_round: bool = True) -> State:
             s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
             hands, s.kitty, s.phase, s.calls, s.bidder, s.contract, s.source, s.taken, s.passed, s.discards, s.out,
             s.trump, s.leader, trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
+            s.history,
         )  # fmt: skip
     w = order[_trick_winner(trick, s.trump)]
     won, tricks = s.won, s.tricks
@@ -216,7 +221,7 @@ def _play(state: State, card: Card, end_round: bool = True) -> State:
     after = _make_state(
         s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
         hands, s.kitty, s.phase, s.calls, s.bidder, s.contract, s.source, s.taken, s.passed, s.discards, s.out,
-        s.trump, w, (), won, tricks, trick, s.leader, s.match, s.rounds, s.winner,
+        s.trump, w, (), won, tricks, trick, s.leader, s.match, s.rounds, s.winner, (*s.history, (s.leader, trick)),
     )  # fmt: skip
     if not end_round:
         return after

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import Final
-
-import attrs
 
 from cardrules import _common, _messages
-from cardrules._kit.hidden import deal_hidden
-from cardrules.cards import CHARLEMAGNE_PACK, Card, Suit
-from cardrules.charlemagne._cards import _SUIT_OF, _sorted_hand
-from cardrules.charlemagne._legal import _ORDERS, _SOLO
-from cardrules.charlemagne._observe import _open_hand
+from cardrules._kit.inference import Inference, deal_agreeing
+from cardrules.cards import CHARLEMAGNE_PACK, Card
+from cardrules.charlemagne._cards import _sorted_hand
+from cardrules.charlemagne._infer import inferences
+from cardrules.charlemagne._observe import _open_hand, observe
 from cardrules.charlemagne._state import SEATS, Contract, Observation, State
 from cardrules.errors import WrongKindError
 
@@ -51,11 +48,14 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     """
     A state that *seat* cannot tell from *state*: the cards it may not see
     are dealt again at random among the places it may not see, keeping every
-    size, and the seed and undealt decks are replaced.
+    size, each hand agreeing with everything the hand's public play proves
+    (:func:`inferences`), and the seed and undealt decks are replaced. The
+    same as ``sample_state(observe(state, seat), rng)``.
 
-    The records of the kitty cards taken and of the passed card follow the
-    cards they name, so the result is a consistent position; the passed card
-    stays put when *seat* is the partner, who knows it.
+    The records of the kitty cards taken and of the passed card name cards
+    where they may be, so the result is a consistent position; the passed
+    card stays with the bidder (held or discarded) when *seat* is the
+    partner, who knows it.
 
     Raises:
         InvalidOptionError: If *seat* is not a seat of the game.
@@ -63,68 +63,19 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     if type(state) is not State:
         raise _messages.wrong_state("Charlemagne", state)
     _common.check_seat(seat, SEATS)
-    z = zones(state)
-    fixed = {state.passed} if seat == state.partner and state.passed is not None else set()
-    places: list[tuple[str, int]] = []
-    cards: list[Card] = []
-    for name in _hidden_zones(state, seat):
-        for i, c in enumerate(z[name]):
-            if c not in fixed:
-                places.append((name, i))
-                cards.append(c)
-    new = cards[:]
-    rng.shuffle(new)
-    moved = dict(zip(cards, new, strict=True))
-    lists = {name: list(cs) for name, cs in z.items()}
-    for (name, i), c in zip(places, new, strict=True):
-        lists[name][i] = c
-    return attrs.evolve(
-        state,
-        hands=tuple(_sorted_hand(lists[f"hand {s}"]) for s in range(SEATS)),
-        kitty=tuple(lists["kitty"]),
-        discards=tuple(lists["discards"]),
-        out=tuple(lists["out"]),
-        taken=tuple(moved.get(c, c) for c in state.taken),
-        passed=None if state.passed is None else moved.get(state.passed, state.passed),
-        seed=rng.getrandbits(63),
-        pending_decks=(),
-    )
-
-
-# The cards that follow each suit, by trump (None: Mulot, whose jokers are a suit of their own).
-_FOLLOWING: Final = {
-    trump: {led: frozenset(c for c in CHARLEMAGNE_PACK.cards if table[c] is led) for led in set(table.values())}
-    for trump, table in _SUIT_OF.items()
-}
+    return sample_state(observe(state, seat), rng)
 
 
 def voids(observation: Observation) -> dict[int, frozenset[Card]]:
     """
-    The cards each other seat cannot hold, by the plays the observation shows
-    (the current trick and the last one, with their leaders): a seat that did
-    not follow the suit led holds none of it, the trumps being the trump
-    suit, the jokers and the two jacks of its colour (charlemagne.follow.suit);
-    in Mulot, a seat that neither followed nor played a joker holds no joker
-    (charlemagne.mulot.joker-void).
+    The cards each other seat cannot hold, by the hand's public play: the
+    ``"none"`` inferences of :func:`inferences`, put together by seat.
     """
-    o = observation
-    suit_of = _SUIT_OF[o.trump]
-    b = o.bidder
-    sitting_out = None if b is None or o.contract not in _SOLO else (b + 2) % SEATS
     out: dict[int, set[Card]] = {}
-    for leader, trick in ((o.last_leader, o.last_trick), (o.leader, o.trick)):
-        if not trick:
-            continue
-        order = _ORDERS[leader, sitting_out]
-        led = suit_of[trick[0]]
-        for seat, card in zip(order[1:], trick[1:], strict=False):
-            if seat == o.seat or suit_of[card] is led:
-                continue
-            bans = out.setdefault(seat, set())
-            bans.update(_FOLLOWING[o.trump][led])
-            if o.trump is None and led is not Suit.JOKER and card.suit is not Suit.JOKER:
-                bans.update(_FOLLOWING[None][Suit.JOKER])
-    return {seat: frozenset(cards) for seat, cards in out.items()}
+    for inference in inferences(observation):
+        if inference.kind == "none" and inference.seat != observation.seat:
+            out.setdefault(inference.seat, set()).update(inference.cards)
+    return {seat: frozenset(cards) for seat, cards in out.items() if cards}
 
 
 def sample_state(observation: Observation, rng: random.Random) -> State:
@@ -134,11 +85,12 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     it cannot see (other hands, kitty, discards, the partner's thrown-away
     cards), with the right counts. A passed card the seat knows goes to the
     bidder's hand or discards; the records of the kitty cards taken and of
-    the passed card are filled in consistently. No hand gets a card that
-    the play the seat has seen rules out (in the current and the
-    last trick; the observation keeps no record of who played which card in
-    older tricks). Every deal that agrees with the observation and those
-    voids can come out; without voids the deal is uniform.
+    the passed card are filled in consistently. Every hand agrees with
+    everything the hand's public play proves (:func:`inferences`, from the
+    whole ``history``): replaying the plays on the sampled hands, every play
+    was legal. The deal is constrained, not drawn again until it fits. Every
+    deal that agrees with the observation and its inferences can come out;
+    with no inference ruling a card out the deal is uniform.
 
     ``observe(sample_state(obs, rng), obs.seat) == obs`` always holds.
     """
@@ -164,24 +116,37 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
         sizes["out"] = o.out_count
     if sum(sizes.values()) != len(pool):
         raise ValueError("the observation's counts do not account for the unseen cards")
-    zone: dict[str, list[Card]] = {name: [] for name in sizes}
+    zone: dict[str, list[Card]] = {}
+    proved: dict[str, list[Inference]] = {}
+    for inference in inferences(o):
+        if inference.seat != seat and f"hand {inference.seat}" in sizes:
+            proved.setdefault(f"hand {inference.seat}", []).append(inference)
     bans = {f"hand {s}": cards for s, cards in voids(o).items()}
-    if seat == p and o.passed is not None and o.passed in pool:
-        pool.remove(o.passed)
+    near: list[str | None] = [None]
+    known = o.passed if seat == p and o.passed is not None and o.passed in pool else None
+    if known is not None:
+        pool.remove(known)
         assert b is not None
-        near = [n for n in (f"hand {b}", "discards") if o.passed not in bans.get(n, ())]
-        weights = [sizes[n] for n in near]
-        zone[rng.choices(near, weights)[0]].append(o.passed)
-    dealt = deal_hidden(pool, {name: n - len(zone[name]) for name, n in sizes.items()}, bans, rng)
-    if dealt is None:
-        rng.shuffle(pool)
-        for name, n in sizes.items():
-            k = n - len(zone[name])
-            zone[name].extend(pool[:k])
-            del pool[:k]
-    else:
-        for name, cards in dealt.items():
-            zone[name].extend(cards)
+        # The partner knows the card passed: the bidder holds it or discarded it.
+        found = [n for n in (f"hand {b}", "discards") if sizes.get(n) and known not in bans.get(n, ())]
+        if not found:
+            raise ValueError("the card passed can be neither in the bidder's hand nor among the discards")
+        if len(found) == 2 and rng.random() * (sizes[found[0]] + sizes[found[1]]) >= sizes[found[0]]:
+            found.reverse()
+        near = list(found)
+    for i, place in enumerate(near):
+        zone = {name: [] for name in sizes}
+        if place is not None and known is not None:
+            zone[place].append(known)
+        try:
+            dealt = deal_agreeing(pool, {name: n - len(zone[name]) for name, n in sizes.items()}, proved, rng, zone)
+        except ValueError:
+            if i == len(near) - 1:
+                raise
+            continue
+        break
+    for name, cards in dealt.items():
+        zone[name].extend(cards)
     rng.shuffle(zone.get("discards", []))
     hands = []
     for s in range(SEATS):
@@ -230,4 +195,5 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
         match=o.match,
         rounds=o.rounds,
         winner=o.winner,
+        history=o.history,
     )

@@ -180,6 +180,11 @@ PASS: Final = Pass()
 
 # --- state -------------------------------------------------------------------
 
+PlayedTricks = tuple[tuple[int, tuple[Card, ...]], ...]
+"""The completed tricks of a hand, in the order played, each as ``(leader, cards)``, the leader's
+card first; the seats that play a trick follow the leader in turn, skipping the partner who sits
+out a solo contract."""
+
 
 class _StateSlots(_common.LegalSlot):
     """The slots of :class:`State`, its fields in order, declared here so that the engine can build
@@ -188,7 +193,7 @@ class _StateSlots(_common.LegalSlot):
     __slots__ = (  # noqa: RUF023 (the fields in order: _common.unchecked_constructor checks it)
         "rules", "seed", "pending_decks", "round_no", "dealer", "hands", "kitty", "phase", "calls",
         "bidder", "contract", "source", "taken", "passed", "discards", "out", "trump", "leader",
-        "trick", "won", "tricks", "last_trick", "last_leader", "match", "rounds", "winner",
+        "trick", "won", "tricks", "last_trick", "last_leader", "match", "rounds", "winner", "history",
         "__weakref__",
     )  # fmt: skip
 
@@ -232,6 +237,13 @@ class State(_StateSlots):
         match: Match points per side.
         rounds: Every completed hand's score.
         winner: The winning side once the match is over, else ``None``.
+        history: The completed tricks of this hand in the order played, each
+            ``(leader, cards)`` with the leader's card first: who played which
+            card in which trick. A hand played with
+            :func:`apply` from its deal holds all of them. A state read from a
+            position or from a record without this field starts with none and
+            holds the tricks played since: always the latest tricks, the last
+            of them ``last_trick``.
     """
 
     rules: CharlemagneRuleset
@@ -260,6 +272,7 @@ class State(_StateSlots):
     match: tuple[int, int]
     rounds: tuple[RoundScore, ...]
     winner: int | None
+    history: PlayedTricks = ()
 
     @property
     def partner(self) -> int | None:
@@ -269,10 +282,11 @@ class State(_StateSlots):
 
 # The deal and the moves build each next State with a positional call: attrs.evolve costs three
 # times as much, and keywords half as much again. The order is that of State's fields, written
-# five, eleven and ten to a line:
+# five, eleven and ten to a line, then history:
 #   rules, seed, pending_decks, round_no, dealer,
 #   hands, kitty, phase, calls, bidder, contract, source, taken, passed, discards, out,
-#   trump, leader, trick, won, tricks, last_trick, last_leader, match, rounds, winner
+#   trump, leader, trick, won, tricks, last_trick, last_leader, match, rounds, winner,
+#   history
 _make_state: Final = _common.unchecked_constructor(State)
 """``State(...)`` with the fields in order, for the states the engine builds itself (no checks to skip:
 the same object, made faster)."""
@@ -286,7 +300,7 @@ class _ObservationSlots(JsonData):
         "seat", "rules", "round_no", "dealer", "phase", "to_move", "hand", "hand_counts",
         "kitty_count", "calls", "bidder", "contract", "source", "trump", "kitty_taken", "passed",
         "discards", "discard_count", "out", "out_count", "open_hand", "leader", "trick", "won",
-        "tricks", "last_trick", "last_leader", "match", "rounds", "winner", "__weakref__",
+        "tricks", "last_trick", "last_leader", "match", "rounds", "winner", "history", "__weakref__",
     )  # fmt: skip
 
 
@@ -300,6 +314,13 @@ class Observation(_ObservationSlots):
     ``out`` for the partner, ``passed`` for the partner and the bidder, and
     ``open_hand`` (the Gros Mulot bidder's hand) for everyone once the first
     trick is over. ``to_dict()`` gives JSON-ready data.
+
+    The public record of the hand is ``calls`` (the bidding), ``bidder``,
+    ``contract``, ``source`` and ``trump``, and ``history``: every completed
+    trick with its leader, as :attr:`State.history`, so who played which
+    card in which trick (with ``trick`` and ``leader`` for the trick in
+    progress). It holds only played cards, which every seat saw.
+    :func:`inferences` reads from it what the other hands cannot hold.
     """
 
     seat: int
@@ -332,6 +353,7 @@ class Observation(_ObservationSlots):
     match: tuple[int, int]
     rounds: tuple[RoundScore, ...]
     winner: int | None
+    history: PlayedTricks = ()
 
 
 _make_observation: Final = _common.unchecked_constructor(Observation)

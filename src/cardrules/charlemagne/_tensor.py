@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardrules.cards import CHARLEMAGNE_PACK
-from cardrules.charlemagne._cards import _FRENCH
-from cardrules.charlemagne._state import _LADDER, _LEVEL, TARGET, Contract, Observation
+from cardrules.cards import CHARLEMAGNE_PACK, Card, Suit
+from cardrules.charlemagne._cards import _FRENCH, _SUIT_OF
+from cardrules.charlemagne._legal import _ORDERS
+from cardrules.charlemagne._state import _LADDER, _LEVEL, TARGET, Contract, Observation, PlayedTricks
 from cardrules.rl._learning import Packed, TensorField, TensorLayout, card_bits, field_offsets, slots
 
 _N: Final = len(CHARLEMAGNE_PACK.cards)
@@ -44,6 +45,16 @@ FIELDS: Final = (
     TensorField("won_them", _N, "1 for each card the other side has won this hand"),
     TensorField("tricks", 2, "tricks won this hand, the observer's side then the other, divided by 8"),
     TensorField("match", 2, "match points, the observer's side then the other, divided by the target (32)"),
+    TensorField(
+        "played", 4 * _N, "the hand's history: 34 per relative seat, 1 for each card that seat has played this hand"
+    ),
+    TensorField(
+        "voids",
+        4 * 5,
+        "5 per relative seat, 1 for each suit it has shown it lacks this hand (spades, hearts, diamonds, clubs, "
+        "jokers): by not following it, the trumps counting as one suit with the jokers and the Little Jack; in "
+        "Mulot, the jokers a suit of their own, also by not playing a joker when void in the suit led",
+    ),
 )
 
 
@@ -58,6 +69,11 @@ _PHASE_AT, _TO_MOVE, _DEALER, _LEADER = _AT["phase"], _AT["to_move"], _AT["deale
 _WON_US, _WON_THEM, _CALLS, _BIDDER = _AT["won_us"], _AT["won_them"], _AT["calls"], _AT["bidder"]
 _CONTRACT, _SOURCE, _TRUMP_AT, _KITTY = _AT["contract"], _AT["source"], _AT["trump"], _AT["kitty_taken"]
 _PASSED, _DISCARDS, _OUT, _OPEN, _TRICK = _AT["passed"], _AT["discards"], _AT["out"], _AT["open_hand"], _AT["trick"]
+_PLAYED, _VOIDS = _AT["played"], _AT["voids"]
+_SUIT_INDEX: Final = {suit: i for i, suit in enumerate((*_FRENCH, Suit.JOKER))}
+_history_bits: dict[int, tuple[PlayedTricks, int]] = {}
+"""By observer, the last history of completed tricks laid out and its bits (a history is immutable, and
+the same object from one trick's end to the next)."""
 _CALL_BITS: dict[tuple[tuple[Contract | None, ...], int], int] = {}
 """The calls' bits by (calls, the first caller's relative seat): one tuple of calls lasts a whole hand."""
 
@@ -74,6 +90,37 @@ def _calls_bits(calls: tuple[Contract | None, ...], seat: int) -> int:
         if len(_CALL_BITS) >= 4096:
             _CALL_BITS.clear()  # a bound on memory, not a policy: the next steps refill it
         _CALL_BITS[key] = bits
+    return bits
+
+
+def _played(obs: Observation, out: int | None) -> int:
+    """The bits of the ``played`` and ``voids`` fields: the completed tricks (kept), then the current trick."""
+    me, history = obs.seat, obs.history
+    kept = _history_bits.get(me)
+    if kept is not None and kept[0] is history:
+        bits = kept[1]
+    else:
+        bits = 0
+        for leader, cards in history:
+            bits |= _trick_bits(cards, _ORDERS[leader, out], me, obs.trump)
+        _history_bits[me] = (history, bits)
+    if obs.trick:
+        bits |= _trick_bits(obs.trick, _ORDERS[obs.leader, out], me, obs.trump)
+    return bits
+
+
+def _trick_bits(cards: tuple[Card, ...], order: tuple[int, ...], me: int, trump: Suit | None) -> int:
+    """The ``played`` and ``voids`` bits of one trick played by the seats of *order* in turn."""
+    suit_of = _SUIT_OF[trump]
+    led = suit_of[cards[0]]
+    bits = 0
+    for seat, c in zip(order, cards, strict=False):
+        rel = (seat - me) % 4
+        bits |= _BIT[c] << _PLAYED + rel * _N
+        if suit_of[c] is not led:
+            bits |= 1 << _VOIDS + rel * 5 + _SUIT_INDEX[led]
+            if trump is None and c.suit is not Suit.JOKER:  # charlemagne.mulot.joker-void
+                bits |= 1 << _VOIDS + rel * 5 + _SUIT_INDEX[Suit.JOKER]
     return bits
 
 
@@ -114,9 +161,11 @@ def packed(obs: Observation) -> Packed:
         bits |= _bits(obs.out) << _OUT
     if obs.open_hand is not None:
         bits |= (_bits(obs.open_hand) | 1 << _N) << _OPEN
+    # The seats in trick order from the leader; a solo contract's partner sits out.
+    out = (bidder + 2) % 4 if contract is not None and contract.is_solo and bidder is not None else None
+    if obs.trick or obs.history:
+        bits |= _played(obs, out)
     if obs.trick:
-        # The seats in trick order from the leader; a solo contract's partner sits out.
-        out = (bidder + 2) % 4 if contract is not None and contract.is_solo and bidder is not None else None
         seat = leader
         for c in obs.trick:
             if seat == out:
@@ -143,6 +192,7 @@ def packed(obs: Observation) -> Packed:
 SLOTS: Final = slots(FIELDS, "hand_counts", "kitty_count", "discard_count", "out_count", "tricks", "match")
 """The positions of the numbers that are not 0 or 1: counts, tricks and match points."""
 
-TENSOR: Final = TensorLayout(game="charlemagne", version=1, fields=FIELDS, packed=packed, slots=SLOTS)
-"""Charlemagne's observation tensor (see :doc:`/rl` for the table)."""
+TENSOR: Final = TensorLayout(game="charlemagne", version=2, fields=FIELDS, packed=packed, slots=SLOTS)
+"""Charlemagne's observation tensor (see :doc:`/rl` for the table). Version 2 adds the hand's history:
+``played`` and ``voids`` (version 1 ended at ``match``; the fields before keep their places)."""
 assert _AT == {name: start for name, (start, _) in TENSOR.offsets().items()}

@@ -16,6 +16,7 @@ from cardrules.mililla._deal import deck_from_deal, deck_from_hands, new_game, n
 from cardrules.mililla._demo import DEMO
 from cardrules.mililla._encoding import LEARNING
 from cardrules.mililla._events import events
+from cardrules.mililla._infer import inferences
 from cardrules.mililla._legal import check_move, is_over, legal_moves, refusals, to_move
 from cardrules.mililla._notation import format_canonical, format_move, parse_canonical, parse_move
 from cardrules.mililla._observe import observe
@@ -44,6 +45,7 @@ __all__ = [
     "events",
     "format_canonical",
     "format_move",
+    "inferences",
     "is_over",
     "legal_moves",
     "new_game",
@@ -93,6 +95,7 @@ GAME: Final[GameSpec[State, Play, MilillaRuleset, Observation]] = GameSpec(
     terminal=_view,
     positions=_position,
     learning=LEARNING,
+    inferences=inferences,
     heuristic=HEURISTIC,
     display=_view.display,
     demo=DEMO,

@@ -8,6 +8,7 @@ from cardrules import _messages
 from cardrules._kit.checks import (
     check_counts,
     check_decks,
+    check_history,
     check_lengths,
     check_match,
     check_order,
@@ -53,8 +54,8 @@ def check_state(state: State) -> None:
     been played in some order, each going to its winner's side with the winner
     leading the next, the turn-up card played by the dealer, and ending with
     ``last_trick`` led by ``last_leader`` and won by ``trick_leader``; the
-    suits in ``led``; the turn-up bonus, the rounds' scores, the match points
-    and the winner. The error's ``path`` names the field, such as
+    ``history`` of tricks, if any, as such a play; the suits in ``led``; the
+    turn-up bonus, the rounds' scores, the match points and the winner. The error's ``path`` names the field, such as
     ``$.state.hands``.
     """
     if type(state) is not State:
@@ -113,6 +114,15 @@ def _check_tricks(state: State) -> None:
         lambda trick: _trick_winner(trick, trump, strength),
         {turn_up: dealer},
         ("trick_leader", state.trick_leader, state.last_leader, state.last_trick),
+    )
+    check_history(
+        state.history,
+        state.won,
+        (dealer + 1) % SEATS,
+        _SEATS_FROM.__getitem__,
+        lambda trick: _trick_winner(trick, trump, strength),
+        {turn_up: dealer},
+        (state.trick_leader, state.last_leader, state.last_trick),
     )
     led = frozenset(pile[k].suit for pile in state.won for k in range(0, len(pile), SEATS))
     if state.led != led:

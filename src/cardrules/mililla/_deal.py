@@ -43,7 +43,7 @@ def _deal(
         rules, seed, pending, round_no, dealer,
         hands, turn_up, leader, (), frozenset(), ((), ()),
         (0, 0), (), leader, match, deal_bonus,
-        held, rounds, None,
+        held, rounds, None, (),
     )  # fmt: skip
 
 

@@ -11,8 +11,9 @@ from cardrules.mililla._state import Observation, State, _make_observation
 def observe(state: State, seat: int) -> Observation:
     """
     What *seat* may see: its own hand, the other hands' sizes, the turn-up
-    card (and whether the dealer still holds it), the trick, the cards won,
-    and the scores. Never another hand, the seed or the undealt decks.
+    card (and whether the dealer still holds it), the trick, the round's
+    completed tricks with their leaders (``history``), the cards won, and
+    the scores. Never another hand, the seed or the undealt decks.
 
     Raises:
         InvalidOptionError: If *seat* is not a seat of the game.
@@ -43,4 +44,5 @@ def observe(state: State, seat: int) -> Observation:
         state.held_bonus,
         state.rounds,
         state.winner,
+        state.history,
     )

@@ -65,7 +65,7 @@ def _apply(state: State, card: Card, end_round: bool = True) -> State:
             state.rules, state.seed, state.pending_decks, state.round_no, state.dealer,
             hands, state.turn_up, state.trick_leader, trick, state.led, state.won,
             state.tricks, state.last_trick, state.last_leader, state.match, state.deal_bonus,
-            state.held_bonus, state.rounds, state.winner,
+            state.held_bonus, state.rounds, state.winner, state.history,
         )  # fmt: skip
     strength = _STRENGTH[state.rules.rank_order]
     w = (state.trick_leader + _trick_winner(trick, state.turn_up.suit, strength)) % SEATS
@@ -77,7 +77,7 @@ def _apply(state: State, card: Card, end_round: bool = True) -> State:
         state.rules, state.seed, state.pending_decks, state.round_no, state.dealer,
         hands, state.turn_up, w, (), led, won,
         tricks, trick, state.trick_leader, state.match, state.deal_bonus,
-        state.held_bonus, state.rounds, None,
+        state.held_bonus, state.rounds, None, state.history + ((state.trick_leader, trick),),
     )  # fmt: skip
     if tricks[0] + tricks[1] < 10 or not end_round:
         return after

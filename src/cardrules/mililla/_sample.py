@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-
-import attrs
+from typing import Final
 
 from cardrules import _common, _messages
-from cardrules._kit.hidden import deal_hidden
-from cardrules.cards import SPANISH_PACK, Card, Rank, Suit
+from cardrules._kit.inference import Inference, deal_agreeing, identity_cache
+from cardrules.cards import SPANISH_PACK, Card
 from cardrules.errors import WrongKindError
-from cardrules.mililla._cards import _STRENGTH, _sorted_hand
-from cardrules.mililla._legal import _trick_winner
+from cardrules.mililla._cards import _sorted_hand
+from cardrules.mililla._infer import inferences
+from cardrules.mililla._observe import observe
 from cardrules.mililla._ruleset import SEATS
 from cardrules.mililla._state import Observation, State
-
-_BY_SUIT = {s: tuple(c for c in SPANISH_PACK.cards if c.suit is s) for s in {c.suit for c in SPANISH_PACK.cards}}
 
 
 def zones(state: State) -> dict[str, tuple[Card, ...]]:
@@ -33,7 +30,9 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     """
     A state that *seat* cannot tell from *state*: the cards it cannot see
     (other hands, less a turn-up card still held) are dealt again at random
-    with the same hand sizes, and the match seed and undealt decks replaced.
+    with the same hand sizes, each hand agreeing with everything the round's
+    public play proves (:func:`inferences`), and the match seed and undealt
+    decks replaced. The same as ``sample_state(observe(state, seat), rng)``.
 
     Raises:
         InvalidOptionError: If *seat* is not a seat of the game.
@@ -41,82 +40,31 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     if type(state) is not State:
         raise _messages.wrong_state("Mililla", state)
     _common.check_seat(seat, SEATS)
-    hidden: list[Card] = []
-    for s, hand in enumerate(state.hands):
-        if s != seat:
-            hidden.extend(c for c in hand if not (s == state.dealer and c == state.turn_up))
-    rng.shuffle(hidden)
-    hands: list[tuple[Card, ...]] = []
-    for s, hand in enumerate(state.hands):
-        if s == seat:
-            hands.append(hand)
-            continue
-        keep = [c for c in hand if s == state.dealer and c == state.turn_up]
-        n = len(hand) - len(keep)
-        hands.append(_sorted_hand(keep + hidden[:n]))
-        del hidden[:n]
-    return attrs.evolve(state, hands=tuple(hands), seed=rng.getrandbits(63), pending_decks=())
+    return sample_state(observe(state, seat), rng)
 
 
 def voids(observation: Observation) -> dict[int, frozenset[Card]]:
     """
-    The cards each other seat cannot hold, by the plays the observation shows
-    (the current trick and the last one, with their leaders): a seat that
-    did not follow suit holds none of the suit led; one that let an opponent's
-    card stand, when the rules would have made it beat or trump it, holds no
-    card that would have done so (mililla.follow.suit, mililla.follow.beat,
-    mililla.follow.trump). Under the 7 rule a 7 that may have been barred is
-    never ruled out, and a 7 played tells only of the suit led.
+    The cards each other seat cannot hold, by the round's public play: the
+    ``"none"`` inferences of :func:`inferences`, put together by seat.
     """
-    o = observation
-    strength = _STRENGTH[o.rules.rank_order]
-    trump = o.turn_up.suit
-    mode = o.rules.seven_rule
     out: dict[int, set[Card]] = {}
-    # The suits led before each trick: known for the current trick; for the last one, only that its own
-    # suit may or may not have been led earlier, so a 7 the rule may have barred is kept possible.
-    for leader, trick, done in ((o.last_leader, o.last_trick, None), (o.trick_leader, o.trick, o.led)):
-        if not trick:
-            continue
-        lead = trick[0].suit
-        for i in range(1, len(trick)):
-            seat = (leader + i) % SEATS
-            if seat == o.seat:
-                continue
-            card = trick[i]
-            bans = out.setdefault(seat, set())
-            if card.suit is not lead:
-                bans.update(_BY_SUIT[lead])
-            if mode != "off" and card.rank is Rank.SEVEN:
-                continue  # perhaps played only because the 7 rule left nothing else
-            w = _trick_winner(trick[:i], trump, strength)
-            if (leader + w) % 2 == seat % 2:
-                continue  # the partner was winning: no duty to beat
-            top = trick[w]
-            if card.suit is lead:
-                if top.suit is not lead or strength[card] > strength[top]:
-                    continue  # trumped already, or beaten
-                bans.update(_stronger(lead, strength[top], strength, _seven_free(mode, lead, lead, done)))
-            elif card.suit is trump:
-                if top.suit is trump and strength[card] < strength[top]:
-                    bans.update(_stronger(trump, strength[top], strength, _seven_free(mode, trump, lead, done)))
-            else:
-                floor = strength[top] if top.suit is trump else -1
-                bans.update(_stronger(trump, floor, strength, _seven_free(mode, trump, lead, done)))
+    for inference in inferences(observation):
+        if inference.kind == "none" and inference.seat != observation.seat:
+            out.setdefault(inference.seat, set()).update(inference.cards)
     return {seat: frozenset(cards) for seat, cards in out.items() if cards}
 
 
-def _seven_free(mode: str, suit: Suit, lead: Suit, done: frozenset[Suit] | None) -> bool:
-    """Whether the 7 of *suit* was surely playable then (not barred by the 7 rule), so its absence can be inferred."""
-    if mode == "off":
-        return True
-    if mode == "round" and suit is lead:
-        return True
-    return done is not None and suit in done
+def _by_place(o: Observation) -> dict[str, list[Inference]]:
+    """The inferences about the hands hidden from *o*'s seat, by hand (once per observation object)."""
+    proved: dict[str, list[Inference]] = {}
+    for inference in inferences(o):
+        if inference.seat != o.seat:
+            proved.setdefault(f"hand {inference.seat}", []).append(inference)
+    return proved
 
 
-def _stronger(suit: Suit, floor: int, strength: dict[Card, int], seven: bool) -> Sequence[Card]:
-    return [c for c in _BY_SUIT[suit] if strength[c] > floor and (seven or c.rank is not Rank.SEVEN)]
+_proved: Final = identity_cache(_by_place)
 
 
 def sample_state(observation: Observation, rng: random.Random) -> State:
@@ -124,11 +72,12 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     A full state that *observation*'s seat cannot tell from the real one:
     the cards it has not seen are dealt at random to the other hands, with
     the right counts (the turn-up card stays with the dealer while held),
-    and no hand gets a card that the play it has seen rules out
-    (those of the current and the last trick; the observation keeps no
-    record of who played which card in older tricks). Every deal that agrees
-    with the observation and those voids can come out; without voids the
-    deal is uniform.
+    and every hand agrees with everything the round's public play proves
+    (:func:`inferences`, from the whole ``history``): replaying the round's
+    plays on the sampled hands, every play was legal. The deal is constrained,
+    not drawn again until it fits: it never throws a deal away. Every deal
+    that agrees with the observation and its inferences can come out; with
+    no inference ruling a card out the deal is uniform.
 
     ``observe(sample_state(obs, rng), obs.seat) == obs`` always holds.
     """
@@ -141,15 +90,9 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     unseen = [c for c in SPANISH_PACK.cards if c not in seen]
     keeps = {s: [o.turn_up] if (s == o.dealer and o.turn_up_in_hand) else [] for s in range(SEATS) if s != o.seat}
     sizes = {f"hand {s}": o.hand_counts[s] - len(keep) for s, keep in keeps.items()}
-    dealt = deal_hidden(unseen, sizes, {f"hand {s}": cards for s, cards in voids(o).items()}, rng)
-    if dealt is None:
-        rng.shuffle(unseen)
-        dealt = {}
-        for name, n in sizes.items():
-            dealt[name] = unseen[:n]
-            del unseen[:n]
-        if unseen:
-            raise ValueError("the observation's hand sizes do not account for the unseen cards")
+    proved = _proved(o)
+    held = {f"hand {s}": keep for s, keep in keeps.items()}
+    dealt = deal_agreeing(unseen, sizes, proved, rng, held)
     hands: list[tuple[Card, ...]] = []
     for s in range(SEATS):
         if s == o.seat:
@@ -176,4 +119,5 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
         held_bonus=o.held_bonus,
         rounds=o.rounds,
         winner=o.winner,
+        history=o.history,
     )

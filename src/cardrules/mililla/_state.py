@@ -38,8 +38,13 @@ class _StateSlots(_common.LegalSlot):
     __slots__ = (  # noqa: RUF023 (the fields in order: _common.unchecked_constructor checks it)
         "rules", "seed", "pending_decks", "round_no", "dealer", "hands", "turn_up", "trick_leader",
         "trick", "led", "won", "tricks", "last_trick", "last_leader", "match", "deal_bonus",
-        "held_bonus", "rounds", "winner", "__weakref__",
+        "held_bonus", "rounds", "winner", "history", "__weakref__",
     )  # fmt: skip
+
+
+PlayedTricks = tuple[tuple[int, tuple[Card, ...]], ...]
+"""The completed tricks of a round, in the order played, each as ``(leader, cards)``, the leader's
+card first (so the card at index *i* was played by seat ``(leader + i) % 4``)."""
 
 
 @attrs.frozen
@@ -72,6 +77,14 @@ class State(_StateSlots):
         held_bonus: Turn-up bonus held back this round (``mililla.bonus.held``), or 0.
         rounds: Every completed round's score.
         winner: The winning side once the match is over, else ``None``.
+        history: The completed tricks of this round in the order played, each
+            ``(leader, cards)`` with the leader's card first: who played which
+            card in which trick. A round played with
+            :func:`apply` from its deal holds all of them. A state read from a
+            position (which keeps each side's won tricks but not the order
+            between the sides) or from a record without this field starts
+            with none and holds the tricks played since: always the latest
+            tricks, the last of them ``last_trick``.
     """
 
     rules: MilillaRuleset
@@ -93,6 +106,7 @@ class State(_StateSlots):
     held_bonus: int
     rounds: tuple[RoundScore, ...]
     winner: int | None
+    history: PlayedTricks = ()
 
     @property
     def trump(self) -> Suit:
@@ -112,7 +126,7 @@ class _ObservationSlots(JsonData):
     __slots__ = (  # noqa: RUF023 (the fields in order: _common.unchecked_constructor checks it)
         "seat", "rules", "round_no", "dealer", "to_move", "hand", "hand_counts", "turn_up",
         "turn_up_in_hand", "trick_leader", "trick", "led", "won", "tricks", "last_trick",
-        "last_leader", "match", "deal_bonus", "held_bonus", "rounds", "winner", "__weakref__",
+        "last_leader", "match", "deal_bonus", "held_bonus", "rounds", "winner", "history", "__weakref__",
     )  # fmt: skip
 
 
@@ -122,6 +136,12 @@ class Observation(_ObservationSlots):
     What one seat may see of a Mililla match: its own hand, the turn-up card
     while the dealer still holds it, everything played, and the scores.
     Other hands are only counts. ``to_dict()`` gives JSON-ready data.
+
+    ``history`` is the round's public record, as :attr:`State.history`: every
+    completed trick with its leader, so who played which card in which trick
+    (with ``trick`` and ``trick_leader`` for the trick in progress). It holds
+    only played cards, which every seat saw. :func:`inferences` reads from it
+    what the other hands cannot hold.
     """
 
     seat: int
@@ -145,6 +165,7 @@ class Observation(_ObservationSlots):
     held_bonus: int
     rounds: tuple[RoundScore, ...]
     winner: int | None
+    history: PlayedTricks = ()
 
     @property
     def trump(self) -> Suit:

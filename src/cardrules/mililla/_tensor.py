@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardrules.cards import SPANISH_PACK, Suit
+from cardrules.cards import SPANISH_PACK, Card, Suit
 from cardrules.mililla._ruleset import TARGET
-from cardrules.mililla._state import Observation
+from cardrules.mililla._state import Observation, PlayedTricks
 from cardrules.rl._learning import Packed, TensorField, TensorLayout, card_bits, field_offsets, slots
 
 _SUITS: Final = (Suit.OROS, Suit.COPAS, Suit.ESPADAS, Suit.BASTOS)
@@ -30,6 +30,15 @@ FIELDS: Final = (
     TensorField("tricks", 2, "tricks won this round, the observer's side then the other, divided by 10"),
     TensorField("match", 2, "match points, the observer's side then the other, divided by the target (35)"),
     TensorField("bonus", 2, "the turn-up bonus of this deal and the bonus held back, divided by 10"),
+    TensorField(
+        "played", 4 * _N, "the round's history: 40 per relative seat, 1 for each card that seat has played this round"
+    ),
+    TensorField(
+        "voids",
+        4 * 4,
+        "4 per relative seat, 1 for each suit it has shown it lacks by not following it this round "
+        "(oros, copas, espadas, bastos)",
+    ),
 )
 
 
@@ -47,6 +56,39 @@ _WON_US, _WON_THEM, _TURN_UP, _LED_AT = _AT["won_us"], _AT["won_them"], _AT["tur
 _DEALER, _LEADER, _TO_MOVE, _TRICK = _AT["dealer"], _AT["leader"], _AT["to_move"], _AT["trick"]
 _IN_HAND: Final = 1 << _AT["turn_up_in_hand"]
 _TRICK_LAST: Final = _TRICK + 3 * _N
+_PLAYED, _VOIDS = _AT["played"], _AT["voids"]
+_SUIT_BIT: Final = {s: 1 << i for i, s in enumerate(_SUITS)}
+_history_bits: dict[int, tuple[PlayedTricks, int]] = {}
+"""By observer, the last history of completed tricks laid out and its bits (a history is immutable, and
+the same object from one trick's end to the next)."""
+
+
+def _played(history: PlayedTricks, me: int, trick: tuple[Card, ...], leader: int) -> int:
+    """The bits of the ``played`` and ``voids`` fields: the completed tricks (kept), then the current trick."""
+    kept = _history_bits.get(me)
+    if kept is not None and kept[0] is history:
+        bits = kept[1]
+    else:
+        bits = 0
+        for lead_seat, cards in history:
+            bits |= _trick_bits(cards, (lead_seat - me) % 4)
+        _history_bits[me] = (history, bits)
+    if trick:
+        bits |= _trick_bits(trick, (leader - me) % 4)
+    return bits
+
+
+def _trick_bits(cards: tuple[Card, ...], rel: int) -> int:
+    """The ``played`` and ``voids`` bits of one trick led by relative seat *rel*."""
+    bits = 0
+    lead = cards[0].suit
+    void = _SUIT_BIT[lead]
+    for c in cards:
+        bits |= _BIT[c] << _PLAYED + rel * _N
+        if c.suit is not lead:
+            bits |= void << _VOIDS + rel * 4
+        rel = (rel + 1) % 4
+    return bits
 
 
 def packed(obs: Observation) -> Packed:
@@ -63,6 +105,7 @@ def packed(obs: Observation) -> Packed:
         | _LED[obs.led] << _LED_AT
         | 1 << _DEALER + (obs.dealer - me) % 4
         | 1 << _LEADER + leader
+        | _played(obs.history, me, obs.trick, obs.trick_leader)
     )
     trick = _TRICK + leader * _N
     for c in obs.trick:
@@ -91,6 +134,7 @@ def packed(obs: Observation) -> Packed:
 SLOTS: Final = slots(FIELDS, "hand_counts", "tricks", "match", "bonus")
 """The positions of the numbers that are not 0 or 1: hand counts, tricks, match points and bonuses."""
 
-TENSOR: Final = TensorLayout(game="mililla", version=1, fields=FIELDS, packed=packed, slots=SLOTS)
-"""Mililla's observation tensor (see :doc:`/rl` for the table)."""
+TENSOR: Final = TensorLayout(game="mililla", version=2, fields=FIELDS, packed=packed, slots=SLOTS)
+"""Mililla's observation tensor (see :doc:`/rl` for the table). Version 2 adds the round's history:
+``played`` and ``voids`` (version 1 ended at ``bonus``; the fields before keep their places)."""
 assert _AT == {name: start for name, (start, _) in TENSOR.offsets().items()}

@@ -18,6 +18,7 @@ from cardrules.mulle._deal import deck_from_deal, deck_from_hands, new_game, new
 from cardrules.mulle._demo import DEMO
 from cardrules.mulle._encoding import LEARNING
 from cardrules.mulle._events import events
+from cardrules.mulle._infer import inferences
 from cardrules.mulle._legal import MulleMoves, check_move, is_over, legal_moves, to_move
 from cardrules.mulle._notation import format_move, parse_canonical, parse_move
 from cardrules.mulle._observe import observe
@@ -64,6 +65,7 @@ __all__ = [
     "events",
     "format_canonical",
     "format_move",
+    "inferences",
     "is_over",
     "legal_moves",
     "new_game",
@@ -113,6 +115,7 @@ GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     terminal=_view,
     positions=_position,
     learning=LEARNING,
+    inferences=inferences,
     heuristic=HEURISTIC,
     display=_view.display,
     demo=DEMO,

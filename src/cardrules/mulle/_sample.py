@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Final
 
 import attrs
 
 from cardrules import _common, _messages
+from cardrules._kit.inference import Inference, deal_agreeing, identity_cache
 from cardrules.cards import Card
 from cardrules.errors import WrongKindError
-from cardrules.mulle._cards import _BHV, PACK, _sorted
+from cardrules.mulle._cards import PACK, _sorted
+from cardrules.mulle._infer import inferences
+from cardrules.mulle._observe import observe
 from cardrules.mulle._state import Capture, Observation, State
 
 
@@ -31,10 +35,10 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     """
     A state that *seat* cannot tell from *state*: the cards it cannot see
     (the other hands and the stock) are dealt again at random, keeping the
-    hand and stock sizes, and the match seed and undealt decks are replaced.
-    A build owner keeps a card of each owned build's value (which the
-    owner's duty makes public knowledge), chosen at random among the hidden
-    cards of that value.
+    hand and stock sizes, each hand agreeing with everything the round's
+    public plays prove (:func:`inferences`: a build's owner keeps a card of
+    its value, and the like), and the match seed and undealt decks are
+    replaced.
 
     Raises:
         InvalidOptionError: If *seat* is not a seat of the game.
@@ -46,24 +50,45 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     for s, hand in enumerate(state.hands):
         if s != seat:
             pool.extend(hand)
-    rng.shuffle(pool)
-    fixed: list[list[Card]] = [[] for _ in state.hands]
-    for s in range(len(state.hands)):
-        if s == seat:
-            continue
-        for v in sorted({b.value for b in state.builds if b.owner == s}):
-            choices = [i for i, c in enumerate(pool) if _BHV[c] == v]
-            if choices:
-                fixed[s].append(pool.pop(choices[rng.randrange(len(choices))]))
-    hands: list[tuple[Card, ...]] = []
-    for s, hand in enumerate(state.hands):
-        if s == seat:
-            hands.append(hand)
-            continue
-        n = len(hand) - len(fixed[s])
-        hands.append(_sorted(fixed[s] + pool[:n]))
-        del pool[:n]
-    return attrs.evolve(state, hands=tuple(hands), stock=tuple(pool), seed=rng.getrandbits(63), pending_decks=())
+    hands = _deal_hands(observe(state, seat), pool, rng)
+    return attrs.evolve(state, hands=hands, stock=tuple(pool), seed=rng.getrandbits(63), pending_decks=())
+
+
+def _deal_hands(o: Observation, pool: list[Card], rng: random.Random) -> tuple[tuple[Card, ...], ...]:
+    """
+    The hands of a sample: the seat's own, and the others dealt from *pool* with their sizes, agreeing
+    with :func:`inferences`; what is left of *pool* (changed in place) is the stock, in a random order.
+    """
+    proved = _proved(o)
+    if not proved:  # nothing proved of a hidden hand (the fishing game, say): a plain deal
+        rng.shuffle(pool)
+        hands: list[tuple[Card, ...]] = []
+        for s, n in enumerate(o.hand_counts):
+            if s == o.seat:
+                hands.append(o.hand)
+            else:
+                hands.append(_sorted(pool[:n]))
+                del pool[:n]
+        return tuple(hands)
+    sizes = {f"hand {s}": n for s, n in enumerate(o.hand_counts) if s != o.seat}
+    sizes["stock"] = len(pool) - sum(sizes.values())
+    dealt = deal_agreeing(pool, sizes, proved, rng)
+    stock = dealt["stock"]
+    rng.shuffle(stock)
+    pool[:] = stock
+    return tuple(o.hand if s == o.seat else _sorted(dealt[f"hand {s}"]) for s in range(len(o.hand_counts)))
+
+
+def _by_place(o: Observation) -> dict[str, list[Inference]]:
+    """The inferences about the hands hidden from *o*'s seat, by hand (once per observation object)."""
+    proved: dict[str, list[Inference]] = {}
+    for inference in inferences(o):
+        if inference.seat != o.seat:
+            proved.setdefault(f"hand {inference.seat}", []).append(inference)
+    return proved
+
+
+_proved: Final = identity_cache(_by_place)
 
 
 def sample_state(observation: Observation, rng: random.Random) -> State:
@@ -72,8 +97,12 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
 
     The captured piles are rebuilt from the round's public history; the
     cards whose place the seat does not know are dealt at random to the other
-    hands and the stock with the right counts, a build owner keeping a card
-    of each owned build's value. ``observe(sample_state(obs, rng), obs.seat) == obs``.
+    hands and the stock with the right counts, each hand agreeing with
+    everything the round's public plays prove (:func:`inferences`): a build's
+    owner keeps a card of its value, and replaying the plays of this deal on
+    the sampled hands, every play was legal. The deal is constrained; only
+    ``capture_duty=hand``'s duty to build is checked on a drawn deal, which is
+    drawn again if it fails. ``observe(sample_state(obs, rng), obs.seat) == obs``.
     """
     if type(observation) is not Observation:
         raise WrongKindError(f"expected a Mulle observation, got {_messages.kind_name(observation)}")
@@ -91,23 +120,9 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
         known.update(pile)
     pool = list((Counter(PACK.cards) - known).elements())
     pool = list(_sorted(pool))
-    rng.shuffle(pool)
-    hands: list[tuple[Card, ...]] = []
-    fixed: list[list[Card]] = [[] for _ in o.hand_counts]
-    for s in range(len(o.hand_counts)):
-        if s == o.seat:
-            continue
-        for v in sorted({b.value for b in o.builds if b.owner == s}):
-            choices = [i for i, c in enumerate(pool) if _BHV[c] == v]
-            if choices:
-                fixed[s].append(pool.pop(choices[rng.randrange(len(choices))]))
-    for s, n in enumerate(o.hand_counts):
-        if s == o.seat:
-            hands.append(o.hand)
-            continue
-        k = n - len(fixed[s])
-        hands.append(_sorted(fixed[s] + pool[:k]))
-        del pool[:k]
+    if sum(o.hand_counts) - len(o.hand) > len(pool):
+        raise ValueError("the observation's hand sizes do not account for the unseen cards")
+    hands = _deal_hands(o, pool, rng)
     to_play = o.to_move if o.to_move is not None else o.dealer
     if o.winner is not None:
         # The match is over: no card is hidden any more. The last capturer swept the table's

@@ -42,14 +42,28 @@ FIELDS: Final = (
     TensorField("deal_no", 1, "the deal within the round, divided by 10"),
     TensorField("style", 2, "1 for the style: building, fishing"),
     TensorField("players", 3, "1 for the number of players: 2, 3, 4"),
+    TensorField(
+        "played",
+        _S * _N,
+        "the round's history: 52 per relative seat, each distinct card's copies that seat has played from its hand "
+        "this round, halved",
+    ),
+    TensorField(
+        "owns",
+        _S * _VALUES,
+        "16 per relative seat, 1 for each value 1 to 16 of a build it owns: it holds a card of that hand value "
+        "(mulle.build.owner)",
+    ),
 )
 
 
 def _gone(history: tuple[Turn, ...]) -> list[float]:
     """
-    The ``gone`` field of *history*: each distinct card's copies played or captured, halved. A
-    round's history grows by one turn a move, so the counts of the last history asked about are
-    kept and only the turns after it are added when it is the start of this one.
+    The ``gone`` field of *history*: each distinct card's copies played or captured, halved; then,
+    for each seat 0 to 3 (not relative), the ``played`` counts: each distinct card's copies that
+    seat played, halved. A round's history grows by one turn a move, so the counts of the last
+    history asked about are kept and only the turns after it are added when it is the start of
+    this one.
     """
     seen, counts = _last_gone[0]
     start = len(seen)
@@ -61,6 +75,7 @@ def _gone(history: tuple[Turn, ...]) -> list[float]:
     order = _ORDER
     for turn in history[start:]:
         move = turn.move
+        counts[_N * (1 + turn.seat) + order[move.card]] += 0.5
         if type(move) is Capture:
             counts[order[move.card]] += 0.5
             for c in move.taken:
@@ -97,8 +112,13 @@ def fill(obs: Observation) -> list[float]:
             out[_BUILDS_OURS + v] += 0.25
         if b.locked:
             out[_BUILDS_LOCKED + v] += 0.25
+        out[_OWNS + ((b.owner - me) % n) * _VALUES + v] = 1.0
     if obs.history:
-        out[_GONE : _GONE + _N] = _gone(obs.history)
+        counts = _gone(obs.history)
+        out[_GONE : _GONE + _N] = counts[:_N]
+        for seat in range(n):
+            at = _PLAYED + ((seat - me) % n) * _N
+            out[at : at + _N] = counts[_N * (1 + seat) : _N * (2 + seat)]
     target = rules.target or 100
     hand_counts, captured, tabbes, mulles, match = (
         obs.hand_counts, obs.captured_counts, obs.tabbes, obs.mulles, obs.match
@@ -125,8 +145,9 @@ def fill(obs: Observation) -> list[float]:
     return out
 
 
-TENSOR: Final = TensorLayout(game="mulle", version=1, fields=FIELDS, fill=fill)
-"""Mulle's observation tensor (see :doc:`/rl` for the table)."""
+TENSOR: Final = TensorLayout(game="mulle", version=2, fields=FIELDS, fill=fill)
+"""Mulle's observation tensor (see :doc:`/rl` for the table). Version 2 adds the round's history by seat:
+``played`` and ``owns`` (version 1 ended at ``players``; the fields before keep their places)."""
 _AT: Final = {name: start for name, (start, _) in TENSOR.offsets().items()}
 _SIZE: Final = TENSOR.size
 _HAND, _TABLE, _BUILD_CARDS, _GONE = _AT["hand"], _AT["table"], _AT["build_cards"], _AT["gone"]
@@ -134,8 +155,8 @@ _BUILDS, _BUILDS_OURS, _BUILDS_LOCKED = _AT["builds"], _AT["builds_ours"], _AT["
 _HAND_COUNTS, _CAPTURED, _TABBES, _MULLES = _AT["hand_counts"], _AT["captured"], _AT["tabbes"], _AT["mulles"]
 _MATCH, _TO_MOVE, _DEALER, _LAST_CAPTURE = _AT["match"], _AT["to_move"], _AT["dealer"], _AT["last_capture"]
 _PARTNER, _STOCK, _DEAL_NO = _AT["partner"], _AT["stock"], _AT["deal_no"]
-_STYLE, _PLAYERS = _AT["style"], _AT["players"]
-_NO_CARDS: Final = [0.0] * _N
+_STYLE, _PLAYERS, _PLAYED, _OWNS = _AT["style"], _AT["players"], _AT["played"], _AT["owns"]
+_NO_CARDS: Final = [0.0] * (_N * (1 + _S))
 _last_gone: list[tuple[tuple[Turn, ...], list[float]]] = [((), _NO_CARDS)]
 """The history whose ``gone`` counts :func:`_gone` made last, and the counts (never changed once kept)."""
 

@@ -102,7 +102,7 @@ def pettingzoo_env(
         >>> env.reset(seed=1)
         >>> obs, reward, terminated, truncated, info = env.last()
         >>> obs["observation"].shape, int(obs["action_mask"].sum())
-        ((347,), 10)
+        ((523,), 10)
     """
     from cardrules.rl._pettingzoo import CardrulesAECEnv
 
@@ -130,7 +130,7 @@ def gymnasium_env(text: str, seat: int = 0, opponents: Any = "greedy", **options
         >>> env = gymnasium_env("mililla", seat=0, opponents="random")
         >>> obs, info = env.reset(seed=1)
         >>> obs.shape, env.action_masks().dtype
-        ((347,), dtype('bool'))
+        ((523,), dtype('bool'))
     """
     from cardrules.rl._gymnasium import CardrulesGymEnv
 
