@@ -63,9 +63,11 @@ class Session:
         *,
         ascii_only: bool = False,
         opponents_text: str = "greedy",
+        start: Any = None,
     ) -> None:
         self.game = game
-        self.state = game.new_game(seed=seed)
+        self.state = game.new_game(seed=seed) if start is None else start
+        self.from_position = start is not None
         self.sides = game.score(self.state).sides
         seats = sorted(s for side in self.sides for s in side)
         if seat not in seats:
@@ -116,6 +118,8 @@ class Session:
         mine = next(side for side in self.sides if self.seat in side)
         partners = [s for s in mine if s != self.seat]
         self.say(f"{game.spec.title} ({game.text}), seed {self.seed}.")
+        if self.from_position:
+            self.say("From the position given; the hands it does not show are made up from the cards nobody has seen.")
         team = f", with seat {'+'.join(map(str, partners))} as your partner" if partners else ""
         self.say(f"You are seat {self.seat}{team}; the computer plays the other seats ({self.opponents_text}).")
         self.say("Type a move's number or its notation; 'help' explains them and the commands.")
@@ -174,6 +178,8 @@ class Session:
         line = f"match: {match}"
         if score.round is not None and not score.round.complete:
             line += "; this round so far: " + "-".join(map(str, score.round.tally))
+            if score.round.unknown:
+                line += " and what the cards taken but not shown score"
         self.say(line)
         for text in view_for(spec_for_observation(view))(view, self.style):
             self.say(text, cards=False)

@@ -165,12 +165,17 @@ class RoundScore:
         points: Match points this round added per side, bonuses included.
         items: The labelled pieces behind ``tally`` and ``points``.
         complete: Whether the round has ended (``False`` for a running tally).
+        unknown: The pieces that cards nobody has shown decide, so that their points are not
+            known (a Mulle position that gives a captured pile only by its size, ``taken=?12``):
+            each names its side, rule and label, with 0 points, and counts in neither ``tally``
+            nor ``points``, which then hold only what is known. Empty when every piece is known.
     """
 
     tally: tuple[int, ...]
     points: tuple[int, ...]
     items: tuple[ScoreItem, ...] = ()
     complete: bool = True
+    unknown: tuple[ScoreItem, ...] = ()
 
 
 @attrs.frozen
@@ -280,7 +285,10 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     from (``new_round`` deals it from another deck), ``deck_from_deal`` turns an explicit deal (JSON-like data, as
     seen at a real table), the dealer and the ruleset into such a deck
     (refusing a deal that does not fit the ruleset), ``events`` describes
-    what a move did, ``sample_state`` makes a full state consistent with
+    what a move did (a move that ends a round also the next round's deal),
+    ``deal_events`` what everyone sees of the round in progress's deal
+    (Mililla's turn-up and trump, Mulle's face-up table cards), which a
+    replay shows before the first move, ``sample_state`` makes a full state consistent with
     an observation, ``heuristic`` is what the greedy and search bots know
     of the game, ``view`` draws an observation as lines of terminal text
     (``view(observation, style)``, with a ``cardrules`` terminal style),
@@ -290,7 +298,10 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     ``position`` and ``from_position`` write and read the body of the
     game's position notation (``position(state, seat)``: with a seat, the
     hands it cannot see only by their size; ``from_position(rules, body)``:
-    a state, which :meth:`Game.from_position` then checks), and
+    a state, which :meth:`Game.from_position` then checks, in any form the
+    game writes), ``position_forms`` names the forms of the notation a game
+    has besides its default one, each a writer like ``position`` (Mulle's
+    ``"plays"`` and ``"table"``, for :meth:`Game.position`'s *form*), and
     ``refusals`` gives the rules that refuse the moves the mover might
     have wanted (every card of the hand played, say), for replays that
     explain a constrained choice, and ``picture`` draws an observation
@@ -302,8 +313,10 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     optional encoding of the moves as top-K candidates with features;
     ``help_text(rules)`` is the terminal's help (notation, card values, rules pages) and
     ``deal_text(observation, style)`` announces a deal (trump, turn-up,
-    bonus). A game may leave them ``None``: the generic code then does
-    without.
+    bonus), and ``rules_page`` says where the game's rules are written, each
+    rule in a section named by its id (``"docs/rules/mulle.md"``), for the
+    answers that cite a rule. A game may leave them ``None``: the generic
+    code then does without.
 
     Games are found by the registry, through the ``cardrules.games``
     entry-point group: see :doc:`/howto/add-a-game`.
@@ -337,12 +350,14 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     new_round: Callable[[StateT, Sequence[Card | str]], StateT] | None = None
     deck_from_deal: Callable[[Mapping[str, Any], int, RulesetT], tuple[Card, ...]] | None = None
     events: Callable[[StateT, MoveT, StateT], tuple[Event, ...]] | None = None
+    deal_events: Callable[[StateT], tuple[Event, ...]] | None = None
     sample_state: Callable[[ObservationT, random.Random], StateT] | None = None
     heuristic: Heuristic | None = None
     view: Callable[[ObservationT, Any], list[str]] | None = None
     move_list: Callable[[LegalMoves[MoveT], int], tuple[list[MoveT], int | None]] | None = None
     position: Callable[[StateT, int | None], str] | None = None
     from_position: Callable[[RulesetT, str], StateT] | None = None
+    position_forms: Mapping[str, Callable[[StateT, int | None], str]] | None = None
     refusals: Callable[[StateT], tuple[Violation, ...]] | None = None
     picture: Callable[[ObservationT], str] | None = None
     encoding: ActionEncoding | FactoredEncoding | None = None
@@ -350,6 +365,7 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     candidates: CandidateEncoding | None = None
     help_text: Callable[[RulesetT], list[str]] | None = None
     deal_text: Callable[[ObservationT, Any], list[str]] | None = None
+    rules_page: str | None = None
 
     @property
     def default_preset(self) -> str:
@@ -502,21 +518,33 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
             raise _messages.wrong_state(spec.title, state)
         return spec.format_move(state, move)
 
-    def position(self, state: StateT, seat: int | None = None) -> str:
+    def position(self, state: StateT, seat: int | None = None, *, form: str | None = None) -> str:
         """
         The position as one line of text (see :doc:`/formats`): ``p1``, the ruleset, then the
         game's fields. With *seat*, the hands that seat cannot see are written only by their
-        size (``?8``), so the text is what that seat may show a referee.
+        size (``?8``), so the text is what that seat may show a referee. *form* picks another
+        form of the notation, where the game has one: Mulle's ``"table"`` writes the round as it
+        lies on the table, without its plays (see :doc:`/positions/mulle`).
 
         Raises:
             WrongKindError: For a state of another game.
             UnsupportedError: If the game has no position notation.
+            InvalidOptionError: For a seat of no one, or a form the game does not have.
+            InvalidPositionError: For a state that the form cannot hold (a Mulle round entered
+                from the table, in the play form).
         """
         spec = self.spec
         if type(state) is not spec.state_type:
             raise _messages.wrong_state(spec.title, state)
         if spec.position is None:
             raise UnsupportedError(f"{spec.title} has no position notation yet", spec.name)
+        writer = spec.position
+        if form is not None:
+            forms = spec.position_forms or {}
+            if form not in forms:
+                have = f"its forms are: {', '.join(forms)}" if forms else "it has one form, the default (form=None)"
+                raise InvalidOptionError(f"{spec.title}'s position has no form {_messages.value(form)}; {have}")
+            writer = forms[form]
         if seat is not None and (
             not isinstance(seat, int) or isinstance(seat, bool) or seat not in _seats(spec, state)
         ):
@@ -524,7 +552,7 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
                 f"seat must be one of {', '.join(map(str, _seats(spec, state)))}, not {_messages.shown(seat)}"
             )
         rules_text = format_ruleset(spec, state.rules).replace(" ", "")  # type: ignore[attr-defined]
-        return f"{_POSITION} {rules_text} {spec.position(state, seat)}"
+        return f"{_POSITION} {rules_text} {writer(state, seat)}"
 
     def from_position(self, text: str) -> StateT:
         """
@@ -545,7 +573,9 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
         if len(text) > _MAX_POSITION or not text.isascii():
             raise InvalidPositionError(f"a position is at most {_MAX_POSITION:,} ASCII characters")
         parts = text.strip(" \t\r\n").split(" ", 2)
-        if len(parts) < 3 or parts[0] != _POSITION:
+        if parts[0] != _POSITION:
+            raise InvalidPositionError(missing_version(parts[0]))
+        if len(parts) < 3:
             raise InvalidPositionError(
                 f"a position starts with {_messages.value(_POSITION)}, then the ruleset, then the fields"
             )
@@ -562,6 +592,20 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
 
 _POSITION: Final = "p1"
 _MAX_POSITION: Final = 20_000
+
+
+def missing_version(first: str) -> str:
+    """What to say of a position whose first word, *first*, is not the notation's version ``p1``."""
+    head = f"a position starts with {_messages.value(_POSITION)} (the notation's version), then the ruleset, "
+    head += "then the fields"
+    if not first:
+        return head + ", and this one is empty"
+    name = first.split("(")[0].split("/")[0].lower()
+    from cardrules._registry import game_names
+
+    if name in game_names():
+        return f"{head}; this one starts with the ruleset {_messages.value(first[:40])}: write 'p1 ' before it"
+    return f"{head}; this one starts with {_messages.value(first[:40])}"
 
 
 def _seats(spec: GameSpec[Any, Any, Any, Any], state: Any) -> list[int]:

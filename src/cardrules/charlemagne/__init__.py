@@ -15,7 +15,7 @@ from cardrules.charlemagne._cards import suit_order, trump_order
 from cardrules.charlemagne._check import check_state
 from cardrules.charlemagne._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
 from cardrules.charlemagne._encoding import ENCODING
-from cardrules.charlemagne._events import events
+from cardrules.charlemagne._events import deal_events, events
 from cardrules.charlemagne._legal import check_move, is_over, legal_moves, refusals, to_move
 from cardrules.charlemagne._notation import format_canonical, format_move, parse_canonical, parse_move
 from cardrules.charlemagne._observe import observe
@@ -121,10 +121,12 @@ GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     new_round=new_round,
     deck_from_deal=deck_from_deal,
     events=events,
+    deal_events=deal_events,
     sample_state=sample_state,
     view=view,
     help_text=help_text,
     deal_text=deal_text,
+    rules_page="docs/rules/charlemagne.md",
     heuristic=HEURISTIC,
     position=_position,
     from_position=_from_position,

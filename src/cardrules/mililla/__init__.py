@@ -13,7 +13,7 @@ from cardrules.mililla._bot import HEURISTIC
 from cardrules.mililla._check import check_state
 from cardrules.mililla._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
 from cardrules.mililla._encoding import ENCODING
-from cardrules.mililla._events import events
+from cardrules.mililla._events import deal_events, events
 from cardrules.mililla._legal import check_move, is_over, legal_moves, refusals, to_move
 from cardrules.mililla._notation import format_canonical, format_move, parse_canonical, parse_move
 from cardrules.mililla._observe import observe
@@ -96,11 +96,13 @@ GAME: Final[GameSpec[State, Play, MilillaRuleset, Observation]] = GameSpec(
     new_round=new_round,
     deck_from_deal=deck_from_deal,
     events=events,
+    deal_events=deal_events,
     sample_state=sample_state,
     heuristic=HEURISTIC,
     view=view,
     help_text=help_text,
     deal_text=deal_text,
+    rules_page="docs/rules/mililla.md",
     position=position,
     from_position=from_position,
     refusals=refusals,

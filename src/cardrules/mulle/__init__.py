@@ -16,7 +16,7 @@ from cardrules.mulle._bot import HEURISTIC
 from cardrules.mulle._check import check_state
 from cardrules.mulle._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
 from cardrules.mulle._encoding import CANDIDATES, ENCODING
-from cardrules.mulle._events import events
+from cardrules.mulle._events import deal_events, events
 from cardrules.mulle._legal import MulleMoves, check_move, is_over, legal_moves, to_move
 from cardrules.mulle._notation import format_canonical, format_move, parse_canonical, parse_move
 from cardrules.mulle._observe import observe
@@ -25,7 +25,18 @@ from cardrules.mulle._rules import RULES
 from cardrules.mulle._ruleset import BUILDING, FISHING, MulleRuleset
 from cardrules.mulle._sample import sample_state, shuffle_hidden, zones
 from cardrules.mulle._score import score
-from cardrules.mulle._state import Build, Capture, Move, Mulle, Observation, State, TableBuild, Trail, Turn
+from cardrules.mulle._state import (
+    Build,
+    Capture,
+    Move,
+    Mulle,
+    Observation,
+    State,
+    TableBuild,
+    TableStart,
+    Trail,
+    Turn,
+)
 from cardrules.mulle._tensor import TENSOR
 from cardrules.mulle._view import deal_text, help_text, move_list, view
 
@@ -43,6 +54,7 @@ __all__ = [
     "Observation",
     "State",
     "TableBuild",
+    "TableStart",
     "Trail",
     "Turn",
     "apply",
@@ -105,14 +117,17 @@ GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     new_round=new_round,
     deck_from_deal=deck_from_deal,
     events=events,
+    deal_events=deal_events,
     sample_state=sample_state,
     heuristic=HEURISTIC,
     view=view,
     help_text=help_text,
     deal_text=deal_text,
+    rules_page="docs/rules/mulle.md",
     move_list=move_list,
     position=_position.position,
     from_position=_position.from_position,
+    position_forms=_position.FORMS,
     refusals=_legal.refusals,
     picture=_draw,
     encoding=ENCODING,

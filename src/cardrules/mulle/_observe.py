@@ -55,4 +55,5 @@ def observe(state: State, seat: int) -> Observation:
         state.match,
         state.rounds,
         winner,
+        state.start,
     )

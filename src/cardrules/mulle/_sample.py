@@ -11,6 +11,7 @@ from cardrules import _common, _messages
 from cardrules.cards import Card
 from cardrules.errors import WrongKindError
 from cardrules.mulle._cards import _BHV, PACK, _sorted
+from cardrules.mulle._deal import schedule
 from cardrules.mulle._state import Capture, Observation, State
 
 
@@ -34,7 +35,8 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     hand and stock sizes, and the match seed and undealt decks are replaced.
     A build owner keeps a card of each owned build's value (which the
     owner's duty makes public knowledge), chosen at random among the hidden
-    cards of that value.
+    cards of that value. In a round entered from the table, the captured
+    cards nobody has shown are dealt again too.
 
     Raises:
         InvalidOptionError: If *seat* is not a seat of the game.
@@ -46,6 +48,9 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     for s, hand in enumerate(state.hands):
         if s != seat:
             pool.extend(hand)
+    unshown = _unshown(state)
+    for side, (k, h) in enumerate(unshown):
+        pool.extend(state.captured[side][k : k + h])
     rng.shuffle(pool)
     fixed: list[list[Card]] = [[] for _ in state.hands]
     for s in range(len(state.hands)):
@@ -63,23 +68,46 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
         n = len(hand) - len(fixed[s])
         hands.append(_sorted(fixed[s] + pool[:n]))
         del pool[:n]
-    return attrs.evolve(state, hands=tuple(hands), stock=tuple(pool), seed=rng.getrandbits(63), pending_decks=())
+    captured = state.captured
+    if unshown:
+        piles = []
+        for pile, (k, h) in zip(captured, unshown, strict=True):
+            piles.append(pile[:k] + _sorted(pool[:h]) + pile[k + h :])
+            del pool[:h]
+        captured = tuple(piles)
+    return attrs.evolve(
+        state, hands=tuple(hands), stock=tuple(pool), captured=captured, seed=rng.getrandbits(63), pending_decks=()
+    )
+
+
+def _unshown(state: State) -> list[tuple[int, int]]:
+    """
+    Where each side's captured cards that nobody has shown lie in its pile (a round entered from the
+    table): after the known cards of the start, so many; ``[]`` when every captured card is known.
+    """
+    start = state.start
+    if start is None or not any(start.hidden):
+        return []
+    return [(len(t), h) for t, h in zip(start.taken, start.hidden, strict=True)]
 
 
 def sample_state(observation: Observation, rng: random.Random) -> State:
     """
     A full state that *observation*'s seat cannot tell from the real one.
 
-    The captured piles are rebuilt from the round's public history; the
-    cards whose place the seat does not know are dealt at random to the other
-    hands and the stock with the right counts, a build owner keeping a card
-    of each owned build's value. ``observe(sample_state(obs, rng), obs.seat) == obs``.
+    The captured piles are rebuilt from the round's public history (and, in
+    a round entered from the table, from what was known to be captured
+    then); the cards whose place the seat does not know are dealt at random
+    to the other hands, the stock and the captured cards nobody has shown,
+    with the right counts, a build owner keeping a card of each owned
+    build's value. ``observe(sample_state(obs, rng), obs.seat) == obs``.
     """
     if type(observation) is not Observation:
         raise WrongKindError(f"expected a Mulle observation, got {_messages.kind_name(observation)}")
     o = observation
     rules = o.rules
-    captured: list[list[Card]] = [[] for _ in o.captured_counts]
+    start = o.start
+    captured: list[list[Card]] = [list(t) for t in start.taken] if start else [[] for _ in o.captured_counts]
     for turn in o.history:
         if isinstance(turn.move, Capture):
             side = rules.side_of(turn.seat)
@@ -101,6 +129,11 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
             choices = [i for i, c in enumerate(pool) if _BHV[c] == v]
             if choices:
                 fixed[s].append(pool.pop(choices[rng.randrange(len(choices))]))
+    if start is not None and any(start.hidden):  # the captured cards nobody has shown, after those known then
+        for side, h in enumerate(start.hidden):
+            k = len(start.taken[side])
+            captured[side][k:k] = _sorted(pool[:h])
+            del pool[:h]
     for s, n in enumerate(o.hand_counts):
         if s == o.seat:
             hands.append(o.hand)
@@ -117,6 +150,9 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
             pool = []
         if o.history:
             to_play = o.history[-1].seat  # the last seat to play stays to play when the round ends
+        elif start is not None:
+            plan = schedule(rules, o.dealer, start.plays)
+            to_play = plan[5] if plan is not None else to_play
     return State(
         rules=rules,
         seed=rng.getrandbits(63),
@@ -137,4 +173,5 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
         match=o.match,
         rounds=o.rounds,
         winner=o.winner,
+        start=start,
     )
