@@ -209,8 +209,8 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
         print("it scores nothing now", file=out)
     if data["unknown"]:
         sides = _game(state).score(state).sides
-        items = "; ".join(f"{side_name(sides[i['side']])}: {i['label']}" for i in data["unknown"])
-        print(f"not known, as the position does not show the cards (counted in no tally above): {items}", file=out)
+        items = "; ".join(f"{side_name(sides[i['side']])}, {i['label']}" for i in data["unknown"])
+        print(f"unknown, as the position does not show those cards (in no tally above): {items}", file=out)
     if data["rules_page"] and data["events"]:
         print(f"the rules: {data['rules_page']}, each [rule] its section", file=out)
     return 0

@@ -109,3 +109,17 @@ def check_kind(kind: type[_T], what: str) -> Callable[[object, Any, _T], None]:
             raise WrongKindError(f"the {attribute.name} of a {kind_name(inst)} must be {what}, not {shown(value)}")
 
     return check
+
+
+def missing_version(first: str, version: str) -> str:
+    """What to say of a position whose first word, *first*, is not the notation's *version* (``p1``)."""
+    head = f"a position starts with {value(version)} (the notation's version), then the ruleset, "
+    head += "then the fields"
+    if not first:
+        return head + ", and this one is empty"
+    name = first.split("(")[0].split("/")[0].lower()
+    from cardrules._registry import game_names
+
+    if name in game_names():
+        return f"{head}; this one starts with the ruleset {value(first[:40])}: write '{version} ' before it"
+    return f"{head}; this one starts with {value(first[:40])}"

@@ -244,9 +244,9 @@ def _add_simulate(sub: Subparsers) -> None:
     _add_game(p)
     p.add_argument(
         "--bots",
-        default="greedy,random",
         metavar="A[,B...]",
-        help=f"one bot per side, or one for every side, from: {', '.join(bot_names())} (default greedy,random)",
+        help=f"one bot per side, or one for every side, from: {', '.join(bot_names())} (default: greedy against "
+        "random, a random bot for each other side: greedy,random, or greedy,random,random with three sides)",
     )
     p.add_argument("--matches", type=int, default=100, metavar="N", help="how many matches (default 100)")
     p.add_argument("--workers", type=int, default=1, metavar="K", help="processes to play on (default 1)")
@@ -261,8 +261,8 @@ def _run_simulate(args: argparse.Namespace) -> int:
     if args.workers < 1:
         raise CardrulesError(f"--workers must be at least 1, not {args.workers}")
     progress = progress_bar(sys.stderr) if sys.stderr.isatty() else None
-    bots = _split(args.bots)
     sides = len(game.score(game.new_game(seed=0)).sides)
+    bots = _split(args.bots) if args.bots is not None else ["greedy", *["random"] * (sides - 1)]
     if len(bots) == 1:
         bots = bots * sides
     if len(bots) != sides:

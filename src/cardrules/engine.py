@@ -574,7 +574,7 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
             raise InvalidPositionError(f"a position is at most {_MAX_POSITION:,} ASCII characters")
         parts = text.strip(" \t\r\n").split(" ", 2)
         if parts[0] != _POSITION:
-            raise InvalidPositionError(missing_version(parts[0]))
+            raise InvalidPositionError(_messages.missing_version(parts[0], _POSITION))
         if len(parts) < 3:
             raise InvalidPositionError(
                 f"a position starts with {_messages.value(_POSITION)}, then the ruleset, then the fields"
@@ -592,20 +592,6 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
 
 _POSITION: Final = "p1"
 _MAX_POSITION: Final = 20_000
-
-
-def missing_version(first: str) -> str:
-    """What to say of a position whose first word, *first*, is not the notation's version ``p1``."""
-    head = f"a position starts with {_messages.value(_POSITION)} (the notation's version), then the ruleset, "
-    head += "then the fields"
-    if not first:
-        return head + ", and this one is empty"
-    name = first.split("(")[0].split("/")[0].lower()
-    from cardrules._registry import game_names
-
-    if name in game_names():
-        return f"{head}; this one starts with the ruleset {_messages.value(first[:40])}: write 'p1 ' before it"
-    return f"{head}; this one starts with {_messages.value(first[:40])}"
 
 
 def _seats(spec: GameSpec[Any, Any, Any, Any], state: Any) -> list[int]:
