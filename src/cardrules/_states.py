@@ -124,7 +124,7 @@ def from_position(text: str) -> Any:
         raise InvalidPositionError(f"a position is text, not {type(text).__name__}")
     words = text.strip(" \t\r\n").split(" ", 2)
     if words[0] != "p1":
-        raise InvalidPositionError(_messages.missing_version(words[0], "p1"))
+        raise InvalidPositionError(_messages.missing_version(words[0], "p1", games()))
     if len(words) < 2:
         raise InvalidPositionError("a position starts with 'p1', then the ruleset, then the fields")
     try:

@@ -574,7 +574,7 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
             raise InvalidPositionError(f"a position is at most {_MAX_POSITION:,} ASCII characters")
         parts = text.strip(" \t\r\n").split(" ", 2)
         if parts[0] != _POSITION:
-            raise InvalidPositionError(_messages.missing_version(parts[0], _POSITION))
+            raise InvalidPositionError(_messages.missing_version(parts[0], _POSITION, (spec.name,)))
         if len(parts) < 3:
             raise InvalidPositionError(
                 f"a position starts with {_messages.value(_POSITION)}, then the ruleset, then the fields"

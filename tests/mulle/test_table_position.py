@@ -415,3 +415,42 @@ def test_the_table_is_what_a_hand_written_position_says() -> None:
         cardrules.from_position(EXAMPLE.replace("table=7S,9C", "table=7S, 9C"))
     assert re.search(r"deal=2 table=7S,9C builds=", EXAMPLE)
     assert Card.parse("7S") in cardrules.from_position(EXAMPLE).table
+
+
+# --- a fuzz ----------------------------------------------------------------------------------------
+
+_BASES = [
+    EXAMPLE,
+    LOCKED,
+    _hide_taken(cardrules.position(state_at("mulle/fishing(players=3)", 4, 25), 2, form="table")),
+    cardrules.position(state_at("mulle(players=4)", 5, 60), form="table"),
+    cardrules.position(state_at("mulle", 9, 10_000), form="table"),  # a finished match
+]
+
+
+def _mutate(text: str, rng: random.Random) -> str:
+    i = rng.randrange(len(text))
+    ch = rng.choice("0123456789,/-+=@!*?ASKQJHDC ")
+    op = rng.randrange(3)
+    if op == 0:
+        return text[:i] + ch + text[i + 1 :]
+    if op == 1:
+        return text[:i] + text[i + 1 :]
+    return text[:i] + ch + text[i:]
+
+
+def test_mutated_table_positions_are_refused_or_possible() -> None:
+    """Any edit of a table form is read into a state that passes check_state, or refused with the library's error."""
+    rng = random.Random(30)
+    read = 0
+    for _ in range(1500):
+        text = rng.choice(_BASES)
+        for _ in range(rng.randrange(1, 3)):
+            text = _mutate(text, rng)
+        try:
+            s = cardrules.from_position(text)
+        except cardrules.CardrulesError:
+            continue
+        check_state(s)
+        read += 1
+    assert read  # some edits give another possible position
