@@ -36,8 +36,14 @@ from pathlib import Path
 
 try:
     import httpx2 as httpx
-except ImportError:  # pragma: no cover - httpx2 is the web extra's test client
-    import httpx  # type: ignore[no-redef]
+except ImportError:  # pragma: no cover - httpx2 is the web-tests extra's HTTP client
+    try:
+        import httpx  # type: ignore[no-redef]
+    except ImportError:
+        sys.exit(
+            "load_web.py needs an HTTP client, httpx, which the web extra does not bring: "
+            'pip install ".[web-tests]" (from a checkout of this repository)'
+        )
 
 import cardrules
 from cardrules import records

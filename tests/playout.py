@@ -40,3 +40,14 @@ def states(game: cardrules.Game[Any, Any, Any, Any], seed: int, moves: int) -> l
     for _, _, after in itertools.islice(playout(game, seed), moves):
         out.append(after)
     return out
+
+
+def state_at(text: str, seed: int, step: int) -> Any:
+    """The state before move *step* of :func:`playout` of the game *text* (its last state, if the match is shorter)."""
+    game = cardrules.get_game(text)
+    state = game.new_game(seed=seed)
+    for k, (before, _, after) in enumerate(playout(game, seed)):
+        state = after
+        if k == step:
+            return before
+    return state

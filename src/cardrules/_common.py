@@ -15,6 +15,7 @@ from cardrules.cards import Card, Pack, _derive_seed, shuffled
 from cardrules.errors import CardrulesError, InvalidDeckError, InvalidOptionError
 
 _T = TypeVar("_T")
+_FACTORY: Final[type] = type(attrs.Factory(list))
 
 
 def _version() -> str:
@@ -192,9 +193,9 @@ def unchecked_constructor(cls: type[_T]) -> Callable[..., _T]:
     """
     A positional constructor of the attrs class *cls* for the objects the engine builds itself.
 
-    It takes every field in order, as ``cls(...)`` does, and skips the attrs ``__init__`` and its
-    bound ``object.__setattr__`` per field. It is only for classes without converters, validators
-    or post-init (a default is allowed: this constructor takes every field, so it never applies),
+    It takes every field in order, as ``cls(...)`` does (a field with a default too: the engine
+    always gives it), and skips the attrs ``__init__`` and its bound ``object.__setattr__`` per
+    field. It is only for classes without default factories, converters, validators or post-init,
     so the object is the same as the public constructor's
     (``tests/kit/test_fast_state.py`` checks it): the public constructor, and :func:`attrs.evolve`, keep
     working and validating as before.
@@ -217,8 +218,8 @@ def unchecked_constructor(cls: type[_T]) -> Callable[..., _T]:
     """
     fields = attrs.fields(cast(Any, cls))
     for f in fields:
-        if f.validator is not None or f.converter is not None or not f.init:
-            raise TypeError(f"{cls.__name__}.{f.name} has a converter or validator")
+        if f.validator is not None or f.converter is not None or isinstance(f.default, _FACTORY) or not f.init:
+            raise TypeError(f"{cls.__name__}.{f.name} has a default factory, converter or validator")
     names = [f.name for f in fields]
     base = cast(type, cls.__base__)
     if (

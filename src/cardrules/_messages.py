@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from cardrules.cards import Card
@@ -109,3 +109,18 @@ def check_kind(kind: type[_T], what: str) -> Callable[[object, Any, _T], None]:
             raise WrongKindError(f"the {attribute.name} of a {kind_name(inst)} must be {what}, not {shown(value)}")
 
     return check
+
+
+def missing_version(first: str, version: str, games: Iterable[str]) -> str:
+    """
+    What to say of a position whose first word, *first*, is not the notation's *version* (``p1``):
+    when it is a ruleset of one of *games* (by name), that the version is missing.
+    """
+    head = f"a position starts with {value(version)} (the notation's version), then the ruleset, "
+    head += "then the fields"
+    if not first:
+        return head + ", and this one is empty"
+    name = first.split("(")[0].split("/")[0].lower()
+    if name in games:
+        return f"{head}; this one starts with the ruleset {value(first[:40])}: write '{version} ' before it"
+    return f"{head}; this one starts with {value(first[:40])}"

@@ -124,6 +124,8 @@ def from_jsonable(data: Any, hint: Any, pack: Pack, path: str = "$") -> Any:
         if data is None and type(None) in args:
             return None
         options = [a for a in args if a is not type(None)]
+        if len(options) == 1:  # an optional value: ``X | None``
+            return from_jsonable(data, options[0], pack, path)
         tagged = [a for a in options if attrs.has(a)]
         if tagged and isinstance(data, dict) and len(tagged) == len(options):
             tag = data.get("type")

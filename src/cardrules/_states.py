@@ -95,17 +95,22 @@ def loads(text: str | bytes) -> Any:
     return state
 
 
-def position(state: object, seat: int | None = None) -> str:
+def position(state: object, seat: int | None = None, *, form: str | None = None) -> str:
     """
-    The position of a state of any game as one line of text (the game's ``position``).
+    The position of a state of any game as one line of text (the game's ``position``). With
+    *seat*, what that seat may show: the hands it cannot see only by their size. *form* picks
+    another form of the notation where the game has one: for Mulle, ``form="table"`` writes the
+    round as it lies on the table, without the plays that led there (see :doc:`/positions/mulle`);
+    :func:`from_position` reads every form.
 
     Raises:
         WrongKindError: If *state* is not a state of a cardrules game.
         UnsupportedError: If its game has no position notation.
+        InvalidOptionError: For a seat of no one, or a form the game does not have.
     """
     spec = spec_for_state(state)
     rules: Any = cast(Any, state).rules  # every game's state carries its ruleset
-    return Game(spec, rules).position(state, seat)
+    return Game(spec, rules).position(state, seat, form=form)
 
 
 def from_position(text: str) -> Any:
@@ -118,6 +123,8 @@ def from_position(text: str) -> Any:
     if not isinstance(text, str):
         raise InvalidPositionError(f"a position is text, not {type(text).__name__}")
     words = text.strip(" \t\r\n").split(" ", 2)
+    if words[0] != "p1":
+        raise InvalidPositionError(_messages.missing_version(words[0], "p1", games()))
     if len(words) < 2:
         raise InvalidPositionError("a position starts with 'p1', then the ruleset, then the fields")
     try:

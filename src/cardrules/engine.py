@@ -168,12 +168,17 @@ class RoundScore:
         points: Match points this round added per side, bonuses included.
         items: The labelled pieces behind ``tally`` and ``points``.
         complete: Whether the round has ended (``False`` for a running tally).
+        unknown: The pieces that cards nobody has shown decide, so that their points are not
+            known (a Mulle position that gives a captured pile only by its size, ``taken=?12``):
+            each names its side, rule and label, with 0 points, and counts in neither ``tally``
+            nor ``points``, which then hold only what is known. Empty when every piece is known.
     """
 
     tally: tuple[int, ...]
     points: tuple[int, ...]
     items: tuple[ScoreItem, ...] = ()
     complete: bool = True
+    unknown: tuple[ScoreItem, ...] = ()
 
 
 @attrs.frozen
@@ -294,7 +299,12 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     observation as an SVG table (each face-up card an element with ``data-card`` and an
     ``aria-label``); ``display(text)`` writes a move's or an event's text for a screen (cards by
     name, with suit symbols or the Spanish suits' names); ``demo`` is the web table's "press play"
-    deal (a ``DemoDeal``).
+    deal (a ``DemoDeal``); ``deal_events`` is what everyone sees of the deal of the round in
+    progress (Mililla's turn-up, Mulle's face-up table cards), which a replay shows before the
+    first move; ``position_forms`` names the other forms of the position notation, each a writer
+    like ``position`` (Mulle's ``"plays"`` and ``"table"``, for :meth:`Game.position`'s *form*);
+    ``rules_page`` says where the game's rules are written, a section per rule id
+    (``"docs/rules/mulle.md"``), for the answers that cite a rule.
 
     The bundles' members are also read as plain attributes: ``spec.view`` is ``spec.terminal.view``
     (``None`` without a terminal), and likewise ``help_text``, ``deal_text``, ``move_list``,
@@ -334,11 +344,14 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     deck_from_deal: Callable[[Mapping[str, Any], int, RulesetT], tuple[Card, ...]] | None = None
     events: Callable[[StateT, MoveT, StateT], tuple[Event, ...]] | None = None
     refusals: Callable[[StateT], tuple[Violation, ...]] | None = None
+    deal_events: Callable[[StateT], tuple[Event, ...]] | None = None
     sample_state: Callable[[ObservationT, random.Random], StateT] | None = None
     inferences: Callable[[ObservationT], tuple[Any, ...]] | None = None
     picture: Callable[[ObservationT], str] | None = None
     display: Callable[[str], str] | None = None
     demo: DemoDeal | None = None
+    position_forms: Mapping[str, Callable[[StateT, int | None], str]] | None = None
+    rules_page: str | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled by value, with a bundle that is a module by its name (modules do not pickle)."""
@@ -542,21 +555,33 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
             raise _messages.wrong_state(spec.title, state)
         return spec.format_move(state, move)
 
-    def position(self, state: StateT, seat: int | None = None) -> str:
+    def position(self, state: StateT, seat: int | None = None, *, form: str | None = None) -> str:
         """
         The position as one line of text (see :doc:`/formats`): ``p1``, the ruleset, then the
         game's fields. With *seat*, the hands that seat cannot see are written only by their
-        size (``?8``), so the text is what that seat may show a referee.
+        size (``?8``), so the text is what that seat may show a referee. *form* picks another
+        form of the notation, where the game has one: Mulle's ``"table"`` writes the round as it
+        lies on the table, without its plays (see :doc:`/positions/mulle`).
 
         Raises:
             WrongKindError: For a state of another game.
             UnsupportedError: If the game has no position notation.
+            InvalidOptionError: For a seat of no one, or a form the game does not have.
+            InvalidPositionError: For a state that the form cannot hold (a Mulle round entered
+                from the table, in the play form).
         """
         spec = self.spec
         if type(state) is not spec.state_type:
             raise _messages.wrong_state(spec.title, state)
         if spec.position is None:
             raise UnsupportedError(f"{spec.title} has no position notation yet", spec.name)
+        writer = spec.position
+        if form is not None:
+            forms = spec.position_forms or {}
+            if form not in forms:
+                have = f"its forms are: {', '.join(forms)}" if forms else "it has one form, the default (form=None)"
+                raise InvalidOptionError(f"{spec.title}'s position has no form {_messages.value(form)}; {have}")
+            writer = forms[form]
         if seat is not None and (
             not isinstance(seat, int) or isinstance(seat, bool) or seat not in _seats(spec, state)
         ):
@@ -564,7 +589,7 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
                 f"seat must be one of {', '.join(map(str, _seats(spec, state)))}, not {_messages.shown(seat)}"
             )
         rules_text = format_ruleset(spec, state.rules).replace(" ", "")  # type: ignore[attr-defined]
-        return f"{_POSITION} {rules_text} {spec.position(state, seat)}"
+        return f"{_POSITION} {rules_text} {writer(state, seat)}"
 
     def from_position(self, text: str) -> StateT:
         """
@@ -585,7 +610,9 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
         if len(text) > _MAX_POSITION or not text.isascii():
             raise InvalidPositionError(f"a position is at most {_MAX_POSITION:,} ASCII characters")
         parts = text.strip(" \t\r\n").split(" ", 2)
-        if len(parts) < 3 or parts[0] != _POSITION:
+        if parts[0] != _POSITION:
+            raise InvalidPositionError(_messages.missing_version(parts[0], _POSITION, (spec.name,)))
+        if len(parts) < 3:
             raise InvalidPositionError(
                 f"a position starts with {_messages.value(_POSITION)}, then the ruleset, then the fields"
             )

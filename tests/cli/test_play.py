@@ -58,7 +58,7 @@ def test_play_wrong_input_then_notation_then_number(name: str) -> None:
     assert f"There is no move 0: choose a number from 1 to {shown}" in out
     assert f"There is no move {shown + 1}" in out
     assert "You may not play that:" in out and "(rule " in out
-    assert "Commands:" in out and "undo" in out
+    assert "'help commands' says what each does" in out and "undo" in out
     assert f"seat {seat} (you)" in out
     assert out.rstrip().endswith("end of input: leaving the game.")
     assert "\x1b[" not in out  # piped: no colours

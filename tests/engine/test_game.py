@@ -79,7 +79,7 @@ GAME_METHODS = {
     "observe": "(self, state: 'StateT', seat: 'int') -> 'ObservationT'",
     "parse_move": "(self, state: 'StateT', text: 'str') -> 'MoveT'",
     "format_move": "(self, state: 'StateT', move: 'MoveT') -> 'str'",
-    "position": "(self, state: 'StateT', seat: 'int | None' = None) -> 'str'",
+    "position": "(self, state: 'StateT', seat: 'int | None' = None, *, form: 'str | None' = None) -> 'str'",
     "from_position": "(self, text: 'str') -> 'StateT'",
 }
 

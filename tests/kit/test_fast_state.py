@@ -48,7 +48,7 @@ def test_unchecked_constructor_refuses_a_class_with_checks() -> None:
 
     @attrs.frozen
     class Defaulted:
-        value: int = 0
+        value: list[int] = attrs.Factory(list)
 
     @attrs.define
     class Loose:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -26,6 +28,7 @@ from cardrules.mulle import (
     zones,
 )
 from cardrules.mulle._cards import _card_points
+from tests.playout import state_at
 from tests.variants import MULLE
 
 VARIANTS = MULLE
@@ -122,3 +125,40 @@ def test_mulle_fishing_points_spades_at_most_one(seed: int) -> None:
         _check_round(s.rules, rnd)
     assert sum(1 for c in DOUBLE_FRENCH_PACK.cards if c.suit is Suit.SPADES) == 26
     assert 40 == sum(_card_points(c) for c in DOUBLE_FRENCH_PACK.cards)
+
+
+def _some_moves(state: State, k: int = 300) -> list[Any]:
+    return list(itertools.islice(legal_moves(state), k))
+
+
+@pytest.mark.parametrize("text", VARIANTS)
+@settings(deadline=None)
+@given(seed=st.integers(0, 2**16), step=st.integers(0, 400), seen=st.booleans())
+def test_the_table_form_decides_the_moves_and_the_score(text: str, seed: int, step: int, seen: bool) -> None:
+    """
+    For random states of every Mulle ruleset, the table form read back has the same legal moves,
+    and with ``taken`` in full the same round score, now and at the round's end whatever is played.
+    """
+    s = state_at(text, seed, step)
+    game = cardrules.get_game(text)
+    seat = s.to_play if seen and s.winner is None else None
+    p = cardrules.position(s, seat, form="table")
+    taken = next(w for w in p.split(" ") if w.startswith("taken="))
+    assert "?" not in taken  # a state that holds its round whole writes every pile
+    s2 = cardrules.from_position(p)
+    assert cardrules.position(s2, seat, form="table") == p
+    assert _some_moves(s2) == _some_moves(s)
+    assert score(s2) == score(s)
+    assert observe(s2, s.to_play).hand == observe(s, s.to_play).hand
+    if s.winner is not None:
+        return
+    for move in _some_moves(s, 20):  # what each move scores is the same
+        assert score(apply(s2, move)) == score(apply(s, move))
+    if seat is None:  # every card shown: the same round to its end, move for move
+        rng = random.Random(seed)
+        a, b, rounds = s, s2, len(s.rounds)
+        while not game.is_over(a) and len(a.rounds) == rounds:
+            move = legal_moves(a).sample(rng)
+            assert _some_moves(b, 50) == _some_moves(a, 50)
+            a, b = apply(a, move), apply(b, move)
+        assert score(b).rounds[rounds:] == score(a).rounds[rounds:]

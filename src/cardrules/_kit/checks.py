@@ -92,6 +92,10 @@ def check_rounds(rounds: Sequence[RoundScore], sides: int, tally_rules: frozense
             check_seat(item.side, sides, f"{where}.items[{k}].side", "side")
             counts = tally if tally_rules is not None and item.rule in tally_rules else points
             counts[item.side] += item.points
+        for k, item in enumerate(r.unknown):
+            check_seat(item.side, sides, f"{where}.unknown[{k}].side", "side")
+            if item.points:
+                raise fail(f"{where}.unknown[{k}].points", "an item whose points are unknown has 0 points")
         if tuple(points) != r.points:
             raise fail(f"{where}.points", f"the points {list(r.points)} are not the sum of the items, {points}")
         if tally_rules is not None and tuple(tally) != r.tally:

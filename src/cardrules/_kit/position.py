@@ -153,13 +153,16 @@ def rounds_text(rounds: Sequence[RoundScore]) -> str:
     """
     The completed rounds' breakdowns: ``TALLY:POINTS:ITEMS`` per round, ``,`` between rounds
     (``-`` for none), numbers per side with ``/``, items ``side:rule:points:label`` with ``;``
-    between them (a label's spaces as ``_``).
+    between them (a label's spaces as ``_``), and then the items whose points are unknown
+    (:attr:`RoundScore.unknown`) with ``?`` for their points.
     """
     if not rounds:
         return "-"
     parts = []
     for r in rounds:
-        items = ";".join(f"{i.side}:{i.rule}:{i.points}:{_label_text(i.label)}" for i in r.items) or "-"
+        known = [f"{i.side}:{i.rule}:{i.points}:{_label_text(i.label)}" for i in r.items]
+        unknown = [f"{i.side}:{i.rule}:?:{_label_text(i.label)}" for i in r.unknown]
+        items = ";".join(known + unknown) or "-"
         parts.append(f"{ints_text(r.tally)}:{ints_text(r.points)}:{items}")
     return ",".join(parts)
 
@@ -176,14 +179,18 @@ def parse_rounds(text: str, sides: int, field: str = "rounds") -> tuple[RoundSco
         tally = parse_ints(pieces[0], sides, field, -(10**6))
         points = parse_ints(pieces[1], sides, field, -(10**6))
         items: list[ScoreItem] = []
+        unknown: list[ScoreItem] = []
         if pieces[2] != "-":
             for item in pieces[2].split(";"):
                 bits = item.split(":")
                 if len(bits) != 4:
                     raise InvalidPositionError("a score item is side:rule:points:label", field)
                 side = parse_int(bits[0], field, 0, sides - 1)
-                items.append(ScoreItem(side, bits[1], _label(bits[3], field), parse_int(bits[2], field, -(10**6))))
-        out.append(RoundScore(tally=tally, points=points, items=tuple(items), complete=True))
+                if bits[2] == "?":
+                    unknown.append(ScoreItem(side, bits[1], _label(bits[3], field), 0))
+                else:
+                    items.append(ScoreItem(side, bits[1], _label(bits[3], field), parse_int(bits[2], field, -(10**6))))
+        out.append(RoundScore(tally=tally, points=points, items=tuple(items), complete=True, unknown=tuple(unknown)))
     return tuple(out)
 
 

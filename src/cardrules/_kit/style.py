@@ -142,6 +142,11 @@ def sides_text(seats: typing.Sequence[int], me: int) -> str:
     return text + (" (you)" if me in seats else "")
 
 
+def unstyled(text: str) -> str:
+    """*text* without its colour codes."""
+    return _ANSI.sub("", text)
+
+
 def visible_len(text: str) -> int:
     """How many columns *text* takes on a terminal: its length without the colour codes."""
     return len(_ANSI.sub("", text))

@@ -17,7 +17,7 @@ from cardrules.charlemagne._check import check_state
 from cardrules.charlemagne._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
 from cardrules.charlemagne._demo import DEMO
 from cardrules.charlemagne._encoding import LEARNING
-from cardrules.charlemagne._events import events
+from cardrules.charlemagne._events import deal_events, events
 from cardrules.charlemagne._infer import inferences
 from cardrules.charlemagne._legal import check_move, is_over, legal_moves, refusals, to_move
 from cardrules.charlemagne._notation import format_canonical, format_move, parse_canonical, parse_move
@@ -115,6 +115,7 @@ GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     new_round=new_round,
     deck_from_deal=deck_from_deal,
     events=events,
+    deal_events=deal_events,
     sample_state=sample_state,
     terminal=_view,
     positions=_position,
@@ -122,6 +123,7 @@ GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     display=_view.display,
     demo=DEMO,
     inferences=inferences,
+    rules_page="docs/rules/charlemagne.md",
     heuristic=HEURISTIC,
     refusals=refusals,
     picture=picture,

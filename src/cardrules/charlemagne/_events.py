@@ -96,5 +96,12 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
             text = f"seats {SIDES[w][0]} and {SIDES[w][1]} win the match {after.match[w]} to {after.match[1 - w]}"
             out.append(Event("match", "charlemagne.match.target", None, (), 0, text))
         else:
-            out.append(Event("deal", "charlemagne.deal.rotation", after.dealer, (), 0, f"seat {after.dealer} deals"))
+            out.extend(deal_events(after))
     return tuple(out)
+
+
+def deal_events(state: State) -> tuple[Event, ...]:
+    """What everyone sees of the round's deal: who deals (nothing is dealt face up)."""
+    if type(state) is not State:
+        raise _messages.wrong_state("Charlemagne", state)
+    return (Event("deal", "charlemagne.deal.rotation", state.dealer, (), 0, f"seat {state.dealer} deals"),)

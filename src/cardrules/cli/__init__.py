@@ -20,8 +20,9 @@ from typing import IO, Any, Final, NoReturn
 from cardrules import _messages
 from cardrules._kit.style import style_for
 from cardrules._registry import broken as broken_games
-from cardrules._registry import game_names, get_game
+from cardrules._registry import game_names, get_game, spec_for_state
 from cardrules._registry import games as _games
+from cardrules._states import from_position
 from cardrules.bots import bot_names, get_bot, simulate
 from cardrules.cli._demo import demo, progress_bar, results_table
 from cardrules.cli._positions import add_commands as _add_positions
@@ -47,8 +48,13 @@ Subparsers = Any  # argparse's _SubParsersAction, which is private
 # --- shared ----------------------------------------------------------------------------
 
 
-def _add_game(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help=f"one of: {', '.join(game_names())}; ruleset text is also accepted")
+def _add_game(parser: argparse.ArgumentParser, *, optional: bool = False) -> None:
+    parser.add_argument(
+        "game",
+        nargs="?" if optional else None,
+        help=f"one of: {', '.join(game_names())}; ruleset text is also accepted"
+        + ("; not needed with --position, which names its game" if optional else ""),
+    )
     parser.add_argument("--rules", metavar="TEXT", help="ruleset text, such as 'mililla(rank_order=malilla)'")
 
 
@@ -153,7 +159,13 @@ def _add_play(sub: Subparsers) -> None:
             "moves [CARD], more, score, last, rules [ID], undo, quit."
         ),
     )
-    _add_game(p)
+    _add_game(p, optional=True)
+    p.add_argument(
+        "--position",
+        metavar="POS",
+        help="start from this position (text, a file holding it, or - for standard input), as 'check' reads it: "
+        "your hand must be shown; the hands given only by size are made up from the cards nobody has seen",
+    )
     p.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
     p.add_argument(
         "--opponents",
@@ -167,7 +179,14 @@ def _add_play(sub: Subparsers) -> None:
 
 
 def _run_play(args: argparse.Namespace) -> int:
-    game = _game(args)
+    start = None
+    if args.position is not None:
+        start = _position_start(args)
+        game = Game(spec_for_state(start), start.rules)
+    elif args.game is None:
+        raise CardrulesError("name a game to play, or give --position")
+    else:
+        game = _game(args)
     if sys.stdin is None:  # started with standard input closed (``<&-``)
         raise CardrulesError("standard input is closed, and 'cardrules play' reads your moves from it")
     session = Session(
@@ -179,8 +198,33 @@ def _run_play(args: argparse.Namespace) -> int:
         sys.stdout,
         ascii_only=args.ascii,
         opponents_text=args.opponents,
+        start=start,
     )
     return session.run()
+
+
+def _position_start(args: argparse.Namespace) -> Any:
+    """The state ``play --position`` starts from: the position read, your hand shown, the game as named."""
+    import attrs
+
+    from cardrules.cli._positions import hidden_from, position_text
+
+    if args.position == "-":
+        raise CardrulesError("--position cannot be read from standard input: 'cardrules play' reads your moves there")
+    text = position_text(args.position)
+    state = from_position(text)
+    game = Game(spec_for_state(state), state.rules)
+    if args.game is not None and get_game(args.game).name != game.name:
+        raise CardrulesError(f"the position is one of {game.name}, not of {args.game}")
+    if game.is_over(state):
+        raise CardrulesError("the match of this position is over: there is nothing left to play")
+    seats = sorted(s for side in game.score(state).sides for s in side)
+    if args.seat in seats:
+        own, other = hidden_from(state, text, args.seat)
+        if own or other:
+            hidden = ", ".join((["your hand"] if own else []) + other)
+            raise CardrulesError(f"the position does not show {hidden} (seat {args.seat}): write it to play from there")
+    return attrs.evolve(state, seed=_seed(args.seed))  # later rounds are shuffled from the match seed
 
 
 # --- simulate --------------------------------------------------------------------------
@@ -200,9 +244,9 @@ def _add_simulate(sub: Subparsers) -> None:
     _add_game(p)
     p.add_argument(
         "--bots",
-        default="greedy,random",
         metavar="A[,B...]",
-        help=f"one bot per side, or one for every side, from: {', '.join(bot_names())} (default greedy,random)",
+        help=f"one bot per side, or one for every side, from: {', '.join(bot_names())} (default: greedy against "
+        "random, a random bot for each other side: greedy,random, or greedy,random,random with three sides)",
     )
     p.add_argument("--matches", type=int, default=100, metavar="N", help="how many matches (default 100)")
     p.add_argument("--workers", type=int, default=1, metavar="K", help="processes to play on (default 1)")
@@ -227,8 +271,8 @@ def _run_simulate(args: argparse.Namespace) -> int:
         raise CardrulesError(f"--seconds must be a positive number, not {args.seconds}")
     progress = progress_bar(sys.stderr) if sys.stderr.isatty() else None
     moves = None if progress is None else progress.moves
-    bots = _split(args.bots)
     sides = len(game.score(game.new_game(seed=0)).sides)
+    bots = _split(args.bots) if args.bots is not None else ["greedy", *["random"] * (sides - 1)]
     if len(bots) == 1:
         bots = bots * sides
     if len(bots) != sides:
@@ -268,6 +312,9 @@ def _parser() -> argparse.ArgumentParser:
         epilog=EXIT_STATUS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    from cardrules import __version__
+
+    parser.add_argument("--version", action="version", version=f"cardrules {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for add in COMMANDS:
         add(sub)

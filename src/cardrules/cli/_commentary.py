@@ -77,13 +77,19 @@ def breakdown(
             return str(titles[rule].title).lower()
         return label
 
-    rows: dict[tuple[str, str], list[int | None]] = {}
+    rows: dict[tuple[str, str], list[int | str | None]] = {}
     for item in result.items:
         key = (name(item.rule, item.label), item.rule)
         rows.setdefault(key, [None] * len(sides))
         cell = rows[key]
-        cell[item.side] = (cell[item.side] or 0) + item.points
-    totals: list[tuple[str, Sequence[int | None]]] = [("scored this round", result.points)]
+        had = cell[item.side]
+        cell[item.side] = (had if isinstance(had, int) else 0) + item.points
+    for item in result.unknown:  # the pieces that cards nobody has shown decide: "?"
+        label = item.label.split(" of the ")[0] + " of the cards not shown" if " of the " in item.label else item.label
+        key = (label, item.rule)
+        rows.setdefault(key, [None] * len(sides))[item.side] = "?"
+    scored = "scored this round" + (", known" if result.unknown else "")
+    totals: list[tuple[str, Sequence[int | str | None]]] = [(scored, result.points)]
     if match is not None:
         totals.append(("match so far", match))
     col = max([5, *map(len, heads)])

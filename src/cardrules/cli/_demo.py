@@ -17,14 +17,21 @@ __all__ = ["demo", "legend", "progress_bar", "results_table"]
 _WIDTH = 80
 
 
-def legend(game_title: str, help_text: Sequence[str]) -> list[str]:
-    """The demo's opening screen: how to read what follows."""
+def legend(game_title: str, help_text: Sequence[str], rules_page: str | None = None) -> list[str]:
+    """
+    The demo's opening screen: how to read what follows. The game's help, without its pointer to the
+    rules (which names the table's 'rules' command, which a demo has not): the demo names the page.
+    """
+    end = next((i for i, line in enumerate(help_text) if line.startswith("Rules:")), len(help_text))
+    shown = [*help_text[:end], *(line for line in help_text[end + 1 :] if not line.startswith("  "))]
+    where = f" ({rules_page})" if rules_page else ""
     return [
         f"How to read this {game_title} demo:",
         "  'seat N: MOVE' is a move in the game's notation; the indented lines say what it did.",
         "  At each deal every hand is shown (this is a demo: at the table you see only your own).",
         "  Each round ends with its score by rule; the last line says who won the match.",
-        *(f"  {line}" for line in help_text if not line.startswith("Rules:")),
+        *(f"  {line}" for line in shown),
+        f"  The rules: the {game_title} page of the cardrules documentation{where}.",
         "",
     ]
 
@@ -56,7 +63,7 @@ def demo(
     say(f"{game.spec.title} ({game.text}), seed {seed}: {who}")
     say(f"(cardrules demo {game.text} --seed {seed} shows this match again)")
     help_text = game.spec.help_text(game.rules) if game.spec.help_text is not None else []
-    for line in legend(game.spec.title, help_text):
+    for line in legend(game.spec.title, help_text, game.spec.rules_page):
         say(line)
 
     def hands(state: Any) -> None:
@@ -140,14 +147,17 @@ def results_table(result: SimulationResult, sides: Sequence[Sequence[int]]) -> l
     lines = [f"{result.game}: {result.matches} matches, seed {result.seed}; {seats}, on the same deals"]
     if result.stopped:
         lines[0] += " (stopped by the time budget: the matches finished so far)"
-    width = max([3, *(len(r.bot) for r in result.results)])
+    names = [r.bot for r in result.results]
+    # a bot named twice is told apart by the side it took in the first match of each deal
+    names = [f"{b} ({side_name(sides[i % n])} first)" if names.count(b) > 1 else b for i, b in enumerate(names)]
+    width = max([3, *map(len, names)])
     lines.append(
         f"  {'bot':<{width}}  {'wins':>11}  {'win rate':>8}  {'95% interval (Wilson)':>21}  {'mean points':>11}"
     )
-    for r in result.results:
+    for name, r in zip(names, result.results, strict=True):
         low, high = wilson_interval(r.wins, r.matches)
         lines.append(
-            f"  {r.bot:<{width}}  {f'{r.wins}/{r.matches}':>11}  {100 * r.win_rate:7.1f}%  "
+            f"  {name:<{width}}  {f'{r.wins}/{r.matches}':>11}  {100 * r.win_rate:7.1f}%  "
             f"{f'{100 * low:.1f}% to {100 * high:.1f}%':>21}  {r.mean_points:11.2f}"
         )
     if result.matches % n:

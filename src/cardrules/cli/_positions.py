@@ -9,9 +9,11 @@ import os
 import sys
 from typing import Any, TextIO
 
+from cardrules._kit.style import unstyled
 from cardrules._states import from_position
+from cardrules.cli._commentary import side_name
 from cardrules.cli._terminal import move_list_for, style_for, view_for
-from cardrules.engine import Game, Score
+from cardrules.engine import Game, Score, ScoreItem
 from cardrules.errors import AmbiguousMoveError, CardrulesError, IllegalMoveError, InvalidPositionError
 
 _MAX_LEGAL = 20
@@ -24,8 +26,9 @@ def add_commands(sub: Any) -> None:
         "check",
         help="is this move legal in this position, and what does it score?",
         description="Check one move in a position (the position notation of the formats page): whether it is "
-        "legal; if not, the rule, the reason and the legal moves; and what it scores. Exit status: 0 legal, "
-        "1 illegal, 2 bad input (a position or move that cannot be read).",
+        "legal; if not, the rule (its words and where the rules page has it), the reason and the legal moves; "
+        "and what it scores. The position must show the hand of the seat to move. Exit status: 0 legal, "
+        "1 illegal (a move that reads but breaks a rule), 2 bad input (a position or move that cannot be read).",
     )
     p.add_argument("position", help="the position text (quoted), a file holding it, or - for standard input")
     p.add_argument("move", help="the move in the game's notation, such as 7O or '9H x 9H 4S+5C'")
@@ -34,7 +37,8 @@ def add_commands(sub: Any) -> None:
     p = sub.add_parser(
         "show",
         help="draw a position as the play screen does",
-        description="Draw a position as the seat to move sees it (or --seat N), with its legal moves.",
+        description="Draw a position as the seat to move sees it (or --seat N), with its legal moves. A hand "
+        "that the position gives only by its size is shown as hidden, never as cards.",
     )
     p.add_argument("position", help="the position text (quoted), a file holding it, or - for standard input")
     p.add_argument("--seat", type=int, help="draw what this seat sees (default: the seat to move)")
@@ -42,8 +46,8 @@ def add_commands(sub: Any) -> None:
     p.set_defaults(handler=_show)
 
 
-def _read(text: str) -> Any:
-    """The state of a position given as text, a file name or ``-`` (standard input)."""
+def position_text(text: str) -> str:
+    """The position's text, given as text, a file name or ``-`` (standard input)."""
     if text == "-":
         if sys.stdin is None:
             raise InvalidPositionError("cannot read standard input: it is closed")
@@ -56,7 +60,42 @@ def _read(text: str) -> Any:
             raise InvalidPositionError(f"cannot read {text}: {exc}") from None
     if len(text) > _MAX_POSITION_FILE:
         raise InvalidPositionError("a position is one line of text, not this much")
-    return from_position(text.strip())
+    return text.strip()
+
+
+def _read(text: str) -> Any:
+    """The state of a position given as text, a file name or ``-`` (standard input)."""
+    return from_position(position_text(text))
+
+
+def _fields(text: str) -> dict[str, list[str]]:
+    """A position's fields, each split into its parts per seat or side (``/``)."""
+    return {name: value.split("/") for name, _, value in (w.partition("=") for w in text.split(" ")) if value}
+
+
+def hidden_from(state: Any, text: str, seat: int) -> tuple[bool, list[str]]:
+    """
+    What the position *text* does not show but *seat* would see: whether the seat's own hand is
+    written only by its size, and the other such places (a Charlemagne bidder's discards, say).
+    Reading a position fills them with cards nobody saw, so a view of that seat would invent them.
+    """
+    game = _game(state)
+    given = _fields(text)
+    form = "table" if "deal" in given and "table" in (game.spec.position_forms or {}) else None
+    written = _fields(game.position(state, seat, form=form))
+    own = False
+    other: list[str] = []
+    for name, parts in given.items():
+        mine = written.get(name)
+        if mine is None or len(mine) != len(parts):
+            continue
+        for i, (a, b) in enumerate(zip(parts, mine, strict=True)):
+            if "?" in a and "?" not in b:
+                if name == "hands" and i == seat:
+                    own = True
+                else:
+                    other.append(f"{name} of seat {i}" if name == "hands" else name)
+    return own, other
 
 
 def _game(state: Any) -> Game[Any, Any, Any, Any]:
@@ -66,10 +105,23 @@ def _game(state: Any) -> Game[Any, Any, Any, Any]:
     return Game(spec, state.rules)
 
 
-def _tallies(score: Score, rounds_before: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The tally of the round *rounds_before* (finished or running) and the match points."""
+def _tallies(score: Score, rounds_before: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[ScoreItem, ...]]:
+    """The tally of the round *rounds_before* (finished or running), the match points, and what is unknown."""
     current = score.rounds[rounds_before] if len(score.rounds) > rounds_before else score.round
-    return (current.tally if current is not None else ()), score.match
+    if current is None:
+        return (), score.match, ()
+    return current.tally, score.match, current.unknown
+
+
+def rule_data(game: Game[Any, Any, Any, Any], rule_id: str) -> dict[str, Any]:
+    """A rule as ``check`` cites it: its id, title and words, and where the documentation has it."""
+    rule = game.spec.rulebook.get(rule_id)
+    out: dict[str, Any] = {"id": rule_id}
+    if rule is not None:
+        out.update(title=rule.title, text=rule.text)
+    if game.spec.rules_page is not None:
+        out.update(page=game.spec.rules_page, section=rule_id)
+    return out
 
 
 def verdict(state: Any, text: str) -> dict[str, Any]:
@@ -86,6 +138,7 @@ def verdict(state: Any, text: str) -> dict[str, Any]:
             legal=False,
             rule=exc.rule.id,
             reason=exc.reason,
+            rule_cited=rule_data(game, exc.rule.id),
             legal_moves=[game.format_move(state, m) for m in shown],
             more_legal_moves=more,
         )
@@ -94,7 +147,7 @@ def verdict(state: Any, text: str) -> dict[str, Any]:
     after_state = game.apply(state, move)
     after = game.score(after_state)
     n = len(before.rounds)
-    (tally0, match0), (tally1, match1) = _tallies(before, n), _tallies(after, n)
+    (tally0, match0, _), (tally1, match1, unknown) = _tallies(before, n), _tallies(after, n)
     events = game.spec.events(state, move, after_state) if game.spec.events is not None else ()
     out.update(
         legal=True,
@@ -102,13 +155,31 @@ def verdict(state: Any, text: str) -> dict[str, Any]:
         events=[{"kind": e.kind, "rule": e.rule, "points": e.points, "text": e.text} for e in events],
         tally={"before": list(tally0), "after": list(tally1)},
         match={"before": list(match0), "after": list(match1)},
+        unknown=[{"side": i.side, "rule": i.rule, "label": i.label} for i in unknown],
+        rules_page=game.spec.rules_page,
     )
     return out
 
 
 def _check(args: argparse.Namespace, out: TextIO) -> int:
     try:
-        state = _read(args.position)
+        text = position_text(args.position)
+        state = from_position(text)
+        seat = _game(state).to_move(state)
+        if seat is not None:
+            own, other = hidden_from(state, text, seat)
+            if own:
+                raise InvalidPositionError(
+                    f"the hand of seat {seat}, the seat to move, is given only by its size; whether a move is "
+                    "legal depends on its cards: write them",
+                    "hands",
+                )
+            if other:
+                raise InvalidPositionError(
+                    f"seat {seat}, the seat to move, sees {', '.join(other)}, which the position does not show; "
+                    "write it",
+                    other[0].split(" ")[0],
+                )
         data = verdict(state, args.move)
     except AmbiguousMoveError as exc:
         return _bad(args, out, str(exc))
@@ -119,6 +190,8 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
         return 0 if data["legal"] else 1
     if not data["legal"]:
         print(f"illegal: {data['move']}: {data['reason']} ({data['rule']})", file=out)
+        for line in _rule_lines(data["rule_cited"]):
+            print(line, file=out)
         more = data["more_legal_moves"]
         tail = "" if not more else " and more" if more is None else f" and {more} more"
         print(f"legal moves: {', '.join(data['legal_moves'])}{tail}", file=out)
@@ -134,7 +207,23 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
         print(f"match points: {_pair(match['before'])} -> {_pair(match['after'])}", file=out)
     if tally["before"] == tally["after"] and match["before"] == match["after"]:
         print("it scores nothing now", file=out)
+    if data["unknown"]:
+        sides = _game(state).score(state).sides
+        items = "; ".join(f"{side_name(sides[i['side']])}, {i['label']}" for i in data["unknown"])
+        print(f"unknown, as the position does not show those cards (in no tally above): {items}", file=out)
+    if data["rules_page"] and data["events"]:
+        print(f"the rules: {data['rules_page']}, each [rule] its section", file=out)
     return 0
+
+
+def _rule_lines(rule: dict[str, Any]) -> list[str]:
+    """The rule ``check`` cites: its words and where to read it."""
+    lines = []
+    if "text" in rule:
+        lines.append(f"the rule, {rule['id']} ({rule['title']}): {rule['text']}")
+    if "page" in rule:
+        lines.append(f"read it in {rule['page']}, section {rule['section']}")
+    return lines
 
 
 def _pair(values: list[int]) -> str:
@@ -151,7 +240,8 @@ def _bad(args: argparse.Namespace, out: TextIO, message: str) -> int:
 
 def _show(args: argparse.Namespace, out: TextIO) -> int:
     try:
-        state = _read(args.position)
+        text = position_text(args.position)
+        state = from_position(text)
     except CardrulesError as exc:
         return _bad(argparse.Namespace(json=False), out, str(exc))
     game = _game(state)
@@ -162,12 +252,24 @@ def _show(args: argparse.Namespace, out: TextIO) -> int:
     seats = sorted(s for side in game.score(state).sides for s in side)
     if seat not in seats:
         return _bad(argparse.Namespace(json=False), out, f"--seat must be one of {', '.join(map(str, seats))}")
+    own, other = hidden_from(state, text, seat)
+    if other:
+        return _bad(
+            argparse.Namespace(json=False),
+            out,
+            f"the position does not show {', '.join(other)}, which seat {seat} sees: write it, or show another seat",
+        )
     style = style_for(out, ascii_only=args.ascii)
     view = game.observe(state, seat)
     print(f"{game.spec.title} ({game.text}): seat {game.to_move(state)} to move; seat {seat}'s view", file=out)
     for line in view_for(game.spec)(view, style):
+        if own and unstyled(line).startswith("your hand"):
+            line = f"your hand (seat {seat}): {len(view.hand)} cards, not shown in the position"
         print(line, file=out)
     if seat == game.to_move(state):
+        if own:
+            print("legal moves: they depend on the hand, which the position does not show", file=out)
+            return 0
         legal = game.legal_moves(state)
         shown = [game.format_move(state, m) for m in itertools.islice(legal, _MAX_LEGAL + 1)]
         more = " ..." if len(shown) > _MAX_LEGAL else ""

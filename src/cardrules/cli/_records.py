@@ -206,12 +206,20 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
     if record.comment:
         print(f"  ({record.comment})", file=out)
     try:
+        first = True
         for step in records.steps(record):
+            events = step.events
+            if first and game.spec.deal_events is not None:  # the deal, as everyone saw it, before the first move
+                dealt = len(game.spec.deal_events(step.before))
+                for event in events[:dealt]:
+                    print(f"round {step.round + 1}: {event.text}  [{event.rule}]", file=out)
+                events = events[dealt:]
+            first = False
             for line in _position(game, step.before, args):
                 print(f"    | {line}", file=out)
             text = game.format_move(step.before, step.move)
             print(f"round {step.round + 1}, move {step.number}: {_seat_name(record, step.seat)} plays {text}", file=out)
-            for event in step.events:
+            for event in events:
                 if event.kind == "play":
                     continue
                 print(f"  - {event.text}  [{event.rule}]", file=out)

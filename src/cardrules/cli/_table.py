@@ -20,7 +20,15 @@ from cardrules._sampling import spec_for_observation
 from cardrules.bots import Bot, get_bot
 from cardrules.cards import _derive_seed
 from cardrules.cli._commentary import Commentary, breakdown, side_name
-from cardrules.cli._table_help import ALIASES, command_help, did_you_mean, matches_filter, rule_lines, tokens
+from cardrules.cli._table_help import (
+    ALIASES,
+    command_help,
+    command_summary,
+    did_you_mean,
+    matches_filter,
+    rule_lines,
+    tokens,
+)
 from cardrules.cli._terminal import move_list_for, view_for
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError, IllegalMoveError, InvalidCardError
@@ -63,9 +71,11 @@ class Session:
         *,
         ascii_only: bool = False,
         opponents_text: str = "greedy",
+        start: Any = None,
     ) -> None:
         self.game = game
-        self.state = game.new_game(seed=seed)
+        self.state = game.new_game(seed=seed) if start is None else start
+        self.from_position = start is not None
         self.sides = game.score(self.state).sides
         seats = sorted(s for side in self.sides for s in side)
         if seat not in seats:
@@ -116,6 +126,8 @@ class Session:
         mine = next(side for side in self.sides if self.seat in side)
         partners = [s for s in mine if s != self.seat]
         self.say(f"{game.spec.title} ({game.text}), seed {self.seed}.")
+        if self.from_position:
+            self.say("From the position given; the hands it does not show are made up from the cards nobody has seen.")
         team = f", with seat {'+'.join(map(str, partners))} as your partner" if partners else ""
         self.say(f"You are seat {self.seat}{team}; the computer plays the other seats ({self.opponents_text}).")
         self.say("Type a move's number or its notation; 'help' explains them and the commands.")
@@ -174,21 +186,23 @@ class Session:
         line = f"match: {match}"
         if score.round is not None and not score.round.complete:
             line += "; this round so far: " + "-".join(map(str, score.round.tally))
+            if score.round.unknown:
+                line += " and what the cards taken but not shown score"
         self.say(line)
         for text in view_for(spec_for_observation(view))(view, self.style):
             self.say(text, cards=False)
 
-    def page_size(self, cells: Sequence[str]) -> int:
-        """How many numbered moves fit on one screen below the table."""
+    def page_size(self, cells: Sequence[str], rows: int | None = None) -> int:
+        """How many numbered moves fit on one screen below the table (or in *rows* rows)."""
         cell = max(len(c) for c in cells) if cells else 1
         per_row = max(1, (self.width + 2) // (cell + 2))
-        return per_row * max(4, self.height - 14)
+        return per_row * (max(4, self.height - 14) if rows is None else rows)
 
-    def show_moves(self, numbered: Sequence[tuple[int, Any]], start: int, what: str) -> int:
-        """One page of *numbered* moves from *start*; returns where the next page starts."""
+    def show_moves(self, numbered: Sequence[tuple[int, Any]], start: int, what: str, rows: int | None = None) -> int:
+        """One page of *numbered* moves from *start* (at most *rows* rows); returns where the next page starts."""
         game = self.game
         texts = [f"{n:>3}) {game.format_move(self.state, m)}" for n, m in numbered]
-        size = self.page_size(texts)
+        size = self.page_size(texts, rows)
         page = texts[start : start + size]
         pages = -(-len(texts) // size) if texts else 1
         head = f"{what} (page {start // size + 1} of {pages}):" if pages > 1 else f"{what}:"
@@ -243,7 +257,12 @@ class Session:
                 self.say("You leave the game.")
                 return None
             elif command == "help":
-                self.say_all(self.help_lines())
+                lines = self.help_lines(rest.strip().lower() in ("commands", "command"))
+                self.say_all(lines)
+                # the moves again below it, as many as the screen still holds (at 80 by 24, the help
+                # and the moves fit; 'more' pages on)
+                room = self.height - 3 - sum(len(wrap(line, self.width)) for line in lines)
+                nxt = self.show_moves(*shown, rows=max(2, room))
             elif command == "moves":
                 wanted = tokens(rest)
                 picked = [(n, m) for n, m in numbered if matches_filter(game.format_move(self.state, m), wanted)]
@@ -314,26 +333,31 @@ class Session:
         self.say(f"{why}.{hint} Type 'help' for the notation and the commands.", cards=False)
         return None
 
-    def help_lines(self) -> list[str]:
+    def help_lines(self, commands: bool = False) -> list[str]:
+        """``help``: the game's notation and values, then the commands in brief; ``help commands``: each command."""
         spec = self.game.spec
-        lines = list(spec.help_text(self.game.rules)) if spec.help_text is not None else []
         hand = self.game.observe(self.state, self.seat).hand
         card = str(hand[0]) if hand else "CARD"
-        return [*lines, *command_help(card, next(iter(spec.rulebook), "ID"))]
+        rule = next(iter(spec.rulebook), "ID")
+        if commands:
+            return command_help(card, rule)
+        lines = list(spec.help_text(self.game.rules)) if spec.help_text is not None else []
+        return [*lines, *command_summary(card, rule)]
 
     def hint(self, legal: Any, moves: Sequence[Any]) -> None:
-        """The greedy bot's move for this seat, from its observation, with what it would do."""
+        """
+        The greedy bot's move for this seat, from its observation, with what it does at once (the
+        events the table sees); not why the bot chose it, which its rules of thumb do not say.
+        """
         game = self.game
         rng = random.Random(_derive_seed(self.seed, _HINT_PATH, self.turns))
         move = get_bot("greedy").choose(game.observe(self.state, self.seat), legal, rng)
         after = game.apply(self.state, move)
         effects = [e.text for e in self.talk.events(self.state, move, after) if e.kind in _SEEN]
         number = next((f"{i}) " for i, m in enumerate(moves, 1) if m == move), "")
-        self.say(f"Hint (the greedy bot's rule of thumb): {number}{game.format_move(self.state, move)}")
-        why = "; ".join(t.replace(f"seat {self.seat} ", f"seat {self.seat} (you) ", 1) for t in effects)
-        if len(effects) <= 1:
-            why += " (it wins nothing at once: the bot's rules of thumb are on the bots page of the documentation)"
-        self.say(f"  what it does: {why}")
+        self.say(f"Hint (the greedy bot's move in your place): {number}{game.format_move(self.state, move)}")
+        what = "; ".join(t.replace(f"seat {self.seat} ", f"seat {self.seat} (you) ", 1) for t in effects)
+        self.say(f"  what it does: {what or 'nothing the other seats see at once'}")
 
     def score_lines(self) -> None:
         game = self.game

@@ -9,13 +9,13 @@ from typing import Any, Final
 
 from cardrules.engine import Game
 
-__all__ = ["COMMANDS", "command_help", "did_you_mean", "matches_filter", "rule_lines", "tokens"]
+__all__ = ["COMMANDS", "command_help", "command_summary", "did_you_mean", "matches_filter", "rule_lines", "tokens"]
 
 COMMANDS: Final = {
     "help": "the notation, the card values and where the rules are (also ?)",
     "moves": "the numbered moves again; 'moves CARD' lists the moves with that card",
     "more": "the next page of moves ('more' again goes on; 'moves' starts over)",
-    "hint": "the computer's suggestion for you, and why",
+    "hint": "the move the computer would make in your place, and what it does at once",
     "score": "the score by rule: this round so far and the rounds played",
     "last": "the last trick or the last capture",
     "rules": "the rule ids; 'rules ID' shows one rule",
@@ -27,6 +27,8 @@ COMMANDS: Final = {
 ALIASES: Final = {"?": "help", "h": "help", "q": "quit", "exit": "quit", "m": "moves", "n": "more"}
 
 _WORD: Final = re.compile(r"[0-9A-Za-z]+")
+_NUMBERED: Final = re.compile(r"([a-z]+)([0-9]{1,6})")
+"""A command or move of a word and a number, spaces aside: ``bid5``."""
 
 
 def command_help(card: str, rule: str) -> list[str]:
@@ -35,6 +37,15 @@ def command_help(card: str, rule: str) -> list[str]:
         "Commands: a move's number, or its notation, or one of:",
         *(f"  {name:<6} {what}" for name, what in COMMANDS.items()),
         f"  For example: 'moves {card}', 'rules {rule}'.",
+    ]
+
+
+def command_summary(card: str, rule: str) -> list[str]:
+    """The commands in two lines, as ``help`` ends (``help commands`` gives :func:`command_help`)."""
+    return [
+        "Type a move's number or notation, or: help, moves [CARD], more, hint, score,",
+        "  last, rules [ID], undo, quit ('help commands' says what each does; for",
+        f"  example 'moves {card}', 'rules {rule}').",
     ]
 
 
@@ -50,7 +61,10 @@ def matches_filter(notation: str, wanted: Sequence[str]) -> bool:
 
 
 def did_you_mean(text: str, notations: Iterable[str]) -> list[str]:
-    """The commands and move notations closest to *text* (spaces and case aside), best first."""
+    """
+    The commands and move notations closest to *text* (spaces and case aside), best first; for a
+    word and a number (``bid 4``), the same word with the nearest numbers first.
+    """
     words = {name: name for name in COMMANDS}
     for n in notations:
         words.setdefault(n.lower().replace(" ", ""), n)
@@ -58,6 +72,11 @@ def did_you_mean(text: str, notations: Iterable[str]) -> list[str]:
     if key in words:  # the same but for spaces: 'bid5' is 'bid 5'
         return [words[key]]
     found = difflib.get_close_matches(key, list(words), n=3, cutoff=0.6)
+    typed = _NUMBERED.fullmatch(key)
+    if typed is not None:  # 'bid 4': the nearest numbers first ('bid 5' before 'bid 8')
+        same = [w for w in words if (m := _NUMBERED.fullmatch(w)) is not None and m.group(1) == typed.group(1)]
+        near = sorted(same, key=lambda w: abs(int(w[len(typed.group(1)) :]) - int(typed.group(2))))[:3]
+        found = near + [f for f in found if f not in near][: max(0, 3 - len(near))]
     return [words[f] for f in found]
 
 

@@ -15,7 +15,7 @@ from cardrules.mililla._check import check_state
 from cardrules.mililla._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
 from cardrules.mililla._demo import DEMO
 from cardrules.mililla._encoding import LEARNING
-from cardrules.mililla._events import events
+from cardrules.mililla._events import deal_events, events
 from cardrules.mililla._infer import inferences
 from cardrules.mililla._legal import check_move, is_over, legal_moves, refusals, to_move
 from cardrules.mililla._notation import format_canonical, format_move, parse_canonical, parse_move
@@ -91,6 +91,7 @@ GAME: Final[GameSpec[State, Play, MilillaRuleset, Observation]] = GameSpec(
     new_round=new_round,
     deck_from_deal=deck_from_deal,
     events=events,
+    deal_events=deal_events,
     sample_state=sample_state,
     terminal=_view,
     positions=_position,
@@ -99,6 +100,7 @@ GAME: Final[GameSpec[State, Play, MilillaRuleset, Observation]] = GameSpec(
     heuristic=HEURISTIC,
     display=_view.display,
     demo=DEMO,
+    rules_page="docs/rules/mililla.md",
     refusals=refusals,
     picture=picture,
 )

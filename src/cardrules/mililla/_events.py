@@ -59,28 +59,36 @@ def events(before: State, move: Play, after: State) -> tuple[Event, ...]:
                 )
             )
         else:
-            text = f"seat {after.dealer} deals; {after.turn_up} is turned: {_SUIT_NAMES[after.trump]} are trump"
-            out.append(Event("deal", "mililla.deal.turn-up", after.dealer, (after.turn_up,), 0, text))
-            if after.deal_bonus:
-                out.append(
-                    Event(
-                        "bonus",
-                        "mililla.bonus.turn-up",
-                        after.dealer,
-                        (after.turn_up,),
-                        after.deal_bonus,
-                        f"the turn-up scores {_points_text(after.deal_bonus)} for the dealer's team",
-                    )
-                )
-            elif after.held_bonus:
-                out.append(
-                    Event(
-                        "bonus",
-                        "mililla.bonus.held",
-                        after.dealer,
-                        (after.turn_up,),
-                        0,
-                        "the turn-up bonus is held: it would bring the dealer's team to 35",
-                    )
-                )
+            out.extend(deal_events(after))
+    return tuple(out)
+
+
+def deal_events(state: State) -> tuple[Event, ...]:
+    """What everyone sees of the round's deal: the dealer, the turn-up card and trump, any turn-up bonus."""
+    if type(state) is not State:
+        raise _messages.wrong_state("Mililla", state)
+    text = f"seat {state.dealer} deals; {state.turn_up} is turned: {_SUIT_NAMES[state.trump]} are trump"
+    out = [Event("deal", "mililla.deal.turn-up", state.dealer, (state.turn_up,), 0, text)]
+    if state.deal_bonus:
+        out.append(
+            Event(
+                "bonus",
+                "mililla.bonus.turn-up",
+                state.dealer,
+                (state.turn_up,),
+                state.deal_bonus,
+                f"the turn-up scores {_points_text(state.deal_bonus)} for the dealer's team",
+            )
+        )
+    elif state.held_bonus:
+        out.append(
+            Event(
+                "bonus",
+                "mililla.bonus.held",
+                state.dealer,
+                (state.turn_up,),
+                0,
+                "the turn-up bonus is held: it would bring the dealer's team to 35",
+            )
+        )
     return tuple(out)

@@ -17,7 +17,7 @@ from cardrules.mulle._check import check_state
 from cardrules.mulle._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
 from cardrules.mulle._demo import DEMO
 from cardrules.mulle._encoding import LEARNING
-from cardrules.mulle._events import events
+from cardrules.mulle._events import deal_events, events
 from cardrules.mulle._infer import inferences
 from cardrules.mulle._legal import MulleMoves, check_move, is_over, legal_moves, to_move
 from cardrules.mulle._notation import format_move, parse_canonical, parse_move
@@ -36,6 +36,7 @@ from cardrules.mulle._state import (
     Observation,
     State,
     TableBuild,
+    TableStart,
     Trail,
     Turn,
     format_canonical,
@@ -55,6 +56,7 @@ __all__ = [
     "Observation",
     "State",
     "TableBuild",
+    "TableStart",
     "Trail",
     "Turn",
     "apply",
@@ -111,6 +113,7 @@ GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     new_round=new_round,
     deck_from_deal=deck_from_deal,
     events=events,
+    deal_events=deal_events,
     sample_state=sample_state,
     terminal=_view,
     positions=_position,
@@ -119,6 +122,8 @@ GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     heuristic=HEURISTIC,
     display=_view.display,
     demo=DEMO,
+    rules_page="docs/rules/mulle.md",
+    position_forms=_position.FORMS,
     refusals=_legal.refusals,
     picture=picture,
 )

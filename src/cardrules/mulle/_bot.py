@@ -37,8 +37,8 @@ from cardrules.mulle._legal import _build_targets, check_move, legal_moves
 from cardrules.mulle._observe import observe
 from cardrules.mulle._partition import partitionable, subset_sums
 from cardrules.mulle._play import _apply, _mulles, _remove
-from cardrules.mulle._score import score
-from cardrules.mulle._state import Build, Capture, Move, Observation, State, TableBuild, _capture
+from cardrules.mulle._score import _shown_pile, score
+from cardrules.mulle._state import Build, Capture, Move, Observation, State, TableBuild, TableStart, _capture
 
 _PACK_COUNT: Final = Counter(PACK.cards)
 _K = TypeVar("_K")
@@ -115,6 +115,9 @@ class _View:
             seen: list[Card] = [*obs.hand, *obs.table]
             for b in obs.builds:
                 seen.extend(b.cards)
+            if obs.start is not None:  # a round entered from the table: the cards known captured then
+                for pile in obs.start.taken:
+                    seen.extend(pile)
             for turn in obs.history:
                 move = turn.move
                 if isinstance(move, Capture):
@@ -175,7 +178,7 @@ def _take(counts: dict[_K, int], key: _K) -> None:
 
 
 _SHOWN: dict[
-    tuple[bool, tuple[Card, ...], tuple[TableBuild, ...], tuple[tuple[Card, ...], ...]],
+    tuple[bool, tuple[Card, ...], tuple[TableBuild, ...], tuple[tuple[Card, ...], ...], TableStart | None],
     tuple[dict[Card, int], dict[int, int], int],
 ] = {}
 """_Public's counts, by the public cards they come from (never changed: each _Public copies them)."""
@@ -195,14 +198,14 @@ class _Public:
         self.by_card = by_card = _VALUES[building]
         # A search's rollouts start from the same few tables (one per candidate move, in every imagined
         # deal): the counts are worked out once for each and copied.
-        key = (building, state.table, state.builds, state.captured)
+        key = (building, state.table, state.builds, state.captured, state.start)
         known = _SHOWN.get(key)
         if known is None:
             shown: list[Card] = [*state.table]
             for b in state.builds:
                 shown.extend(b.cards)
-            for pile in state.captured:
-                shown.extend(pile)
+            for side in range(len(state.captured)):
+                shown.extend(_shown_pile(state, side))  # a round entered from the table may hide some
             unseen = dict(_unseen(shown))  # plain dicts: each view copies them (in C)
             known = (unseen, dict(_values(unseen, by_card)), sum(unseen.values()))
             if len(_SHOWN) >= 4096:
@@ -420,7 +423,7 @@ def value(state: State, side: int) -> float:
     to 0..1 (reversed under krypmulle): the running tally when a rollout
     stops at a new deal, the last round's once a round is over.
     """
-    running = bool(state.history)
+    running = bool(state.history) or state.start is not None
     current = score(state).round if running else state.rounds[-1]
     assert current is not None
     tally: list[float] = list(current.tally)

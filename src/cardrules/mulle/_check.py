@@ -20,7 +20,8 @@ from cardrules._kit.checks import (
 )
 from cardrules._serial import check_pack
 from cardrules.cards import Card
-from cardrules.mulle._cards import _BHV, _ORDER, _TVAL, PACK, _sorted
+from cardrules.mulle._cards import _BHV, _ORDER, _TVAL, PACK, _mulle_points, _sorted
+from cardrules.mulle._deal import schedule as _schedule
 from cardrules.mulle._legal import _build_violation, _capture_violation, _loose_mask, _trail_violation
 from cardrules.mulle._play import _remove, _replace, _turn_of
 from cardrules.mulle._ruleset import MulleRuleset
@@ -44,6 +45,11 @@ def check_state(state: State) -> None:
     table, builds, captured piles, mulles, tabbes and last capture of the
     state; the rounds' scores, the match points and the winner. The error's
     ``path`` names the field, such as ``$.state.history[3].seat``.
+
+    A round entered from the table (``state.start``) is replayed from there:
+    its start must be a possible moment of a round (sizes, builds, captured
+    piles with their mulles, the last capture), each side's captured pile
+    beginning with the start's known cards and then the cards not shown.
     """
     if type(state) is not State:
         raise _messages.wrong_state("Mulle", state)
@@ -66,6 +72,8 @@ def check_state(state: State) -> None:
     check_pack(zones(state), PACK)
     check_order({f"hands[{s}]": hand for s, hand in enumerate(state.hands)} | {"table": state.table}, _ORDER)
     _check_builds(state)
+    if state.start is not None:
+        _check_start(state)
     seats, deal_ends = _check_deal(state)
     _replay(state, seats, deal_ends)
     _check_scores(state)
@@ -74,64 +82,93 @@ def check_state(state: State) -> None:
 
 def _check_builds(state: State) -> None:
     """Each build's cards, value and owner (mulle.build, mulle.build.lock, mulle.build.owner)."""
-    rules = state.rules
-    if state.builds and not rules.building:
-        raise fail("builds", "the fishing game has no builds")
+    check_builds(state.rules, state.builds, "builds")
     for i, b in enumerate(state.builds):
-        total = sum(_TVAL[c] for c in b.cards)
-        if len(b.cards) < 2 or not 2 <= b.value <= 16 or not 0 <= b.owner < rules.players:
-            raise fail(f"builds[{i}]", f"build {i} is not a build (two or more cards, worth 2 to 16, owned by a seat)")
-        if (total != b.value and not b.locked) or (b.locked and total % b.value):
-            raise fail(f"builds[{i}]", f"build {i}'s cards do not make {b.value}")
-        if b.locked and not rules.locking_builds:
-            raise fail(f"builds[{i}]", f"build {i} is locked, but this ruleset has no locking")
         if not any(_BHV[c] == b.value for c in state.hands[b.owner]):
             raise fail(f"builds[{i}]", f"build {i}'s owner, seat {b.owner}, holds no card worth {b.value} to take it")
 
 
-def _schedule(
-    rules: MulleRuleset, dealer: int, plays: int
-) -> tuple[list[int], set[int], int, list[int], int, int] | None:
+def check_builds(rules: MulleRuleset, builds: Sequence[TableBuild], field: str) -> None:
+    """Each build's cards and value, and its owner a seat (mulle.build, mulle.build.lock)."""
+    if builds and not rules.building:
+        raise fail(field, "the fishing game has no builds")
+    for i, b in enumerate(builds):
+        total = sum(_TVAL[c] for c in b.cards)
+        if len(b.cards) < 2 or not 2 <= b.value <= 16 or not 0 <= b.owner < rules.players:
+            raise fail(f"{field}[{i}]", f"build {i} is not a build (two or more cards, worth 2 to 16, owned by a seat)")
+        if (total != b.value and not b.locked) or (b.locked and total % b.value):
+            raise fail(f"{field}[{i}]", f"build {i}'s cards do not make {b.value}")
+        if b.locked and not rules.locking_builds:
+            raise fail(f"{field}[{i}]", f"build {i} is locked, but this ruleset has no locking")
+
+
+def _check_start(state: State) -> None:
     """
-    The first *plays* plays of a round dealt by *dealer* (mulle.deal, mulle.deal.later, mulle.deal.last):
-    who makes each, after which of them a deal ends, and then the deal number, the hand sizes, the
-    stock size and the seat to play (the last player once the round is over). ``None`` if the round
-    has fewer plays.
+    The moment a round entered from the table begins: a possible moment of the round, and the
+    start of each side's captured pile.
     """
-    n, h = rules.players, rules.hand_size
-    stock = len(PACK) - n * h - rules.table_size
-    sizes = [h] * n
-    seat = (dealer + 1) % n
-    deal = 0
-    seats: list[int] = []
-    ends: set[int] = set()
-    for k in range(plays):
-        if not sizes[seat]:
-            return None
-        seats.append(seat)
-        sizes[seat] -= 1
-        if any(sizes):
-            seat = (seat + 1) % n
-            while not sizes[seat]:
-                seat = (seat + 1) % n
-        else:
-            ends.add(k)
-            if stock:
-                dealt = min(stock, n * h)
-                stock -= dealt
-                deal += 1
-                sizes = [len(range((s - dealer - 1) % n, dealt, n)) for s in range(n)]
-                seat = (dealer + 1) % n
-    return seats, ends, deal, sizes, stock, seat
+    rules = state.rules
+    start = state.start
+    assert start is not None
+    nsides = len(rules.sides)
+    check_lengths(
+        {
+            "start.taken": start.taken,
+            "start.hidden": start.hidden,
+            "start.mulles": start.mulles,
+            "start.tabbes": start.tabbes,
+        },
+        nsides,
+        "side",
+    )
+    check_counts({"start.plays": [start.plays], "start.hidden": start.hidden, "start.tabbes": start.tabbes})
+    total = len(PACK) - rules.table_size
+    if not 1 <= start.plays <= total:
+        raise fail("start.plays", f"a round is entered from the table after 1 to {total} plays, not {start.plays}")
+    if start.last_capture is not None:
+        check_seat(start.last_capture, rules.players, "start.last_capture")
+    check_order({"start.table": start.table} | {f"start.taken[{i}]": t for i, t in enumerate(start.taken)}, _ORDER)
+    check_builds(rules, start.builds, "start.builds")
+    public = len(start.table) + sum(len(b.cards) for b in start.builds)
+    public += sum(map(len, start.taken)) + sum(start.hidden)
+    if public != rules.table_size + start.plays:
+        raise fail(
+            "start",
+            f"after {start.plays} plays the table, the builds and the captured piles hold "
+            f"{rules.table_size + start.plays} cards, not {public}",
+        )
+    taken = [len(t) + h for t, h in zip(start.taken, start.hidden, strict=True)]
+    if (start.last_capture is None) != (not any(taken)):
+        raise fail("start.last_capture", "someone captured last exactly when cards were captured")
+    if start.last_capture is not None and not taken[rules.side_of(start.last_capture)]:
+        raise fail("start.last_capture", f"seat {start.last_capture} captured last, but its side has taken nothing")
+    mulled: set[Card] = set()
+    for side, found in enumerate(start.mulles):
+        for m in found:
+            if start.taken[side].count(m.card) != 2 or m.card in mulled:
+                raise fail(f"start.mulles[{side}]", f"a mulle of {m.card} takes both copies of it, once a round")
+            mulled.add(m.card)
+            if m.points != _mulle_points(rules, m.card) or (m.double and not rules.building):
+                raise fail(f"start.mulles[{side}]", f"the mulle of {m.card} is not one this ruleset scores")
+        if start.tabbes[side] and not taken[side]:
+            raise fail(f"start.tabbes[{side}]", "a tabbe is scored by a capture, but this side has taken nothing")
+    for side, pile in enumerate(state.captured):
+        known = start.taken[side]
+        if pile[: len(known)] != known or len(pile) < len(known) + start.hidden[side]:
+            raise fail(f"captured[{side}]", "the captured pile does not begin with what was captured before the start")
+    plan = _schedule(rules, state.dealer, start.plays)
+    if plan is not None and start.plays - 1 in plan[1] and start.builds:
+        raise fail("start.builds", "no build survives a deal (mulle.build.owner), and a deal has just ended")
 
 
 def _check_deal(state: State) -> tuple[list[int], set[int]]:
     """
     The deal number, hand and stock sizes and seat to play after this round's plays.
-    Returns the seat of each play and the plays that ended a deal.
+    Returns the seat of each play of the history and the plays of the history that ended a deal.
     """
     rules = state.rules
-    plays = len(state.history)
+    first = state.start.plays if state.start is not None else 0
+    plays = first + len(state.history)
     plan = _schedule(rules, state.dealer, plays)
     if plan is None:
         raise fail("history", f"a round has {len(PACK) - rules.table_size} plays, not {plays}")
@@ -151,7 +188,7 @@ def _check_deal(state: State) -> tuple[list[int], set[int]]:
         raise fail("stock", f"{after} the stock has {stock} cards, not {len(state.stock)}")
     if state.to_play != seat:
         raise fail("to_play", f"{after} seat {seat} is to play, not seat {state.to_play}")
-    return seats, ends
+    return seats[first:], {k - first for k in ends if k >= first}
 
 
 def _replay(state: State, seats: list[int], deal_ends: set[int]) -> None:
@@ -161,20 +198,30 @@ def _replay(state: State, seats: list[int], deal_ends: set[int]) -> None:
     are the cards dealt to the table. Each turn must be the seat's whose turn
     it was, legal as far as the public cards tell, and recorded as it happened;
     the replay must end in the state's table, builds, captured piles, mulles,
-    tabbes and last capture.
+    tabbes and last capture. A round entered from the table is replayed from
+    its start.
     """
     rules = state.rules
-    played = Counter(t.move.card for t in state.history)
-    public = Counter(state.table) + Counter(c for b in state.builds for c in b.cards)
-    for pile in state.captured:
-        public.update(pile)
-    for card in played - public:
-        raise fail("history", f"the {card} played this round is not on the table, in a build or captured")
-    dealt = _sorted(list((public - played).elements()))
-    if len(dealt) != rules.table_size:
-        raise fail("history", f"the round's plays leave {len(dealt)} cards dealt to the table, not {rules.table_size}")
+    start = state.start
+    if start is None:
+        played = Counter(t.move.card for t in state.history)
+        public = Counter(state.table) + Counter(c for b in state.builds for c in b.cards)
+        for pile in state.captured:
+            public.update(pile)
+        for card in played - public:
+            raise fail("history", f"the {card} played this round is not on the table, in a build or captured")
+        dealt = _sorted(list((public - played).elements()))
+        if len(dealt) != rules.table_size:
+            raise fail(
+                "history", f"the round's plays leave {len(dealt)} cards dealt to the table, not {rules.table_size}"
+            )
+        begin = dealt_round(rules, dealt)
+    else:
+        piles = tuple(p[: len(t) + h] for p, t, h in zip(state.captured, start.taken, start.hidden, strict=True))
+        begin = RoundSoFar((), start.table, start.builds, piles, start.mulles, start.tabbes, start.last_capture)
     plays = [(t.seat, t.move) for t in state.history]
-    end = replay_round(state, dealt, plays, (seats, deal_ends, state.winner is not None), state.history)
+    first = start.plays if start is not None else 0
+    end = replay_round(state, begin, plays, (seats, deal_ends, state.winner is not None), state.history, first)
     want: dict[str, object] = {"table": end.table, "builds": end.builds, "tabbes": end.tabbes}
     want |= {"last_capture": end.last_capture}
     want |= {f"captured[{i}]": pile for i, pile in enumerate(end.captured)}
@@ -201,34 +248,41 @@ class RoundSoFar:
     last_capture: int | None
 
 
+def dealt_round(rules: MulleRuleset, dealt: tuple[Card, ...]) -> RoundSoFar:
+    """A round as dealt: the *dealt* table, nothing built, captured or scored."""
+    nsides = len(rules.sides)
+    return RoundSoFar((), dealt, (), ((),) * nsides, ((),) * nsides, (0,) * nsides, None)
+
+
 def replay_round(
     base: State,
-    dealt: tuple[Card, ...],
+    begin: RoundSoFar,
     plays: Sequence[tuple[int, Move]],
     schedule: tuple[Sequence[int], set[int], bool],
     recorded: Sequence[Turn] | None = None,
+    first: int = 0,
 ) -> RoundSoFar:
     """
-    Play *plays* (seat and move) again in public from the *dealt* table, as :func:`check_state` does;
-    *schedule* is the seat of each play, the plays that end a deal and whether the round is over.
-    With *recorded*, each play's record must be that one. Raises :class:`InvalidRecordError` at the
-    first play that is not legal as far as the public cards tell (``history[k]``).
+    Play *plays* (seat and move) again in public from *begin* (the table as dealt, or a round
+    entered from the table after its *first* plays), as :func:`check_state` does; *schedule* is the
+    seat of each play, the plays that end a deal and whether the round is over. With *recorded*,
+    each play's record must be that one. Raises :class:`InvalidRecordError` at the first play that
+    is not legal as far as the public cards tell (``history[k]``).
     """
     rules = base.rules
     seats, deal_ends, over = schedule
-    table = dealt
-    builds: tuple[TableBuild, ...] = ()
-    nsides = len(rules.sides)
-    captured: list[tuple[Card, ...]] = [()] * nsides
-    mulles: list[tuple[Mulle, ...]] = [()] * nsides
-    tabbes = [0] * nsides
-    last: int | None = None
+    table = begin.table
+    builds = begin.builds
+    captured = list(begin.captured)
+    mulles = list(begin.mulles)
+    tabbes = list(begin.tabbes)
+    last = begin.last_capture
     total = len(PACK) - rules.table_size
     records: list[Turn] = []
     for k, (seat, move) in enumerate(plays):
         where = f"history[{k}]"
         if seat != seats[k]:
-            raise fail(f"{where}.seat", f"play {k + 1} of the round is seat {seats[k]}'s, not seat {seat}'s")
+            raise fail(f"{where}.seat", f"play {first + k + 1} of the round is seat {seats[k]}'s, not seat {seat}'s")
         view = _view(base, seat, move.card, table, builds)
         violation = _public_violation(view, seat, move)
         if violation is not None:
@@ -241,7 +295,7 @@ def replay_round(
             builds = tuple(b for b in builds if b.value != move.value) if record.builds else builds
             table = _remove(table, move.taken)
             mulles[side] += record.mulles
-            tabbe = not table and not builds and k + 1 < total  # mulle.tabbe: not on the last play
+            tabbe = not table and not builds and first + k + 1 < total  # mulle.tabbe: not on the last play
             tabbes[side] += tabbe
             last = seat
             record = attrs.evolve(record, tabbe=tabbe)
@@ -261,7 +315,7 @@ def replay_round(
         records.append(record)
         if k in deal_ends and builds:
             raise fail(where, "a build is left on the table when the deal ends (mulle.build.owner)")
-    if over and last is not None:  # mulle.round.leftovers
+    if over and last is not None and table:  # mulle.round.leftovers
         captured[rules.side_of(last)] += table
         table = ()
     return RoundSoFar(tuple(records), table, builds, tuple(captured), tuple(mulles), tuple(tabbes), last)
@@ -273,7 +327,7 @@ def _view(state: State, seat: int, card: Card, table: tuple[Card, ...], builds: 
     hands = _replace(s.hands, seat, (card,))
     return State(
         s.rules, s.seed, s.pending_decks, s.round_no, s.dealer, s.deal_no, s.stock, hands, table, builds,
-        seat, s.captured, s.tabbes, s.mulles, s.last_capture, s.history, s.match, s.rounds, s.winner,
+        seat, s.captured, s.tabbes, s.mulles, s.last_capture, s.history, s.match, s.rounds, s.winner, s.start,
     )  # fmt: skip
 
 

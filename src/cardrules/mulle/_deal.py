@@ -55,7 +55,44 @@ def _start_round(
         match,
         rounds,
         None,
+        None,
     )  # State's fields in order
+
+
+def schedule(
+    rules: MulleRuleset, dealer: int, plays: int
+) -> tuple[list[int], set[int], int, list[int], int, int] | None:
+    """
+    The first *plays* plays of a round dealt by *dealer* (mulle.deal, mulle.deal.later, mulle.deal.last):
+    who makes each, after which of them a deal ends, and then the deal number, the hand sizes, the
+    stock size and the seat to play (the last player once the round is over). ``None`` if the round
+    has fewer plays.
+    """
+    n, h = rules.players, rules.hand_size
+    stock = len(PACK) - n * h - rules.table_size
+    sizes = [h] * n
+    seat = (dealer + 1) % n
+    deal = 0
+    seats: list[int] = []
+    ends: set[int] = set()
+    for k in range(plays):
+        if not sizes[seat]:
+            return None
+        seats.append(seat)
+        sizes[seat] -= 1
+        if any(sizes):
+            seat = (seat + 1) % n
+            while not sizes[seat]:
+                seat = (seat + 1) % n
+        else:
+            ends.add(k)
+            if stock:
+                dealt = min(stock, n * h)
+                stock -= dealt
+                deal += 1
+                sizes = [len(range((s - dealer - 1) % n, dealt, n)) for s in range(n)]
+                seat = (dealer + 1) % n
+    return seats, ends, deal, sizes, stock, seat
 
 
 def new_game(
@@ -174,7 +211,7 @@ def round_deck(state: State) -> tuple[Card, ...]:
     """
     if type(state) is not State:
         raise _messages.wrong_state("Mulle", state)
-    if state.history or state.deal_no or state.winner is not None:
+    if state.history or state.deal_no or state.winner is not None or state.start is not None:
         raise ValueError("the round's deck is known only before its first play")
     return deck_from_hands(state.hands, state.table, dealer=state.dealer, rules=state.rules, stock=state.stock)
 
@@ -196,7 +233,7 @@ def new_round(state: State, deck: Sequence[Card | str]) -> State:
         raise _messages.wrong_state("Mulle", state)
     if not isinstance(state, State):
         raise TypeError(f"state must be a Mulle State, not {type(state).__name__}")
-    if state.history or state.deal_no or state.winner is not None:
+    if state.history or state.deal_no or state.winner is not None or state.start is not None:
         raise InvalidDeckError("a round is dealt from a new deck only before its first play")
     cards = _common.check_deck(deck, PACK)
     pending = (cards, *state.pending_decks)

@@ -18,7 +18,8 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
     What *move* did, from *before* to *after*, in public terms.
 
     Kinds: ``capture``, ``mulle``, ``tabbe``, ``build``, ``trail``, ``deal``
-    (a later deal), ``round`` (the round scored, leftovers taken), ``match``.
+    (a later deal, or the next round's deal with its face-up table cards),
+    ``round`` (the round scored, leftovers taken), ``match``.
     """
     _messages.check_transition("Mulle", State, Capture | Build | Trail, (before, move, after))
     seat = before.to_play
@@ -62,4 +63,54 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
             verb = "wins" if len(after.rules.sides[w]) == 1 else "win"
             text = f"{names[w]} {verb} the match with {after.match[w]} (against {rest})"
             out.append(Event("match", "mulle.match.target", None, (), 0, text))
+        else:
+            out.extend(deal_events(after))
     return tuple(out)
+
+
+def deal_events(state: State) -> tuple[Event, ...]:
+    """
+    What everyone sees of the round's deal: the dealer and the cards dealt face up to the table; for
+    a round entered from the table, the table as it lay then (loose cards, builds, captured piles).
+    """
+    if type(state) is not State:
+        raise _messages.wrong_state("Mulle", state)
+    rules = state.rules
+    start = state.start
+    if start is None:
+        from cardrules.mulle._position import dealt_table  # here: _position imports the state's modules
+
+        table = dealt_table(state)
+        text = (
+            f"seat {state.dealer} deals {rules.hand_size} cards each and {' '.join(map(str, table))} "
+            "face up to the table"
+        )
+        return (Event("deal", "mulle.deal", state.dealer, table, 0, text),)
+    names = [_seats(seats) for seats in rules.sides]
+    parts = [f"{' '.join(map(str, start.table)) or 'no loose card'} on the table"]
+    parts += [
+        f"build [{'+'.join(map(str, b.cards))}] = {b.value}, seat {b.owner}'s{', locked' if b.locked else ''}"
+        for b in start.builds
+    ]
+    taken = []
+    for side, name in enumerate(names):
+        known, hidden = len(start.taken[side]), start.hidden[side]
+        taken.append(f"{name} {known + hidden}" + (f" ({hidden} not shown)" if hidden else ""))
+    mulles = [f"{names[s]} {' '.join(str(m.card) for m in found)}" for s, found in enumerate(start.mulles) if found]
+    text = (
+        f"the round as it lies on the table, dealt by seat {state.dealer}, in deal {_deal_of(state)} after "
+        f"{start.plays} plays: {'; '.join(parts)}; cards taken: {', '.join(taken)}"
+        + (f"; mulles: {', '.join(mulles)}" if mulles else "")
+        + (f"; seat {start.last_capture} captured last" if start.last_capture is not None else "")
+    )
+    cards = (*start.table, *(c for b in start.builds for c in b.cards))
+    return (Event("deal", "mulle.deal", state.dealer, cards, 0, text),)
+
+
+def _deal_of(state: State) -> int:
+    """The deal (from 1) in which a round entered from the table was taken up."""
+    from cardrules.mulle._deal import schedule
+
+    assert state.start is not None
+    plan = schedule(state.rules, state.dealer, state.start.plays)
+    return (plan[2] if plan is not None else state.deal_no) + 1

@@ -15,7 +15,9 @@ from cardrules.errors import (
 from cardrules.mulle._cards import _BHV, _ORDER, _TVAL, PACK, _hand_values, _sorted
 from cardrules.mulle._families import _Captures
 from cardrules.mulle._legal import _build_text, _format_build, check_move, legal_moves, to_move
+from cardrules.mulle._rules import RULES
 from cardrules.mulle._state import Build, Capture, Move, State, Trail, format_canonical
+from cardrules.rules import Violation
 
 _TOKEN: Final = re.compile(r"\[[^\]]*\]|#[0-9]+|[^\s+\[\]]+|\+")
 
@@ -160,6 +162,26 @@ def _parse(text: str) -> tuple[str, Card, int | None, object, int | None]:
     raise _syntax(text)
 
 
+def _builds_taken(state: State, move: Capture, named: Sequence[tuple[Card, ...]]) -> str:
+    """Why a capture cannot take the builds *named* (mulle.capture): it takes every build of its value, only those."""
+    v = move.value
+    takes = [b for b in state.builds if b.value == v]
+    why = []
+    for cards in named:
+        key = _sorted(cards)
+        build = next((b for b in state.builds if _sorted(b.cards) == key), None)
+        if build is None:
+            why.append(f"there is no build [{'+'.join(map(str, key))}] on the table")
+        elif build.value != v:
+            why.append(f"{_build_text(build)} is worth {build.value}, not {v}")
+    if takes:
+        head = f"the {move.card} captures as {v}: it takes every build worth {v}, {' '.join(map(_build_text, takes))}"
+        head += ", and no other"
+    else:
+        head = f"the {move.card} captures as {v}, and no build on the table is worth {v}"
+    return head + "".join(f"; {w}" for w in why)
+
+
 def parse_canonical(text: str) -> Move:
     """
     Read a move without a position, as :func:`format_canonical` writes it.
@@ -212,7 +234,9 @@ def parse_move(state: State, text: str) -> Move:
         InvalidCardError: For text that names no card.
         AmbiguousMoveError: If the text fits several legal moves; the message
             lists them.
-        IllegalMoveError: If the move it names breaks a rule.
+        IllegalMoveError: If the move it names breaks a rule: also a capture that names builds
+            it would not take (``mulle.capture``) and a raise of a build that is not on the table
+            (``mulle.build``).
         WrongKindError: If *state* is not a Mulle state.
     """
     if type(state) is not State:
@@ -260,18 +284,23 @@ def parse_move(state: State, text: str) -> Move:
             want = sorted(tuple(_ORDER[c] for c in _sorted(b)) for b in brackets)
             have = sorted(tuple(_ORDER[c] for c in _sorted(b.cards)) for b in state.builds if b.value == move.value)
             if want != have:
-                raise InvalidNotationError(
-                    f"{text!r}: a capture worth {move.value} takes exactly the builds "
-                    f"{' '.join(_build_text(b) for b in state.builds if b.value == move.value) or '(none)'}"
-                )
+                why = Violation(RULES["mulle.capture"], _builds_taken(state, move, brackets))
+                raise _messages.illegal(why, seat, move, format_canonical)
     else:
         assert bvalue is not None
         if isinstance(extra, tuple):
             want_cards = sorted(extra, key=_ORDER.__getitem__)
             idx = [i for i, b in enumerate(state.builds) if _sorted(b.cards) == tuple(want_cards)]
             if not idx:
-                raise InvalidNotationError(
-                    f"{_messages.value(text)}: there is no build {'+'.join(map(str, want_cards))} on the table"
+                on = ", ".join(_build_text(b) for b in state.builds) or "none"
+                raise _messages.illegal(
+                    Violation(
+                        RULES["mulle.build"],
+                        f"there is no build [{'+'.join(map(str, extra))}] on the table to raise (the builds: {on})",
+                    ),
+                    seat,
+                    Build(card, len(state.builds), bvalue),
+                    format_canonical,
                 )
             options_b = [Build(card, i, bvalue) for i in idx]
             legal_b = [m for m in options_b if check_move(state, m) is None]

@@ -48,4 +48,5 @@ def observe(state: State, seat: int) -> Observation:
         state.match,
         state.rounds,
         winner,
+        state.start,
     )

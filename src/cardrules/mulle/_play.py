@@ -151,6 +151,7 @@ def _apply(state: State, move: Move) -> State:
         state.match,
         state.rounds,
         state.winner,
+        state.start,
     )
     if more:
         return after
@@ -208,6 +209,7 @@ def _redeal(state: State) -> State:
     return _state(
         rules, s.seed, s.pending_decks, s.round_no, s.dealer, s.deal_no + 1, stock[k:], hands, s.table, s.builds,
         (s.dealer + 1) % n, s.captured, s.tabbes, s.mulles, s.last_capture, s.history, s.match, s.rounds, s.winner,
+        s.start,
     )  # fmt: skip
 
 
@@ -219,7 +221,7 @@ def _end_round(state: State) -> State:
         state = _state(
             rules, s.seed, s.pending_decks, s.round_no, s.dealer, s.deal_no, s.stock, s.hands, (), s.builds,
             s.to_play, _replace(s.captured, side, s.captured[side] + s.table), s.tabbes, s.mulles, s.last_capture,
-            s.history, s.match, s.rounds, s.winner,
+            s.history, s.match, s.rounds, s.winner, s.start,
         )  # fmt: skip
     result = _round_score(state, complete=True)
     match = tuple(m + p for m, p in zip(state.match, result.points, strict=True))

@@ -1,6 +1,7 @@
 """
 Mulle's position notation (see :doc:`/positions/mulle`): :func:`position` writes the body,
-:func:`from_position` reads it back into a checked :class:`State`.
+:func:`from_position` reads it back into a checked :class:`State`. This module holds the play form;
+the table form, the round as it lies on the table, is in ``_table_position``.
 
 The body is ``dealer=D dealt=CARDS plays=PLAYS hands=HANDS stock=STOCK rounds=ROUNDS``. The
 round's plays are kept because :func:`check_state` replays them and :func:`observe` shows them;
@@ -29,13 +30,15 @@ from cardrules._kit.position import (
 from cardrules.cards import Card
 from cardrules.errors import CardrulesError, InvalidPositionError, InvalidRecordError
 from cardrules.mulle._cards import _BHV, _ORDER, _TVAL, PACK, _sorted
-from cardrules.mulle._check import RoundSoFar, _schedule, check_state, replay_round
+from cardrules.mulle._check import RoundSoFar, check_state, dealt_round, replay_round
+from cardrules.mulle._deal import schedule as _schedule
 from cardrules.mulle._legal import _mover_state
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._score import _winner
 from cardrules.mulle._state import Build, Capture, Move, State, Trail
+from cardrules.mulle._table_position import from_table_position, table_position
 
-__all__ = ["from_position", "position"]
+__all__ = ["FORMS", "from_position", "position"]
 
 FIELDS: Final = ("dealer", "dealt", "plays", "hands", "stock", "rounds")
 """The fields of a Mulle position's body, in their order."""
@@ -107,7 +110,24 @@ def dealt_table(state: State) -> tuple[Card, ...]:
 
 
 def position(state: State, seat: int | None) -> str:
-    """The body of *state*'s position; with *seat*, the other hands and the stock by their size only."""
+    """
+    The body of *state*'s position in its default form: the play form, or the table form for a round
+    entered from the table (whose plays before are not known); with *seat*, the other hands and the
+    stock by their size only.
+    """
+    if state.start is not None:
+        return table_position(state, seat)
+    return play_position(state, seat)
+
+
+def play_position(state: State, seat: int | None) -> str:
+    """The body of *state*'s position in the play form; with *seat*, the other hands and the stock by size only."""
+    if state.start is not None:
+        raise InvalidPositionError(
+            "this round was entered from the table, and its plays before that are not known: "
+            "write it in the table form (form='table')",
+            "plays",
+        )
     plays = ",".join(play_text(t.move) for t in state.history) or "-"
     stock = cards_text(state.stock) if seat is None else f"?{len(state.stock)}"
     return (
@@ -122,12 +142,21 @@ def from_position(rules: MulleRuleset, body: str) -> State:
     cards nobody may see, in pack order: first a card of each owned build's value for its owner
     (the first such card in pack order), then seat by seat, the rest to the stock.
     """
+    second = body.split(" ", 2)[1:2]
+    if second and second[0].startswith("deal="):
+        return from_table_position(rules, body)
     f = fields(body, FIELDS)
     n = rules.players
     dealer = parse_int(f["dealer"], "dealer", 0, n - 1)
     dealt = _sorted(parse_cards(f["dealt"], PACK, "dealt"))  # a set of cards: kept in pack order
     if len(dealt) != rules.table_size:
-        raise InvalidPositionError(f"{rules.table_size} cards are dealt to the table, not {len(dealt)}", "dealt")
+        raise InvalidPositionError(
+            f"{rules.table_size} cards are dealt to the table, not {len(dealt)} (this form holds the cards dealt "
+            "and every play since; to write the table as it lies, use the table form: dealer=D deal=N "
+            "table=... builds=... hands=... stock=... taken=... mulles=... tabbes=... last=... rounds=..., "
+            "see the Mulle positions page)",
+            "dealt",
+        )
     total = len(PACK) - rules.table_size
     texts = f["plays"].split(",") if f["plays"] != "-" else []
     if len(texts) > total:
@@ -149,7 +178,7 @@ def from_position(rules: MulleRuleset, body: str) -> State:
     over = not any(sizes) and not stock_size
     base = _mover_state(rules, 0, (), (), (), None)
     try:
-        end = replay_round(base, dealt, list(zip(seats, moves, strict=True)), (seats, ends, over))
+        end = replay_round(base, dealt_round(rules, dealt), list(zip(seats, moves, strict=True)), (seats, ends, over))
     except InvalidRecordError as exc:
         raise InvalidPositionError(exc.detail, "plays") from None
     full, stock_cards = _fill(hands, stock, end, dealt)
@@ -244,3 +273,8 @@ def _fill(
     filled, rest = fill_unknown(sizes, pool, _ORDER)
     full = tuple(_sorted((*h, *kept[s])) for s, h in enumerate(filled))
     return full, rest if isinstance(stock, int) else stock
+
+
+FORMS: Final = {"plays": play_position, "table": table_position}
+"""The forms of a Mulle position, by name: the play form (the dealt table and every play of the round,
+the default) and the table form (the round as it lies on the table)."""

@@ -13,6 +13,7 @@ from cardrules._kit.inference import Inference, deal_agreeing, identity_cache
 from cardrules.cards import Card
 from cardrules.errors import WrongKindError
 from cardrules.mulle._cards import PACK, _sorted
+from cardrules.mulle._deal import schedule
 from cardrules.mulle._infer import inferences
 from cardrules.mulle._observe import observe
 from cardrules.mulle._state import Capture, Observation, State
@@ -38,7 +39,8 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     hand and stock sizes, each hand agreeing with everything the round's
     public plays prove (:func:`inferences`: a build's owner keeps a card of
     its value, and the like), and the match seed and undealt decks are
-    replaced.
+    replaced. In a round entered from the table, the captured cards nobody
+    has shown are dealt again too.
 
     Raises:
         InvalidOptionError: If *seat* is not a seat of the game.
@@ -50,8 +52,20 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     for s, hand in enumerate(state.hands):
         if s != seat:
             pool.extend(hand)
-    hands = _deal_hands(observe(state, seat), pool, rng)
-    return attrs.evolve(state, hands=hands, stock=tuple(pool), seed=rng.getrandbits(63), pending_decks=())
+    unshown = _unshown(state)
+    for side, (k, h) in enumerate(unshown):
+        pool.extend(state.captured[side][k : k + h])
+    hands = _deal_hands(observe(state, seat), pool, rng)  # what is left of pool is shuffled
+    captured = state.captured
+    if unshown:
+        piles = []
+        for pile, (k, h) in zip(captured, unshown, strict=True):
+            piles.append(pile[:k] + _sorted(pool[:h]) + pile[k + h :])
+            del pool[:h]
+        captured = tuple(piles)
+    return attrs.evolve(
+        state, hands=hands, stock=tuple(pool), captured=captured, seed=rng.getrandbits(63), pending_decks=()
+    )
 
 
 def _deal_hands(o: Observation, pool: list[Card], rng: random.Random) -> tuple[tuple[Card, ...], ...]:
@@ -91,11 +105,24 @@ def _by_place(o: Observation) -> dict[str, list[Inference]]:
 _proved: Final = identity_cache(_by_place)
 
 
+def _unshown(state: State) -> list[tuple[int, int]]:
+    """
+    Where each side's captured cards that nobody has shown lie in its pile (a round entered from the
+    table): after the known cards of the start, so many; ``[]`` when every captured card is known.
+    """
+    start = state.start
+    if start is None or not any(start.hidden):
+        return []
+    return [(len(t), h) for t, h in zip(start.taken, start.hidden, strict=True)]
+
+
 def sample_state(observation: Observation, rng: random.Random) -> State:
     """
     A full state that *observation*'s seat cannot tell from the real one.
 
-    The captured piles are rebuilt from the round's public history; the
+    The captured piles are rebuilt from the round's public history (and, in
+    a round entered from the table, from what was known to be captured
+    then, the captured cards nobody has shown being dealt again); the
     cards whose place the seat does not know are dealt at random to the other
     hands and the stock with the right counts, each hand agreeing with
     everything the round's public plays prove (:func:`inferences`): a build's
@@ -108,7 +135,8 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
         raise WrongKindError(f"expected a Mulle observation, got {_messages.kind_name(observation)}")
     o = observation
     rules = o.rules
-    captured: list[list[Card]] = [[] for _ in o.captured_counts]
+    start = o.start
+    captured: list[list[Card]] = [list(t) for t in start.taken] if start else [[] for _ in o.captured_counts]
     for turn in o.history:
         if isinstance(turn.move, Capture):
             side = rules.side_of(turn.seat)
@@ -123,6 +151,11 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     if sum(o.hand_counts) - len(o.hand) > len(pool):
         raise ValueError("the observation's hand sizes do not account for the unseen cards")
     hands = _deal_hands(o, pool, rng)
+    if start is not None and any(start.hidden):  # the captured cards nobody has shown, after those known then
+        for side, h in enumerate(start.hidden):
+            k = len(start.taken[side])
+            captured[side][k:k] = _sorted(pool[:h])
+            del pool[:h]
     to_play = o.to_move if o.to_move is not None else o.dealer
     if o.winner is not None:
         # The match is over: no card is hidden any more. The last capturer swept the table's
@@ -132,6 +165,9 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
             pool = []
         if o.history:
             to_play = o.history[-1].seat  # the last seat to play stays to play when the round ends
+        elif start is not None:
+            plan = schedule(rules, o.dealer, start.plays)
+            to_play = plan[5] if plan is not None else to_play
     return State(
         rules=rules,
         seed=rng.getrandbits(63),
@@ -152,4 +188,5 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
         match=o.match,
         rounds=o.rounds,
         winner=o.winner,
+        start=start,
     )

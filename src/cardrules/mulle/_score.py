@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardrules import _messages
-from cardrules.cards import Rank, Suit
+from cardrules.cards import Card, Rank, Suit
 from cardrules.engine import RoundScore, Score, ScoreItem
 from cardrules.mulle._cards import _CARD_POINTS, _LILLAN, _STORAN
 from cardrules.mulle._ruleset import MulleRuleset
@@ -21,8 +21,11 @@ def _round_score(state: State, complete: bool) -> RoundScore:
     rules = state.rules
     nsides = len(rules.sides)
     items: list[ScoreItem] = []
+    unknown: list[ScoreItem] = []
+    hidden = _hidden(state)
+    piles = [_shown_pile(state, side) for side in range(nsides)] if hidden else state.captured
     for side in range(nsides):
-        pile = state.captured[side]
+        pile = piles[side]
         if rules.building:
             items.append(ScoreItem(side, "mulle.points.cards", "card points", sum(map(_CARD_POINTS.__getitem__, pile))))
         else:
@@ -30,6 +33,10 @@ def _round_score(state: State, complete: bool) -> RoundScore:
             items.append(ScoreItem(side, "mulle.fishing.points", "aces", aces))
             items.append(ScoreItem(side, "mulle.fishing.points", "storan (10D)", 2 * pile.count(_STORAN)))
             items.append(ScoreItem(side, "mulle.fishing.points", "lillan (2S)", pile.count(_LILLAN)))
+        if hidden and hidden[side]:
+            what = "card points" if rules.building else "aces, storan and lillan"
+            rule = "mulle.points.cards" if rules.building else "mulle.fishing.points"
+            unknown.append(ScoreItem(side, rule, f"{what} of the {hidden[side]} cards taken not shown", 0))
         for m in state.mulles[side]:
             if rules.building:
                 rule = "mulle.mulle.double" if m.double else "mulle.mulle.twin"
@@ -39,10 +46,21 @@ def _round_score(state: State, complete: bool) -> RoundScore:
         if state.tabbes[side]:
             items.append(ScoreItem(side, "mulle.tabbe", "tabbes", state.tabbes[side]))
     if complete and not rules.building:
-        spades = [sum(1 for c in state.captured[s] if c.suit is Suit.SPADES) for s in range(nsides)]
-        top = _most(spades)
-        if top is not None:
-            items.append(ScoreItem(top, "mulle.fishing.spades", "most spades", 1))
+        spades = [sum(1 for c in piles[s] if c.suit is Suit.SPADES) for s in range(nsides)]
+        if hidden and any(hidden):
+            # the unseen cards may hold spades: a side leads for sure only with more shown than any other could have
+            most = [n + h for n, h in zip(spades, hidden, strict=True)]
+            sure = [s for s in range(nsides) if all(spades[s] > most[o] for o in range(nsides) if o != s)]
+            if sure:
+                items.append(ScoreItem(sure[0], "mulle.fishing.spades", "most spades", 1))
+            else:
+                for s in range(nsides):
+                    if all(most[s] > spades[o] for o in range(nsides) if o != s):
+                        unknown.append(ScoreItem(s, "mulle.fishing.spades", "most spades", 0))
+        else:
+            top = _most(spades)
+            if top is not None:
+                items.append(ScoreItem(top, "mulle.fishing.spades", "most spades", 1))
         if state.last_capture is not None:
             items.append(ScoreItem(rules.side_of(state.last_capture), "mulle.fishing.sistan", "sistan", 1))
         if rules.most_cards:
@@ -54,7 +72,26 @@ def _round_score(state: State, complete: bool) -> RoundScore:
         points[it.side] += it.points
     items = [it for it in items if it.points]
     pts = tuple(points)
-    return RoundScore(tally=pts, points=pts, items=tuple(items), complete=complete)
+    return RoundScore(tally=pts, points=pts, items=tuple(items), complete=complete, unknown=tuple(unknown))
+
+
+def _hidden(state: State) -> tuple[int, ...]:
+    """Each side's captured cards that nobody has shown (a round entered from the table), or ``()``."""
+    start = state.start
+    return start.hidden if start is not None and any(start.hidden) else ()
+
+
+def _shown_pile(state: State, side: int) -> tuple[Card, ...]:
+    """
+    The side's captured cards that are known: a round entered from the table keeps its captured
+    pile as the known cards then, the cards not shown, then what was captured since.
+    """
+    pile = state.captured[side]
+    start = state.start
+    if start is None or not start.hidden[side]:
+        return pile
+    k = len(start.taken[side])
+    return pile[:k] + pile[k + start.hidden[side] :]
 
 
 def _winner(rules: MulleRuleset, match: tuple[int, ...]) -> int | None:

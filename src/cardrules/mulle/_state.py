@@ -195,6 +195,35 @@ class Turn:
     tabbe: bool = False
 
 
+@attrs.frozen
+class TableStart:
+    """
+    Where a round entered from the table begins: what lay on the table then, read from a position
+    in the table form (see :doc:`/positions/mulle`), which does not hold the round's plays before
+    it. The plays since are in ``State.history``; everything here is public.
+
+    Attributes:
+        plays: The round's plays before it (from 1: a round at its deal has no start).
+        table: The loose table cards then, in pack order.
+        builds: The builds then, oldest first.
+        taken: Each side's captured cards then that are known: the pile as written, or, for a
+            pile given only by its size, both copies of each card the side mulled.
+        hidden: Each side's captured cards then that nobody has shown (0 for a pile written out).
+        mulles: Each side's mulles then.
+        tabbes: Each side's tabbes then.
+        last_capture: The seat that had captured last then, or ``None``.
+    """
+
+    plays: int
+    table: tuple[Card, ...]
+    builds: tuple[TableBuild, ...]
+    taken: tuple[tuple[Card, ...], ...]
+    hidden: tuple[int, ...]
+    mulles: tuple[tuple[Mulle, ...], ...]
+    tabbes: tuple[int, ...]
+    last_capture: int | None
+
+
 class _StateSlots(_common.LegalSlot):
     """The slots of :class:`State`, its fields in order, declared here so that the engine can build
     its own states fast (``_common.unchecked_constructor``)."""
@@ -202,7 +231,7 @@ class _StateSlots(_common.LegalSlot):
     __slots__ = (  # noqa: RUF023 (the fields in order: _common.unchecked_constructor checks it)
         "rules", "seed", "pending_decks", "round_no", "dealer", "deal_no", "stock", "hands", "table",
         "builds", "to_play", "captured", "tabbes", "mulles", "last_capture", "history", "match",
-        "rounds", "winner", "__weakref__",
+        "rounds", "winner", "start", "__weakref__",
     )  # fmt: skip
 
 
@@ -235,6 +264,9 @@ class State(_StateSlots):
         match: Match points per side.
         rounds: Every completed round's score.
         winner: The winning side once the match is over, else ``None``.
+        start: For a round entered from the table mid-way (a position in the table form), what
+            lay on the table then, where ``history`` starts; ``None`` when ``history`` holds every
+            play of the round since its deal.
     """
 
     rules: MulleRuleset
@@ -256,6 +288,7 @@ class State(_StateSlots):
     match: tuple[int, ...]
     rounds: tuple[RoundScore, ...]
     winner: int | None
+    start: TableStart | None = None
 
 
 _NEW: Final = object.__new__
@@ -310,7 +343,7 @@ class _ObservationSlots(JsonData):
     __slots__ = (  # noqa: RUF023 (the fields in order: _common.unchecked_constructor checks it)
         "seat", "rules", "round_no", "dealer", "deal_no", "to_move", "hand", "hand_counts",
         "stock_count", "table", "builds", "captured_counts", "tabbes", "mulles", "last_capture",
-        "history", "sides", "match", "rounds", "winner", "__weakref__",
+        "history", "sides", "match", "rounds", "winner", "start", "__weakref__",
     )  # fmt: skip
 
 
@@ -320,8 +353,9 @@ class Observation(_ObservationSlots):
     What one seat may see of a Mulle match: its own hand, the other hands'
     sizes, the stock's size, the table with its builds (cards, values,
     owners), every play of the round, the captured piles' sizes and the
-    scores. It has no field that could hold a hidden card. ``to_dict()``
-    gives JSON-ready data.
+    scores, and for a round entered from the table mid-way what lay on the
+    table then (``start``, see :class:`TableStart`). It has no field that
+    could hold a hidden card. ``to_dict()`` gives JSON-ready data.
     """
 
     seat: int
@@ -344,3 +378,4 @@ class Observation(_ObservationSlots):
     match: tuple[int, ...]
     rounds: tuple[RoundScore, ...]
     winner: int | None
+    start: TableStart | None = None

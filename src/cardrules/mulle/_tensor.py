@@ -28,7 +28,12 @@ FIELDS: Final = (
     TensorField("builds", _VALUES, "builds of each value 1 to 16 on the table, divided by 4"),
     TensorField("builds_ours", _VALUES, "of those, the builds the observer's side owns, divided by 4"),
     TensorField("builds_locked", _VALUES, "of those, the locked builds, divided by 4"),
-    TensorField("gone", _N, "each distinct card's copies played or captured this round (public history), halved"),
+    TensorField(
+        "gone",
+        _N,
+        "each distinct card's copies played or captured this round (public history; a round entered "
+        "from the table: and the cards known captured then), halved",
+    ),
     TensorField("hand_counts", _S, "each relative seat's hand size, divided by 8"),
     TensorField("captured", _S, "each relative seat's side's captured pile size, divided by 52"),
     TensorField("tabbes", _S, "each relative seat's side's tabbes this round, divided by 10"),
@@ -119,6 +124,10 @@ def fill(obs: Observation) -> list[float]:
         for seat in range(n):
             at = _PLAYED + ((seat - me) % n) * _N
             out[at : at + _N] = counts[_N * (1 + seat) : _N * (2 + seat)]
+    if obs.start is not None:  # a round entered from the table: the cards known captured before it are gone too
+        for pile in obs.start.taken:
+            for c in pile:
+                out[_GONE + order[c]] += 0.5
     target = rules.target or 100
     hand_counts, captured, tabbes, mulles, match = (
         obs.hand_counts, obs.captured_counts, obs.tabbes, obs.mulles, obs.match

@@ -27,7 +27,7 @@ def view(obs: Observation, style: Style) -> list[str]:
     lines = [
         f"round {obs.round_no + 1} ({game} game), dealt by seat {obs.dealer}; deal {obs.deal_no + 1} of {deals}, "
         f"stock {obs.stock_count} cards",
-        "table: " + (style.cards(obs.table) if obs.table else "empty"),
+        "table: " + (style.cards(obs.table) if obs.table else "no loose cards" if obs.builds else "empty"),
     ]
     for i, b in enumerate(obs.builds):
         owner = "yours" if b.owner == obs.seat else f"seat {b.owner}'s"
@@ -150,6 +150,17 @@ def deal_text(obs: Observation, style: Style) -> list[str]:
     """The deal announced: the dealer, the cards each, the table."""
     rules = obs.rules
     game = "building" if rules.building else "fishing"
+    start = obs.start
+    if start is not None and not obs.history:  # the round entered from the table, as it lies
+        builds = "".join(f", build [{'+'.join(style.card(c) for c in b.cards)}] = {b.value}" for b in obs.builds)
+        loose = style.cards(obs.table) if obs.table else "no loose cards"
+        taken = ", ".join(
+            f"{sides_text(seats, -1)} {obs.captured_counts[side]}" for side, seats in enumerate(obs.sides)
+        )
+        return [
+            f"round {obs.round_no + 1} ({game} game), dealt by seat {obs.dealer}, taken up from the table "
+            f"in deal {obs.deal_no + 1} after {start.plays} plays: {loose} on the table{builds}; cards taken: {taken}"
+        ]
     table = style.cards(obs.table) if obs.table else "nothing"
     return [
         f"round {obs.round_no + 1} ({game} game): seat {obs.dealer} deals {rules.hand_size} cards each "

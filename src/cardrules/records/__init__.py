@@ -67,7 +67,10 @@ class Step:
         before: The state before the move.
         move: The move.
         after: The state after it.
-        events: What the move did (see :class:`cardrules.Event`).
+        events: What the move did (see :class:`cardrules.Event`); the record's first step begins
+            with what everyone saw of the deal (the game's ``deal_events``: Mililla's turn-up and
+            trump, Mulle's face-up table cards), and a step that ends a round ends with the next
+            round's deal.
         comment: The record's comment on this move.
         refused: Why the choice was constrained: the rules that refused the
             moves the mover might have made instead (every card of the hand
@@ -465,6 +468,8 @@ def _walk(record: Record, problems: list[Problem], reached: list[Any]) -> Iterat
                 return
             after = spec.apply(state, move)
             events = spec.events(state, move, after) if spec.events is not None else ()
+            if i == 0 and j == 0 and spec.deal_events is not None:  # what everyone saw before the first move
+                events = (*spec.deal_events(state), *events)
             reached[:] = [after]
             refused = spec.refusals(state) if spec.refusals is not None else ()
             yield Step(base + i, j + 1, seat, state, move, after, events, entry.comment, refused)

@@ -1,0 +1,498 @@
+"""
+The table form of Mulle's position notation (see :doc:`/positions/mulle`): the round as it lies on
+the table, with no play history, as a referee can write it down at a real table.
+
+The body is ``dealer=D deal=N table=CARDS builds=BUILDS hands=HANDS stock=STOCK taken=PILES
+mulles=MULLES tabbes=COUNTS last=SEAT rounds=ROUNDS``. The seat to move, the number of plays so far
+and the deal's sizes follow from the dealer, the deal number and the hand sizes. The state read
+keeps what lay on the table then as its :class:`~cardrules.mulle.TableStart`, so that the plays
+after it are checked, observed and recorded from there.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Final
+
+from cardrules._kit.position import (
+    cards_text,
+    fields,
+    fill_unknown,
+    hands_text,
+    ints_text,
+    parse_cards,
+    parse_hands,
+    parse_int,
+    parse_ints,
+    parse_rounds,
+    rounds_text,
+)
+from cardrules.cards import Card
+from cardrules.errors import CardrulesError, InvalidPositionError, InvalidRecordError
+from cardrules.mulle._cards import _BHV, _ORDER, _SCORING, _TVAL, PACK, _mulle_points, _sorted
+from cardrules.mulle._check import check_state
+from cardrules.mulle._deal import schedule
+from cardrules.mulle._ruleset import MulleRuleset
+from cardrules.mulle._score import _shown_pile, _winner
+from cardrules.mulle._state import Mulle, State, TableBuild, TableStart
+
+__all__ = ["FIELDS", "from_table_position", "table_position"]
+
+FIELDS: Final = ("dealer", "deal", "table", "builds", "hands", "stock", "taken", "mulles", "tabbes", "last", "rounds")
+"""The fields of a Mulle position's body in the table form, in their order."""
+
+_FIELD_OF: Final = {
+    "dealer": "dealer",
+    "deal_no": "deal",
+    "table": "table",
+    "builds": "builds",
+    "hands": "hands",
+    "to_play": "hands",
+    "stock": "stock",
+    "captured": "taken",
+    "mulles": "mulles",
+    "tabbes": "tabbes",
+    "last_capture": "last",
+    "round_no": "rounds",
+    "rounds": "rounds",
+    "match": "rounds",
+    "winner": "rounds",
+}
+"""The position field to blame for a :func:`check_state` error on a state field (else ``position``)."""
+
+Pile = tuple[tuple[Card, ...], int]
+"""A side's captured pile as written: the cards shown, and how many more are not shown."""
+
+
+# --- writing -------------------------------------------------------------------------------
+
+
+def build_text(build: TableBuild) -> str:
+    """A build: its cards with ``+`` (the table card first), ``=`` its value, ``@`` its owner, ``!`` if locked."""
+    return "+".join(map(str, build.cards)) + f"={build.value}@{build.owner}" + ("!" if build.locked else "")
+
+
+def _pile_text(state: State, side: int) -> str:
+    start = state.start
+    hidden = start.hidden[side] if start is not None else 0
+    shown = _sorted(_shown_pile(state, side))
+    parts = [*map(str, shown), *([f"?{hidden}"] if hidden else [])]
+    return ",".join(parts) or "-"
+
+
+def _mulles_text(found: Sequence[Mulle]) -> str:
+    return ",".join(f"{m.card}{'*' if m.double else ''}" for m in found) or "-"
+
+
+def table_position(state: State, seat: int | None) -> str:
+    """The body of *state*'s position in the table form; with *seat*, the other hands and the stock by size only."""
+    sides = range(len(state.rules.sides))
+    stock = cards_text(state.stock) if seat is None else f"?{len(state.stock)}"
+    last = "-" if state.last_capture is None else str(state.last_capture)
+    return (
+        f"dealer={state.dealer} deal={state.deal_no + 1} table={cards_text(state.table)} "
+        f"builds={','.join(map(build_text, state.builds)) or '-'} hands={hands_text(state.hands, seat)} "
+        f"stock={stock} taken={'/'.join(_pile_text(state, s) for s in sides)} "
+        f"mulles={'/'.join(_mulles_text(state.mulles[s]) for s in sides)} tabbes={ints_text(state.tabbes)} "
+        f"last={last} rounds={rounds_text(state.rounds)}"
+    )
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+def _card(text: str, field: str) -> Card:
+    try:
+        return PACK.parse(text)
+    except CardrulesError as exc:
+        raise InvalidPositionError(str(exc), field) from None
+
+
+def _parse_build(text: str, rules: MulleRuleset) -> TableBuild:
+    """One build, ``5H+7C=12@1`` (``!`` after the owner when it is locked), checked against the rules."""
+    head, at, owner_text = text.partition("@")
+    cards_text_, eq, value_text = head.partition("=")
+    if not at or not eq or "+" not in cards_text_:
+        raise InvalidPositionError(
+            f"a build is its cards with '+', '=' its value, '@' its owner and '!' if locked, "
+            f"such as 5H+7C=12@1, not {text[:40]!r}",
+            "builds",
+        )
+    locked = owner_text.endswith("!")
+    owner = parse_int(owner_text.removesuffix("!"), "builds", 0, rules.players - 1)
+    value = parse_int(value_text, "builds", 0, 99)
+    cards = tuple(_card(c, "builds") for c in cards_text_.split("+"))
+    if not 2 <= value <= 16:
+        raise InvalidPositionError(f"the build {text} is worth {value}, but a build is worth 2 to 16", "builds")
+    added = [c for c in cards[1:] if c in _SCORING]
+    if added:
+        raise InvalidPositionError(
+            f"the build {text} holds the {added[0]}, a scoring card (an ace, the 2 of spades or the 10 of "
+            "diamonds), which is never built from the hand (mulle.build.scoring-card); a build's first card "
+            "is the table card it was made on, then each card added in turn",
+            "builds",
+        )
+    total = sum(_TVAL[c] for c in cards)
+    if locked:
+        if not rules.locking_builds:
+            raise InvalidPositionError(
+                f"the build {text} is locked, but this ruleset has no locking (option locking_builds)", "builds"
+            )
+        if len(cards) < 3 or _TVAL[cards[-1]] != value or total != 2 * value:
+            raise InvalidPositionError(
+                f"the locked build {text} is not a build of {value} locked by a last card of {value} "
+                "(mulle.build.lock)",
+                "builds",
+            )
+    elif total != value:
+        raise InvalidPositionError(f"the cards of the build {text} add up to {total}, not {value}", "builds")
+    return TableBuild(cards, value, owner, locked)
+
+
+def _parse_pile(text: str, field: str) -> Pile:
+    """A side's captured pile: cards, ``?N`` for N cards not shown, or the cards shown then ``?N``; ``-`` for none."""
+    if text == "-":
+        return (), 0
+    parts = text.split(",")
+    hidden = 0
+    if parts[-1].startswith("?"):
+        hidden = parse_int(parts.pop()[1:], field, 0, len(PACK))
+    if any(p.startswith("?") for p in parts):
+        raise InvalidPositionError(f"a pile is its cards, then '?N' for N more not shown, not {text[:40]!r}", field)
+    return tuple(_card(p, field) for p in parts), hidden
+
+
+def _parse_mulles(text: str, rules: MulleRuleset) -> tuple[Mulle, ...]:
+    """A side's mulles: each mulled card, ``*`` after it for a double mulle; ``-`` for none."""
+    if text == "-":
+        return ()
+    out = []
+    for part in text.split(","):
+        double = part.endswith("*")
+        card = _card(part.removesuffix("*"), "mulles")
+        if double and not rules.building:
+            raise InvalidPositionError(f"{part}: the fishing game has no double mulle", "mulles")
+        out.append(Mulle(card, double, _mulle_points(rules, card)))
+    return tuple(out)
+
+
+def _per_side(text: str, count: int, field: str) -> list[str]:
+    parts = text.split("/")
+    if len(parts) != count:
+        raise InvalidPositionError(f"expected {count} entries (one per side) separated by '/', got {len(parts)}", field)
+    return parts
+
+
+def _deals(rules: MulleRuleset, dealer: int) -> list[tuple[list[int], int, int]]:
+    """Each deal of a round: the hand sizes as dealt, the stock left, and the plays of the round before it."""
+    n, h = rules.players, rules.hand_size
+    stock = len(PACK) - n * h - rules.table_size
+    out = [([h] * n, stock, 0)]
+    played = n * h
+    while stock:
+        dealt = min(stock, n * h)
+        stock -= dealt
+        out.append(([len(range((s - dealer - 1) % n, dealt, n)) for s in range(n)], stock, played))
+        played += dealt
+    return out
+
+
+def from_table_position(rules: MulleRuleset, body: str) -> State:
+    """
+    The state of a position's body in the table form. Hands, captured cards and a stock given by
+    their size are filled with the cards nobody may see, in pack order: first a card of each
+    owned build's value for its owner, then the hands seat by seat, then the captured piles side
+    by side, the rest to the stock.
+    """
+    f = fields(body, FIELDS)
+    n, nsides = rules.players, len(rules.sides)
+    dealer = parse_int(f["dealer"], "dealer", 0, n - 1)
+    deals = _deals(rules, dealer)
+    deal = parse_int(f["deal"], "deal", 1, len(deals))
+    dealt, stock_size, before = deals[deal - 1]
+    table = _sorted(parse_cards(f["table"], PACK, "table"))
+    builds = tuple(_parse_build(t, rules) for t in f["builds"].split(",")) if f["builds"] != "-" else ()
+    if builds and not rules.building:
+        raise InvalidPositionError("the fishing game has no builds: write builds=-", "builds")
+    hands = parse_hands(f["hands"], PACK, n)
+    stock = _stock(f["stock"], stock_size, deal, len(deals))
+    piles = [_parse_pile(t, "taken") for t in _per_side(f["taken"], nsides, "taken")]
+    mulles = [_parse_mulles(t, rules) for t in _per_side(f["mulles"], nsides, "mulles")]
+    tabbes = parse_ints(f["tabbes"], nsides, "tabbes", 0, 99)
+    last = None if f["last"] == "-" else parse_int(f["last"], "last", 0, n - 1)
+    rounds = parse_rounds(f["rounds"], nsides)
+    sizes = [h if isinstance(h, int) else len(h) for h in hands]
+    plays = _plays(rules, dealer, deal, dealt, before, sizes)
+    over = plays == len(PACK) - rules.table_size
+    if over and (not rounds or _winner(rules, tuple(map(sum, zip(*(r.points for r in rounds), strict=True)))) is None):
+        raise InvalidPositionError(
+            "every card has been played, so the round is over: it is scored, and only a round that ends the "
+            "match is left as it lies (rounds ends with its score, which reaches the target)",
+            "rounds",
+        )
+    piles = _mulled(rules, piles, mulles)
+    _check_public(rules, plays, table, builds, piles, tabbes, last, over)
+    _check_owners(builds, hands, sizes, dealt)
+    _check_copies(table, builds, hands, stock, piles)
+    full, captured, stock_cards = _fill(hands, stock, piles, builds, table)
+    plan = schedule(rules, dealer, plays)
+    assert plan is not None  # _plays found these plays in the round
+    match = tuple(sum(r.points[i] for r in rounds) for i in range(nsides))
+    start = None
+    if plays:
+        start = TableStart(
+            plays,
+            table,
+            builds,
+            tuple(_sorted(p[0]) for p in piles),
+            tuple(p[1] for p in piles),
+            tuple(mulles),
+            tabbes,
+            last,
+        )
+    state = State(
+        rules=rules,
+        seed=0,
+        pending_decks=(),
+        round_no=max(len(rounds) - over, 0),
+        dealer=dealer,
+        deal_no=deal - 1,
+        stock=stock_cards,
+        hands=full,
+        table=table,
+        builds=builds,
+        to_play=plan[5],
+        captured=captured,
+        tabbes=tabbes,
+        mulles=tuple(mulles),
+        last_capture=last,
+        history=(),
+        match=match,
+        rounds=rounds,
+        winner=_winner(rules, match) if over else None,
+        start=start,
+    )
+    try:
+        check_state(state)
+    except InvalidRecordError as exc:
+        name = exc.path.removeprefix("$.state").lstrip(".").split("[")[0].split(".")[0]
+        if name == "start":
+            name = exc.path.removeprefix("$.state.start").lstrip(".").split("[")[0]
+            name = {"taken": "captured", "hidden": "captured"}.get(name, name)
+        raise InvalidPositionError(str(exc).split(": ", 1)[-1], _FIELD_OF.get(name, "position")) from None
+    return state
+
+
+def _stock(text: str, size: int, deal: int, deals: int) -> tuple[Card, ...] | int:
+    """The stock field: its cards, next dealt first, or ``?N`` for a stock of N unseen cards."""
+    stock: tuple[Card, ...] | int = (
+        parse_int(text[1:], "stock", 0, len(PACK)) if text.startswith("?") else parse_cards(text, PACK, "stock")
+    )
+    got = stock if isinstance(stock, int) else len(stock)
+    if got != size:
+        raise InvalidPositionError(f"in deal {deal} of {deals} the stock has {size} cards, not {got}", "stock")
+    return stock
+
+
+def _plays(rules: MulleRuleset, dealer: int, deal: int, dealt: list[int], before: int, sizes: list[int]) -> int:
+    """
+    The round's plays so far, from the deal and the hand sizes: the seats play in turn from the
+    dealer's left, so after k plays of a deal the first k seats in that order hold one card fewer.
+    """
+    n = rules.players
+    first = (dealer + 1) % n
+    as_dealt = "/".join(map(str, dealt))
+    for s, (size, full) in enumerate(zip(sizes, dealt, strict=True)):
+        if size > full:
+            raise InvalidPositionError(
+                f"hand {s} has {size} cards, but deal {deal} gives it {full} (the hands as dealt: {as_dealt})", "hands"
+            )
+    played = sum(dealt) - sum(sizes)
+    plays = before + played
+    plan = schedule(rules, dealer, plays)
+    want = plan[3] if plan is not None and plan[2] == deal - 1 else None
+    if want != sizes:
+        if not any(sizes):
+            raise InvalidPositionError(
+                f"every hand is empty, but the stock still holds cards: the next deal is dealt at once "
+                f"(write deal={deal + 1} and the hands as dealt)",
+                "hands",
+            )
+        order = ", ".join(str((first + i) % n) for i in range(n))
+        shown = "/".join(map(str, want)) if want is not None else "?"
+        raise InvalidPositionError(
+            f"in deal {deal}, dealt by seat {dealer}, the seats play in turn ({order}): after {played} plays of "
+            f"this deal the hands hold {shown} cards, not {'/'.join(map(str, sizes))}",
+            "hands",
+        )
+    return plays
+
+
+def _mulled(rules: MulleRuleset, piles: list[Pile], mulles: list[tuple[Mulle, ...]]) -> list[Pile]:
+    """
+    The piles with the cards each mulle shows: both copies of a mulled card are in its side's pile,
+    so a pile written ``?N`` holds them among its N cards (they are then shown).
+    """
+    seen: set[Card] = set()
+    out = []
+    for side, ((shown, hidden), found) in enumerate(zip(piles, mulles, strict=True)):
+        cards = list(shown)
+        for m in found:
+            if m.card in seen:
+                raise InvalidPositionError(
+                    f"the {m.card} is mulled twice: a mulle takes both copies of its card, so each card is mulled "
+                    "at most once a round",
+                    "mulles",
+                )
+            seen.add(m.card)
+            missing = 2 - cards.count(m.card)
+            if missing > hidden or missing < 0:
+                raise InvalidPositionError(
+                    f"side {side} mulled the {m.card}, so its taken pile holds both copies of it, "
+                    f"not {cards.count(m.card)}" + (f" (and {hidden} cards not shown)" if hidden else ""),
+                    "mulles",
+                )
+            cards += [m.card] * missing
+            hidden -= missing
+        out.append((tuple(cards), hidden))
+    return out
+
+
+def _check_public(
+    rules: MulleRuleset,
+    plays: int,
+    table: tuple[Card, ...],
+    builds: tuple[TableBuild, ...],
+    piles: list[Pile],
+    tabbes: tuple[int, ...],
+    last: int | None,
+    over: bool,
+) -> None:
+    """The table, the builds and the captured piles against the plays so far: sizes, tabbes, the last capture."""
+    loose, built = len(table), sum(len(b.cards) for b in builds)
+    sizes = [len(p[0]) + p[1] for p in piles]
+    want = rules.table_size + plays
+    if not plays and any(sizes):
+        raise InvalidPositionError("no card has been played this round, so nothing has been taken", "taken")
+    if loose + built + sum(sizes) != want:
+        raise InvalidPositionError(
+            f"after {plays} plays of this round the table, the builds and the captured piles hold {want} cards "
+            f"({rules.table_size} dealt to the table and {plays} played), not {loose} + {built} + {sum(sizes)}",
+            "taken",
+        )
+    for side, size in enumerate(sizes):
+        if size == 1:
+            raise InvalidPositionError(
+                f"side {side} has taken 1 card, but a capture takes the card played and at least one more", "taken"
+            )
+        if tabbes[side] > size // 2:
+            raise InvalidPositionError(
+                f"side {side} has taken {size} cards, so at most {size // 2} captures and as many tabbes, "
+                f"not {tabbes[side]}",
+                "tabbes",
+            )
+    if last is None and any(sizes):
+        raise InvalidPositionError("cards have been taken this round: write the seat that captured last", "last")
+    if last is not None and not any(sizes):
+        raise InvalidPositionError(f"nothing has been taken this round, so seat {last} did not capture last", "last")
+    if last is not None and not sizes[rules.side_of(last)]:
+        raise InvalidPositionError(f"seat {last} captured last, but its side has taken nothing", "last")
+    if over and last is not None and table:
+        raise InvalidPositionError(
+            "the round is over, so the last capturer has taken the cards left on the table (mulle.round.leftovers)",
+            "table",
+        )
+
+
+def _check_owners(
+    builds: tuple[TableBuild, ...], hands: Sequence[tuple[Card, ...] | int], sizes: list[int], dealt: list[int]
+) -> None:
+    """mulle.build.owner: an owner has played in this deal, and a shown hand holds a card of each build's value."""
+    for b in builds:
+        text = build_text(b)
+        if sizes[b.owner] == dealt[b.owner]:
+            raise InvalidPositionError(
+                f"the build {text} is seat {b.owner}'s, but seat {b.owner} has not played in this deal, and no "
+                "build survives a deal (mulle.build.owner)",
+                "builds",
+            )
+        hand = hands[b.owner]
+        if not isinstance(hand, int) and not any(_BHV[c] == b.value for c in hand):
+            raise InvalidPositionError(
+                f"the build {text} is seat {b.owner}'s, but seat {b.owner}'s hand holds no card worth {b.value} to "
+                "take it (mulle.build.owner)",
+                "builds",
+            )
+
+
+def _check_copies(
+    table: tuple[Card, ...],
+    builds: tuple[TableBuild, ...],
+    hands: Sequence[tuple[Card, ...] | int],
+    stock: tuple[Card, ...] | int,
+    piles: list[Pile],
+) -> None:
+    """No card is given more often than the pack holds it (the sizes being right, none is then missing)."""
+    left = Counter(PACK.cards)
+    zones: list[tuple[str, Sequence[Card]]] = [("table", table), ("builds", [c for b in builds for c in b.cards])]
+    zones += [("hands", h) for h in hands if not isinstance(h, int)]
+    if not isinstance(stock, int):
+        zones.append(("stock", stock))
+    zones += [("taken", p[0]) for p in piles]
+    for name, cards in zones:
+        for card in cards:
+            if not left[card]:
+                shown = Counter(c for _, cards_of in zones for c in cards_of)
+                hidden = isinstance(stock, int) or any(isinstance(h, int) for h in hands) or any(p[1] for p in piles)
+                missing = "" if hidden else " ".join(map(str, _sorted(list((Counter(PACK.cards) - shown).elements()))))
+                raise InvalidPositionError(
+                    f"the {card} is given a third time (on the table, in a build, in a hand, in the stock or "
+                    f"taken); the pack has it twice" + (f", and the {missing} nowhere" if missing else ""),
+                    name,
+                )
+            left[card] -= 1
+
+
+def _fill(
+    hands: Sequence[tuple[Card, ...] | int],
+    stock: tuple[Card, ...] | int,
+    piles: list[Pile],
+    builds: tuple[TableBuild, ...],
+    table: tuple[Card, ...],
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """
+    The hands, the captured piles (the cards shown, then those not shown) and the stock, what is
+    not shown filled in pack order (see :func:`from_table_position`).
+    """
+    unseen = Counter(PACK.cards) - Counter(table) - Counter(c for b in builds for c in b.cards)
+    for hand in hands:
+        if not isinstance(hand, int):
+            unseen -= Counter(hand)
+    if not isinstance(stock, int):
+        unseen -= Counter(stock)
+    for shown, _ in piles:
+        unseen -= Counter(shown)
+    pool = list(_sorted(list(unseen.elements())))
+    kept: list[list[Card]] = [[] for _ in hands]
+    for s, hand in enumerate(hands):
+        if not isinstance(hand, int):
+            continue
+        for v in sorted({b.value for b in builds if b.owner == s}):
+            card = next((c for c in pool if _BHV[c] == v), None)
+            if card is None or len(kept[s]) == hand:
+                why = "none is unseen" if card is None else f"its {hand} cards cannot hold one for each of its builds"
+                raise InvalidPositionError(
+                    f"seat {s} owns a build of {v}, so its hidden hand holds a card worth {v}, but {why}", "hands"
+                )
+            pool.remove(card)
+            kept[s].append(card)
+    sizes = [h - len(kept[s]) if isinstance(h, int) else h for s, h in enumerate(hands)]
+    filled, rest = fill_unknown(sizes, pool, _ORDER)
+    full = tuple(_sorted((*h, *kept[s])) for s, h in enumerate(filled))
+    left = list(rest)
+    captured = []
+    for shown, hidden in piles:
+        captured.append(_sorted(shown) + _sorted(left[:hidden]))
+        del left[:hidden]
+    return full, tuple(captured), stock if not isinstance(stock, int) else tuple(left)
