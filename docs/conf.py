@@ -54,5 +54,5 @@ nitpick_ignore_regex = [
     ("py:class", r"cardrules\.engine\.(RulesetC|ObservationC)"),  # the bundles' type parameters
     ("py:class", r"(Card|Event|Step|Problem|MoveEntry|RoundEntry|Result|Record|Score)"),
     ("py:class", r"(pathlib|starlette\.applications)\.\w+"),  # the web table's hints
-    ("py:class", r"(cardrules\._demo\.)?DemoDeal"),  # GameSpec.demo's type: the web table's press-play deal
+    ("py:class", r"(cardrules\._kit\.demo\.)?DemoDeal"),  # GameSpec.demo's type: the web table's press-play deal
 ]

@@ -123,7 +123,7 @@ def test_charlemagne_rule_ids_in_docs_page() -> None:
     """The rules page has an anchor for every rule id, in the rule book's order."""
     import pathlib
 
-    page = pathlib.Path(__file__).parents[2] / "docs" / "rules" / "charlemagne.md"
+    page = pathlib.Path(__file__).parents[2] / "src" / "cardrules" / "charlemagne" / "rules.md"
     if not page.exists():
         pytest.skip("docs not in this checkout")
     text = page.read_text()

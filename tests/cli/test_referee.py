@@ -202,7 +202,9 @@ def test_check_cites_the_rule_and_its_page(capsys: pytest.CaptureFixture[str]) -
         "page": "docs/rules/mulle.md",
         "section": "mulle.capture",
     }
-    assert "(mulle.capture)=" in (Path(__file__).parents[2] / "docs" / "rules" / "mulle.md").read_text("utf-8")
+    assert "(mulle.capture)=" in (Path(__file__).parents[2] / "src" / "cardrules" / "mulle" / "rules.md").read_text(
+        "utf-8"
+    )
 
 
 def test_every_games_page_is_where_check_says() -> None:

@@ -25,7 +25,9 @@ import pytest
 from tests.package.test_public_names import NEEDS_EXTRA, PUBLIC_MODULES
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = sorted([ROOT / "README.md", ROOT / "CONTRIBUTING.md", *(ROOT / "docs").rglob("*.md")])
+PAGES = sorted(
+    [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *(ROOT / "docs").rglob("*.md"), *(ROOT / "src").rglob("rules.md")]
+)
 PAGES = [p for p in PAGES if "_build" not in p.parts]
 
 FENCE = re.compile(r"^(?P<indent> *)(?P<fence>`{3,}|~{3,})(?P<info>[^`\n]*)$")

@@ -9,15 +9,16 @@ import pytest
 
 import cardrules
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
+SRC = Path(__file__).resolve().parents[2] / "src" / "cardrules"
+"""Each game's rules page is its package's ``rules.md`` (``docs/rules/GAME.md`` includes it)."""
 ANCHOR = re.compile(r"^\(([a-z0-9.\-]+)\)=\s*$", re.M)
 
 
 @pytest.mark.parametrize("name", cardrules.game_names())
 def test_every_rule_id_is_on_its_page(name: str) -> None:
     """Each rule id of a game's rule book has an anchor on the game's rules page, and each anchor is a rule id."""
-    page = DOCS / f"{name}.md"
-    assert page.exists(), f"docs/rules/{name}.md is missing"
+    page = SRC / name / "rules.md"
+    assert page.exists(), f"src/cardrules/{name}/rules.md is missing"
     anchors = ANCHOR.findall(page.read_text(encoding="utf-8"))
     rulebook = cardrules.get_game(name).spec.rulebook
     assert sorted(rulebook) == sorted(a for a in anchors if a.startswith(name + "."))

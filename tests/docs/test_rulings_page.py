@@ -158,6 +158,7 @@ PRODUCT_TEXT = sorted(
         ROOT / "README.md",
         ROOT / "CONTRIBUTING.md",
         *DOCS.rglob("*.md"),
+        *(ROOT / "src").rglob("rules.md"),
         *(ROOT / "src").rglob("*.py"),
         *(p for p in (ROOT / "tests").rglob("*.py") if p.name != "test_rulings_page.py"),
     ]

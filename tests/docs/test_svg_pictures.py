@@ -29,7 +29,7 @@ cardrules_pictures = _load_extension()
 
 SVG = "{http://www.w3.org/2000/svg}"
 BLOCK = re.compile(r"```(?:pycon|\{doctest\})\n(.*?)```", re.S)
-PAGES = sorted((ROOT / "docs" / "rules").glob("*.md"))
+PAGES = sorted((ROOT / "src" / "cardrules").glob("*/rules.md"))  # the rules pages, shipped in each game
 
 
 def _hand(svg: str) -> list[str]:
@@ -54,7 +54,7 @@ def test_positions_are_read_from_a_block_as_written() -> None:
     assert cardrules_pictures.positions_in(">>> 1 + 1\n2\n") == []
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.parent.name)
 def test_every_worked_example_that_reads_a_position_gets_its_picture(page: Path) -> None:
     blocks = BLOCK.findall(page.read_text(encoding="utf-8"))
     with_positions = [b for b in blocks if cardrules_pictures.positions_in(b)]

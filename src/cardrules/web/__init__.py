@@ -48,8 +48,8 @@ def create_app(
     (created if missing; ``":memory:"`` keeps nothing). *cors_origins* lists the origins whose
     pages may call the API, such as ``["http://localhost:5173"]``; none by default. *limits*
     sets what the server keeps and for how long (:class:`Limits`; its defaults otherwise).
-    *rules_dir* holds the rules pages served at ``/rules/GAME`` (``GAME.md``, the documentation's
-    ``docs/rules``; a source checkout's by default).
+    *rules_dir* holds the rules pages served at ``/rules/GAME`` (``GAME.md``); by default each
+    game's package ships its own (``rules.md``, the page the documentation includes).
 
     Example:
         >>> from starlette.testclient import TestClient

@@ -1,14 +1,16 @@
 """
-The rules pages at ``/rules/GAME``: the documentation's own ``docs/rules/GAME.md`` (one source,
-no copy), rendered with markdown-it-py, with an anchor per rule id (``/rules/mulle#mulle.capture``)
-so that every rule id the table shows links to its rule.
+The rules pages at ``/rules/GAME``: the documentation's own rules pages (one source, no copy: each
+game package ships its ``rules.md``, which ``docs/rules/GAME.md`` includes), rendered with
+markdown-it-py, with an anchor per rule id (``/rules/mulle#mulle.capture``) so that every rule id
+the table shows links to its rule.
 
 The documentation is MyST Markdown; the few MyST forms it uses are read here: a label line
 ``(mulle.capture)=`` becomes the anchor, ``{ref}`` and ``{doc}`` roles become links or text, a
 ``{doctest}`` block is shown as the example it is, and ``{ruleset-options}`` lists the options.
 
-The pages are found in the source checkout (``docs/rules`` beside ``src``), or in the directory
-given to :func:`cardrules.web.create_app` (``rules_dir``) or ``cardrules serve --rules-dir``.
+The pages are found in the game's package (``rules.md`` beside its modules, installed with it), or
+in the directory given to :func:`cardrules.web.create_app` (``rules_dir``) or ``cardrules serve
+--rules-dir`` (``GAME.md`` there).
 """
 
 from __future__ import annotations
@@ -16,16 +18,14 @@ from __future__ import annotations
 import functools
 import html
 import re
+import sys
 from pathlib import Path
 from typing import Final
 
 from cardrules._registry import games
 from cardrules.web._errors import ApiError
 
-__all__ = ["CHECKOUT_RULES", "rules_page"]
-
-CHECKOUT_RULES: Final = Path(__file__).resolve().parents[3] / "docs" / "rules"
-"""Where a source checkout keeps the rules pages."""
+__all__ = ["rules_page"]
 _LABEL: Final = re.compile(r"^\(([A-Za-z0-9_.:-]+)\)=\s*$")
 _ROLE: Final = re.compile(r"\{(ref|doc)\}`([^`]*)`")
 _TARGET: Final = re.compile(r"^(.*?)\s*<([^>]+)>$", re.S)
@@ -110,14 +110,20 @@ def _rendered(game: str, path: Path, mtime: float) -> str:
     return _page(game, games()[game].title, body)
 
 
+def _packaged(game: str) -> Path | None:
+    """The ``rules.md`` that the game's package ships beside its modules, if it has one."""
+    module = sys.modules.get(games()[game].state_type.__module__)
+    source = getattr(module, "__file__", None)
+    return None if source is None else Path(source).parent / "rules.md"
+
+
 def rules_page(game: str, rules_dir: Path | None) -> str:
     """The rules page of *game* as HTML; :class:`ApiError` 404 for an unknown game or a missing page."""
     if game not in games():
         raise ApiError(
             404, "unknown_game", f"there is no game {game[:40]!r}; the games are: {', '.join(sorted(games()))}"
         )
-    path = (rules_dir or CHECKOUT_RULES) / f"{game}.md"
-    if not path.is_file():
-        raise ApiError(404, "no_rules", f"the rules pages are not installed here (no {path.name}); they are the "
-                       "documentation's rules pages, docs/rules in the source")  # fmt: skip
+    path = rules_dir / f"{game}.md" if rules_dir is not None else _packaged(game)
+    if path is None or not path.is_file():
+        raise ApiError(404, "no_rules", f"the game {game!r} ships no rules page here (no rules.md in its package)")
     return _rendered(game, path, path.stat().st_mtime)
