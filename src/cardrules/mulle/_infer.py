@@ -100,10 +100,14 @@ def _inferences(observation: Observation) -> tuple[Inference, ...]:
         return ()  # the fishing game binds no play to the hand; at the match's end nothing is hidden
     per_deal = rules.players * rules.hand_size
     history = o.history
-    start = o.deal_no * per_deal  # the first play of this deal (every deal before it is full)
-    table = dealt_table(o) if rules.capture_duty == "hand" else None
-    builds: list[TableBuild] = []
-    out: list[Inference] = []
+    before = o.start.plays if o.start is not None else 0  # a round entered from the table: plays before it
+    start = o.deal_no * per_deal - before  # the first play of this deal in history (every deal before it is full)
+    # What a trail proves needs the table of each play: known from the deal, not from a table read mid-round.
+    table = dealt_table(o) if rules.capture_duty == "hand" and o.start is None else None
+    builds: list[TableBuild] = list(o.start.builds) if o.start is not None else []
+    # mulle.build.owner: whoever owns a build on the table now holds a card to take it (a seat may
+    # not give up its last one), whether or not the round's record shows the build being made.
+    out: list[Inference] = [Inference(b.owner, "some", _OF_VALUE[b.value], "mulle.build.owner", None) for b in o.builds]
     for j, turn in enumerate(history):
         if j >= start:
             seat, move = turn.seat, turn.move
@@ -136,6 +140,8 @@ def inferences(observation: Observation) -> tuple[Inference, ...]:
     each with the rule that proves it. Building game only (the fishing game binds no play to the
     hand, so it proves nothing):
 
+    * the owner of each build on the table holds a card of its value (``mulle.build.owner``), also
+      in a round entered from the table, whose record starts there;
     * a seat that built (or raised, or locked) a build of value V still holds a card of hand value
       V, unless it has played one since (``mulle.build.keep``);
     * a build owner who played a card of hand value V other than to capture, while owning a build of
