@@ -12,6 +12,7 @@ from typing import Any, Final
 
 import attrs
 
+from cardrules._kit.style import first_moves
 from cardrules._registry import games, get_game
 from cardrules.web._encode import jsonable
 from cardrules.web._errors import ApiError
@@ -137,14 +138,12 @@ def _next(game: Any, state: Any) -> tuple[tuple[str, ...], str]:
     if seat is None:
         return (), "The deal is over."
     shown = display_of(game)
-    labels = []
-    for i, move in enumerate(game.legal_moves(state)):
-        if i == _NEXT_SHOWN:
-            break
-        labels.append(shown(game.format_move(state, move)))
-    more = sum(1 for _ in game.legal_moves(state)) if len(labels) == _NEXT_SHOWN else len(labels)
+    # A bounded prefix, and the count only where the game can give it cheaply (a Mulle table may allow
+    # millions of captures): never the whole sequence.
+    first, left = (game.spec.move_list or first_moves)(game.legal_moves(state), _NEXT_SHOWN)
+    labels = [shown(game.format_move(state, move)) for move in first]
     listed = ", ".join(labels[:-1]) + (" or " if len(labels) > 1 else "") + labels[-1] if labels else "nothing"
-    extra = f" ({more} moves in all)" if more > len(labels) else ""
+    extra = f" ({len(labels) + left} moves in all)" if left else " (and more)" if left is None else ""
     return tuple(labels), f"Next: seat {seat} to move; it could play {listed}{extra}."
 
 
