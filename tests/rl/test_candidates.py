@@ -294,7 +294,7 @@ def test_any_actions_either_play_or_raise_without_change(text: str, seed: int, a
 
 def test_the_learner_plays_a_match_by_slots_and_the_registry_takes_the_options() -> None:
     register()
-    env = gymnasium.make("cardrules/mulle-v1", encoding="candidates", k=4, opponents="random").unwrapped
+    env = gymnasium.make("cardrules/mulle-v2", encoding="candidates", k=4, opponents="random").unwrapped
     obs, _ = env.reset(seed=8)
     assert obs.shape == env.observation_space.shape and env.action_space.n == 4
     total, steps, done = 0.0, 0, False
@@ -303,6 +303,6 @@ def test_the_learner_plays_a_match_by_slots_and_the_registry_takes_the_options()
         total += reward
         steps += 1
     assert done and total in (-1.0, 1.0)
-    aec = pettingzoo.make("aec", "cardrules/mulle_fishing-v1", encoding="candidates", k=4)
+    aec = pettingzoo.make("aec", "cardrules/mulle_fishing-v2", encoding="candidates", k=4)
     aec.reset(seed=1)
     assert aec.observe(aec.agent_selection)["action_mask"].tolist() == [1, 1, 1, 1]

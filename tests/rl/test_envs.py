@@ -20,6 +20,7 @@ from pettingzoo.utils.conversions import parallel_to_aec, turn_based_aec_to_para
 import cardrules  # noqa: E402
 from cardrules.errors import InvalidOptionError, UnknownOptionError  # noqa: E402
 from cardrules.rl import InvalidActionError, gymnasium_env, pettingzoo_env, register  # noqa: E402
+from cardrules.rl._pettingzoo import VERSION  # noqa: E402
 from tests.variants import PRESETS  # noqa: E402
 
 GAMES = PRESETS
@@ -59,7 +60,7 @@ def test_turn_based_parallel_conversion(text: str) -> None:
 def test_registered_in_pettingzoo_and_gymnasium(text: str) -> None:
     register()
     register()  # again: no warning of an id registered twice (warnings are errors here)
-    env_id = f"cardrules/{text.replace('/', '_')}-v1"
+    env_id = f"cardrules/{text.replace('/', '_')}-v{VERSION}"
     env = pettingzoo.make("aec", env_id)
     env.reset(seed=3)
     assert env.unwrapped.game.text == cardrules.get_game(text).text
@@ -70,7 +71,7 @@ def test_registered_in_pettingzoo_and_gymnasium(text: str) -> None:
 @pytest.mark.parametrize("text", GAMES)
 def test_gymnasium_check_env(text: str) -> None:
     register()
-    env = gymnasium.make(f"cardrules/{text.replace('/', '_')}-v1", disable_env_checker=True).unwrapped
+    env = gymnasium.make(f"cardrules/{text.replace('/', '_')}-v{VERSION}", disable_env_checker=True).unwrapped
     check_env(env, skip_render_check=True)
 
 

@@ -40,8 +40,8 @@ __all__ = [
 def register() -> None:
     """
     Register the environments in PettingZoo's registry and Gymnasium's, under the ids
-    ``cardrules/mililla-v1``, ``cardrules/charlemagne-v1``, ``cardrules/mulle-v1`` and
-    ``cardrules/mulle_fishing-v1`` (again is harmless). Then ``pettingzoo.make("aec", id)`` and
+    ``cardrules/mililla-v2``, ``cardrules/charlemagne-v2``, ``cardrules/mulle-v2`` and
+    ``cardrules/mulle_fishing-v2`` (again is harmless). Then ``pettingzoo.make("aec", id)`` and
     ``gymnasium.make(id)`` make them, with the options of :func:`pettingzoo_env` and
     :func:`gymnasium_env` as keyword arguments.
     """

@@ -186,7 +186,7 @@ class CardrulesGymEnv(gymnasium.Env[_Obs, np.int64]):
 
 
 def register() -> None:
-    """Register ``cardrules/<game>-v1`` ids with :func:`gymnasium.register` (again is harmless)."""
+    """Register ``cardrules/<game>-v2`` ids with :func:`gymnasium.register` (again is harmless)."""
     for env_id, text in IDS.items():
         if env_id not in gymnasium.registry:
             gymnasium.register(env_id, entry_point=CardrulesGymEnv, kwargs={"text": text})  # type: ignore[arg-type]

@@ -10,17 +10,30 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from cardrules import _messages
+from cardrules._registry import games
 from cardrules.errors import InvalidOptionError
 from cardrules.rl._match import Match
 
-VERSION: Final = 1
-"""The version of the environments' ids (``cardrules/mililla-v1``), bumped with any encoding or tensor."""
+VERSION: Final = 2
+"""
+The version of the environments' ids (``cardrules/mililla-v2``), bumped with any encoding or tensor
+(2: the tensors of version 2, with the round's public history).
+"""
 
-IDS: Final = {
-    f"cardrules/{name.replace('/', '_')}-v{VERSION}": name
-    for name in ("mililla", "charlemagne", "mulle", "mulle/fishing")
-}
-"""The registered ids and the game text each makes."""
+
+def _ids() -> dict[str, str]:
+    """Every game with learning encodings, each of its presets: ``cardrules/<game>[_<preset>]-v<VERSION>``."""
+    out = {}
+    for name, spec in games().items():
+        if spec.learning is not None:
+            for preset in spec.presets:
+                text = name if preset == spec.default_preset else f"{name}/{preset}"
+                out[f"cardrules/{text.replace('/', '_')}-v{VERSION}"] = text
+    return out
+
+
+IDS: Final = _ids()
+"""The registered ids and the game text each makes, from the registry (one list of the games)."""
 
 OBSERVATION_BOUND: Final = 16.0
 """Every number of a tensor lies within plus or minus this (scores are divided by the target)."""
@@ -69,7 +82,7 @@ class CardrulesAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: i
 
     metadata: dict[str, Any] = {
         "render_modes": ["human", "ansi"],
-        "name": "cardrules_v1",
+        "name": f"cardrules_v{VERSION}",
         "is_parallelizable": False,
     }
 
