@@ -51,7 +51,7 @@ nitpick_ignore_regex = [
     ("py:class", r"cardrules\.mililla\._game\..*"),
     ("py:class", r"cardrules\.(mulle|charlemagne)\._\w+\..*"),
     ("py:class", r"_Family"),
-    ("py:class", r"cardrules\.engine\.(RulesetC|ObservationC)"),  # the bundles' type parameters
+    ("py:class", r"cardrules\.(engine|_kit\.bundles)\.(RulesetC|ObservationC|StateT)"),  # the bundles' type parameters
     ("py:class", r"(Card|Event|Step|Problem|MoveEntry|RoundEntry|Result|Record|Score)"),
     ("py:class", r"(pathlib|starlette\.applications)\.\w+"),  # the web table's hints
     ("py:class", r"(cardrules\._kit\.demo\.)?DemoDeal"),  # GameSpec.demo's type: the web table's press-play deal

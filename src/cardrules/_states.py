@@ -18,7 +18,7 @@ from cardrules._serial import (
     parse_json_object,
     to_jsonable,
 )
-from cardrules.engine import Game
+from cardrules.engine import Game, split_position
 from cardrules.errors import CardrulesError, InvalidPositionError, InvalidRecordError
 
 __all__ = ["dumps", "from_position", "loads", "position"]
@@ -120,15 +120,9 @@ def from_position(text: str) -> Any:
     Raises:
         InvalidPositionError: For text that is not a position the game can reach, naming the field.
     """
-    if not isinstance(text, str):
-        raise InvalidPositionError(f"a position is text, not {type(text).__name__}")
-    words = text.strip(" \t\r\n").split(" ", 2)
-    if words[0] != "p1":
-        raise InvalidPositionError(_messages.missing_version(words[0], "p1", games()))
-    if len(words) < 2:
-        raise InvalidPositionError("a position starts with 'p1', then the ruleset, then the fields")
+    ruleset, body = split_position(text, tuple(games()))  # the header read once, here
     try:
-        game = get_game(words[1])
+        game = get_game(ruleset)
     except CardrulesError as exc:
         raise InvalidPositionError(str(exc), "ruleset") from None
-    return game.from_position(text)
+    return game._from_body(body)

@@ -6,11 +6,12 @@ import importlib
 import random
 import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Final, Generic, Protocol, TypeVar, overload
+from typing import Any, Final, Generic, TypeVar, overload
 
 import attrs
 
 from cardrules import _messages
+from cardrules._kit.bundles import Learning, Positions, TerminalViews
 from cardrules._kit.demo import DemoDeal
 from cardrules._kit.heuristic import Heuristic
 from cardrules._options import format_ruleset, ruleset_from_text
@@ -224,59 +225,6 @@ class Event:
     cards: tuple[Card, ...]
     points: int
     text: str
-
-
-RulesetC = TypeVar("RulesetC", contravariant=True)
-ObservationC = TypeVar("ObservationC", contravariant=True)
-
-
-class TerminalViews(Protocol[RulesetC, ObservationC]):
-    """
-    How a terminal shows one game: the optional ``terminal`` of its :class:`GameSpec`. A game's
-    ``_view`` module is one (a module with these functions is such an object).
-    """
-
-    def view(self, observation: ObservationC, style: Any, /) -> list[str]:
-        """The observation as lines of terminal text, in a ``cardrules`` terminal style."""
-
-    def help_text(self, rules: RulesetC, /) -> list[str]:
-        """The terminal's help for the ruleset: the notation, the card values, the rules pages."""
-
-    def deal_text(self, observation: ObservationC, style: Any, /) -> list[str]:
-        """The announcement of a deal (trump, turn-up, bonus), for the seat observing it."""
-
-    def move_list(self, legal_moves: LegalMoves[Any], limit: int, /) -> tuple[list[Any], int | None]:
-        """The moves a terminal numbers: at most *limit*, and how many more (``None``: slow to count)."""
-
-
-class Positions(Protocol[StateT, RulesetC]):
-    """
-    The body of a game's position notation, both ways (see :doc:`/formats`): the optional
-    ``positions`` of its :class:`GameSpec`. A game's ``_position`` module is one.
-    """
-
-    def position(self, state: StateT, seat: int | None, /) -> str:
-        """The fields after ``p1`` and the ruleset; with *seat*, the hands it cannot see by their size only."""
-
-    def from_position(self, rules: RulesetC, body: str, /) -> StateT:
-        """The state the fields describe, which :meth:`cardrules.Game.from_position` then checks."""
-
-
-@attrs.frozen(kw_only=True)
-class Learning:
-    """
-    What the learning environments of ``cardrules.rl`` need of one game (see :doc:`/rl`): the
-    optional ``learning`` of its :class:`GameSpec`.
-
-    Attributes:
-        encoding: The numbering of the moves.
-        tensor: The flat layout of an observation.
-        candidates: A second, optional encoding of the moves as top-K candidates with features.
-    """
-
-    encoding: ActionEncoding | FactoredEncoding
-    tensor: TensorLayout
-    candidates: CandidateEncoding | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -605,26 +553,39 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
         spec = self.spec
         if spec.from_position is None:
             raise UnsupportedError(f"{spec.title} has no position notation yet", spec.name)
-        if not isinstance(text, str):
-            raise InvalidPositionError(f"a position is text, not {type(text).__name__}")
-        if len(text) > _MAX_POSITION or not text.isascii():
-            raise InvalidPositionError(f"a position is at most {_MAX_POSITION:,} ASCII characters")
-        parts = text.strip(" \t\r\n").split(" ", 2)
-        if parts[0] != _POSITION:
-            raise InvalidPositionError(_messages.missing_version(parts[0], _POSITION, (spec.name,)))
-        if len(parts) < 3:
-            raise InvalidPositionError(
-                f"a position starts with {_messages.value(_POSITION)}, then the ruleset, then the fields"
-            )
+        ruleset, body = split_position(text, (spec.name,))
         try:
-            name, rules = ruleset_from_text(spec, parts[1])
+            name, rules = ruleset_from_text(spec, ruleset)
         except CardrulesError as exc:
             raise InvalidPositionError(str(exc), "ruleset") from None
         if name != spec.name:
             raise InvalidPositionError(f"this is a position of {_messages.value(name)}, not of {spec.name}", "ruleset")
-        state = spec.from_position(rules, parts[2])
+        return Game(spec, rules)._from_body(body)
+
+    def _from_body(self, body: str) -> StateT:
+        """The state of the fields after ``p1`` and the ruleset (this game's), checked as :meth:`from_position` does."""
+        spec = self.spec
+        if spec.from_position is None:
+            raise UnsupportedError(f"{spec.title} has no position notation yet", spec.name)
+        state = spec.from_position(self.rules, body)
         _check_position(spec, state)
         return state
+
+
+def split_position(text: object, games: Sequence[str]) -> tuple[str, str]:
+    """A position's ruleset text and its fields, the ``p1`` header checked; *games* for the message."""
+    if not isinstance(text, str):
+        raise InvalidPositionError(f"a position is text, not {type(text).__name__}")
+    if len(text) > _MAX_POSITION or not text.isascii():
+        raise InvalidPositionError(f"a position is at most {_MAX_POSITION:,} ASCII characters")
+    parts = text.strip(" \t\r\n").split(" ", 2)
+    if parts[0] != _POSITION:
+        raise InvalidPositionError(_messages.missing_version(parts[0], _POSITION, games))
+    if len(parts) < 3:
+        raise InvalidPositionError(
+            f"a position starts with {_messages.value(_POSITION)}, then the ruleset, then the fields"
+        )
+    return parts[1], parts[2]
 
 
 _POSITION: Final = "p1"

@@ -26,3 +26,22 @@ def test_apply_does_not_check_again_a_move_that_parse_move_read(name: str, monke
             after = game.apply(fresh, move)
         assert after == game.apply(state, move)
         state = after
+
+
+def test_a_position_header_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """cardrules.from_position reads the ruleset of the header once, not once here and again in the game."""
+    from cardrules import _registry, engine
+
+    text = cardrules.position(cardrules.get_game("mililla").new_game(seed=4))
+    calls: list[str] = []
+    for module in (_registry, engine):
+        real = module.ruleset_from_text
+
+        def counted(spec: object, ruleset: str, *rest: object, _real: object = real) -> object:
+            calls.append(ruleset)
+            return _real(spec, ruleset, *rest)  # type: ignore[operator]
+
+        monkeypatch.setattr(module, "ruleset_from_text", counted)
+    state = cardrules.from_position(text)
+    assert cardrules.position(state) == text
+    assert len(calls) == 1, calls
