@@ -268,3 +268,30 @@ def test_any_ruleset_text_gives_a_game_or_a_library_error(text: str) -> None:
     except cardrules.CardrulesError:
         return
     assert game.cardrules.rules == cardrules.get_game(text).rules
+
+
+@pytest.mark.parametrize("text", PRESETS + SINGLE)
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_resampled_worlds_agree_with_everything_the_player_saw(text: str, seed: int) -> None:
+    """
+    Every world ``resample_from_infostate`` deals agrees with every inference of the player's
+    observation: no seat is dealt a suit it showed void in, no build owner loses its card (0
+    contradictions, where the observation once kept only the last trick).
+    """
+    game = openspiel_game(text)
+    rules = cardrules.get_game(text)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    checked = 0
+    for state in _decision_states(game, seed, every=0.3):
+        real = state._now.value
+        if rules.is_over(real):
+            continue
+        p = state.current_player()
+        proved = cardrules.inferences(rules.observe(real, p))
+        for _ in range(3):
+            world = state.resample_from_infostate(p, sampler)._now.value
+            for inference in proved:
+                assert inference.agrees(world.hands[inference.seat]), (inference, world.hands[inference.seat])
+            checked += 1
+    assert checked or not _decision_states(game, seed, every=0.3)
