@@ -381,7 +381,10 @@ def _follow_violation(state: State, seat: int, card: Card) -> Violation:
         if trump is not None and card.suit is led and suit_of[card] is not led:
             notes.append(Message("{card} is a trump, not {one}", card=CardName(card), one=_SINGULAR[led]))
         for i, note in enumerate(notes):
-            reason = Message("{reason}: {note}" if i == 0 else "{reason}; {note}", reason=reason, note=note)
+            if i == 0:
+                reason = Message("{reason}: {note}", reason=reason, note=note)
+            else:
+                reason = Message("{reason}; {more}", reason=reason, more=note)
         return _v("charlemagne.follow.suit", reason)
     jokers = [c for c in hand if c.suit is Suit.JOKER]
     return _v(

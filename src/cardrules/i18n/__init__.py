@@ -76,9 +76,9 @@ def _read(lang: str, domain: str) -> gettext.NullTranslations:
         return gettext.GNUTranslations(f)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _translation(lang: str) -> gettext.NullTranslations:
-    """The catalogs of *lang*, read once: the cache is ``functools.lru_cache``'s, which is thread-safe."""
+    """The catalogs of *lang*, read once: the cache is ``functools.cache``'s, which is thread-safe."""
     if lang == DEFAULT:
         return gettext.NullTranslations()
     head, *rest = (_read(lang, domain) for domain in DOMAINS)

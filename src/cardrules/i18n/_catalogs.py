@@ -77,6 +77,13 @@ def rules_catalog() -> Catalog:
     return catalog
 
 
+def set_plural_forms(catalog: Catalog, lang: str) -> None:
+    """Give *catalog* the project's ``Plural-Forms`` of *lang* (Babel's own, from CLDR, may differ)."""
+    nplurals, plural = PLURAL_FORMS[lang].rstrip(";").split("; ")
+    catalog._num_plurals = int(nplurals.removeprefix("nplurals="))  # type: ignore[assignment]
+    catalog._plural_expr = plural.removeprefix("plural=")  # type: ignore[assignment]
+
+
 def _write_po(path: Path, catalog: Catalog) -> None:
     from babel.messages.pofile import write_po
 
@@ -125,6 +132,7 @@ def update() -> None:
                 catalog = read_po(path)
             elif domain == "cardrules":
                 catalog = Catalog(locale=lang, domain=domain, fuzzy=False)
+                set_plural_forms(catalog, lang)
             else:
                 continue  # the rule books' translations are written whole, by their translators
             catalog.update(template, no_fuzzy_matching=True)
