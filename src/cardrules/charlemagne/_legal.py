@@ -258,9 +258,10 @@ def _phase_violation(state: State, move: Move) -> Violation:
         return _v(
             "charlemagne.bid.turn",
             Message(
-                "the bidding is over: {who} bid {contract}, and there is one round of bidding",
-                who=_who(state, state.bidder),
-                contract=c.title,
+                "the bidding is over: {bid}, and there is one round of bidding",
+                bid=Message("you bid {contract}", contract=c.title)
+                if state.bidder == to_move(state)
+                else Message("seat {seat} bid {contract}", seat=state.bidder, contract=c.title),
             ),
         )
     if isinstance(move, NameTrump) and phase == "play":
