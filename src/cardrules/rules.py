@@ -9,7 +9,7 @@ import attrs
 
 from cardrules.cards import Card, Rank
 
-__all__ = ["CardName", "Items", "Message", "Rule", "RuleBook", "Translations", "Violation"]
+__all__ = ["CardName", "Items", "Message", "Rule", "RuleBook", "Translations", "Violation", "card_words"]
 
 
 class Translations(Protocol):

@@ -12,11 +12,13 @@ give the other languages: Swedish, Spanish, French and Arabic. Two domains:
 
 Example:
     >>> import cardrules
-    >>> from cardrules import i18n, mulle
-    >>> s = mulle.new_game(seed=3)
-    >>> v = mulle.check_move(s, mulle.Trail(cardrules.Card.parse("KH")))
-    >>> v.reason if v else None  # doctest: +SKIP
-    'you do not hold the KH'
+    >>> from cardrules import i18n
+    >>> game = cardrules.get_game("mulle")
+    >>> v = game.check_move(game.new_game(seed=1), game.spec.parse_canonical("AS -"))
+    >>> print(v)
+    [mulle.turn] you do not hold the AS
+    >>> print(i18n.render(v, "es"))
+    [mulle.turn] no tienes el as de picas
 """
 
 from __future__ import annotations
@@ -217,3 +219,6 @@ def negotiate(accept_language: str | None) -> str:
         if best is None or key < best:
             best = key
     return DEFAULT if best is None else best[2]
+
+
+__dir__ = __all__.copy  # dir() and autocompletion show the public names only

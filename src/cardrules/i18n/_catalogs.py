@@ -67,7 +67,7 @@ def rules_catalog() -> Catalog:
     """The ``rules`` domain: each rule's title and text of the built-in games, the rule id as context."""
     from babel.messages.catalog import Catalog
 
-    from cardrules import get_game
+    from cardrules._registry import get_game
 
     catalog = Catalog(project="cardrules", domain="rules", fuzzy=False)
     for name in GAMES:
