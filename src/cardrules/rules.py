@@ -13,7 +13,7 @@ __all__ = ["CardName", "Items", "Message", "Rule", "RuleBook", "Translations", "
 
 
 class Translations(Protocol):
-    """What :meth:`Message.render` needs of a catalog: a :class:`gettext.NullTranslations` has it."""
+    """What :meth:`Message.render` needs of a catalog: a ``gettext.NullTranslations`` has it."""
 
     def gettext(self, message: str, /) -> str: ...
 
@@ -23,7 +23,7 @@ class Translations(Protocol):
 
 
 class _English:
-    """The source language: every message as written (what :class:`gettext.NullTranslations` does)."""
+    """The source language: every message as written (what ``gettext.NullTranslations`` does)."""
 
     def gettext(self, message: str, /) -> str:
         return message
@@ -225,7 +225,7 @@ class Violation:
 
     Attributes:
         rule: The rule the move breaks.
-        message: The reason as a :class:`Message` (given as text, a message without parameters),
+        message: The reason as a :class:`~cardrules.rules.Message` (given as text, a message without parameters),
             which :func:`cardrules.i18n.render` writes in any language.
     """
 

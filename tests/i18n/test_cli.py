@@ -26,9 +26,7 @@ def _cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedP
 def _dispute(name: str) -> tuple[str, str, cardrules.IllegalMoveError]:
     """A position some moves into a match, a move that breaks a rule there, and the error it gets."""
     game = cardrules.get_game(name)
-    for i, (state, _, _) in enumerate(playout(game, 4)):
-        if i == 9:
-            break
+    state = next(s for i, (s, _, _) in enumerate(playout(game, 4)) if i == 9)
     seat = game.to_move(state)
     held = set(state.hands[seat])
     card = next(c for c in game.spec.pack.cards if c not in held)

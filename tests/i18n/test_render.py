@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import cardrules
-from cardrules import Card, charlemagne, i18n, mililla, mulle
+from cardrules import Card, charlemagne, i18n, mulle
 from cardrules.errors import UnknownOptionError, WrongKindError
 from cardrules.rules import CardName, Items, Message, Violation
 from tests.charlemagne.positions import run, table
@@ -216,7 +216,8 @@ def test_mililla_and_mulle_reasons_name_the_cards_in_the_language() -> None:
     game = cardrules.get_game("mililla")
     for state, _, _ in playout(game, 11):
         seat = game.to_move(state)
-        refusals = mililla.refusals(state)
+        assert game.spec.refusals is not None
+        refusals = game.spec.refusals(state)
         beat = [v for v in refusals if v.rule.id == "mililla.follow.beat"]
         if beat and seat is not None:
             text = i18n.render(beat[0], "es")

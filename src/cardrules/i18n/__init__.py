@@ -50,13 +50,13 @@ __all__ = [
 ]
 
 LANGUAGES: Final = ("en", "sv", "es", "fr", "ar")
-"""The languages, by code: English (the source), Swedish, Spanish, French and Arabic."""
+"""The languages by code, English (the source) first, then Swedish, Spanish, French and Arabic."""
 
 DEFAULT: Final = "en"
 """The language when nothing chooses one."""
 
 DOMAINS: Final = ("cardrules", "rules")
-"""The catalogs of each language: ``cardrules`` (messages, card names, words) and ``rules`` (the rule books)."""
+"""The catalogs of each language, ``cardrules`` (messages, card names, words) and ``rules`` (the rule books)."""
 
 _RTL: Final = frozenset({"ar"})
 
@@ -91,8 +91,8 @@ def _translation(lang: str) -> gettext.NullTranslations:
 
 def translation(lang: str) -> gettext.NullTranslations:
     """
-    The catalogs of *lang* as one :class:`gettext.NullTranslations` (both domains; English for a
-    message a catalog lacks). English (``"en"``) is a plain :class:`gettext.NullTranslations`.
+    The catalogs of *lang* as one ``gettext.NullTranslations`` (both domains; English for a
+    message a catalog lacks). English (``"en"``) is a plain ``gettext.NullTranslations``.
 
     Catalogs are read from the package once and kept (a thread-safe cache).
 
