@@ -168,6 +168,7 @@ def from_environ(environ: Mapping[str, str]) -> str:
     and a language cardrules does not have are English.
 
     Example:
+        >>> from cardrules.i18n import from_environ
         >>> from_environ({"LANG": "sv_SE.UTF-8"})
         'sv'
         >>> from_environ({"LANGUAGE": "de:fr", "LANG": "sv_SE.UTF-8"})
@@ -193,6 +194,7 @@ def negotiate(accept_language: str | None) -> str:
     weight (``q``; the first on a tie), English when none is known or the header is missing or bad.
 
     Example:
+        >>> from cardrules.i18n import negotiate
         >>> negotiate("de-DE,de;q=0.9,es;q=0.8,en;q=0.5")
         'es'
     """
