@@ -96,8 +96,16 @@ def web_browser(session: nox.Session) -> None:
 @nox.session
 def typing(session: nox.Session) -> None:
     """mypy --strict over the package, the tests, the examples and this file."""
-    session.install(".[typing,web-tests,rl,plots,openspiel]", "nox")
+    session.install(".[typing,i18n,web-tests,rl,plots,openspiel]", "nox")
     session.run("mypy", "--strict", "src", "tests", "examples", "typing_tests", "noxfile.py")
+
+
+@nox.session
+def catalogs(session: nox.Session) -> None:
+    """The language catalogs: extract the templates (.pot), update each language's .po, compile the .mo files."""
+    if session.venv_backend != "none":
+        session.install("-e", ".[i18n]")
+    session.run("python", "-m", "cardrules.i18n._catalogs", *(session.posargs or ["extract", "update", "compile"]))
 
 
 @nox.session

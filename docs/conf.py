@@ -43,6 +43,7 @@ html_css_files = ["cardrules.css"]
 nitpick_ignore_regex = [
     ("py:class", r"(typing|collections\.abc|typing_extensions|random|enum)\..*"),
     ("py:class", r"concurrent\.futures\..*"),
+    ("py:class", r"gettext\..*"),
     ("py:class", r"(numpy|np|npt)\..*"),
     ("py:class", r"(Any|Sequence|Mapping|Callable|Iterator|Iterable|Literal|Final|ClassVar|NewType)"),
     ("py:class", r"(RankOrder|SevenRule|HeldBonus|Random)"),

@@ -3,7 +3,8 @@
 ``python smoke_installed.py CHECKOUT`` also checks that cardrules is imported from outside the
 checkout CHECKOUT, with its ``py.typed`` marker and its licence, so that a file missing from the
 wheel fails CI. ``tests/package/test_packaging.py`` runs it on the package under test, without CHECKOUT.
-``python smoke_installed.py --wheel WHEEL`` only checks that the wheel file holds those two files.
+``python smoke_installed.py --wheel WHEEL`` only checks that the wheel file holds those files, the
+web table's browser files and the compiled language catalogs.
 """
 
 from __future__ import annotations
@@ -20,11 +21,15 @@ WHEEL_NEEDS = ("cardrules/py.typed", ".dist-info/licenses/LICENSE")
 STATIC = Path(__file__).resolve().parent.parent / "src" / "cardrules" / "web" / "static"
 """The web table's browser files in the checkout: each must be in the wheel too."""
 
+LOCALE = Path(__file__).resolve().parent.parent / "src" / "cardrules" / "i18n" / "locale"
+"""The compiled language catalogs in the checkout: each must be in the wheel too."""
+
 
 def check_wheel(wheel: Path) -> None:
     """The wheel holds the ``py.typed`` marker, the licence text and the web table's browser files."""
     names = zipfile.ZipFile(wheel).namelist()
     needs = [*WHEEL_NEEDS, *(f"cardrules/web/static/{p.relative_to(STATIC).as_posix()}" for p in _files(STATIC))]
+    needs += [f"cardrules/i18n/locale/{p.relative_to(LOCALE).as_posix()}" for p in _files(LOCALE) if p.suffix == ".mo"]
     missing = [need for need in needs if not any(name.endswith(need) for name in names)]
     assert not missing, f"{wheel.name} lacks {missing}"
     print(f"{wheel.name} holds {', '.join(WHEEL_NEEDS)}")
@@ -45,6 +50,7 @@ def check_installed(checkout: Path) -> None:
     assert (package / "py.typed").is_file(), "py.typed is missing"
     files = importlib.metadata.files("cardrules") or []
     assert any(f.name == "LICENSE" for f in files), "the licence text is missing"
+    assert (package / "i18n" / "locale" / "sv" / "LC_MESSAGES" / "cardrules.mo").is_file(), "the catalogs are missing"
 
 
 def play_every_game() -> None:
@@ -69,6 +75,18 @@ def play_every_game() -> None:
         score = game.score(state)
         assert score.winner is not None
         print(f"{name}: {len(moves)} moves, match {score.match}, side {score.winner} wins")
+    speak_swedish()
+
+
+def speak_swedish() -> None:
+    """An illegal move's reason in Swedish, from the catalogs that came with the package."""
+    import cardrules
+    from cardrules import i18n
+
+    game = cardrules.get_game("mulle")
+    violation = game.check_move(game.new_game(seed=1), game.spec.parse_canonical("AS -"))
+    assert violation is not None
+    assert "du har inte spader ess" in i18n.render(violation, "sv"), i18n.render(violation, "sv")
 
 
 def main(args: list[str]) -> None:

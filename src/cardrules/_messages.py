@@ -9,7 +9,7 @@ from cardrules.cards import Card
 from cardrules.errors import CardrulesError, IllegalMoveError, WrongKindError
 
 if TYPE_CHECKING:
-    from cardrules.rules import Violation
+    from cardrules.rules import Message, Violation
 
 _SHOWN_MAX = 40
 
@@ -87,11 +87,15 @@ def move_text(fmt: Callable[[Any], str], move: object) -> str | None:
 
 
 def illegal(
-    violation: Violation, seat: int | None, move: object, fmt: Callable[[Any], str], reason: str | None = None
+    violation: Violation,
+    seat: int | None,
+    move: object,
+    fmt: Callable[[Any], str],
+    reason: str | Message | None = None,
 ) -> IllegalMoveError:
     """The error for *move* breaking *violation*'s rule; its text is *fmt*'s notation of the move."""
     return IllegalMoveError(
-        violation.rule, seat, move, violation.reason if reason is None else reason, move_text=move_text(fmt, move)
+        violation.rule, seat, move, violation.message if reason is None else reason, move_text=move_text(fmt, move)
     )
 
 

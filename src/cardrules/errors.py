@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from cardrules.rules import Rule
+    from cardrules.rules import Message, Rule
 
 __all__ = [
     "AmbiguousMoveError",
@@ -52,18 +52,22 @@ class IllegalMoveError(CardrulesError, ValueError):
         rule: The :class:`~cardrules.Rule` that forbids the move.
         seat: The seat that tried the move.
         move: The move as given (the object, for programs).
-        reason: Why the move is illegal, in player words.
+        reason: Why the move is illegal, in player words (English).
+        message: The reason as a :class:`~cardrules.rules.Message` (its template and
+            parameters), which :func:`cardrules.i18n.render` writes in any language;
+            ``None`` when the reason was given as plain text.
         move_text: The move in the game's canonical notation, or ``None``
             for an object that is not a move of the game.
     """
 
     def __init__(
-        self, rule: Rule, seat: int | None, move: object, reason: str, *, move_text: str | None = None
+        self, rule: Rule, seat: int | None, move: object, reason: str | Message, *, move_text: str | None = None
     ) -> None:
         self.rule = rule
         self.seat = seat
         self.move = move
-        self.reason = reason
+        self.message: Message | None = None if isinstance(reason, str) else reason
+        self.reason = str(reason)
         self.move_text = move_text
         suffix = f" (move {move_text})" if move_text else ""
         super().__init__(f"[{rule.id}] {reason}{suffix}")

@@ -200,6 +200,8 @@ def test_check_cites_the_rule_and_its_page(capsys: pytest.CaptureFixture[str]) -
         "id": "mulle.capture",
         "title": rule.title,
         "text": rule.text,
+        "lang_title": rule.title,
+        "lang_text": rule.text,
         "page": "docs/rules/mulle.md",
         "section": "mulle.capture",
     }

@@ -5,7 +5,7 @@ Every refusal (``check_move`` reasons, ``IllegalMoveError`` and the errors of
 ``parse_move``) is written for the seat to move. It must read the same
 wherever a card hidden from that seat is: another hand, the stock, the
 kitty, the discards. And it shows moves in the game's notation, never as
-Python reprs.
+Python reprs. The same holds in every language of :mod:`cardrules.i18n`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules import CHARLEMAGNE_PACK, Card, charlemagne, mililla, mulle
+from cardrules import CHARLEMAGNE_PACK, Card, charlemagne, i18n, mililla, mulle
 from tests.charlemagne.positions import run, table
 from tests.playout import playout
 from tests.variants import VARIANTS
@@ -56,25 +56,32 @@ def _texts(game: AnyGame, state: Any) -> list[str]:
 
 
 def _answers(game: AnyGame, state: Any) -> list[tuple[str, str, str]]:
-    """For every text of :func:`_texts`: what parse_move, check_move and apply answer, as text."""
+    """
+    For every text of :func:`_texts`: what parse_move, check_move and apply answer, as text, in every
+    language of :data:`cardrules.i18n.LANGUAGES` (each answer is the languages' texts joined).
+    """
     spec = game.spec
     out: list[tuple[str, str, str]] = []
+
+    def written(obj: Any) -> str:
+        return " | ".join(i18n.render(obj, lang) for lang in i18n.LANGUAGES)
+
     for text in _texts(game, state):
         try:
             parsed = spec.format_canonical(spec.parse_move(state, text))
         except cardrules.CardrulesError as exc:
-            parsed = f"{type(exc).__name__}: {exc}"
+            parsed = f"{type(exc).__name__}: {written(exc)}"
         try:
             move = spec.parse_canonical(text)
         except cardrules.CardrulesError:
             out.append((text, parsed, "-"))
             continue
         violation = spec.check_move(state, move)
-        checked = "legal" if violation is None else str(violation)
+        checked = "legal" if violation is None else written(violation)
         if violation is not None:
             with pytest.raises(cardrules.IllegalMoveError) as info:
                 spec.apply(state, move)
-            checked += f" / {info.value}"
+            checked += f" / {written(info.value)}"
         out.append((text, parsed, checked))
     return out
 
@@ -195,10 +202,10 @@ def test_exchanges_cover_another_hand_and_the_stock_or_kitty() -> None:
 # --- the reproductions --------------------------------------------------------------------------
 
 
-def _refusal(game: AnyGame, state: Any, text: str) -> str:
+def _refusal(game: AnyGame, state: Any, text: str, lang: str | None = None) -> str:
     with pytest.raises(cardrules.IllegalMoveError) as info:
         game.parse_move(state, text)
-    return str(info.value)
+    return str(info.value) if lang is None else i18n.render(info.value, lang)
 
 
 def test_mulle_card_in_another_hand_or_the_stock_gets_the_same_words() -> None:
@@ -214,6 +221,9 @@ def test_mulle_card_in_another_hand_or_the_stock_gets_the_same_words() -> None:
     assert two not in in_stock.hands[0]
     held, stocked = _refusal(game, s, "2S -"), _refusal(game, in_stock, "2S -")
     assert held == stocked == "[mulle.turn] you do not hold the 2S (move 2S -)"
+    for lang in i18n.LANGUAGES:
+        assert _refusal(game, s, "2S -", lang) == _refusal(game, in_stock, "2S -", lang)
+    assert "[mulle.turn] du har inte spader två (drag 2S -)" == _refusal(game, in_stock, "2S -", "sv")
     assert str(mulle.check_move(s, mulle.Trail(two))) == str(mulle.check_move(in_stock, mulle.Trail(two)))
 
 
@@ -252,6 +262,8 @@ def test_mililla_card_in_another_hand_or_played_gets_the_same_words() -> None:
     played = _refusal(game, s, str(card))
     assert f"[mililla.turn] you do not hold the {card} (move {card})" == played
     assert played == _refusal(game, in_hand, str(card))
+    for lang in i18n.LANGUAGES:
+        assert _refusal(game, s, str(card), lang) == _refusal(game, in_hand, str(card), lang)
     assert str(mililla.check_move(s, mililla.Play(card))) == str(mililla.check_move(in_hand, mililla.Play(card)))
 
 
@@ -273,6 +285,9 @@ def test_charlemagne_card_in_the_kitty_or_another_hand_gets_the_same_words() -> 
     assert _valid(game, moved)
     assert in_kitty == _refusal(game, moved, "play 8H")
     assert "seat" not in in_kitty
+    for lang in i18n.LANGUAGES:
+        assert _refusal(game, s, "play 8H", lang) == _refusal(game, moved, "play 8H", lang)
+    assert "[charlemagne.play.turn] tu n'as pas le 8 de cœur (coup 8H)" == _refusal(game, moved, "play 8H", "fr")
 
 
 def test_charlemagne_bidding_turn_speaks_to_the_seat_to_move() -> None:

@@ -16,6 +16,7 @@ PUBLIC_MODULES = [
     "cardrules.charlemagne",
     "cardrules.engine",
     "cardrules.errors",
+    "cardrules.i18n",
     "cardrules.mililla",
     "cardrules.mulle",
     "cardrules.records",

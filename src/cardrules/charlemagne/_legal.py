@@ -9,18 +9,7 @@ from cardrules import _messages
 from cardrules._common import remember_legal as _remember
 from cardrules._kit.keyed_moves import _keyed_moves
 from cardrules.cards import CHARLEMAGNE_PACK, Card, Suit
-from cardrules.charlemagne._cards import (
-    _FRENCH,
-    _JOKER,
-    _PLURAL,
-    _SINGULAR,
-    _SUIT_OF,
-    _SUIT_OF_ID,
-    _card_name,
-    _card_name_safe,
-    _names,
-    _suit_text,
-)
+from cardrules.charlemagne._cards import _FRENCH, _HAND_ORDER, _JOKER, _SUIT_OF, _SUIT_OF_ID
 from cardrules.charlemagne._rules import RULES
 from cardrules.charlemagne._state import (
     _LADDER,
@@ -37,10 +26,9 @@ from cardrules.charlemagne._state import (
     Pass,
     Play,
     State,
-    _contract_name,
 )
 from cardrules.engine import LegalMoves, TupleMoves, _new_object, _set_moves
-from cardrules.rules import Violation
+from cardrules.rules import CardName, Items, Message, Violation
 
 # --- turn order ------------------------------------------------------------------
 
@@ -212,13 +200,53 @@ def legal_moves(state: State) -> LegalMoves[Move]:
 # --- checking moves ----------------------------------------------------------------
 
 
-def _v(rule: str, reason: str) -> Violation:
+def _v(rule: str, reason: Message) -> Violation:
     return Violation(RULES[rule], reason)
 
 
-def _who(state: State, seat: int) -> str:
+def _who(state: State, seat: int) -> Message:
     """*seat* in a message to the seat to move: ``you`` or ``seat N``."""
-    return "you" if seat == to_move(state) else f"seat {seat}"
+    return Message("you") if seat == to_move(state) else Message("seat {seat}", seat=seat)
+
+
+# The suits in the reasons, alone (``you must follow {suit}``) and one card of the suit.
+_PLURAL: Final = {
+    Suit.SPADES: Message("spades"),
+    Suit.HEARTS: Message("hearts"),
+    Suit.DIAMONDS: Message("diamonds"),
+    Suit.CLUBS: Message("clubs"),
+    Suit.JOKER: Message("jokers"),
+}
+_SINGULAR: Final = {
+    Suit.SPADES: Message("a spade"),
+    Suit.HEARTS: Message("a heart"),
+    Suit.DIAMONDS: Message("a diamond"),
+    Suit.CLUBS: Message("a club"),
+    Suit.JOKER: Message("a joker"),
+}
+
+
+def _names(cards: Sequence[Card]) -> Items:
+    """``the jack of hearts, the jack of diamonds and the Big joker``."""
+    return Items([CardName(c) for c in cards], "and")
+
+
+def _card_name_safe(card: object) -> object:
+    """*card* in words: by name for a card of the pack, by its text for another card."""
+    if isinstance(card, Card):
+        return CardName(card) if card in _HAND_ORDER else Message("the {card}", card=card)
+    return _messages.shown(card)
+
+
+def _suit_text(suit: object) -> object:
+    if isinstance(suit, Suit):
+        return _PLURAL.get(suit, suit.value)
+    return _messages.shown(suit)
+
+
+def _contract_words(contract: Contract) -> object:
+    """``a bid of 6``, ``Mulot``: the contract in a sentence."""
+    return Message("a bid of {bid}", bid=contract.value) if contract.is_number else contract.title
 
 
 def _phase_violation(state: State, move: Move) -> Violation:
@@ -229,61 +257,92 @@ def _phase_violation(state: State, move: Move) -> Violation:
         assert c is not None and state.bidder is not None
         return _v(
             "charlemagne.bid.turn",
-            f"the bidding is over: {_who(state, state.bidder)} bid {c.title}, and there is one round of bidding",
+            Message(
+                "the bidding is over: {bid}, and there is one round of bidding",
+                bid=Message("you bid {contract}", contract=c.title)
+                if state.bidder == to_move(state)
+                else Message("seat {seat} bid {contract}", seat=state.bidder, contract=c.title),
+            ),
         )
     if isinstance(move, NameTrump) and phase == "play":
         if state.trump is None:
             return _v(
                 "charlemagne.trump.name",
-                f"there is no trump to name in {c.title if c else 'Mulot'}: only the jokers are trump",
+                Message(
+                    "there is no trump to name in {contract}: only the jokers are trump",
+                    contract=c.title if c else "Mulot",
+                ),
             )
-        return _v("charlemagne.trump.name", f"trump is already {_PLURAL[state.trump]}; it is named once")
+        return _v(
+            "charlemagne.trump.name",
+            Message("trump is already {suit}; it is named once", suit=_PLURAL[state.trump]),
+        )
     if isinstance(move, Discard) and phase in ("trump", "play") and c is not None:
         due = _discards_due(state)
         if due == 0:
-            return _v("charlemagne.discard.count", f"there are no discards in {c.title}: the kitty is never taken")
+            return _v(
+                "charlemagne.discard.count",
+                Message("there are no discards in {contract}: the kitty is never taken", contract=c.title),
+            )
         return _v(
             "charlemagne.discard.count",
-            f"the bidder discards {due} card{'s' if due > 1 else ''} in {_contract_name(c)}, "
-            "and has already discarded them",
+            Message.counted(
+                "the bidder discards {count} card in {contract}, and has already discarded them",
+                "the bidder discards {count} cards in {contract}, and has already discarded them",
+                due,
+                contract=_contract_words(c),
+            ),
         )
     if isinstance(move, ChooseSource):
         return _v(
             "charlemagne.source",
-            "only a Gros Charlemagne bidder chooses a source, right after the bidding",
+            Message("only a Gros Charlemagne bidder chooses a source, right after the bidding"),
         )
     if isinstance(move, Give) and phase != "give":
         return _v(
             "charlemagne.give",
-            "a card is passed only by the partner of a Charlemagne bidder, before the discards",
+            Message("a card is passed only by the partner of a Charlemagne bidder, before the discards"),
         )
     if phase == "bid":
-        return _v("charlemagne.bid.turn", "the bidding is not over: bid or pass")
+        return _v("charlemagne.bid.turn", Message("the bidding is not over: bid or pass"))
     assert c is not None and state.bidder is not None
     if phase == "source":
         return _v(
             "charlemagne.source",
-            "you bid Gros Charlemagne: first choose the kitty or your partner's card "
-            "('source kitty' or 'source partner')",
+            Message(
+                "you bid Gros Charlemagne: first choose the kitty or your partner's card "
+                "('source kitty' or 'source partner')"
+            ),
         )
     if phase == "give":
         return _v(
             "charlemagne.give",
-            f"you must first pass one card of your hand face down to your partner, {_who(state, state.bidder)}",
+            Message(
+                "you must first pass one card of your hand face down to your partner, {who}",
+                who=_who(state, state.bidder),
+            ),
         )
     if phase == "discard":
         due = _discards_due(state)
         left = due - len(state.discards)
         return _v(
             "charlemagne.discard.count",
-            f"discard {left} more card{'s' if left > 1 else ''} first: "
-            f"the bidder discards {due} in {_contract_name(c)}",
+            Message.counted(
+                "discard {count} more card first: the bidder discards {due} in {contract}",
+                "discard {count} more cards first: the bidder discards {due} in {contract}",
+                left,
+                due=due,
+                contract=_contract_words(c),
+            ),
         )
     if phase == "trump":
         if isinstance(move, Discard):
-            return _v("charlemagne.discard.count", f"you have discarded your {len(state.discards)}; now name trump")
-        return _v("charlemagne.trump.name", "name the trump suit first, such as 'trump H'")
-    return _v("charlemagne.play.turn", "the hand is being played: play a card from your hand")
+            return _v(
+                "charlemagne.discard.count",
+                Message("you have discarded your {count}; now name trump", count=len(state.discards)),
+            )
+        return _v("charlemagne.trump.name", Message("name the trump suit first, such as 'trump H'"))
+    return _v("charlemagne.play.turn", Message("the hand is being played: play a card from your hand"))
 
 
 def _follow_violation(state: State, seat: int, card: Card) -> Violation:
@@ -298,26 +357,45 @@ def _follow_violation(state: State, seat: int, card: Card) -> Violation:
         if trump is None and led is Suit.JOKER:
             return _v(
                 "charlemagne.mulot.joker-led",
-                f"{_card_name(lead)} was led and you hold {_card_name(follow[0])}: you must play it",
+                Message(
+                    "{led} was led and you hold {card}: you must play it",
+                    led=CardName(lead),
+                    card=CardName(follow[0]),
+                ),
             )
-        reason = f"you must follow {_PLURAL[led]}"
-        notes = []
+        reason = Message("you must follow {suit}", suit=_PLURAL[led])
+        notes: list[Message] = []
         if trump is not None and lead.suit is not led:
-            notes.append(f"{_card_name(lead)} led is a trump")
+            notes.append(Message("{card} led is a trump", card=CardName(lead)))
         odd = [c for c in follow if c.suit is not led]
         if trump is not None and odd:
-            verb = "counts" if len(odd) == 1 else "count"
-            notes.append(f"{_names(odd)} {verb} as {_SINGULAR[led]} when {_PLURAL[trump]} are trump")
+            notes.append(
+                Message.counted(
+                    "{cards} counts as {one} when {trump} are trump",
+                    "{cards} count as {one} when {trump} are trump",
+                    len(odd),
+                    cards=_names(odd),
+                    one=_SINGULAR[led],
+                    trump=_PLURAL[trump],
+                )
+            )
         if trump is not None and card.suit is led and suit_of[card] is not led:
-            notes.append(f"{_card_name(card)} is a trump, not {_SINGULAR[led]}")
-        if notes:
-            reason += ": " + "; ".join(notes)
+            notes.append(Message("{card} is a trump, not {one}", card=CardName(card), one=_SINGULAR[led]))
+        for i, note in enumerate(notes):
+            if i == 0:
+                reason = Message("{reason}: {note}", reason=reason, note=note)
+            else:
+                reason = Message("{reason}; {more}", reason=reason, more=note)
         return _v("charlemagne.follow.suit", reason)
     jokers = [c for c in hand if c.suit is Suit.JOKER]
     return _v(
         "charlemagne.mulot.joker-void",
-        f"you have no {_PLURAL[led]} and you hold {_names(jokers)}: in Mulot a player who cannot follow "
-        "and holds a joker must play a joker",
+        Message(
+            "you have no {suit} and you hold {cards}: in Mulot a player who cannot follow "
+            "and holds a joker must play a joker",
+            suit=_PLURAL[led],
+            cards=_names(jokers),
+        ),
     )
 
 
@@ -345,11 +423,14 @@ def check_move(state: State, move: Move) -> Violation | None:
     if not isinstance(move, MOVE_TYPES):
         return _v(
             "charlemagne.play.turn",
-            f"a Charlemagne move is a bid, pass, source, give, discard, trump or play, not {_messages.kind_name(move)}",
+            Message(
+                "a Charlemagne move is a bid, pass, source, give, discard, trump or play, not {kind}",
+                kind=_messages.kind_name(move),
+            ),
         )
     seat = to_move(state)
     if seat is None:
-        return _v("charlemagne.match.target", "the match is over; no more moves are made")
+        return _v("charlemagne.match.target", Message("the match is over; no more moves are made"))
     phase = state.phase
     if phase == "play" and isinstance(move, Play):
         card = move.card
@@ -357,49 +438,66 @@ def check_move(state: State, move: Move) -> Violation | None:
         if card in playable:
             return None
         if card not in state.hands[seat]:
-            return _v("charlemagne.play.turn", f"you do not hold {_card_name_safe(card)}")
+            return _v("charlemagne.play.turn", Message("you do not hold {card}", card=_card_name_safe(card)))
         return _follow_violation(state, seat, card)
     if phase == "bid" and isinstance(move, Bid | Pass):
         if isinstance(move, Pass):
             if _dealer_forced(state.calls):
                 return _v(
                     "charlemagne.bid.dealer",
-                    "the other three players passed, so you, the dealer, may not pass: bid 5 or higher",
+                    Message("the other three players passed, so you, the dealer, may not pass: bid 5 or higher"),
                 )
             return None
         if not isinstance(move.contract, Contract):
             return _v(
                 "charlemagne.bid.ladder",
-                "a bid is one of 5, 6, 7, 8, mulot, charlemagne, gros mulot, gros charlemagne, "
-                f"not {_messages.shown(move.contract)}",
+                Message(
+                    "a bid is one of 5, 6, 7, 8, mulot, charlemagne, gros mulot, gros charlemagne, not {what}",
+                    what=_messages.shown(move.contract),
+                ),
             )
         high = _high_bid(state.calls)
         if high is None or move.contract.level > high.level:
             return None
         if high is Contract.GROS_CHARLEMAGNE:
-            return _v("charlemagne.bid.ladder", "nothing is higher than Gros Charlemagne: you can only pass")
+            return _v("charlemagne.bid.ladder", Message("nothing is higher than Gros Charlemagne: you can only pass"))
         higher = ", ".join(c.title for c in _LADDER[high.level + 1 :])
         return _v(
             "charlemagne.bid.ladder",
-            f"you must bid higher than {high.title}: {higher}; {move.contract.title} is not higher",
+            Message(
+                "you must bid higher than {high}: {higher}; {bid} is not higher",
+                high=high.title,
+                higher=higher,
+                bid=move.contract.title,
+            ),
         )
     if phase == "discard" and isinstance(move, Discard):
         if move.card in state.hands[seat]:
             return None
-        return _v("charlemagne.discard.held", f"you do not hold {_card_name_safe(move.card)}, so you cannot discard it")
+        return _v(
+            "charlemagne.discard.held",
+            Message("you do not hold {card}, so you cannot discard it", card=_card_name_safe(move.card)),
+        )
     if phase == "trump" and isinstance(move, NameTrump):
         if move.suit in _FRENCH:
             return None
-        return _v("charlemagne.trump.name", f"trump is spades, hearts, diamonds or clubs, not {_suit_text(move.suit)}")
+        return _v(
+            "charlemagne.trump.name",
+            Message("trump is spades, hearts, diamonds or clubs, not {suit}", suit=_suit_text(move.suit)),
+        )
     if phase == "give" and isinstance(move, Give):
         if move.card in state.hands[seat]:
             return None
-        return _v("charlemagne.give", f"you do not hold {_card_name_safe(move.card)}, so you cannot pass it")
+        return _v(
+            "charlemagne.give",
+            Message("you do not hold {card}, so you cannot pass it", card=_card_name_safe(move.card)),
+        )
     if phase == "source" and isinstance(move, ChooseSource):
         if move.source in ("kitty", "partner"):
             return None
         return _v(
-            "charlemagne.source", f"the source is the kitty or the partner's card, not {_messages.shown(move.source)}"
+            "charlemagne.source",
+            Message("the source is the kitty or the partner's card, not {what}", what=_messages.shown(move.source)),
         )
     return _phase_violation(state, move)
 

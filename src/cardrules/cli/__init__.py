@@ -31,6 +31,7 @@ from cardrules.cli._serve import add_commands as _add_serve
 from cardrules.cli._table import Session
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError
+from cardrules.i18n import LANGUAGES, from_environ
 
 __all__ = ["COMMANDS", "main"]
 
@@ -315,6 +316,14 @@ def _parser() -> argparse.ArgumentParser:
     from cardrules import __version__
 
     parser.add_argument("--version", action="version", version=f"cardrules {__version__}")
+    parser.add_argument(
+        "--lang",
+        metavar="CODE",
+        choices=LANGUAGES,
+        help=f"the language of the messages: {', '.join(LANGUAGES)} (default: from LANGUAGE, LC_ALL, "
+        "LC_MESSAGES or LANG, as gettext reads them; else en). Illegal moves' reasons and the rules "
+        "'check' cites are translated; other output is in English for now",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for add in COMMANDS:
         add(sub)
@@ -346,6 +355,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (see :data:`EXIT_STATUS`)."""
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.lang is None:
+        args.lang = from_environ(os.environ)
     run: Callable[[argparse.Namespace], int] | None = getattr(args, "run", None)
     handler: Callable[[argparse.Namespace, IO[str]], int] | None = getattr(args, "handler", None)
     if run is None and handler is None:

@@ -15,6 +15,7 @@ from cardrules.cli._commentary import side_name
 from cardrules.cli._terminal import move_list_for, style_for, view_for
 from cardrules.engine import Game, Score, ScoreItem
 from cardrules.errors import AmbiguousMoveError, CardrulesError, IllegalMoveError, InvalidPositionError
+from cardrules.i18n import DEFAULT, render, rule_text, translation
 
 _MAX_LEGAL = 20
 _MAX_POSITION_FILE = 100_000
@@ -113,22 +114,29 @@ def _tallies(score: Score, rounds_before: int) -> tuple[tuple[int, ...], tuple[i
     return current.tally, score.match, current.unknown
 
 
-def rule_data(game: Game[Any, Any, Any, Any], rule_id: str) -> dict[str, Any]:
-    """A rule as ``check`` cites it: its id, title and words, and where the documentation has it."""
+def rule_data(game: Game[Any, Any, Any, Any], rule_id: str, lang: str = DEFAULT) -> dict[str, Any]:
+    """
+    A rule as ``check`` cites it: its id, title and words (English), where the documentation has it,
+    and its title and words in *lang* (``lang_title``, ``lang_text``).
+    """
     rule = game.spec.rulebook.get(rule_id)
     out: dict[str, Any] = {"id": rule_id}
     if rule is not None:
         out.update(title=rule.title, text=rule.text)
+        out["lang_title"], out["lang_text"] = rule_text(rule, lang)
     if game.spec.rules_page is not None:
         out.update(page=game.spec.rules_page, section=rule_id)
     return out
 
 
-def verdict(state: Any, text: str) -> dict[str, Any]:
-    """What ``cardrules check`` says of *text* in *state*, as JSON data (``legal`` true or false)."""
+def verdict(state: Any, text: str, lang: str = DEFAULT) -> dict[str, Any]:
+    """
+    What ``cardrules check`` says of *text* in *state*, as JSON data (``legal`` true or false). The
+    reason of an illegal move is ``reason`` in English and ``text`` in *lang* (``lang``).
+    """
     game = _game(state)
     seat = game.to_move(state)
-    out: dict[str, Any] = {"game": game.text, "seat": seat, "move": text}
+    out: dict[str, Any] = {"game": game.text, "seat": seat, "move": text, "lang": lang}
     try:
         move = game.parse_move(state, text)
     except IllegalMoveError as exc:
@@ -138,7 +146,8 @@ def verdict(state: Any, text: str) -> dict[str, Any]:
             legal=False,
             rule=exc.rule.id,
             reason=exc.reason,
-            rule_cited=rule_data(game, exc.rule.id),
+            text=exc.reason if exc.message is None else render(exc.message, lang),
+            rule_cited=rule_data(game, exc.rule.id, lang),
             legal_moves=[game.format_move(state, m) for m in shown],
             more_legal_moves=more,
         )
@@ -180,7 +189,7 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
                     "write it",
                     other[0].split(" ")[0],
                 )
-        data = verdict(state, args.move)
+        data = verdict(state, args.move, getattr(args, "lang", DEFAULT))
     except AmbiguousMoveError as exc:
         return _bad(args, out, str(exc))
     except CardrulesError as exc:
@@ -189,12 +198,20 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
         print(json.dumps(data, indent=1), file=out)
         return 0 if data["legal"] else 1
     if not data["legal"]:
-        print(f"illegal: {data['move']}: {data['reason']} ({data['rule']})", file=out)
-        for line in _rule_lines(data["rule_cited"]):
+        tr = translation(data["lang"])
+        line = tr.gettext("illegal: {move}: {reason} ({rule})")
+        print(line.format(move=data["move"], reason=data["text"], rule=data["rule"]), file=out)
+        for line in _rule_lines(data["rule_cited"], data["lang"]):
             print(line, file=out)
         more = data["more_legal_moves"]
-        tail = "" if not more else " and more" if more is None else f" and {more} more"
-        print(f"legal moves: {', '.join(data['legal_moves'])}{tail}", file=out)
+        if not more:
+            tail = ""
+        elif more is None:
+            tail = tr.gettext(" and more")
+        else:
+            tail = tr.ngettext(" and {count} more", " and {count} more", more).format(count=more)
+        moves = tr.pgettext("list", ", ").join(data["legal_moves"])
+        print(tr.gettext("legal moves: {moves}").format(moves=moves) + tail, file=out)
         return 1
     print(f"legal: {data['move']} (seat {data['seat']})", file=out)
     for event in data["events"]:
@@ -216,13 +233,16 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _rule_lines(rule: dict[str, Any]) -> list[str]:
-    """The rule ``check`` cites: its words and where to read it."""
+def _rule_lines(rule: dict[str, Any], lang: str = DEFAULT) -> list[str]:
+    """The rule ``check`` cites: its words (in *lang*) and where to read it."""
+    tr = translation(lang)
     lines = []
     if "text" in rule:
-        lines.append(f"the rule, {rule['id']} ({rule['title']}): {rule['text']}")
+        line = tr.gettext("the rule, {id} ({title}): {text}")
+        lines.append(line.format(id=rule["id"], title=rule["lang_title"], text=rule["lang_text"]))
     if "page" in rule:
-        lines.append(f"read it in {rule['page']}, section {rule['section']}")
+        line = tr.gettext("read it in {page}, section {section}")
+        lines.append(line.format(page=rule["page"], section=rule["section"]))
     return lines
 
 

@@ -10,11 +10,11 @@ from cardrules._common import remember_legal as _remember
 from cardrules._kit.keyed_moves import _keyed_moves
 from cardrules.cards import SPANISH_PACK, Card, Rank, Suit
 from cardrules.engine import LegalMoves, TupleMoves
-from cardrules.mililla._cards import _STRENGTH, _SUIT_NAMES
+from cardrules.mililla._cards import _STRENGTH
 from cardrules.mililla._rules import RULES
 from cardrules.mililla._ruleset import SEATS
 from cardrules.mililla._state import Play, State
-from cardrules.rules import Violation
+from cardrules.rules import Items, Message, Violation
 
 
 def to_move(state: State) -> int | None:
@@ -119,8 +119,13 @@ def legal_moves(state: State) -> LegalMoves[Play]:
 _PLAYS: Final = {c: Play(c) for c in SPANISH_PACK.cards}
 
 
-def _name(card: Card) -> str:
-    return str(card)
+# The suits in the reasons: their Spanish names, in every language that has no other.
+_SUIT_WORDS: Final = {
+    Suit.OROS: Message("oros"),
+    Suit.COPAS: Message("copas"),
+    Suit.ESPADAS: Message("espadas"),
+    Suit.BASTOS: Message("bastos"),
+}
 
 
 def check_move(state: State, move: Play) -> Violation | None:
@@ -143,16 +148,20 @@ def check_move(state: State, move: Play) -> Violation | None:
     if type(state) is not State:
         raise _messages.wrong_state("Mililla", state)
     if not isinstance(move, Play):
-        return Violation(RULES["mililla.turn"], f"a Mililla move is a Play, not {_messages.kind_name(move)}")
+        return Violation(
+            RULES["mililla.turn"], Message("a Mililla move is a Play, not {kind}", kind=_messages.kind_name(move))
+        )
     card = move.card
     if not isinstance(card, Card):
-        return Violation(RULES["mililla.turn"], f"a Mililla move plays a card, not {_messages.shown(card)}")
+        return Violation(
+            RULES["mililla.turn"], Message("a Mililla move plays a card, not {what}", what=_messages.shown(card))
+        )
     seat = to_move(state)
     if seat is None:
-        return Violation(RULES["mililla.match.target"], "the match is over; no more cards are played")
+        return Violation(RULES["mililla.match.target"], Message("the match is over; no more cards are played"))
     hand = state.hands[seat]
     if card not in hand:
-        return Violation(RULES["mililla.turn"], f"you do not hold the {_name(card)}")
+        return Violation(RULES["mililla.turn"], Message("you do not hold the {card}", card=card))
     allowed = _allowed(state, seat)
     if card in allowed:
         return None
@@ -161,26 +170,38 @@ def check_move(state: State, move: Play) -> Violation | None:
     if card.suit is not led and any(c.suit is led for c in hand):
         return Violation(
             RULES["mililla.follow.suit"],
-            f"you must follow suit: {_SUIT_NAMES[led]} was led and you hold {_SUIT_NAMES[led]}",
+            Message("you must follow suit: {suit} was led and you hold {suit}", suit=_SUIT_WORDS[led]),
         )
     if _seven_barred(state, card) and _seven_in_force(state, hand):
-        when = "an earlier trick" if state.rules.seven_rule == "earlier" else "a trick this round"
+        when = Message("an earlier trick") if state.rules.seven_rule == "earlier" else Message("a trick this round")
         return Violation(
             RULES["mililla.seven"],
-            f"you may not play the {_name(card)} yet: a 7 is played only when leading it "
-            f"or once {_SUIT_NAMES[card.suit]} has been led to {when}",
+            Message(
+                "you may not play the {card} yet: a 7 is played only when leading it "
+                "or once {suit} has been led to {when}",
+                card=card,
+                suit=_SUIT_WORDS[card.suit],
+                when=when,
+            ),
         )
     trump = state.turn_up.suit
     if any(c.suit is led for c in hand):
         return Violation(
             RULES["mililla.follow.beat"],
-            "an opponent is winning the trick and you can beat their card, so you must: "
-            + " or ".join(map(_name, allowed)),
+            Message(
+                "an opponent is winning the trick and you can beat their card, so you must: {cards}",
+                cards=Items(allowed, "or"),
+            ),
         )
     return Violation(
         RULES["mililla.follow.trump"],
-        f"you have no {_SUIT_NAMES[led]}, an opponent is winning the trick, and you can win it "
-        f"with a trump ({_SUIT_NAMES[trump]}), so you must: " + " or ".join(map(_name, allowed)),
+        Message(
+            "you have no {suit}, an opponent is winning the trick, and you can win it "
+            "with a trump ({trump}), so you must: {cards}",
+            suit=_SUIT_WORDS[led],
+            trump=_SUIT_WORDS[trump],
+            cards=Items(allowed, "or"),
+        ),
     )
 
 

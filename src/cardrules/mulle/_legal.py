@@ -17,7 +17,7 @@ from cardrules.mulle._partition import find_group, partitionable, subset_sums
 from cardrules.mulle._rules import RULES
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._state import Build, Capture, Move, State, TableBuild, Trail, _capture
-from cardrules.rules import Violation
+from cardrules.rules import Message, Violation
 
 
 def to_move(state: State) -> int | None:
@@ -107,14 +107,20 @@ def _trail_violation(state: State, seat: int, card: Card, mask: int) -> Violatio
         values = ", ".join(str(b.value) for b in owned)
         return Violation(
             RULES["mulle.build.owner"],
-            f"you own a build ({values}) on the table, so you may not trail: capture or build instead",
+            Message(
+                "you own a build ({values}) on the table, so you may not trail: capture or build instead", values=values
+            ),
         )
     if rules.capture_duty == "card":
         t = _BHV[card]
         if _can_capture(state, t, mask):
             return Violation(
                 RULES["mulle.capture.duty"],
-                f"your {card} can capture ({_describe_capture(state, t)}), so you may not trail it",
+                Message(
+                    "your {card} can capture ({capture}), so you may not trail it",
+                    card=card,
+                    capture=_describe_capture(state, t),
+                ),
             )
         return None
     for c in _distinct(state.hands[seat]):
@@ -122,26 +128,33 @@ def _trail_violation(state: State, seat: int, card: Card, mask: int) -> Violatio
         if _can_capture(state, t, mask):
             return Violation(
                 RULES["mulle.capture.duty"],
-                f"your {c} can capture ({_describe_capture(state, t)}); with capture_duty=hand you may not "
-                "trail while any card can capture or build",
+                Message(
+                    "your {card} can capture ({capture}); with capture_duty=hand you may not "
+                    "trail while any card can capture or build",
+                    card=c,
+                    capture=_describe_capture(state, t),
+                ),
             )
         builds = _build_targets(rules, state.hands[seat], state.table, state.builds, seat, c)
         if builds:
             return Violation(
                 RULES["mulle.capture.duty"],
-                f"you can build ({_format_build(state, builds[0])}); with capture_duty=hand you may not "
-                "trail while any card can capture or build",
+                Message(
+                    "you can build ({build}); with capture_duty=hand you may not "
+                    "trail while any card can capture or build",
+                    build=_format_build(state, builds[0]),
+                ),
             )
     return None
 
 
-def _describe_capture(state: State, t: int) -> str:
+def _describe_capture(state: State, t: int) -> Message | str:
     for b in state.builds:
         if b.value == t:
-            return f"the build {_build_text(b)}"
+            return Message("the build {build}", build=_build_text(b))
     values = [_TVAL[c] for c in state.table]
     group = find_group(state.table, values, t)
-    return "+".join(map(str, group)) if group else f"a {t}"
+    return "+".join(map(str, group)) if group else Message("a {value}", value=t)
 
 
 def _build_text(b: TableBuild) -> str:
@@ -350,33 +363,56 @@ def _capture_violation(state: State, seat: int, move: Capture) -> Violation | No
     card, t = move.card, move.value
     if t not in _hand_values(rules, card):
         if rules.building:
-            return Violation(RULES["mulle.values"], f"your {card} counts {_BHV[card]} from the hand, not {t}")
-        return Violation(
-            RULES["mulle.fishing.values"],
-            f"your {card} counts " + ("1 or 14" if card.rank is Rank.ACE else str(_TVAL[card])) + f", not {t}",
-        )
+            return Violation(
+                RULES["mulle.values"],
+                Message("your {card} counts {value} from the hand, not {given}", card=card, value=_BHV[card], given=t),
+            )
+        if card.rank is Rank.ACE:
+            counts = Message("your {card} counts 1 or 14, not {given}", card=card, given=t)
+        else:
+            counts = Message("your {card} counts {value}, not {given}", card=card, value=_TVAL[card], given=t)
+        return Violation(RULES["mulle.fishing.values"], counts)
     table = Counter(state.table)
     want = Counter(move.taken)
     for c, k in want.items():
         if table[c] < k:
             inside = any(c in b.cards for b in state.builds)
-            where = " loose" if inside else ""
-            extra = "; a build is taken only whole, by its own value" if inside else ""
-            return Violation(
-                RULES["mulle.capture"],
-                f"there {'is no' if k == 1 else f'are not {k} of'} {c}{where} on the table{extra}",
-            )
+            if inside:
+                missing = Message.counted(
+                    "there is no {card} loose on the table; a build is taken only whole, by its own value",
+                    "there are not {count} of {card} loose on the table; a build is taken only whole, by its own value",
+                    k,
+                    card=c,
+                )
+            else:
+                missing = Message.counted(
+                    "there is no {card} on the table", "there are not {count} of {card} on the table", k, card=c
+                )
+            return Violation(RULES["mulle.capture"], missing)
     builds = [b for b in state.builds if b.value == t] if rules.building else []
     if not move.taken and not builds:
         rule = RULES["mulle.capture"] if rules.building else RULES["mulle.fishing.capture"]
-        return Violation(rule, f"a capture must take something: your {card} takes no card")
+        return Violation(rule, Message("a capture must take something: your {card} takes no card", card=card))
     for c in move.taken:
         if _TVAL[c] > t:
-            return Violation(RULES["mulle.capture"], f"the {c} counts {_TVAL[c]}, more than your {card}'s {t}")
+            return Violation(
+                RULES["mulle.capture"],
+                Message(
+                    "the {taken} counts {value}, more than your {card}'s {given}",
+                    taken=c,
+                    value=_TVAL[c],
+                    card=card,
+                    given=t,
+                ),
+            )
     if not partitionable(list(Counter(_TVAL[c] for c in move.taken).items()), t):
         return Violation(
             RULES["mulle.capture"],
-            f"{' '.join(map(str, move.taken))} cannot be split into groups each summing to {t}",
+            Message(
+                "{cards} cannot be split into groups each summing to {value}",
+                cards=" ".join(map(str, move.taken)),
+                value=t,
+            ),
         )
     if rules.building:
         left = list((table - want).elements())
@@ -385,8 +421,12 @@ def _capture_violation(state: State, seat: int, move: Capture) -> Violation | No
         if group is not None:
             return Violation(
                 RULES["mulle.capture.maximal"],
-                f"you must take every {t} and every group summing to {t}: this capture leaves "
-                f"{'+'.join(map(str, group))} on the table",
+                Message(
+                    "you must take every {value} and every group summing to {value}: this capture leaves "
+                    "{group} on the table",
+                    value=t,
+                    group="+".join(map(str, group)),
+                ),
             )
     return None
 
@@ -395,54 +435,68 @@ def _build_violation(state: State, seat: int, move: Build) -> Violation | None:
     rules = state.rules
     card = move.card
     if not rules.building:
-        return Violation(RULES["mulle.fishing.capture"], "there are no builds in the fishing game")
+        return Violation(RULES["mulle.fishing.capture"], Message("there are no builds in the fishing game"))
     if card in _SCORING:
         return Violation(
             RULES["mulle.build.scoring-card"],
-            f"the {card} is a scoring card (an ace, the 2 of spades or the 10 of diamonds) and may not be "
-            "built from the hand",
+            Message(
+                "the {card} is a scoring card (an ace, the 2 of spades or the 10 of diamonds) and may not be "
+                "built from the hand",
+                card=card,
+            ),
         )
     hv = _TVAL[card]
     onto = move.onto
     lock = False
     if isinstance(onto, Card):
         if onto not in state.table:
-            return Violation(RULES["mulle.build"], f"there is no loose {onto} on the table to build on")
+            return Violation(
+                RULES["mulle.build"], Message("there is no loose {card} on the table to build on", card=onto)
+            )
         value = hv + _TVAL[onto]
-        what = f"{card} on {onto} makes {value}"
+        what = Message("{card} on {onto} makes {value}", card=card, onto=onto, value=value)
     else:
         if not 0 <= onto < len(state.builds):
-            return Violation(RULES["mulle.build"], f"there is no build #{onto} on the table")
+            return Violation(RULES["mulle.build"], Message("there is no build #{index} on the table", index=onto))
         b = state.builds[onto]
         if b.locked:
-            return Violation(RULES["mulle.build.lock"], f"the build {_build_text(b)} is locked: nobody may add to it")
+            return Violation(
+                RULES["mulle.build.lock"],
+                Message("the build {build} is locked: nobody may add to it", build=_build_text(b)),
+            )
         if move.value == b.value and hv == b.value:
             if not rules.locking_builds:
                 return Violation(
                     RULES["mulle.build.lock"],
-                    "locking builds is not allowed by this ruleset (option locking_builds)",
+                    Message("locking builds is not allowed by this ruleset (option locking_builds)"),
                 )
             value, lock = b.value, True
-            what = f"{card} locks the build of {b.value}"
+            what = Message("{card} locks the build of {build}", card=card, build=b.value)
         else:
             value = b.value + hv
-            what = f"{card} on the build of {b.value} makes {value}"
+            what = Message("{card} on the build of {build} makes {value}", card=card, build=b.value, value=value)
     if move.value != value:
-        return Violation(RULES["mulle.build"], f"{what}, not {move.value}")
+        return Violation(RULES["mulle.build"], Message("{what}, not {given}", what=what, given=move.value))
     if not 2 <= value <= 16:
-        return Violation(RULES["mulle.build"], f"{what}; a build is worth 2 to 16")
+        return Violation(RULES["mulle.build"], Message("{what}; a build is worth 2 to 16", what=what))
     hand = list(state.hands[seat])
     hand.remove(card)
     if not any(_BHV[c] == value for c in hand):
         return Violation(
             RULES["mulle.build.keep"],
-            f"you cannot {'lock' if lock else 'build'} {value}: you hold no other card worth {value} to take it",
+            Message("you cannot lock {value}: you hold no other card worth {value} to take it", value=value)
+            if lock
+            else Message("you cannot build {value}: you hold no other card worth {value} to take it", value=value),
         )
     v = _owner_blocks(state.builds, seat, state.hands[seat], card)
     if v is not None:
         return Violation(
             RULES["mulle.build.owner"],
-            f"you own a build of {v} and the {card} is your last card worth {v}: play it only to capture",
+            Message(
+                "you own a build of {value} and the {card} is your last card worth {value}: play it only to capture",
+                value=v,
+                card=card,
+            ),
         )
     return None
 
@@ -468,26 +522,31 @@ def check_move(state: State, move: Move) -> Violation | None:
         raise _messages.wrong_state("Mulle", state)
     if not isinstance(move, Capture | Build | Trail):
         return Violation(
-            RULES["mulle.turn"], f"a Mulle move is a Capture, Build or Trail, not {_messages.kind_name(move)}"
+            RULES["mulle.turn"],
+            Message("a Mulle move is a Capture, Build or Trail, not {kind}", kind=_messages.kind_name(move)),
         )
     card = move.card
     if not isinstance(card, Card):
-        return Violation(RULES["mulle.turn"], f"a Mulle move plays a card, not {_messages.shown(card)}")
+        return Violation(
+            RULES["mulle.turn"], Message("a Mulle move plays a card, not {what}", what=_messages.shown(card))
+        )
     seat = to_move(state)
     if seat is None:
-        return Violation(RULES["mulle.match.target"], "the match is over; no more cards are played")
+        return Violation(RULES["mulle.match.target"], Message("the match is over; no more cards are played"))
     if card not in state.hands[seat]:
-        return Violation(RULES["mulle.turn"], f"you do not hold the {card}")
+        return Violation(RULES["mulle.turn"], Message("you do not hold the {card}", card=card))
     if isinstance(move, Capture):
         if not isinstance(move.value, int) or isinstance(move.value, bool):
             return Violation(
-                RULES["mulle.capture"], f"a capture's value is a whole number, not {_messages.shown(move.value)}"
+                RULES["mulle.capture"],
+                Message("a capture's value is a whole number, not {what}", what=_messages.shown(move.value)),
             )
         return _capture_violation(state, seat, move)
     if isinstance(move, Build):
         if not isinstance(move.onto, Card | int) or isinstance(move.onto, bool):
             return Violation(
-                RULES["mulle.build"], f"a build goes onto a table card or a build, not {_messages.shown(move.onto)}"
+                RULES["mulle.build"],
+                Message("a build goes onto a table card or a build, not {what}", what=_messages.shown(move.onto)),
             )
         return _build_violation(state, seat, move)
     return _trail_violation(state, seat, card, _loose_mask(state))

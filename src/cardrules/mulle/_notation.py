@@ -17,7 +17,7 @@ from cardrules.mulle._families import _Captures
 from cardrules.mulle._legal import _build_text, _format_build, check_move, legal_moves, to_move
 from cardrules.mulle._rules import RULES
 from cardrules.mulle._state import Build, Capture, Move, State, Trail, format_canonical
-from cardrules.rules import Violation
+from cardrules.rules import Message, Violation
 
 _TOKEN: Final = re.compile(r"\[[^\]]*\]|#[0-9]+|[^\s+\[\]]+|\+")
 
@@ -162,24 +162,32 @@ def _parse(text: str) -> tuple[str, Card, int | None, object, int | None]:
     raise _syntax(text)
 
 
-def _builds_taken(state: State, move: Capture, named: Sequence[tuple[Card, ...]]) -> str:
+def _builds_taken(state: State, move: Capture, named: Sequence[tuple[Card, ...]]) -> Message:
     """Why a capture cannot take the builds *named* (mulle.capture): it takes every build of its value, only those."""
     v = move.value
     takes = [b for b in state.builds if b.value == v]
-    why = []
+    if takes:
+        out = Message(
+            "the {card} captures as {value}: it takes every build worth {value}, {builds}, and no other",
+            card=move.card,
+            value=v,
+            builds=" ".join(map(_build_text, takes)),
+        )
+    else:
+        out = Message(
+            "the {card} captures as {value}, and no build on the table is worth {value}", card=move.card, value=v
+        )
     for cards in named:
         key = _sorted(cards)
         build = next((b for b in state.builds if _sorted(b.cards) == key), None)
         if build is None:
-            why.append(f"there is no build [{'+'.join(map(str, key))}] on the table")
+            why = Message("there is no build {build} on the table", build="[" + "+".join(map(str, key)) + "]")
         elif build.value != v:
-            why.append(f"{_build_text(build)} is worth {build.value}, not {v}")
-    if takes:
-        head = f"the {move.card} captures as {v}: it takes every build worth {v}, {' '.join(map(_build_text, takes))}"
-        head += ", and no other"
-    else:
-        head = f"the {move.card} captures as {v}, and no build on the table is worth {v}"
-    return head + "".join(f"; {w}" for w in why)
+            why = Message("{build} is worth {value}, not {given}", build=_build_text(build), value=build.value, given=v)
+        else:
+            continue
+        out = Message("{reason}; {more}", reason=out, more=why)
+    return out
 
 
 def parse_canonical(text: str) -> Move:
@@ -266,7 +274,11 @@ def parse_move(state: State, text: str) -> Move:
             violation = check_move(state, base)
             assert violation is not None
             raise _messages.illegal(
-                violation, seat, base, format_canonical, f"no legal move plays the {card}: {violation.reason}"
+                violation,
+                seat,
+                base,
+                format_canonical,
+                Message("no legal move plays the {card}: {reason}", card=card, reason=violation.message),
             )
         raise _ambiguous(state, text, cands[:8], len(cands) > 8)
     if kind == "trail":
@@ -292,11 +304,15 @@ def parse_move(state: State, text: str) -> Move:
             want_cards = sorted(extra, key=_ORDER.__getitem__)
             idx = [i for i, b in enumerate(state.builds) if _sorted(b.cards) == tuple(want_cards)]
             if not idx:
-                on = ", ".join(_build_text(b) for b in state.builds) or "none"
+                on = ", ".join(_build_text(b) for b in state.builds) or Message("none")
                 raise _messages.illegal(
                     Violation(
                         RULES["mulle.build"],
-                        f"there is no build [{'+'.join(map(str, extra))}] on the table to raise (the builds: {on})",
+                        Message(
+                            "there is no build {build} on the table to raise (the builds: {builds})",
+                            build="[" + "+".join(map(str, extra)) + "]",
+                            builds=on,
+                        ),
                     ),
                     seat,
                     Build(card, len(state.builds), bvalue),
