@@ -10,7 +10,10 @@ from cardrules.cards import CHARLEMAGNE_PACK
 from cardrules.charlemagne._ruleset import CharlemagneRuleset
 from cardrules.charlemagne._state import Observation
 
-__all__ = ["deal_text", "display", "help_text", "move_list", "view"]
+__all__ = ["deal_text", "display", "help_text", "hint_events", "move_list", "view"]
+
+hint_events: Final = frozenset({"bid", "pass", "play", "trick", "trump"})
+"""The events a hint may describe: what the move itself shows the table, nothing dealt after it."""
 
 move_list = first_moves
 """The moves the terminal numbers: the first ones, in the legal moves' order."""
