@@ -239,7 +239,7 @@ def test_demo_refuses_a_pause_out_of_range(speed: str) -> None:
 
 @pytest.mark.parametrize("name", cardrules.game_names())
 def test_a_hint_tells_only_the_kinds_its_game_names_and_never_a_deal(name: str) -> None:
-    """Each game's terminal names the events a hint may tell: kinds the game emits, none of what is dealt after a move."""
+    """Each game names the events a hint may tell: kinds it emits, none of what is dealt after a move."""
     import random
 
     game = cardrules.get_game(name)
