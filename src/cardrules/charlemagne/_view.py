@@ -6,7 +6,7 @@ import re
 from typing import Final
 
 from cardrules._kit.style import Style, first_moves, labelled_text
-from cardrules.cards import CHARLEMAGNE_PACK
+from cardrules.charlemagne._cards import PACK
 from cardrules.charlemagne._ruleset import CharlemagneRuleset
 from cardrules.charlemagne._state import Observation
 
@@ -87,5 +87,5 @@ _SUIT_SYMBOL: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 def display(text: str) -> str:
     """A move's or an event's text for a screen: cards with suit symbols (``10♥``), and ``trump ♥`` for ``trump H``."""
-    text = labelled_text(text, CHARLEMAGNE_PACK)
+    text = labelled_text(text, PACK)
     return _TRUMP.sub(lambda m: "trump " + _SUIT_SYMBOL[m.group(1)], text)
