@@ -259,7 +259,7 @@ def _make(ranks: Iterable[Rank], suits: Iterable[Suit]) -> tuple[Card, ...]:
 
 
 FRENCH_CARDS: Final = _make(_FRENCH_RANKS, _FRENCH_SUITS)
-"""The 52 French cards, A to K in spades, hearts, diamonds, clubs: what a game builds its pack from."""
+"""The 52 French cards (A to K in spades, hearts, diamonds and clubs), which a game builds its pack from."""
 
 JOKERS: Final = _make(_JOKER_RANKS, (Suit.JOKER,))
 """The Big and the Little joker (``BJ``, ``LJ``)."""

@@ -39,8 +39,8 @@ class TerminalViews(Protocol[RulesetC, ObservationC]):
     @property
     def hint_events(self) -> frozenset[str]:
         """
-        The kinds of :class:`~cardrules.Event` a hint may describe: what the move itself shows the
-        table at once, never a card dealt or drawn after it.
+        The kinds of :class:`~cardrules.Event` a hint may describe, those the move itself shows the
+        table at once (never a card dealt or drawn after it).
         """
 
 

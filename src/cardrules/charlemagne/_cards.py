@@ -14,7 +14,7 @@ LITTLE_JOKER: Final = Card(Rank.LITTLE, Suit.JOKER)
 _FRENCH: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _RANKS: Final = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
 PACK: Final = Pack("Charlemagne", tuple(Card(r, s) for s in _FRENCH for r in _RANKS) + JOKERS)
-"""Charlemagne's pack: A to 7 in the four French suits plus the Big and the Little joker, 34 cards."""
+"""Charlemagne's pack, A to 7 in the four French suits and the Big and the Little joker (34 cards)."""
 _SAME_COLOUR: Final = {
     Suit.HEARTS: Suit.DIAMONDS,
     Suit.DIAMONDS: Suit.HEARTS,

@@ -9,7 +9,7 @@ from cardrules import _common
 from cardrules.cards import SPANISH_CARDS, Card, Pack, Rank, Suit
 
 PACK: Final = Pack("Spanish", SPANISH_CARDS, spanish=True)
-"""Mililla's pack: the Spanish 40-card pack, A-7, jack (sota), horse (caballo), king."""
+"""Mililla's pack, the Spanish 40-card pack (A-7, jack or sota, horse or caballo, king)."""
 
 # Card facts, computed once.
 POINTS: Final[Mapping[Rank, int]] = {Rank.SEVEN: 5, Rank.ACE: 4, Rank.KING: 3, Rank.HORSE: 2, Rank.JACK: 1}

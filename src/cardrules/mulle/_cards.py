@@ -10,7 +10,7 @@ from cardrules.cards import FRENCH_CARDS, Card, Pack, Rank, Suit
 from cardrules.mulle._ruleset import MulleRuleset
 
 PACK: Final = Pack("double French", FRENCH_CARDS + FRENCH_CARDS)
-"""Mulle's pack: two French packs without jokers, 104 cards, each card twice."""
+"""Mulle's pack, two French packs without jokers (104 cards, each card twice)."""
 
 
 _ORDER: Final = _common.pack_order(PACK)
