@@ -367,7 +367,7 @@ def shuffled(cards: Sequence[Card], seed: int) -> tuple[Card, ...]:
     ``i`` and ``j`` (Fisher-Yates).
 
     Example:
-        >>> deck = cardrules.cards.SPANISH_CARDS
+        >>> deck = cardrules.get_game("mililla").spec.pack.cards
         >>> cardrules.shuffled(deck, 7) == cardrules.shuffled(deck, 7)
         True
     """
