@@ -25,8 +25,9 @@ from typing import Any
 
 import attrs
 
-from cardrules import DOUBLE_FRENCH_PACK, Card, mililla, mulle
+from cardrules import Card, mililla, mulle
 from cardrules.mulle import BUILDING, FISHING, MulleRuleset, State
+from cardrules.mulle import PACK as MULLE_PACK
 from cardrules.mulle._cards import _sorted
 from cardrules.mulle._families import _SPACES, _Captures
 
@@ -144,8 +145,8 @@ def markdown(figures: list[Figure], blocks: int, seconds: float) -> str:
 
 def adversarial_table(size: int) -> tuple[Card, ...]:
     """*size* loose cards of the smallest values, aces excluded (many equal sums); then 8s to kings."""
-    small = sorted((c for c in DOUBLE_FRENCH_PACK.cards if 2 <= c.rank.pips <= 7), key=lambda c: c.rank.pips)
-    more = [c for c in DOUBLE_FRENCH_PACK.cards if c.rank.pips >= 8]
+    small = sorted((c for c in MULLE_PACK.cards if 2 <= c.rank.pips <= 7), key=lambda c: c.rank.pips)
+    more = [c for c in MULLE_PACK.cards if c.rank.pips >= 8]
     return _sorted((small + more)[:size])
 
 
@@ -153,7 +154,7 @@ def position(rules: MulleRuleset, table: tuple[Card, ...], hand: str) -> State:
     """Seat 0 to play *hand* at *table*; seat 1 holds one card, the rest is the stock."""
     base = mulle.new_game(rules, seed=0, dealer=1)
     hand_cards = tuple(Card.parse(t) for t in hand.split())
-    rest = Counter(DOUBLE_FRENCH_PACK.cards)
+    rest = Counter(MULLE_PACK.cards)
     rest.subtract(Counter(table) + Counter(hand_cards))
     assert min(rest.values()) >= 0, "a card is used more than twice"
     other = _sorted(list((+rest).elements())[:1])

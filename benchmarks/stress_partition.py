@@ -20,8 +20,9 @@ from collections.abc import Callable
 
 from bench_mulle import position
 
-from cardrules import DOUBLE_FRENCH_PACK, Card, IllegalMoveError, mulle
+from cardrules import Card, IllegalMoveError, mulle
 from cardrules.mulle import BUILDING, Capture
+from cardrules.mulle import PACK as MULLE_PACK
 from cardrules.mulle._families import _SPACES
 from cardrules.mulle._partition import _PARTS, partitionable
 
@@ -88,7 +89,7 @@ def capture_times(counts: Counts, t: int) -> tuple[float, float, bool]:
     """``check_move`` and ``apply`` of the capture of every table card, in ms, and whether it is legal."""
     hand = HAND[t]
     card = Card.parse(hand)
-    pack = list(DOUBLE_FRENCH_PACK.cards)
+    pack = list(MULLE_PACK.cards)
     pack.remove(card)  # one of its two copies is in the hand
     table = []
     for v, n in sorted(counts.items()):

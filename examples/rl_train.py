@@ -27,7 +27,8 @@ import numpy as np
 import numpy.typing as npt
 
 from cardrules.bots import wilson_interval
-from cardrules.cards import SPANISH_PACK, Card
+from cardrules.cards import Card
+from cardrules.mililla import PACK as MILILLA_PACK
 from cardrules.rl import TensorLayout, gymnasium_env
 
 POINTS = {"7": 5, "A": 4, "K": 3, "H": 2, "J": 1}
@@ -50,7 +51,7 @@ class LinearQ:
         self.leader = at["leader"][0]
         self.hand = at["hand"][0]
         self.won = (at["won_us"][0], at["won_them"][0])
-        self.cards = SPANISH_PACK.cards
+        self.cards = MILILLA_PACK.cards
         self.v: dict[tuple[object, ...], float] = {}
 
     def features(self, x: npt.NDArray[np.float32], a: int) -> list[tuple[object, ...]]:

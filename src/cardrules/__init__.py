@@ -11,9 +11,6 @@ from cardrules._registry import game_names, get_game
 from cardrules._sampling import inferences, sample_state
 from cardrules._states import dumps, from_position, loads, position
 from cardrules.cards import (
-    CHARLEMAGNE_PACK,
-    DOUBLE_FRENCH_PACK,
-    SPANISH_PACK,
     Card,
     Pack,
     Rank,
@@ -21,6 +18,7 @@ from cardrules.cards import (
     parse_cards,
     shuffled,
 )
+from cardrules.cards import _deprecated as _moved
 from cardrules.engine import (
     Event,
     Game,
@@ -50,9 +48,6 @@ from cardrules.rules import Rule, RuleBook, Violation
 __version__ = _common.VERSION
 
 __all__ = [
-    "CHARLEMAGNE_PACK",
-    "DOUBLE_FRENCH_PACK",
-    "SPANISH_PACK",
     "AmbiguousMoveError",
     "Card",
     "CardrulesError",
@@ -94,5 +89,11 @@ __all__ = [
     "sample_state",
     "shuffled",
 ]
+
+
+def __getattr__(name: str) -> Pack:
+    """``DOUBLE_FRENCH_PACK``, ``SPANISH_PACK``, ``CHARLEMAGNE_PACK``: deprecated, see each game's ``PACK``."""
+    return _moved(__name__, name)
+
 
 __dir__ = __all__.copy  # dir() and autocompletion show the public names only

@@ -32,7 +32,8 @@ BUILTIN: Final = {
     "mililla": "cardrules.mililla:GAME",
     "mulle": "cardrules.mulle:GAME",
 }
-"""The games that come with cardrules, as entry points would name them."""
+"""The games that come with cardrules, as entry points would name them: the one list of them
+(cardrules declares no entry points of its own; those are for plugins)."""
 
 AnySpec = GameSpec[Any, Any, Any, Any]
 
@@ -80,7 +81,7 @@ def _fill() -> None:
     entries = [(n, t, "built in") for n, t in BUILTIN.items()]
     seen = set(BUILTIN.items())
     for name, target, origin in _plugins():
-        if (name, target) not in seen:  # the same game found twice (cardrules' own entry points) counts once
+        if (name, target) not in seen:  # the same game found twice (e.g. an old install's entry points) counts once
             seen.add((name, target))
             entries.append((name, target, origin))
     for name, target, origin in entries:

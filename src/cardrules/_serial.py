@@ -81,6 +81,10 @@ def _type_name(value: object) -> str:
     return "null" if value is None else type(value).__name__
 
 
+_SCALARS: Final = {bool: "true or false", int: "a whole number", str: "text"}
+"""The JSON scalars a field may hold, with how a message names them."""
+
+
 def from_jsonable(data: Any, hint: Any, pack: Pack, path: str = "$") -> Any:
     """Decode plain JSON data as *hint*, checking every type; raises :class:`InvalidRecordError`."""
     if hint is Any:
@@ -89,17 +93,9 @@ def from_jsonable(data: Any, hint: Any, pack: Pack, path: str = "$") -> Any:
         if data is not None:
             raise InvalidRecordError(f"expected null, got {_type_name(data)}", path)
         return None
-    if hint is bool:
-        if not isinstance(data, bool):
-            raise InvalidRecordError(f"expected true or false, got {_type_name(data)}", path)
-        return data
-    if hint is int:
-        if not isinstance(data, int) or isinstance(data, bool):
-            raise InvalidRecordError(f"expected a whole number, got {_type_name(data)}", path)
-        return data
-    if hint is str:
-        if not isinstance(data, str):
-            raise InvalidRecordError(f"expected text, got {_type_name(data)}", path)
+    if hint is bool or hint is int or hint is str:
+        if not isinstance(data, hint) or (hint is int and isinstance(data, bool)):  # true is no number here
+            raise InvalidRecordError(f"expected {_SCALARS[hint]}, got {_type_name(data)}", path)
         return data
     if hint is Card:
         if not isinstance(data, str):

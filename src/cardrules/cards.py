@@ -1,10 +1,11 @@
-"""Cards, suits, ranks and the three packs that the games use."""
+"""Cards, suits, ranks, packs, and the generic card lists a game builds its pack from."""
 
 from __future__ import annotations
 
 import enum
 import re
 import struct
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 from operator import ge, mod
 from typing import Final
@@ -14,9 +15,9 @@ import attrs
 from cardrules.errors import InvalidCardError
 
 __all__ = [
-    "CHARLEMAGNE_PACK",
-    "DOUBLE_FRENCH_PACK",
-    "SPANISH_PACK",
+    "FRENCH_CARDS",
+    "JOKERS",
+    "SPANISH_CARDS",
     "Card",
     "Pack",
     "Rank",
@@ -257,12 +258,18 @@ def _make(ranks: Iterable[Rank], suits: Iterable[Suit]) -> tuple[Card, ...]:
     return tuple(Card(r, s) for s in suits for r in ranks)
 
 
-_ALL_FRENCH: Final = _make(_FRENCH_RANKS, _FRENCH_SUITS)
-_JOKERS: Final = _make(_JOKER_RANKS, (Suit.JOKER,))
-_ALL_SPANISH: Final = _make(_SPANISH_RANKS, _SPANISH_SUITS)
+FRENCH_CARDS: Final = _make(_FRENCH_RANKS, _FRENCH_SUITS)
+"""The 52 French cards (A to K in spades, hearts, diamonds and clubs), which a game builds its pack from."""
+
+JOKERS: Final = _make(_JOKER_RANKS, (Suit.JOKER,))
+"""The Big and the Little joker (``BJ``, ``LJ``)."""
+
+SPANISH_CARDS: Final = _make(_SPANISH_RANKS, _SPANISH_SUITS)
+"""The 40 Spanish cards, A-7, jack (sota), horse (caballo), king in oros, copas, espadas, bastos."""
+
 _ASCII_SPACE: Final = " \t\r\n\f\v"
-_FRENCH_BY_TEXT: Final = {str(c): c for c in _ALL_FRENCH + _JOKERS}
-_SPANISH_BY_TEXT: Final = {str(c): c for c in _ALL_SPANISH}
+_FRENCH_BY_TEXT: Final = {str(c): c for c in FRENCH_CARDS + JOKERS}
+_SPANISH_BY_TEXT: Final = {str(c): c for c in SPANISH_CARDS}
 
 
 @attrs.frozen
@@ -295,25 +302,47 @@ class Pack:
         return len(self.cards)
 
 
-DOUBLE_FRENCH_PACK: Final = Pack("double French", _ALL_FRENCH + _ALL_FRENCH)
-"""Two French packs without jokers: 104 cards, each card twice (Mulle)."""
+_DOUBLE_FRENCH: Final = Pack("double French", FRENCH_CARDS + FRENCH_CARDS)
+"""Two French packs without jokers: what :func:`parse_cards` reads by default."""
 
-SPANISH_PACK: Final = Pack("Spanish", _ALL_SPANISH, spanish=True)
-"""The Spanish 40-card pack: A-7, jack (sota), horse (caballo), king (Mililla)."""
+_CHARLEMAGNE_RANKS: Final = (
+    Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN,
+)  # fmt: skip
+_DEPRECATED: Final[dict[str, tuple[str, Callable[[], Pack]]]] = {
+    "DOUBLE_FRENCH_PACK": ("cardrules.mulle.PACK", lambda: _DOUBLE_FRENCH),
+    "SPANISH_PACK": ("cardrules.mililla.PACK", lambda: Pack("Spanish", SPANISH_CARDS, spanish=True)),
+    "CHARLEMAGNE_PACK": (
+        "cardrules.charlemagne.PACK",
+        lambda: Pack("Charlemagne", _make(_CHARLEMAGNE_RANKS, _FRENCH_SUITS) + JOKERS),
+    ),
+}
+"""
+The packs that lived here before each moved to its game, by their old names (deprecated): equal to
+the games' packs (a test checks it), built from the generic cards so that this module imports no game.
+"""
 
-CHARLEMAGNE_PACK: Final = Pack(
-    "Charlemagne",
-    _make((Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN), _FRENCH_SUITS)
-    + _JOKERS,
-)
-"""A to 7 in the four French suits plus the Big and the Little joker: 34 cards."""
+
+def _deprecated(module: str, name: str) -> Pack:
+    """The pack an old name stands for, with a :class:`DeprecationWarning` naming the new one."""
+    moved = _DEPRECATED.get(name)
+    if moved is None:
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+    warnings.warn(f"{module}.{name} is deprecated: use {moved[0]}", DeprecationWarning, stacklevel=3)
+    return moved[1]()
+
+
+def __getattr__(name: str) -> Pack:
+    """``DOUBLE_FRENCH_PACK``, ``SPANISH_PACK``, ``CHARLEMAGNE_PACK``: deprecated, see each game's ``PACK``."""
+    return _deprecated(__name__, name)
+
 
 _SPLIT: Final = re.compile(r"[ \t\r\n\f\v,]+")
 
 
-def parse_cards(text: str, pack: Pack = DOUBLE_FRENCH_PACK) -> tuple[Card, ...]:
+def parse_cards(text: str, pack: Pack = _DOUBLE_FRENCH) -> tuple[Card, ...]:
     """
-    Read cards separated by spaces or commas, such as ``"9H 4S, 5C"``.
+    Read cards separated by spaces or commas, such as ``"9H 4S, 5C"``: French cards (no jokers)
+    unless *pack* says otherwise, such as a game's ``PACK``.
 
     Raises:
         InvalidCardError: Naming the first text that is not a card of *pack*.
@@ -338,7 +367,7 @@ def shuffled(cards: Sequence[Card], seed: int) -> tuple[Card, ...]:
     ``i`` and ``j`` (Fisher-Yates).
 
     Example:
-        >>> deck = cardrules.SPANISH_PACK.cards
+        >>> deck = cardrules.get_game("mililla").spec.pack.cards
         >>> cardrules.shuffled(deck, 7) == cardrules.shuffled(deck, 7)
         True
     """

@@ -31,7 +31,7 @@ def _both(game: cardrules.Game[Any, Any, Any, Any], state: Any, side: int, seed:
 
 
 def test_every_game_has_its_own_rollout() -> None:
-    assert {cardrules.get_game(t).name for t in ROLLOUT_VARIANTS} == {"mililla", "charlemagne", "mulle"}
+    assert {cardrules.get_game(t).name for t in ROLLOUT_VARIANTS} == set(cardrules.game_names())
 
 
 @pytest.mark.parametrize("text", ROLLOUT_VARIANTS)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from cardrules import CHARLEMAGNE_PACK, parse_cards
 from cardrules import charlemagne as ch
+from cardrules import parse_cards
+from cardrules.charlemagne import PACK as CHARLEMAGNE_PACK
 
 FIRST: Callable[[ch.State], ch.Move] = lambda s: ch.legal_moves(s)[0]  # noqa: E731
 

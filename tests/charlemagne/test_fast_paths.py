@@ -20,8 +20,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules import CHARLEMAGNE_PACK, Card, Suit
+from cardrules import Card, Suit
 from cardrules import charlemagne as ch
+from cardrules.charlemagne import PACK as CHARLEMAGNE_PACK
 from cardrules.charlemagne import _cards
 
 RULESETS = [ch.STANDARD, ch.CharlemagneRuleset(end_when_decided=True)]

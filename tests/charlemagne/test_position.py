@@ -13,8 +13,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules import CHARLEMAGNE_PACK, CardrulesError, InvalidPositionError
+from cardrules import CardrulesError, InvalidPositionError
 from cardrules import charlemagne as ch
+from cardrules.charlemagne import PACK as CHARLEMAGNE_PACK
 from tests.charlemagne.positions import run, table
 from tests.variants import CHARLEMAGNE
 

@@ -12,8 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules import CHARLEMAGNE_PACK, CardrulesError
+from cardrules import CardrulesError
 from cardrules import charlemagne as ch
+from cardrules.charlemagne import PACK as CHARLEMAGNE_PACK
 
 RULESETS = [ch.STANDARD, ch.CharlemagneRuleset(end_when_decided=True)]
 SCORES = {5, 6, 7, 8, 15, 16, 30, 32}

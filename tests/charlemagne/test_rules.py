@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from cardrules import CHARLEMAGNE_PACK, Card, IllegalMoveError, Suit, parse_cards
+from cardrules import Card, IllegalMoveError, Suit, parse_cards
 from cardrules import charlemagne as ch
+from cardrules.charlemagne import PACK as CHARLEMAGNE_PACK
 from cardrules.charlemagne._cards import _trick_winner
 from tests.charlemagne.positions import moves, play_hand, run, seats_to_act, table
 

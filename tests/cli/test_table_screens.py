@@ -235,3 +235,24 @@ def test_demo_refuses_a_pause_out_of_range(speed: str) -> None:
     assert 2 == done.returncode
     assert "cardrules: error: --speed must be from 0 to 60 seconds" in done.stderr
     assert "internal error" not in done.stderr
+
+
+@pytest.mark.parametrize("name", cardrules.game_names())
+def test_a_hint_tells_only_the_kinds_its_game_names_and_never_a_deal(name: str) -> None:
+    """Each game names the events a hint may tell: kinds it emits, none of what is dealt after a move."""
+    import random
+
+    game = cardrules.get_game(name)
+    assert game.spec.terminal is not None and game.spec.events is not None
+    allowed = game.spec.terminal.hint_events
+    emitted: set[str] = set()
+    rng = random.Random(7)
+    for seed in range(3):
+        state = game.new_game(seed=seed)
+        while not game.is_over(state):
+            after = game.apply(state, move := game.legal_moves(state).sample(rng))
+            emitted.update(e.kind for e in game.spec.events(state, move, after))
+            state = after
+    assert allowed and allowed <= emitted, sorted(allowed - emitted)
+    assert not allowed & {"deal", "round", "match"}
+    assert emitted - allowed  # what the move sets off after it (a deal, a round's score) is left out

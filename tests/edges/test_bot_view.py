@@ -12,6 +12,7 @@ import pytest
 import cardrules
 from cardrules import mulle
 from cardrules.cards import Card
+from cardrules.mulle import PACK as MULLE_PACK
 from tests.playout import playout
 from tests.variants import VARIANTS
 
@@ -98,7 +99,7 @@ def test_mulle_moves_contain_what_check_move_allows(text: str) -> None:
     """``move in moves`` (decided on the mover's view only) agrees with check_move on the full state."""
     game = cardrules.get_game(text)
     rng = random.Random(3)
-    pack = sorted(set(cardrules.DOUBLE_FRENCH_PACK.cards), key=str)
+    pack = sorted(set(MULLE_PACK.cards), key=str)
     for i, (state, move, _after) in enumerate(playout(game, 11)):
         if i % 5:
             continue

@@ -22,7 +22,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules import CHARLEMAGNE_PACK, Card, charlemagne, i18n, mililla, mulle
+from cardrules import Card, charlemagne, i18n, mililla, mulle
+from cardrules.charlemagne import PACK as CHARLEMAGNE_PACK
 from tests.charlemagne.positions import run, table
 from tests.playout import playout
 from tests.variants import VARIANTS

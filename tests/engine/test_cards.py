@@ -12,22 +12,25 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules import CHARLEMAGNE_PACK, DOUBLE_FRENCH_PACK, SPANISH_PACK, Card, Rank, Suit
+from cardrules import Card, Rank, Suit
 from cardrules import cards as cards_module
+from cardrules.charlemagne import PACK as CHARLEMAGNE_PACK
+from cardrules.mililla import PACK as MILILLA_PACK
+from cardrules.mulle import PACK as MULLE_PACK
 
 
 def test_pack_sizes() -> None:
     """Two French packs hold 104 cards (each twice), the Spanish 40, Charlemagne's 34 with two jokers."""
-    assert 104 == len(DOUBLE_FRENCH_PACK)
-    assert {2} == set(Counter(DOUBLE_FRENCH_PACK.cards).values())
-    assert 40 == len(SPANISH_PACK) == len(set(SPANISH_PACK.cards))
+    assert 104 == len(MULLE_PACK)
+    assert {2} == set(Counter(MULLE_PACK.cards).values())
+    assert 40 == len(MILILLA_PACK) == len(set(MILILLA_PACK.cards))
     assert 34 == len(CHARLEMAGNE_PACK) == len(set(CHARLEMAGNE_PACK.cards))
     assert {Card(Rank.BIG, Suit.JOKER), Card(Rank.LITTLE, Suit.JOKER)} <= set(CHARLEMAGNE_PACK.cards)
     assert {"A", "K", "Q", "J", "10", "9", "8", "7"} == {c.rank.value for c in CHARLEMAGNE_PACK.cards} - {"B", "L"}
-    assert {"A", "2", "3", "4", "5", "6", "7", "J", "H", "K"} == {c.rank.value for c in SPANISH_PACK.cards}
+    assert {"A", "2", "3", "4", "5", "6", "7", "J", "H", "K"} == {c.rank.value for c in MILILLA_PACK.cards}
 
 
-@pytest.mark.parametrize("pack", [DOUBLE_FRENCH_PACK, SPANISH_PACK, CHARLEMAGNE_PACK])
+@pytest.mark.parametrize("pack", [MULLE_PACK, MILILLA_PACK, CHARLEMAGNE_PACK])
 def test_text_round_trips(pack: cardrules.Pack) -> None:
     """Every card of every pack reads back from its text and from its repr."""
     for card in pack.cards:
@@ -36,7 +39,7 @@ def test_text_round_trips(pack: cardrules.Pack) -> None:
         assert card == eval(repr(card), {"Card": Card})
 
 
-@pytest.mark.parametrize("pack", [DOUBLE_FRENCH_PACK, SPANISH_PACK, CHARLEMAGNE_PACK])
+@pytest.mark.parametrize("pack", [MULLE_PACK, MILILLA_PACK, CHARLEMAGNE_PACK])
 def test_one_object_per_card(pack: cardrules.Pack) -> None:
     """Every way of making a card gives back the pack's own object, so == and hash are by identity."""
     for card in pack.cards:
@@ -69,18 +72,18 @@ def test_card_text_forms() -> None:
     assert "10D" == str(Card(Rank.TEN, Suit.DIAMONDS))
     assert "HO" == str(Card(Rank.HORSE, Suit.OROS))
     assert "BJ" == str(Card(Rank.BIG, Suit.JOKER))
-    assert Card(Rank.KING, Suit.COPAS) == SPANISH_PACK.parse("KC")
-    assert Card(Rank.KING, Suit.CLUBS) == DOUBLE_FRENCH_PACK.parse("KC")
+    assert Card(Rank.KING, Suit.COPAS) == MILILLA_PACK.parse("KC")
+    assert Card(Rank.KING, Suit.CLUBS) == MULLE_PACK.parse("KC")
 
 
 @pytest.mark.parametrize(
     ("pack", "text"),
     [
-        (SPANISH_PACK, "8O"),
-        (SPANISH_PACK, "QC"),
+        (MILILLA_PACK, "8O"),
+        (MILILLA_PACK, "QC"),
         (CHARLEMAGNE_PACK, "6H"),
-        (DOUBLE_FRENCH_PACK, "BJ"),
-        (SPANISH_PACK, ""),
+        (MULLE_PACK, "BJ"),
+        (MILILLA_PACK, ""),
     ],
 )
 def test_cards_outside_a_pack(pack: cardrules.Pack, text: str) -> None:
@@ -96,24 +99,22 @@ def test_parse_cards() -> None:
 
 def test_shuffle_is_version_stable() -> None:
     """The shuffle of a seed is pinned: changing it would change every seeded deal (a version-stable shuffle)."""
-    assert ["2C", "3O", "7C", "7E", "HE"] == [str(c) for c in cardrules.shuffled(SPANISH_PACK.cards, 1)[:5]]
-    assert ["JD", "7S", "3D", "3D", "5H"] == [
-        str(c) for c in cardrules.shuffled(DOUBLE_FRENCH_PACK.cards, 2**64 + 5)[:5]
-    ]
+    assert ["2C", "3O", "7C", "7E", "HE"] == [str(c) for c in cardrules.shuffled(MILILLA_PACK.cards, 1)[:5]]
+    assert ["JD", "7S", "3D", "3D", "5H"] == [str(c) for c in cardrules.shuffled(MULLE_PACK.cards, 2**64 + 5)[:5]]
 
 
 @given(seed=st.integers(0, 2**64 - 1))
 def test_shuffle_is_a_permutation(seed: int) -> None:
     """A shuffle keeps every card, and the same seed gives the same order."""
-    out = cardrules.shuffled(DOUBLE_FRENCH_PACK.cards, seed)
-    assert Counter(DOUBLE_FRENCH_PACK.cards) == Counter(out)
-    assert out == cardrules.shuffled(DOUBLE_FRENCH_PACK.cards, seed)
+    out = cardrules.shuffled(MULLE_PACK.cards, seed)
+    assert Counter(MULLE_PACK.cards) == Counter(out)
+    assert out == cardrules.shuffled(MULLE_PACK.cards, seed)
 
 
 @given(seed=st.integers(-(2**70), 2**70), n=st.integers(0, 300))
 def test_shuffle_side_by_side_matches_the_one_draw_at_a_time_procedure(seed: int, n: int) -> None:
     """The shuffle computes its draws all at once; it gives what drawing them one by one gives."""
-    deck = (DOUBLE_FRENCH_PACK.cards * 3)[:n]
+    deck = (MULLE_PACK.cards * 3)[:n]
     assert cardrules.shuffled(deck, seed) == cards_module._shuffled_one_by_one(list(deck), seed)
 
 
@@ -126,10 +127,36 @@ def test_shuffle_with_rejected_draws_matches_the_one_draw_at_a_time_procedure(mo
     low = tuple(limit // 3 for limit in cards_module._LIMITS)
     monkeypatch.setattr(cards_module, "_LIMITS", low)
     monkeypatch.setattr(cards_module, "_LANES", {})
-    deck = SPANISH_PACK.cards
+    deck = MILILLA_PACK.cards
     for seed in range(200):
         shuffled = cardrules.shuffled(deck, seed)
         assert shuffled == cards_module._shuffled_one_by_one(list(deck), seed)
         assert Counter(shuffled) == Counter(deck)
     lanes_of, _, _, limits = cards_module._LANES[len(deck)]
     assert any(any(map(operator.ge, lanes_of(seed), limits)) for seed in range(20))
+
+
+@pytest.mark.parametrize(
+    ("old", "game"), [("DOUBLE_FRENCH_PACK", "mulle"), ("SPANISH_PACK", "mililla"), ("CHARLEMAGNE_PACK", "charlemagne")]
+)
+@pytest.mark.parametrize("module", ["cardrules", "cardrules.cards"])
+def test_the_old_pack_names_still_work_with_a_deprecation_warning(old: str, game: str, module: str) -> None:
+    """Each pack moved to its game (``cardrules.mililla.PACK``); the old name gives an equal pack and says where."""
+    import importlib
+
+    with pytest.warns(DeprecationWarning, match=rf"{module}\.{old} is deprecated: use cardrules\.{game}\.PACK"):
+        pack = getattr(importlib.import_module(module), old)
+    new = importlib.import_module(f"cardrules.{game}").PACK
+    assert pack == new and pack.cards == new.cards and pack.spanish == new.spanish
+    assert old not in dir(importlib.import_module(module))
+    with pytest.raises(AttributeError, match="NO_SUCH_PACK"):
+        assert importlib.import_module(module).NO_SUCH_PACK is None
+
+
+def test_parse_cards_reads_french_cards_by_default_without_a_game() -> None:
+    """The default pack is two French packs (no jokers), from the generic cards, as before the packs moved."""
+    assert [str(c) for c in cardrules.parse_cards("9H 4s, 10d")] == ["9H", "4S", "10D"]
+    with pytest.raises(cardrules.InvalidCardError, match="double French"):
+        cardrules.parse_cards("BJ")
+    assert len(cardrules.cards.FRENCH_CARDS) == 52 and len(cardrules.cards.SPANISH_CARDS) == 40
+    assert [str(c) for c in cardrules.cards.JOKERS] == ["BJ", "LJ"]

@@ -8,6 +8,7 @@ import pytest
 
 import cardrules
 from cardrules import mililla
+from cardrules.mililla import PACK as MILILLA_PACK
 
 GAME = cardrules.get_game("mililla")
 
@@ -102,12 +103,12 @@ def test_apply_after_the_end() -> None:
 
     s = final_state(GAME, 3)
     with pytest.raises(cardrules.IllegalMoveError, match="over"):
-        GAME.apply(s, mililla.Play(cardrules.SPANISH_PACK.cards[0]))
+        GAME.apply(s, mililla.Play(MILILLA_PACK.cards[0]))
 
 
 def test_new_game_bad_deck() -> None:
     """A deck that is not the pack raises InvalidDeckError saying what is wrong."""
-    cards = list(cardrules.SPANISH_PACK.cards)
+    cards = list(MILILLA_PACK.cards)
     with pytest.raises(cardrules.InvalidDeckError, match="missing: KB"):
         GAME.new_game(deck=cards[:-1] + [cards[0]])
     with pytest.raises(cardrules.InvalidDeckError):
@@ -127,13 +128,13 @@ def test_new_game_bad_dealer_and_seed() -> None:
     with pytest.raises(cardrules.InvalidOptionError, match="seed"):
         GAME.new_game(seed="x")  # type: ignore[arg-type]
     with pytest.raises(cardrules.InvalidOptionError):
-        GAME.new_game(deck=cardrules.SPANISH_PACK.cards, decks=[cardrules.SPANISH_PACK.cards])
+        GAME.new_game(deck=MILILLA_PACK.cards, decks=[MILILLA_PACK.cards])
 
 
 def test_new_game_deck_texts_accepted() -> None:
     """A deck may be given as card texts."""
-    texts = [str(c) for c in cardrules.SPANISH_PACK.cards]
-    a = GAME.new_game(deck=cardrules.SPANISH_PACK.cards, dealer=0, seed=1)
+    texts = [str(c) for c in MILILLA_PACK.cards]
+    a = GAME.new_game(deck=MILILLA_PACK.cards, dealer=0, seed=1)
     assert a == GAME.new_game(deck=texts, dealer=0, seed=1)
 
 

@@ -9,10 +9,8 @@ from cardrules import mililla
 
 TOP = [
     "AmbiguousMoveError",
-    "CHARLEMAGNE_PACK",
     "Card",
     "CardrulesError",
-    "DOUBLE_FRENCH_PACK",
     "Event",
     "Game",
     "GameSpec",
@@ -30,7 +28,6 @@ TOP = [
     "RoundScore",
     "Rule",
     "RuleBook",
-    "SPANISH_PACK",
     "Score",
     "ScoreItem",
     "Suit",
@@ -85,6 +82,7 @@ GAME_METHODS = {
 
 GAME_MODULE = [
     "GAME",
+    "PACK",
     "RULES",
     "State",
     "Observation",
@@ -156,6 +154,7 @@ def test_mililla_exports() -> None:
     assert sorted(
         [
             "GAME",
+            "PACK",
             "Move",
             "MilillaRuleset",
             "Observation",

@@ -14,7 +14,10 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules._kit import svg as _svg
-from cardrules.cards import CHARLEMAGNE_PACK, DOUBLE_FRENCH_PACK, SPANISH_PACK, Card, Rank, Suit
+from cardrules.cards import Card, Rank, Suit
+from cardrules.charlemagne import PACK as CHARLEMAGNE_PACK
+from cardrules.mililla import PACK as MILILLA_PACK
+from cardrules.mulle import PACK as MULLE_PACK
 from tests.variants import PRESETS
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -45,7 +48,7 @@ def _one(card: str) -> ET.Element:
     return g
 
 
-@pytest.mark.parametrize("pack", [DOUBLE_FRENCH_PACK, SPANISH_PACK, CHARLEMAGNE_PACK], ids=lambda p: p.name)
+@pytest.mark.parametrize("pack", [MULLE_PACK, MILILLA_PACK, CHARLEMAGNE_PACK], ids=lambda p: p.name)
 def test_every_card_of_every_pack_is_drawn_and_named(pack: cardrules.Pack) -> None:
     for card in set(pack.cards):
         g = _one(_svg.card_svg(card, 0, 0, zone="hand", button=True))

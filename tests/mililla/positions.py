@@ -6,18 +6,19 @@ from collections.abc import Sequence
 
 import attrs
 
-from cardrules import SPANISH_PACK, Card, mililla
+from cardrules import Card, mililla
 from cardrules.cards import parse_cards
+from cardrules.mililla import PACK as MILILLA_PACK
 
 
 def cards(text: str) -> tuple[Card, ...]:
     """Spanish cards from text such as ``"7O KB"``."""
-    return parse_cards(text, SPANISH_PACK)
+    return parse_cards(text, MILILLA_PACK)
 
 
 def card(text: str) -> Card:
     """One Spanish card."""
-    return SPANISH_PACK.parse(text)
+    return MILILLA_PACK.parse(text)
 
 
 def position(
@@ -43,7 +44,7 @@ def position(
     base = mililla.new_game(rules, seed=0, dealer=dealer)
     used = [c for h in hand_cards for c in h] + list(in_trick)
     if won is None:
-        rest = [c for c in SPANISH_PACK.cards if c not in used]
+        rest = [c for c in MILILLA_PACK.cards if c not in used]
         n = len(rest) // 4
         split = (n // 2 + n % 2) * 4
         won_cards = (tuple(rest[:split]), tuple(rest[split:]))

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import CardrulesError, InvalidPositionError, mililla
+from cardrules.mililla import PACK as MILILLA_PACK
 from cardrules.mililla import Play
 from tests.mililla.positions import card, position
 from tests.playout import playout
@@ -115,7 +116,7 @@ def test_position_hidden_hands_filled_in_pack_order_dealer_keeps_turn_up() -> No
     back = cardrules.from_position(cardrules.position(state, seat=mover))
     assert back.hands[mover] == state.hands[mover]
     assert state.turn_up in back.hands[back.dealer]
-    unseen = [c for c in cardrules.SPANISH_PACK.cards if c not in state.hands[mover] and c != state.turn_up]
+    unseen = [c for c in MILILLA_PACK.cards if c not in state.hands[mover] and c != state.turn_up]
     filled = [c for s in range(4) if s != mover for c in back.hands[s] if c != state.turn_up]
     assert filled == unseen
 

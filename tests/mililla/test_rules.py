@@ -6,7 +6,8 @@ import attrs
 import pytest
 
 import cardrules
-from cardrules import SPANISH_PACK, IllegalMoveError, mililla
+from cardrules import IllegalMoveError, mililla
+from cardrules.mililla import PACK as MILILLA_PACK
 from cardrules.mililla import Play
 from tests.mililla.positions import card, cards, plays, position
 
@@ -21,7 +22,7 @@ def test_mililla_players_partners_opposite() -> None:
 
 def test_mililla_deal_one_at_a_time_from_dealers_right() -> None:
     """deck[i] goes to seat dealer+1+i; the 40th card is the dealer's."""
-    deck = SPANISH_PACK.cards
+    deck = MILILLA_PACK.cards
     s = mililla.new_game(deck=deck, dealer=2)
     assert 2 == s.dealer
     for i, c in enumerate(deck):
@@ -31,7 +32,7 @@ def test_mililla_deal_one_at_a_time_from_dealers_right() -> None:
 
 def test_mililla_deal_turn_up_is_trump_and_public() -> None:
     """The 40th card is turned: its suit is trump and every seat sees it while the dealer holds it."""
-    deck = SPANISH_PACK.cards
+    deck = MILILLA_PACK.cards
     s = mililla.new_game(deck=deck, dealer=1)
     assert deck[39] == s.turn_up
     assert deck[39].suit == s.trump
@@ -326,7 +327,7 @@ def test_mililla_deal_rotation_next_dealer_is_right() -> None:
 
 
 def _deck_with_turn_up(turn_up: str) -> tuple[cardrules.Card, ...]:
-    rest = [c for c in SPANISH_PACK.cards if c != card(turn_up)]
+    rest = [c for c in MILILLA_PACK.cards if c != card(turn_up)]
     return (*rest, card(turn_up))
 
 

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 import attrs
 
-from cardrules import DOUBLE_FRENCH_PACK, Card, parse_cards
+from cardrules import Card, parse_cards
 from cardrules.mulle import BUILDING, MulleRuleset, State, TableBuild, new_game
+from cardrules.mulle import PACK as MULLE_PACK
 from cardrules.mulle._cards import _sorted
 
 
@@ -47,7 +48,7 @@ def position(
     used.update(cards(table))
     for b in tb:
         used.update(b.cards)
-    rest = Counter(DOUBLE_FRENCH_PACK.cards) - used
+    rest = Counter(MULLE_PACK.cards) - used
     assert sum(rest.values()) + sum(used.values()) == 104, "a card is used more than twice"
     captured: list[tuple[Card, ...]] = [() for _ in base.captured]
     if stock is None:

@@ -26,11 +26,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardrules import DOUBLE_FRENCH_PACK, Card
+from cardrules import Card
+from cardrules.mulle import PACK as MULLE_PACK
 from cardrules.mulle import _captures
 from cardrules.mulle._captures import CaptureSpace
 
-PACK = DOUBLE_FRENCH_PACK.cards
+PACK = MULLE_PACK.cards
 VALUE = {c: c.rank.pips for c in PACK}
 SMALL = [c for c in PACK if 2 <= c.rank.pips <= 7]
 

@@ -13,19 +13,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules import DOUBLE_FRENCH_PACK, Card, IllegalMoveError
+from cardrules import Card, IllegalMoveError
 from cardrules.mulle import BUILDING, FISHING, Capture, MulleRuleset, Trail, apply, check_move, legal_moves
+from cardrules.mulle import PACK as MULLE_PACK
 from cardrules.mulle._captures import CaptureSpace
 from tests.mulle.positions import card, cards, position
 
-SMALL = [c for c in DOUBLE_FRENCH_PACK.cards if 2 <= c.rank.pips <= 7]
-VALUE = {c: c.rank.pips for c in DOUBLE_FRENCH_PACK.cards}
+SMALL = [c for c in MULLE_PACK.cards if 2 <= c.rank.pips <= 7]
+VALUE = {c: c.rank.pips for c in MULLE_PACK.cards}
 
 
 def adversarial(size: int) -> str:
     """*size* loose cards of the smallest values but aces (many equal sums), as the benchmark builds them."""
     small = sorted(SMALL, key=lambda c: c.rank.pips)
-    more = [c for c in DOUBLE_FRENCH_PACK.cards if c.rank.pips >= 8]
+    more = [c for c in MULLE_PACK.cards if c.rank.pips >= 8]
     return " ".join(map(str, (small + more)[:size]))
 
 
@@ -41,7 +42,7 @@ def test_mulle_capture_space_iteration_is_index_order(
     maximal: bool, table: list[Card], t: int, allow_empty: bool
 ) -> None:
     """Streaming iteration of a capture space yields exactly its indexed captures, in index order."""
-    loose = tuple(sorted(table, key=DOUBLE_FRENCH_PACK.cards.index))
+    loose = tuple(sorted(table, key=MULLE_PACK.cards.index))
     space = CaptureSpace(loose, VALUE, t, maximal, allow_empty and maximal)
     streamed = list(space)
     counted = CaptureSpace(loose, VALUE, t, maximal, allow_empty and maximal)
@@ -56,7 +57,7 @@ def test_mulle_iteration_order_equals_indexing(rules: MulleRuleset, data: st.Dat
     """On random small tables, iterating the legal moves gives moves[0], moves[1], ... (fresh sequences)."""
     rng = random.Random(data.draw(st.integers(0, 10**6)))
     table = rng.sample(SMALL, rng.randint(0, 12))
-    rest = [c for c in DOUBLE_FRENCH_PACK.cards if c not in table]
+    rest = [c for c in MULLE_PACK.cards if c not in table]
     hand = sorted(set(rng.sample(rest, 3)), key=str)
     s = position(rules, hands=(" ".join(map(str, hand)), "KH"), table=" ".join(map(str, table)))
     streamed = list(legal_moves(s))  # a fresh sequence: nothing counted before iterating
@@ -140,7 +141,7 @@ def test_mulle_random_group_is_uniform(values: list[int], t: int) -> None:
     """random_group draws one number below the count of subsets summing to t, each naming another subset."""
     from cardrules.mulle._partition import random_group
 
-    cards = list(DOUBLE_FRENCH_PACK.cards[: len(values)])
+    cards = list(MULLE_PACK.cards[: len(values)])
     subsets = {
         idx
         for r in range(len(values) + 1)

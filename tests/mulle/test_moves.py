@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import (
-    DOUBLE_FRENCH_PACK,
     AmbiguousMoveError,
     Card,
     IllegalMoveError,
@@ -36,12 +35,13 @@ from cardrules.mulle import (
     parse_canonical,
     parse_move,
 )
+from cardrules.mulle import PACK as MULLE_PACK
 from cardrules.mulle._families import _Captures
 from tests.mulle.positions import card, cards, position
 from tests.playout import playout
 from tests.variants import MULLE
 
-SMALL = [c for c in DOUBLE_FRENCH_PACK.cards if c.rank.pips <= 6]
+SMALL = [c for c in MULLE_PACK.cards if c.rank.pips <= 6]
 
 
 def _brute_partition(values: list[int], t: int) -> bool:
@@ -76,7 +76,7 @@ def _brute_captures(state: State, hand_card: Card, t: int) -> set[tuple[Card, ..
             left = [c.rank.pips for c, k in zip(distinct, choice, strict=True) for _ in range(table[c] - k)]
             if any(sum(sub) == t for r in range(1, len(left) + 1) for sub in itertools.combinations(left, r)):
                 continue
-        out.add(tuple(sorted(taken, key=DOUBLE_FRENCH_PACK.cards.index)))
+        out.add(tuple(sorted(taken, key=MULLE_PACK.cards.index)))
     return out
 
 
@@ -92,7 +92,7 @@ def test_mulle_capture_lazy_moves_match_enumeration(
     rules: MulleRuleset, table: list[Card], data: st.DataObject
 ) -> None:
     """len, indexing, membership and sample agree with a brute-force enumeration of the captures."""
-    rest = [c for c in DOUBLE_FRENCH_PACK.cards if Counter(table)[c] < 2]
+    rest = [c for c in MULLE_PACK.cards if Counter(table)[c] < 2]
     hand = data.draw(st.lists(st.sampled_from(sorted(set(rest), key=str)), min_size=1, max_size=3, unique=True))
     s = position(rules, hands=(" ".join(map(str, hand)), "KH"), table=" ".join(map(str, table)))
     moves = legal_moves(s)
@@ -120,7 +120,7 @@ def test_mulle_capture_lazy_moves_match_enumeration(
 
 def test_mulle_capture_lazy_large_table_is_fast() -> None:
     """On a 40-card table of small cards bool, in, check_move, sample and apply work without counting."""
-    small = [c for c in DOUBLE_FRENCH_PACK.cards if c.rank.pips <= 5]
+    small = [c for c in MULLE_PACK.cards if c.rank.pips <= 5]
     table = " ".join(map(str, small[:40]))
     s = position(FISHING, hands=("9H 8C", "KH"), table=table)
     moves = legal_moves(s)

@@ -28,6 +28,7 @@ from cardrules.mulle import (
     score,
     shuffle_hidden,
 )
+from cardrules.mulle import PACK as MULLE_PACK
 from cardrules.mulle._cards import _BHV, _SCORING
 from cardrules.mulle._legal import refusals
 from cardrules.rules import Violation
@@ -233,7 +234,7 @@ def test_malformed_text_names_its_field(change: Any, field: str) -> None:
 def test_the_reader_fills_hidden_cards_in_pack_order() -> None:
     s = GAME.from_position(_start(seat=1))
     assert list(s.hands[0]) + list(s.stock) == sorted(
-        [*s.hands[0], *s.stock], key=list(dict.fromkeys(cardrules.DOUBLE_FRENCH_PACK.cards)).index
+        [*s.hands[0], *s.stock], key=list(dict.fromkeys(MULLE_PACK.cards)).index
     )
 
 

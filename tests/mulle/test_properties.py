@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules import DOUBLE_FRENCH_PACK, Suit
+from cardrules import Suit
+from cardrules.mulle import PACK as MULLE_PACK
 from cardrules.mulle import (
     MulleRuleset,
     State,
@@ -33,7 +34,7 @@ from tests.variants import MULLE
 
 VARIANTS = MULLE
 
-PACK = Counter(DOUBLE_FRENCH_PACK.cards)
+PACK = Counter(MULLE_PACK.cards)
 
 
 def _check_round(rules: MulleRuleset, rnd: cardrules.RoundScore) -> None:
@@ -123,8 +124,8 @@ def test_mulle_fishing_points_spades_at_most_one(seed: int) -> None:
     s = play_match("mulle/fishing(players=3)", seed, deep=False)
     for rnd in s.rounds:
         _check_round(s.rules, rnd)
-    assert sum(1 for c in DOUBLE_FRENCH_PACK.cards if c.suit is Suit.SPADES) == 26
-    assert 40 == sum(_card_points(c) for c in DOUBLE_FRENCH_PACK.cards)
+    assert sum(1 for c in MULLE_PACK.cards if c.suit is Suit.SPADES) == 26
+    assert 40 == sum(_card_points(c) for c in MULLE_PACK.cards)
 
 
 def _some_moves(state: State, k: int = 300) -> list[Any]:

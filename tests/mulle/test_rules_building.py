@@ -20,6 +20,7 @@ from cardrules.mulle import (
     parse_move,
     score,
 )
+from cardrules.mulle import PACK as MULLE_PACK
 from cardrules.mulle._score import _winner
 from tests.mulle.positions import card, cards, position
 
@@ -256,7 +257,7 @@ def _pts(c: cardrules.Card) -> int:
 
 def test_mulle_points_cards_total_40() -> None:
     """Card points: every spade 1, AS and 2S 2, other aces 1, 10D 2: 40 in all (mulle.points.cards)."""
-    assert 40 == sum(_pts(c) for c in cardrules.DOUBLE_FRENCH_PACK.cards)
+    assert 40 == sum(_pts(c) for c in MULLE_PACK.cards)
     assert (2, 2, 1, 1, 2, 0) == tuple(_pts(card(t)) for t in ("AS", "2S", "KS", "AH", "10D", "10H"))
 
 
@@ -287,7 +288,7 @@ def test_mulle_jokers_not_in_pack() -> None:
 
 def test_mulle_deal_order_and_counts() -> None:
     """deck[i] goes to seat dealer+1+i, then 8 to the table; 6/4/3 deals for 2/3/4 players (mulle.deal)."""
-    deck = list(cardrules.DOUBLE_FRENCH_PACK.cards)
+    deck = list(MULLE_PACK.cards)
     s = new_game(deck=deck, dealer=1)
     assert tuple(sorted(deck[0:16:2], key=str)) == tuple(sorted(s.hands[0], key=str))
     assert tuple(sorted(deck[16:24], key=str)) == tuple(sorted(s.table, key=str))

@@ -115,3 +115,13 @@ def test_wheel_check_finds_a_missing_licence(tmp_path: Path) -> None:
     with pytest.raises(AssertionError, match="LICENSE"):
         smoke_installed.check_wheel(bad)
     smoke_installed.check_wheel(good)
+
+
+def test_the_built_in_games_are_listed_once_in_the_registry() -> None:
+    """cardrules declares no ``cardrules.games`` entry points: those are for plugins; the registry lists its own."""
+    from cardrules import _registry
+
+    assert "cardrules.games" not in PROJECT.get("entry-points", {})
+    packages = {p.parent.name for p in (ROOT / "src" / "cardrules").glob("*/rules.md")}
+    assert set(_registry.BUILTIN) == packages
+    assert all(target == f"cardrules.{name}:GAME" for name, target in _registry.BUILTIN.items())

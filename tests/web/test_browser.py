@@ -30,6 +30,7 @@ else:
     uvicorn = pytest.importorskip("uvicorn")
     sync_api = pytest.importorskip("playwright.sync_api")
 
+import cardrules
 from cardrules import records
 from cardrules.bots import GreedyBot
 from cardrules.web import create_app
@@ -499,7 +500,7 @@ SMALLEST_TEXT = """(() => {
 })()"""
 
 
-@pytest.mark.parametrize("game", ["mulle", "mililla", "charlemagne"])
+@pytest.mark.parametrize("game", cardrules.game_names())
 def test_press_play_runs_each_demo_from_start_to_end(page: Any, base_url: str, game: str) -> None:
     page.goto(f"{base_url}/watch/{game}")
     page.wait_for_selector("body[data-ready=true][data-step='0']")

@@ -428,3 +428,23 @@ def test_finished_matches_are_unloaded_beyond_the_bound_and_load_again(
     r = c.get(f"/api/matches/{first['match']}/record", headers=auth(first["token"]))
     assert records.verify(records.loads(r.text)).ok
     assert first["match"] in server.tables and second["match"] not in server.tables
+
+
+@pytest.mark.parametrize(
+    ("url", "title", "script"),
+    [
+        ("/", "the lobby", "lobby.js"),
+        ("/table", "the table", "table.js"),
+        ("/replay", "replay viewer", "replay.js"),
+        ("/watch/mililla", "press play", "watch.js"),
+    ],
+)
+def test_each_page_is_its_body_under_the_one_shared_head(tmp_path: Path, url: str, title: str, script: str) -> None:
+    """The pages' files hold their bodies only; the server writes the head they share, with each page's title."""
+    page = client(tmp_path).get(url)
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    text = page.text
+    assert text.startswith("<!doctype html>") and text.count("<head>") == text.count("</head>") == 1
+    assert f"<title>cardrules: {title}</title>" in text and f'src="/static/{script}"' in text
+    assert '<link rel="stylesheet" href="/static/style.css">' in text and text.index("</head>") < text.index("<body>")
+    assert text.rstrip().endswith("</html>")

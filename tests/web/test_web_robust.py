@@ -123,10 +123,10 @@ def test_fuzzed_bodies_get_an_answer_or_a_4xx_json_error(tmp_path: Path, body: A
 
 
 def _adversarial_table(size: int) -> str:
-    from cardrules import DOUBLE_FRENCH_PACK
+    from cardrules.mulle import PACK as MULLE_PACK
 
-    small = sorted((c for c in DOUBLE_FRENCH_PACK.cards if 2 <= c.rank.pips <= 7), key=lambda c: c.rank.pips)
-    more = [c for c in DOUBLE_FRENCH_PACK.cards if c.rank.pips >= 8]
+    small = sorted((c for c in MULLE_PACK.cards if 2 <= c.rank.pips <= 7), key=lambda c: c.rank.pips)
+    more = [c for c in MULLE_PACK.cards if c.rank.pips >= 8]
     return " ".join(map(str, (small + more)[:size]))
 
 

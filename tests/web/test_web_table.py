@@ -178,7 +178,7 @@ def test_a_long_score_line_wraps_instead_of_being_cut_off() -> None:
 
 
 def test_a_phone_picture_has_whole_cards_and_text_of_14_units(c: TestClient) -> None:
-    for game in ("mulle", "mililla", "charlemagne"):
+    for game in cardrules.game_names():
         made = start(c, game, seed=4)
         r = c.get(f"/api/matches/{made['match']}/picture?width=370", headers=auth(made["token"]))
         assert r.status_code == 200
@@ -202,7 +202,7 @@ def test_a_trick_count_of_one_is_one_trick() -> None:
     assert "1 trick" in svg and "1 tricks" not in svg
 
 
-@pytest.mark.parametrize("game", ["mulle", "mililla", "charlemagne"])
+@pytest.mark.parametrize("game", cardrules.game_names())
 def test_each_rules_page_is_served_from_the_docs_with_an_anchor_per_rule(c: TestClient, game: str) -> None:
     r = c.get(f"/rules/{game}")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
@@ -237,7 +237,7 @@ def _demo_deals() -> Any:
     return module
 
 
-@pytest.mark.parametrize("game", ["mulle", "mililla", "charlemagne"])
+@pytest.mark.parametrize("game", cardrules.game_names())
 def test_each_demo_is_the_kept_deal_and_shows_its_rules(c: TestClient, game: str) -> None:
     deal = cardrules.get_game(game).spec.demo
     assert deal is not None

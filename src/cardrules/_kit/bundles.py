@@ -36,6 +36,13 @@ class TerminalViews(Protocol[RulesetC, ObservationC]):
     def move_list(self, legal_moves: LegalMoves[Any], limit: int, /) -> tuple[list[Any], int | None]:
         """The moves a terminal numbers: at most *limit*, and how many more (``None``: slow to count)."""
 
+    @property
+    def hint_events(self) -> frozenset[str]:
+        """
+        The kinds of :class:`~cardrules.Event` a hint may describe, those the move itself shows the
+        table at once (never a card dealt or drawn after it).
+        """
+
 
 class Positions(Protocol[StateT, RulesetC]):
     """

@@ -5,18 +5,15 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Literal
+from typing import Any
 
 import attrs
 
 from cardrules.bots._games import Heuristic
 from cardrules.bots._search import (
-    _exploration,
-    _positive_int,
-    _rollout,
+    _Budget,
     _round_count,
     _sample,
-    _seconds,
     _side_of,
     candidates_for,
     playout,
@@ -39,7 +36,7 @@ class _Node:
 
 
 @attrs.frozen
-class ISMCTSBot:
+class ISMCTSBot(_Budget):
     """
     Information-set Monte Carlo tree search (single-observer ISMCTS).
 
@@ -73,12 +70,6 @@ class ISMCTSBot:
         exploration: The UCB1 exploration constant (0 always follows the
             best average).
     """
-
-    iterations: int = attrs.field(default=200, validator=_positive_int("iterations"))
-    seconds: float | None = attrs.field(default=None, validator=_seconds)
-    rollout: Literal["greedy", "random"] = attrs.field(default="greedy", validator=_rollout)
-    max_candidates: int = attrs.field(default=12, validator=_positive_int("max_candidates"))
-    exploration: float = attrs.field(default=0.7, validator=_exploration)
 
     def __str__(self) -> str:
         return "ismcts"

@@ -59,7 +59,18 @@ def _margin(_inst: object, _attr: object, value: object) -> None:
 
 
 @attrs.frozen
-class SearchBot:
+class _Budget:
+    """The fields both search bots have, in this order: their budgets, rollouts and candidates."""
+
+    iterations: int = attrs.field(default=200, validator=_positive_int("iterations"))
+    seconds: float | None = attrs.field(default=None, validator=_seconds)
+    rollout: Literal["greedy", "random"] = attrs.field(default="greedy", validator=_rollout)
+    max_candidates: int = attrs.field(default=12, validator=_positive_int("max_candidates"))
+    exploration: float = attrs.field(default=0.7, validator=_exploration)
+
+
+@attrs.frozen
+class SearchBot(_Budget):
     """
     Looks ahead by imagining the hidden cards: determinized Monte Carlo search.
 
@@ -101,11 +112,6 @@ class SearchBot:
             the best average.
     """
 
-    iterations: int = attrs.field(default=200, validator=_positive_int("iterations"))
-    seconds: float | None = attrs.field(default=None, validator=_seconds)
-    rollout: Literal["greedy", "random"] = attrs.field(default="greedy", validator=_rollout)
-    max_candidates: int = attrs.field(default=12, validator=_positive_int("max_candidates"))
-    exploration: float = attrs.field(default=0.7, validator=_exploration)
     margin: float = attrs.field(default=1.0, validator=_margin)
 
     def __str__(self) -> str:

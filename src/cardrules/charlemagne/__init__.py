@@ -9,10 +9,9 @@ which carries its :class:`CharlemagneRuleset`.
 
 from typing import Final
 
-from cardrules.cards import CHARLEMAGNE_PACK
 from cardrules.charlemagne import _position, _view
 from cardrules.charlemagne._bot import HEURISTIC
-from cardrules.charlemagne._cards import suit_order, trump_order
+from cardrules.charlemagne._cards import PACK, suit_order, trump_order
 from cardrules.charlemagne._check import check_state
 from cardrules.charlemagne._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
 from cardrules.charlemagne._demo import DEMO
@@ -45,6 +44,7 @@ from cardrules.engine import GameSpec
 
 __all__ = [
     "GAME",
+    "PACK",
     "RULES",
     "STANDARD",
     "Bid",
@@ -89,7 +89,7 @@ __all__ = [
 GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
     name="charlemagne",
     title="Charlemagne",
-    pack=CHARLEMAGNE_PACK,
+    pack=PACK,
     ruleset_type=CharlemagneRuleset,
     presets={"standard": STANDARD},
     state_type=State,

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any, Final
 
-from cardrules.cards import CHARLEMAGNE_PACK, Card, Rank, Suit
+from cardrules.cards import Card, Rank, Suit
 from cardrules.charlemagne._cards import (
     _BIG_STRENGTH,
     _COLOUR_JACK_STRENGTH,
@@ -18,6 +18,7 @@ from cardrules.charlemagne._cards import (
     _STRENGTH_ID,
     _SUIT_OF_ID,
     _TRUMP_JACK_STRENGTH,
+    PACK,
     _trick_winner,
 )
 from cardrules.charlemagne._legal import (
@@ -49,7 +50,7 @@ from cardrules.charlemagne._state import (
 )
 from cardrules.engine import Heuristic, LegalMoves, RoundScore
 
-_ALL: Final = frozenset(CHARLEMAGNE_PACK.cards)
+_ALL: Final = frozenset(PACK.cards)
 _PARTNER_TRICKS: Final = 1.5  # what a partner's hand is worth, on average, to a number bid
 _NUMBER_BIDS: Final = tuple(c for c in _LADDER if c.is_number)
 # What the cards above a plain ace take, by their strength in the game's tables: the two jokers,
@@ -70,7 +71,7 @@ def _trick_value(card: Card, trump: Suit) -> float:
 
 # _trick_value of every card for every trump, worked out once: the bidding and the search's
 # samples ask for it often.
-_TRICK_VALUES: Final = {t: {c: _trick_value(c, t) for c in CHARLEMAGNE_PACK.cards} for t in _FRENCH}
+_TRICK_VALUES: Final = {t: {c: _trick_value(c, t) for c in PACK.cards} for t in _FRENCH}
 
 
 def _strength(hand: Iterable[Card], trump: Suit) -> float:

@@ -6,12 +6,15 @@ from collections.abc import Sequence
 from typing import Final
 
 from cardrules import _common, _messages
-from cardrules.cards import CHARLEMAGNE_PACK, Card, Rank, Suit
+from cardrules.cards import JOKERS, Card, Pack, Rank, Suit
 from cardrules.errors import InvalidOptionError, WrongKindError
 
 BIG_JOKER: Final = Card(Rank.BIG, Suit.JOKER)
 LITTLE_JOKER: Final = Card(Rank.LITTLE, Suit.JOKER)
 _FRENCH: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_RANKS: Final = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
+PACK: Final = Pack("Charlemagne", tuple(Card(r, s) for s in _FRENCH for r in _RANKS) + JOKERS)
+"""Charlemagne's pack, A to 7 in the four French suits and the Big and the Little joker (34 cards)."""
 _SAME_COLOUR: Final = {
     Suit.HEARTS: Suit.DIAMONDS,
     Suit.DIAMONDS: Suit.HEARTS,
@@ -40,7 +43,7 @@ def _tables(trump: Suit | None) -> tuple[dict[Card, Suit], dict[Card, int]]:
     """Each card's suit for following and its strength, with *trump* (``None``: Mulot)."""
     suit: dict[Card, Suit] = {}
     strength: dict[Card, int] = {}
-    for c in CHARLEMAGNE_PACK.cards:
+    for c in PACK.cards:
         if c.suit is Suit.JOKER:
             suit[c] = Suit.JOKER if trump is None else trump
             strength[c] = _BIG_STRENGTH if c.rank is Rank.BIG else _LITTLE_STRENGTH
@@ -56,7 +59,7 @@ def _tables(trump: Suit | None) -> tuple[dict[Card, Suit], dict[Card, int]]:
 _MODES: Final[tuple[Suit | None, ...]] = (None, *_FRENCH)
 _SUIT_OF: Final = {m: _tables(m)[0] for m in _MODES}
 _STRENGTH: Final = {m: _tables(m)[1] for m in _MODES}
-_HAND_ORDER: Final = _common.pack_order(CHARLEMAGNE_PACK)
+_HAND_ORDER: Final = _common.pack_order(PACK)
 _JOKER: Final = Suit.JOKER
 
 # The same tables with the mode looked up by identity: the suits are enum members (singletons),
@@ -103,7 +106,7 @@ def trump_order(trump: Suit | None) -> tuple[Card, ...]:
     _check_trump(trump)
     top = Suit.JOKER if trump is None else trump
     suit, strength = _SUIT_OF[trump], _STRENGTH[trump]
-    return tuple(sorted((c for c in CHARLEMAGNE_PACK.cards if suit[c] is top), key=lambda c: -strength[c]))
+    return tuple(sorted((c for c in PACK.cards if suit[c] is top), key=lambda c: -strength[c]))
 
 
 def suit_order(suit: Suit, trump: Suit | None) -> tuple[Card, ...]:
@@ -118,7 +121,7 @@ def suit_order(suit: Suit, trump: Suit | None) -> tuple[Card, ...]:
     if not isinstance(suit, Suit):
         raise WrongKindError(f"a suit is a cardrules.Suit, not {_messages.kind_name(suit)}")
     table, strength = _SUIT_OF[trump], _STRENGTH[trump]
-    return tuple(sorted((c for c in CHARLEMAGNE_PACK.cards if table[c] is suit), key=lambda c: -strength[c]))
+    return tuple(sorted((c for c in PACK.cards if table[c] is suit), key=lambda c: -strength[c]))
 
 
 def _check_trump(trump: object) -> None:

@@ -22,8 +22,8 @@ from cardrules._kit.checks import (
     fail,
 )
 from cardrules._serial import check_pack
-from cardrules.cards import CHARLEMAGNE_PACK, Card
-from cardrules.charlemagne._cards import _FRENCH, _HAND_ORDER, _card_name, _trick_winner
+from cardrules.cards import Card
+from cardrules.charlemagne._cards import _FRENCH, _HAND_ORDER, PACK, _card_name, _trick_winner
 from cardrules.charlemagne._legal import _ORDERS, _discards_due, _order
 from cardrules.charlemagne._sample import zones
 from cardrules.charlemagne._score import _hand_score, _result
@@ -59,9 +59,9 @@ def check_state(state: State) -> None:
     if state.bidder is not None:
         check_seat(state.bidder, SEATS, "bidder")
     check_counts({"round_no": [state.round_no], "tricks": state.tricks})
-    check_pack(zones(state), CHARLEMAGNE_PACK)
+    check_pack(zones(state), PACK)
     check_order({f"hands[{s}]": hand for s, hand in enumerate(state.hands)}, _HAND_ORDER)
-    check_decks(state.pending_decks, CHARLEMAGNE_PACK)
+    check_decks(state.pending_decks, PACK)
     _check_calls(state)
     _check_sizes(state)
     _check_play(state)

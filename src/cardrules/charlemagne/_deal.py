@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from cardrules import _common, _messages
-from cardrules.cards import CHARLEMAGNE_PACK, Card
-from cardrules.charlemagne._cards import _HAND_ORDER
+from cardrules.cards import Card
+from cardrules.charlemagne._cards import _HAND_ORDER, PACK
 from cardrules.charlemagne._ruleset import STANDARD, CharlemagneRuleset
 from cardrules.charlemagne._state import HAND_SIZE, SEATS, State, _make_state
 from cardrules.engine import RoundScore
@@ -23,7 +23,7 @@ def _deal(
     rounds: tuple[RoundScore, ...],
 ) -> State:
     """Deal hand *round_no*: deck[0..31] one at a time from seat dealer + 1, deck[32:34] the kitty."""
-    deck, pending = _common.next_deck(pending, CHARLEMAGNE_PACK, seed, round_no)
+    deck, pending = _common.next_deck(pending, PACK, seed, round_no)
     dealt = SEATS * HAND_SIZE
     hands = _common.deal_hands(deck, dealer, SEATS, dealt, _HAND_ORDER)
     first = (dealer + 1) % SEATS
@@ -75,7 +75,7 @@ def new_game(
     if not isinstance(rules, CharlemagneRuleset):
         raise WrongKindError(f"rules must be a CharlemagneRuleset, not {_messages.kind_name(rules)}")
     seed = _common.new_seed(seed)
-    pending = _common.deck_list(deck, decks, CHARLEMAGNE_PACK)
+    pending = _common.deck_list(deck, decks, PACK)
     first = _common.first_dealer(seed, dealer, SEATS)
     return _deal(rules, seed, pending, 0, first, (0, 0), ())
 
@@ -99,18 +99,18 @@ def deck_from_hands(
         True
     """
     _common.check_hands(hands, SEATS, "Charlemagne")
-    cards = [_common.check_deck_part(h, CHARLEMAGNE_PACK, f"hand {i}") for i, h in enumerate(hands)]
+    cards = [_common.check_deck_part(h, PACK, f"hand {i}") for i, h in enumerate(hands)]
     for i, h in enumerate(cards):
         if len(h) != HAND_SIZE:
             raise InvalidDeckError(f"hand {i} has {len(h)} cards; each hand has 8")
-    kit = _common.check_deck_part(kitty, CHARLEMAGNE_PACK, "kitty")
+    kit = _common.check_deck_part(kitty, PACK, "kitty")
     if len(kit) != 2:
         raise InvalidDeckError(f"the kitty has {len(kit)} cards; it has 2")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < SEATS:
         raise InvalidDeckError(f"dealer must be a seat from 0 to 3, not {_messages.shown(dealer)}")
     deck = [cards[(dealer + 1 + j) % SEATS][k] for k in range(HAND_SIZE) for j in range(SEATS)]
     deck.extend(kit)
-    return _common.check_deck(deck, CHARLEMAGNE_PACK, "deal")
+    return _common.check_deck(deck, PACK, "deal")
 
 
 def round_deck(state: State) -> tuple[Card, ...]:
@@ -151,7 +151,7 @@ def new_round(state: State, deck: Sequence[Card | str]) -> State:
         raise TypeError(f"state must be a Charlemagne State, not {type(state).__name__}")
     if state.winner is not None or state.phase != "bid" or state.calls:
         raise InvalidDeckError("a hand is dealt from a new deck only before its first bid or pass")
-    cards = _common.check_deck(deck, CHARLEMAGNE_PACK)
+    cards = _common.check_deck(deck, PACK)
     pending = (cards, *state.pending_decks)
     return _deal(state.rules, state.seed, pending, state.round_no, state.dealer, state.match, state.rounds)
 

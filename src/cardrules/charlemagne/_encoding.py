@@ -11,8 +11,8 @@ from typing import Final
 
 from cardrules import _messages
 from cardrules._kit.keyed_moves import _keyed_bits
-from cardrules.cards import CHARLEMAGNE_PACK, Card
-from cardrules.charlemagne._cards import _FRENCH
+from cardrules.cards import Card
+from cardrules.charlemagne._cards import _FRENCH, PACK
 from cardrules.charlemagne._legal import legal_moves
 from cardrules.charlemagne._state import (
     _LADDER,
@@ -31,7 +31,7 @@ from cardrules.charlemagne._tensor import TENSOR
 from cardrules.engine import Learning
 from cardrules.rl._learning import ActionEncoding
 
-_CARDS: Final = CHARLEMAGNE_PACK.cards
+_CARDS: Final = PACK.cards
 _CARD: Final = {c: i for i, c in enumerate(_CARDS)}
 _N: Final = len(_CARDS)
 BIDS: Final = _N

@@ -7,15 +7,15 @@ from typing import Final
 
 from cardrules import _messages
 from cardrules._kit.inference import Inference, identity_cache
-from cardrules.cards import CHARLEMAGNE_PACK, Card, Suit
-from cardrules.charlemagne._cards import _SUIT_OF
+from cardrules.cards import Card, Suit
+from cardrules.charlemagne._cards import _SUIT_OF, PACK
 from cardrules.charlemagne._legal import _ORDERS, _SOLO
 from cardrules.charlemagne._state import Observation
 from cardrules.errors import WrongKindError
 
 # The cards that follow each suit, by trump (None: Mulot, whose jokers are a suit of their own).
 _FOLLOWING: Final = {
-    trump: {led: frozenset(c for c in CHARLEMAGNE_PACK.cards if table[c] is led) for led in set(table.values())}
+    trump: {led: frozenset(c for c in PACK.cards if table[c] is led) for led in set(table.values())}
     for trump, table in _SUIT_OF.items()
 }
 

@@ -8,8 +8,8 @@ from typing import Final, TypeVar
 from cardrules import _messages
 from cardrules._common import remember_legal as _remember
 from cardrules._kit.keyed_moves import _keyed_moves
-from cardrules.cards import CHARLEMAGNE_PACK, Card, Suit
-from cardrules.charlemagne._cards import _FRENCH, _HAND_ORDER, _JOKER, _SUIT_OF, _SUIT_OF_ID
+from cardrules.cards import Card, Suit
+from cardrules.charlemagne._cards import _FRENCH, _HAND_ORDER, _JOKER, _SUIT_OF, _SUIT_OF_ID, PACK
 from cardrules.charlemagne._rules import RULES
 from cardrules.charlemagne._state import (
     _LADDER,
@@ -106,9 +106,9 @@ def _dealer_forced(calls: Sequence[Contract | None]) -> bool:
 _BIDS: Final = {c: Bid(c) for c in _LADDER}
 _SOURCES: Final = (ChooseSource("kitty"), ChooseSource("partner"))
 _TRUMPS: Final = tuple(NameTrump(s) for s in _FRENCH)
-_PLAYS: Final = {c: Play(c) for c in CHARLEMAGNE_PACK.cards}
-_GIVES: Final = {c: Give(c) for c in CHARLEMAGNE_PACK.cards}
-_DISCARDS: Final = {c: Discard(c) for c in CHARLEMAGNE_PACK.cards}
+_PLAYS: Final = {c: Play(c) for c in PACK.cards}
+_GIVES: Final = {c: Give(c) for c in PACK.cards}
+_DISCARDS: Final = {c: Discard(c) for c in PACK.cards}
 # The bidding moves after the highest bid so far (None: no bid yet): pass, then each higher bid.
 _CALLS_ABOVE: Final[dict[Contract | None, tuple[Bid | Pass, ...]]] = {
     high: (PASS, *(_BIDS[c] for c in _LADDER[0 if high is None else high.level + 1 :])) for high in (None, *_LADDER)

@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from cardrules import _messages
-from cardrules.cards import CHARLEMAGNE_PACK
-from cardrules.charlemagne._cards import _FRENCH, _PLURAL
+from cardrules.charlemagne._cards import _FRENCH, _PLURAL, PACK
 from cardrules.charlemagne._legal import _BIDS, _DISCARDS, _GIVES, _PLAYS, _SOURCES, check_move, legal_moves, to_move
 from cardrules.charlemagne._state import (
     _LADDER,
@@ -79,13 +78,13 @@ def _candidates(text: str) -> tuple[tuple[Move, ...], bool]:
     if head in _CARD_MOVE_WORDS:
         if len(rest) != 1:
             raise _bad(text, f"{head!r} takes one card, such as '{head} 7S'")
-        card = CHARLEMAGNE_PACK.parse(rest[0])
+        card = PACK.parse(rest[0])
         cls = _CARD_MOVE_WORDS[head]
         table = _PLAYS if cls is Play else _GIVES if cls is Give else _DISCARDS
         return (table[card],), False
     if rest:
         raise _bad(text, "too many words")
-    return (_PLAYS[CHARLEMAGNE_PACK.parse(head)],), True
+    return (_PLAYS[PACK.parse(head)],), True
 
 
 def parse_canonical(text: str) -> Move:

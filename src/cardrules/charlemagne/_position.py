@@ -25,8 +25,8 @@ from cardrules._kit.position import (
     parse_rounds,
     rounds_text,
 )
-from cardrules.cards import CHARLEMAGNE_PACK, Card
-from cardrules.charlemagne._cards import _FRENCH, _HAND_ORDER, _sorted_hand
+from cardrules.cards import Card
+from cardrules.charlemagne._cards import _FRENCH, _HAND_ORDER, PACK, _sorted_hand
 from cardrules.charlemagne._check import _match_winner
 from cardrules.charlemagne._observe import _open_hand
 from cardrules.charlemagne._ruleset import CharlemagneRuleset
@@ -111,8 +111,8 @@ def position(state: State, seat: int | None) -> str:
 
 def _zone(text: str, field: str) -> Zone:
     if text.startswith("?"):
-        return parse_int(text[1:], field, 0, len(CHARLEMAGNE_PACK))
-    return parse_cards(text, CHARLEMAGNE_PACK, field)
+        return parse_int(text[1:], field, 0, len(PACK))
+    return parse_cards(text, PACK, field)
 
 
 def _choice(text: str, allowed: Sequence[str], field: str) -> str:
@@ -157,7 +157,7 @@ def _fill(zones: dict[str, Zone], hands: list[Zone], bidder: int | None) -> None
     """
     hand_zones = {f"hands[{i}]": h for i, h in enumerate(hands)}
     located = _located([*_shown(hand_zones), *_shown(zones)])
-    unseen = [c for c in CHARLEMAGNE_PACK.cards if c not in located]
+    unseen = [c for c in PACK.cards if c not in located]
     reserved = _reserve(zones, hands, bidder, unseen)
     filled, rest = fill_unknown(hands, unseen, _HAND_ORDER)
     hands[:] = filled
@@ -230,7 +230,7 @@ def from_position(rules: CharlemagneRuleset, body: str) -> State:
     are filled deterministically (see :func:`_fill` and :func:`_records`).
     """
     f = fields(body, NAMES)
-    pack = CHARLEMAGNE_PACK
+    pack = PACK
     dealer = parse_int(f["dealer"], "dealer", 0, SEATS - 1)
     calls = _calls(f["calls"])
     phase = cast(Phase, _choice(f["phase"], _PHASES, "phase"))

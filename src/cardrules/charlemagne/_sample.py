@@ -6,8 +6,8 @@ import random
 
 from cardrules import _common, _messages
 from cardrules._kit.inference import Inference, deal_agreeing
-from cardrules.cards import CHARLEMAGNE_PACK, Card
-from cardrules.charlemagne._cards import _sorted_hand
+from cardrules.cards import Card
+from cardrules.charlemagne._cards import PACK, _sorted_hand
 from cardrules.charlemagne._infer import inferences
 from cardrules.charlemagne._observe import _open_hand, observe
 from cardrules.charlemagne._state import SEATS, Contract, Observation, State
@@ -105,7 +105,7 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
         located |= set(o.discards)
     if seat == p:
         located |= set(o.out)
-    pool = [c for c in CHARLEMAGNE_PACK.cards if c not in located]
+    pool = [c for c in PACK.cards if c not in located]
     sizes: dict[str, int] = {
         f"hand {s}": o.hand_counts[s] for s in range(SEATS) if s != seat and not (opened and s == b)
     }

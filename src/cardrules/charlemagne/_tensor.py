@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardrules.cards import CHARLEMAGNE_PACK, Card, Suit
-from cardrules.charlemagne._cards import _FRENCH, _SUIT_OF
+from cardrules.cards import Card, Suit
+from cardrules.charlemagne._cards import _FRENCH, _SUIT_OF, PACK
 from cardrules.charlemagne._legal import _ORDERS
 from cardrules.charlemagne._state import _LADDER, _LEVEL, TARGET, Contract, Observation, PlayedTricks
 from cardrules.rl._learning import Packed, TensorField, TensorLayout, card_bits, field_offsets, slots
 
-_N: Final = len(CHARLEMAGNE_PACK.cards)
+_N: Final = len(PACK.cards)
 _PHASES: Final = ("bid", "source", "give", "discard", "trump", "play")
 _L: Final = len(_LADDER)
 
@@ -58,7 +58,7 @@ FIELDS: Final = (
 )
 
 
-_BIT, _bits = card_bits(CHARLEMAGNE_PACK.cards)
+_BIT, _bits = card_bits(PACK.cards)
 _PHASE: Final = {p: i for i, p in enumerate(_PHASES)}
 _CALL: Final[dict[Contract | None, int]] = {None: _L, **{c: i for c, i in _LEVEL.items()}}
 _TRUMP: Final = {s: i for i, s in enumerate(_FRENCH)}

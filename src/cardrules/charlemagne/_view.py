@@ -6,11 +6,14 @@ import re
 from typing import Final
 
 from cardrules._kit.style import Style, first_moves, labelled_text
-from cardrules.cards import CHARLEMAGNE_PACK
+from cardrules.charlemagne._cards import PACK
 from cardrules.charlemagne._ruleset import CharlemagneRuleset
 from cardrules.charlemagne._state import Observation
 
-__all__ = ["deal_text", "display", "help_text", "move_list", "view"]
+__all__ = ["deal_text", "display", "help_text", "hint_events", "move_list", "view"]
+
+hint_events: Final = frozenset({"bid", "pass", "play", "trick", "trump"})
+"""The events a hint may describe: what the move itself shows the table, nothing dealt after it."""
 
 move_list = first_moves
 """The moves the terminal numbers: the first ones, in the legal moves' order."""
@@ -84,5 +87,5 @@ _SUIT_SYMBOL: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 def display(text: str) -> str:
     """A move's or an event's text for a screen: cards with suit symbols (``10♥``), and ``trump ♥`` for ``trump H``."""
-    text = labelled_text(text, CHARLEMAGNE_PACK)
+    text = labelled_text(text, PACK)
     return _TRUMP.sub(lambda m: "trump " + _SUIT_SYMBOL[m.group(1)], text)

@@ -39,8 +39,6 @@ _PLAY_PATH: Final = 0x91A7
 _HINT_PATH: Final = 0x4817
 _LISTED: Final = 500
 """The most moves numbered in one turn (a Mulle table can allow millions; the rest are typed)."""
-_SEEN: Final = frozenset({"play", "capture", "mulle", "tabbe", "build", "trail", "trick", "bid", "pass", "trump"})
-"""The events a hint may describe: what the move itself shows the table, nothing dealt after it."""
 
 
 _DIGITS: Final = 9
@@ -353,7 +351,11 @@ class Session:
         rng = random.Random(_derive_seed(self.seed, _HINT_PATH, self.turns))
         move = get_bot("greedy").choose(game.observe(self.state, self.seat), legal, rng)
         after = game.apply(self.state, move)
-        effects = [e.text for e in self.talk.events(self.state, move, after) if e.kind in _SEEN]
+        events = self.talk.events(self.state, move, after)
+        if game.spec.events is not None:  # the game's own events: only the kinds its terminal says a hint may tell
+            seen: frozenset[str] = getattr(game.spec.terminal, "hint_events", frozenset())
+            events = tuple(e for e in events if e.kind in seen)
+        effects = [e.text for e in events]
         number = next((f"{i}) " for i, m in enumerate(moves, 1) if m == move), "")
         self.say(f"Hint (the greedy bot's move in your place): {number}{game.format_move(self.state, move)}")
         what = "; ".join(t.replace(f"seat {self.seat} ", f"seat {self.seat} (you) ", 1) for t in effects)

@@ -7,10 +7,10 @@ carries its :class:`MilillaRuleset`.
 
 from typing import Final
 
-from cardrules.cards import SPANISH_PACK
 from cardrules.engine import GameSpec
 from cardrules.mililla import _position, _view
 from cardrules.mililla._bot import HEURISTIC
+from cardrules.mililla._cards import PACK
 from cardrules.mililla._check import check_state
 from cardrules.mililla._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
 from cardrules.mililla._demo import DEMO
@@ -30,6 +30,7 @@ from cardrules.mililla._state import Move, Observation, Play, State
 
 __all__ = [
     "GAME",
+    "PACK",
     "RULES",
     "STANDARD",
     "MilillaRuleset",
@@ -65,7 +66,7 @@ __all__ = [
 GAME: Final[GameSpec[State, Play, MilillaRuleset, Observation]] = GameSpec(
     name="mililla",
     title="Mililla",
-    pack=SPANISH_PACK,
+    pack=PACK,
     ruleset_type=MilillaRuleset,
     presets={"standard": STANDARD},
     state_type=State,

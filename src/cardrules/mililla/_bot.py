@@ -6,15 +6,15 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
-from cardrules.cards import SPANISH_PACK, Card, Suit
+from cardrules.cards import Card, Suit
 from cardrules.engine import Heuristic, LegalMoves
-from cardrules.mililla._cards import _CARD_POINTS, _STRENGTH
+from cardrules.mililla._cards import _CARD_POINTS, _STRENGTH, PACK
 from cardrules.mililla._legal import _PLAYS, _allowed, _trick_winner
 from cardrules.mililla._play import _apply, _round_end
 from cardrules.mililla._ruleset import SEATS, MilillaRuleset
 from cardrules.mililla._state import Observation, Play, State
 
-_ALL: Final = frozenset(SPANISH_PACK.cards)
+_ALL: Final = frozenset(PACK.cards)
 
 
 def _is_master(card: Card, unseen: Iterable[Card], trump: Suit, strength: Mapping[Card, int]) -> bool:

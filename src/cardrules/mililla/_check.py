@@ -18,8 +18,8 @@ from cardrules._kit.checks import (
     fail,
 )
 from cardrules._serial import check_pack
-from cardrules.cards import SPANISH_PACK, Card
-from cardrules.mililla._cards import _CARD_POINTS, _HAND_ORDER, _STRENGTH, _SUIT_NAMES
+from cardrules.cards import Card
+from cardrules.mililla._cards import _CARD_POINTS, _HAND_ORDER, _STRENGTH, _SUIT_NAMES, PACK
 from cardrules.mililla._deal import _add
 from cardrules.mililla._legal import _trick_winner
 from cardrules.mililla._ruleset import ROUND_POINTS, SEATS, SIDES, TARGET
@@ -68,12 +68,12 @@ def check_state(state: State) -> None:
         check_seat(state.winner, len(SIDES), "winner", "side")
     check_counts({"round_no": [state.round_no], "deal_bonus": [state.deal_bonus], "held_bonus": [state.held_bonus]})
     check_counts({"tricks": state.tricks})
-    check_pack(zones(state), SPANISH_PACK)
+    check_pack(zones(state), PACK)
     check_order({f"hands[{s}]": hand for s, hand in enumerate(state.hands)}, _HAND_ORDER)
     _check_sizes(state)
     _check_tricks(state)
     _check_scores(state)
-    check_decks(state.pending_decks, SPANISH_PACK)
+    check_decks(state.pending_decks, PACK)
 
 
 def _check_sizes(state: State) -> None:

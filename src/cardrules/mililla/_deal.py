@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from cardrules import _common, _messages
-from cardrules.cards import SPANISH_PACK, Card
+from cardrules.cards import Card
 from cardrules.engine import RoundScore
 from cardrules.errors import (
     InvalidDeckError,
     WrongKindError,
 )
-from cardrules.mililla._cards import _CARD_POINTS, _HAND_ORDER
+from cardrules.mililla._cards import _CARD_POINTS, _HAND_ORDER, PACK
 from cardrules.mililla._ruleset import SEATS, STANDARD, TARGET, MilillaRuleset
 from cardrules.mililla._state import State, _make_state
 
@@ -26,7 +26,7 @@ def _deal(
     rounds: tuple[RoundScore, ...],
 ) -> State:
     """Deal round *round_no* (``mililla.deal``) and score or hold the turn-up bonus (``mililla.bonus.held``)."""
-    deck, pending = _common.next_deck(pending, SPANISH_PACK, seed, round_no)
+    deck, pending = _common.next_deck(pending, PACK, seed, round_no)
     hands = _common.deal_hands(deck, dealer, SEATS, len(deck), _HAND_ORDER)
     turn_up = deck[-1]
     bonus = _CARD_POINTS[turn_up]
@@ -90,7 +90,7 @@ def new_game(
     if not isinstance(rules, MilillaRuleset):
         raise WrongKindError(f"rules must be a MilillaRuleset, not {_messages.kind_name(rules)}")
     seed = _common.new_seed(seed)
-    pending = _common.deck_list(deck, decks, SPANISH_PACK)
+    pending = _common.deck_list(deck, decks, PACK)
     first = _common.first_dealer(seed, dealer, SEATS)
     return _deal(rules, seed, pending, 0, first, (0, 0), ())
 
@@ -106,14 +106,14 @@ def deck_from_hands(hands: Sequence[Sequence[Card | str]], dealer: int, turn_up:
             or the dealer does not hold *turn_up*.
     """
     _common.check_hands(hands, SEATS, "Mililla")
-    cards = [list(_common.check_deck_part(h, SPANISH_PACK, f"hand {i}")) for i, h in enumerate(hands)]
+    cards = [list(_common.check_deck_part(h, PACK, f"hand {i}")) for i, h in enumerate(hands)]
     for i, h in enumerate(cards):
         if len(h) != 10:
             raise InvalidDeckError(f"hand {i} has {len(h)} cards; each hand has 10")
-    _common.check_deck([c for h in cards for c in h], SPANISH_PACK, "hands")
+    _common.check_deck([c for h in cards for c in h], PACK, "hands")
     if not isinstance(dealer, int) or not 0 <= dealer < SEATS:
         raise InvalidDeckError(f"dealer must be a seat from 0 to 3, not {_messages.shown(dealer)}")
-    top = _common.check_deck_part([turn_up], SPANISH_PACK, "turn-up")[0]
+    top = _common.check_deck_part([turn_up], PACK, "turn-up")[0]
     if top not in cards[dealer]:
         raise InvalidDeckError(f"the dealer (seat {dealer}) does not hold the turn-up card {top}")
     cards[dealer].remove(top)
@@ -158,7 +158,7 @@ def new_round(state: State, deck: Sequence[Card | str]) -> State:
         raise TypeError(f"state must be a Mililla State, not {type(state).__name__}")
     if state.winner is not None or any(len(h) != 10 for h in state.hands):
         raise InvalidDeckError("a round is dealt from a new deck only before its first card is played")
-    cards = _common.check_deck(deck, SPANISH_PACK)
+    cards = _common.check_deck(deck, PACK)
     match = _add(state.match, state.dealer % 2, -state.deal_bonus)
     pending = (cards, *state.pending_decks)
     return _deal(state.rules, state.seed, pending, state.round_no, state.dealer, match, state.rounds)

@@ -6,14 +6,14 @@ from typing import Final
 
 from cardrules import _messages
 from cardrules._kit.keyed_moves import _keyed_bits
-from cardrules.cards import SPANISH_PACK
 from cardrules.engine import Learning
+from cardrules.mililla._cards import PACK
 from cardrules.mililla._legal import legal_moves
 from cardrules.mililla._state import Play, State
 from cardrules.mililla._tensor import TENSOR
 from cardrules.rl._learning import ActionEncoding
 
-_CARDS: Final = SPANISH_PACK.cards
+_CARDS: Final = PACK.cards
 _INDEX: Final = {c: i for i, c in enumerate(_CARDS)}
 _PLAYS: Final = tuple(Play(c) for c in _CARDS)
 

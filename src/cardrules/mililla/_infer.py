@@ -8,14 +8,14 @@ from typing import Final
 
 from cardrules import _messages
 from cardrules._kit.inference import Inference, identity_cache
-from cardrules.cards import SPANISH_PACK, Card, Rank, Suit
+from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import WrongKindError
-from cardrules.mililla._cards import _STRENGTH
+from cardrules.mililla._cards import _STRENGTH, PACK
 from cardrules.mililla._legal import _trick_winner
 from cardrules.mililla._ruleset import SEATS
 from cardrules.mililla._state import Observation
 
-_PACK: Final = SPANISH_PACK.cards
+_PACK: Final = PACK.cards
 _SUITS: Final = tuple(dict.fromkeys(c.suit for c in _PACK))
 _BY_SUIT: Final = {s: frozenset(c for c in _PACK if c.suit is s) for s in _SUITS}
 

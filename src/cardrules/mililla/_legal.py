@@ -8,9 +8,9 @@ from typing import Final
 from cardrules import _messages
 from cardrules._common import remember_legal as _remember
 from cardrules._kit.keyed_moves import _keyed_moves
-from cardrules.cards import SPANISH_PACK, Card, Rank, Suit
+from cardrules.cards import Card, Rank, Suit
 from cardrules.engine import LegalMoves, TupleMoves
-from cardrules.mililla._cards import _STRENGTH
+from cardrules.mililla._cards import _STRENGTH, PACK
 from cardrules.mililla._rules import RULES
 from cardrules.mililla._ruleset import SEATS
 from cardrules.mililla._state import Play, State
@@ -42,7 +42,7 @@ def _trick_winner(trick: Sequence[Card], trump: Suit, strength: Mapping[Card, in
     return best
 
 
-_SEVENS: Final = frozenset(c for c in SPANISH_PACK.cards if c.rank is Rank.SEVEN)
+_SEVENS: Final = frozenset(c for c in PACK.cards if c.rank is Rank.SEVEN)
 
 
 def _seven_barred(state: State, card: Card) -> bool:
@@ -116,7 +116,7 @@ def legal_moves(state: State) -> LegalMoves[Play]:
     return _keyed_moves(cards, _PLAYS)  # each card's Play, made only if asked for
 
 
-_PLAYS: Final = {c: Play(c) for c in SPANISH_PACK.cards}
+_PLAYS: Final = {c: Play(c) for c in PACK.cards}
 
 
 # The suits in the reasons: their Spanish names, in every language that has no other.

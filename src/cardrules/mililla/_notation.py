@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from cardrules import _messages
-from cardrules.cards import SPANISH_PACK
 from cardrules.errors import (
     InvalidNotationError,
 )
+from cardrules.mililla._cards import PACK
 from cardrules.mililla._legal import _PLAYS, check_move, legal_moves, to_move
 from cardrules.mililla._state import Play, State
 
@@ -42,7 +42,7 @@ def parse_canonical(text: str) -> Play:
         raise InvalidNotationError(
             f"{_messages.value(text)} is not a Mililla move; write the card to play, such as '7O'"
         )
-    return _PLAYS[SPANISH_PACK.parse(words[0])]
+    return _PLAYS[PACK.parse(words[0])]
 
 
 def format_move(state: State, move: Play) -> str:

@@ -29,9 +29,9 @@ from cardrules._kit.position import (
     parse_rounds,
     rounds_text,
 )
-from cardrules.cards import SPANISH_PACK, Card
+from cardrules.cards import Card
 from cardrules.errors import InvalidPositionError, InvalidRecordError
-from cardrules.mililla._cards import _HAND_ORDER, _STRENGTH
+from cardrules.mililla._cards import _HAND_ORDER, _STRENGTH, PACK
 from cardrules.mililla._check import _match_winner, check_state, turn_up_bonus
 from cardrules.mililla._legal import _trick_winner
 from cardrules.mililla._ruleset import SEATS, MilillaRuleset
@@ -86,7 +86,7 @@ def _parse_won(text: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         pile: list[Card] = []
         if side != "-":
             for trick in side.split(";"):
-                cards = parse_cards(trick, SPANISH_PACK, "won")
+                cards = parse_cards(trick, PACK, "won")
                 if len(cards) != SEATS:
                     raise InvalidPositionError(f"a won trick has {SEATS} cards, not {len(cards)}: {trick}", "won")
                 pile.extend(cards)
@@ -112,13 +112,13 @@ def from_position(rules: MilillaRuleset, body: str) -> State:
     """
     f = fields(body, FIELDS)
     dealer = parse_int(f["dealer"], "dealer", 0, SEATS - 1)
-    turn = parse_cards(f["turn_up"], SPANISH_PACK, "turn_up")
+    turn = parse_cards(f["turn_up"], PACK, "turn_up")
     if len(turn) != 1:
         raise InvalidPositionError("the turn-up is one card", "turn_up")
     turn_up = turn[0]
-    given = parse_hands(f["hands"], SPANISH_PACK, SEATS)
+    given = parse_hands(f["hands"], PACK, SEATS)
     leader = parse_int(f["leader"], "leader", 0, SEATS - 1)
-    trick = parse_cards(f["trick"], SPANISH_PACK, "trick")
+    trick = parse_cards(f["trick"], PACK, "trick")
     won = _parse_won(f["won"])
     match = parse_ints(f["match"], 2, "match")
     rounds = parse_rounds(f["rounds"], 2)
@@ -163,7 +163,7 @@ def _fill(
     given: list[tuple[Card, ...] | int], seen: set[Card], dealer: int, turn_up: Card
 ) -> tuple[tuple[Card, ...], ...]:
     """The hands, those given by size filled in pack order; the turn-up card stays the dealer's."""
-    unseen = [c for c in SPANISH_PACK.cards if c not in seen]
+    unseen = [c for c in PACK.cards if c not in seen]
     sizes = list(given)
     held = given[dealer]
     keep = False

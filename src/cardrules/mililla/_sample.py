@@ -7,9 +7,9 @@ from typing import Final
 
 from cardrules import _common, _messages
 from cardrules._kit.inference import Inference, deal_agreeing, identity_cache
-from cardrules.cards import SPANISH_PACK, Card
+from cardrules.cards import Card
 from cardrules.errors import WrongKindError
-from cardrules.mililla._cards import _sorted_hand
+from cardrules.mililla._cards import PACK, _sorted_hand
 from cardrules.mililla._infer import inferences
 from cardrules.mililla._observe import observe
 from cardrules.mililla._ruleset import SEATS
@@ -87,7 +87,7 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     seen = set(o.hand) | set(o.trick) | set(o.won[0]) | set(o.won[1])
     if o.turn_up_in_hand:
         seen.add(o.turn_up)
-    unseen = [c for c in SPANISH_PACK.cards if c not in seen]
+    unseen = [c for c in PACK.cards if c not in seen]
     keeps = {s: [o.turn_up] if (s == o.dealer and o.turn_up_in_hand) else [] for s in range(SEATS) if s != o.seat}
     sizes = {f"hand {s}": o.hand_counts[s] - len(keep) for s, keep in keeps.items()}
     proved = _proved(o)

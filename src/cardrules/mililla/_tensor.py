@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardrules.cards import SPANISH_PACK, Card, Suit
+from cardrules.cards import Card, Suit
+from cardrules.mililla._cards import PACK
 from cardrules.mililla._ruleset import TARGET
 from cardrules.mililla._state import Observation, PlayedTricks
 from cardrules.rl._learning import Packed, TensorField, TensorLayout, card_bits, field_offsets, slots
 
 _SUITS: Final = (Suit.OROS, Suit.COPAS, Suit.ESPADAS, Suit.BASTOS)
-_N: Final = len(SPANISH_PACK.cards)
+_N: Final = len(PACK.cards)
 
 FIELDS: Final = (
     TensorField("hand", _N, "1 for each card in the observer's hand, by pack order"),
@@ -42,7 +43,7 @@ FIELDS: Final = (
 )
 
 
-_BIT, _bits = card_bits(SPANISH_PACK.cards)
+_BIT, _bits = card_bits(PACK.cards)
 _LED: Final = {
     frozenset(s for i, s in enumerate(_SUITS) if n >> i & 1): sum(1 << i for i in range(4) if n >> i & 1)
     for n in range(16)

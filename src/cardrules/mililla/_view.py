@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardrules._kit.style import Style, first_moves, labelled_text, seats_text
-from cardrules.cards import SPANISH_PACK
+from cardrules.mililla._cards import PACK
 from cardrules.mililla._ruleset import MilillaRuleset
 from cardrules.mililla._state import Observation
 
-__all__ = ["deal_text", "display", "help_text", "move_list", "view"]
+__all__ = ["deal_text", "display", "help_text", "hint_events", "move_list", "view"]
+
+hint_events: Final = frozenset({"play", "trick"})
+"""The events a hint may describe: what the move itself shows the table, nothing dealt after it."""
 
 move_list = first_moves
 """The moves the terminal numbers: the first ones, in the legal moves' order."""
@@ -66,4 +71,4 @@ def display(text: str) -> str:
     A move's or an event's text for a screen: each card by rank and the Spanish suit's name
     (``5 of copas``, ``horse of oros``), since ``5C`` is copas here and clubs in the French pack.
     """
-    return labelled_text(text, SPANISH_PACK)
+    return labelled_text(text, PACK)

@@ -9,10 +9,10 @@ carries its :class:`MulleRuleset`. :func:`legal_moves` is lazy
 
 from typing import Final
 
-from cardrules.cards import DOUBLE_FRENCH_PACK
 from cardrules.engine import GameSpec
 from cardrules.mulle import _legal, _position, _view
 from cardrules.mulle._bot import HEURISTIC
+from cardrules.mulle._cards import PACK
 from cardrules.mulle._check import check_state
 from cardrules.mulle._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
 from cardrules.mulle._demo import DEMO
@@ -46,6 +46,7 @@ __all__ = [
     "BUILDING",
     "FISHING",
     "GAME",
+    "PACK",
     "RULES",
     "Build",
     "Capture",
@@ -87,7 +88,7 @@ __all__ = [
 GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = GameSpec(
     name="mulle",
     title="Mulle",
-    pack=DOUBLE_FRENCH_PACK,
+    pack=PACK,
     ruleset_type=MulleRuleset,
     presets={"building": BUILDING, "fishing": FISHING},
     state_type=State,

@@ -6,10 +6,11 @@ from collections.abc import Sequence
 from typing import Final
 
 from cardrules import _common
-from cardrules.cards import DOUBLE_FRENCH_PACK, Card, Rank, Suit
+from cardrules.cards import FRENCH_CARDS, Card, Pack, Rank, Suit
 from cardrules.mulle._ruleset import MulleRuleset
 
-PACK: Final = DOUBLE_FRENCH_PACK
+PACK: Final = Pack("double French", FRENCH_CARDS + FRENCH_CARDS)
+"""Mulle's pack, two French packs without jokers (104 cards, each card twice)."""
 
 
 _ORDER: Final = _common.pack_order(PACK)

@@ -16,7 +16,10 @@ from cardrules.mulle._partition import find_group
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._state import Move, Observation
 
-__all__ = ["deal_text", "display", "help_text", "move_list", "view"]
+__all__ = ["deal_text", "display", "help_text", "hint_events", "move_list", "view"]
+
+hint_events: Final = frozenset({"build", "capture", "mulle", "tabbe", "trail"})
+"""The events a hint may describe: what the move itself shows the table, nothing dealt after it."""
 
 
 def view(obs: Observation, style: Style) -> list[str]:

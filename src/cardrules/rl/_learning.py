@@ -21,15 +21,6 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = [
-    "ActionEncoding",
-    "CandidateEncoding",
-    "FactoredEncoding",
-    "InvalidActionError",
-    "TensorField",
-    "TensorLayout",
-]
-
 
 class InvalidActionError(CardrulesError, ValueError):
     """An action number outside an encoding's range, or steps that choose no legal move."""
@@ -543,6 +534,3 @@ def dense(size: int, sparse: Sparse) -> list[float]:
     for i, v in zip(where, what, strict=True):
         out[i] = v
     return out
-
-
-__dir__ = __all__.copy  # dir() and autocompletion show the public names only

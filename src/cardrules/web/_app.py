@@ -432,10 +432,7 @@ async def _crash(request: HTTPConnection, exc: Exception) -> Response:
 
 
 async def _index(request: Request) -> Response:
-    index = STATIC / "index.html"
-    if not index.is_file():
-        raise ApiError(404, "not_found", "the pages are not installed")
-    return FileResponse(index, media_type="text/html")
+    return _pages.page_html(STATIC, "index")
 
 
 async def _favicon(request: Request) -> Response:

@@ -10,7 +10,7 @@ from typing import Any, Final, TypeVar
 from starlette.requests import HTTPConnection, Request
 
 from cardrules._serial import from_jsonable, json_problem
-from cardrules.cards import SPANISH_PACK, Card, Pack
+from cardrules.cards import SPANISH_CARDS, Card, Pack
 from cardrules.errors import CardrulesError, InvalidRecordError
 from cardrules.web._errors import ApiError
 
@@ -81,7 +81,7 @@ async def json_body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
     return data
 
 
-_ANY_PACK: Final = SPANISH_PACK  # the request bodies hold no card: any pack will do
+_ANY_PACK: Final = Pack("Spanish", SPANISH_CARDS, spanish=True)  # the request bodies hold no card: any pack will do
 
 
 def read_as(data: dict[str, Any], cls: type[T]) -> T:

@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from cardrules._kit import svg as _svg
@@ -27,11 +27,38 @@ from cardrules.web._bodies import plain
 from cardrules.web._errors import ApiError
 from cardrules.web._http import check_id, query_int
 
-__all__ = ["routes"]
+__all__ = ["page_html", "routes"]
 
 _SVG: Final = "image/svg+xml"
 _STATIC: Final = Path(__file__).resolve().parent / "static"
-_PAGES: Final = {"table": "table.html", "replay": "replay.html", "watch": "watch.html"}
+_PAGES: Final = {
+    "index": ("the lobby", "lobby.js"),
+    "table": ("the table", "table.js"),
+    "replay": ("replay viewer", "replay.js"),
+    "watch": ("press play", "watch.js"),
+}
+"""Each page's title and script; its body is ``static/<name>.html``, and :func:`page_html` adds the head."""
+_HEAD: Final = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>cardrules: {title}</title>
+  <link rel="stylesheet" href="/static/style.css">
+  <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+  <script type="module" src="/static/{script}"></script>
+</head>
+"""
+"""The head every page shares, written once."""
+
+
+def page_html(static: Path, name: str) -> HTMLResponse:
+    """The page *name*: the shared head with its title and script, then its body from *static*."""
+    path = static / f"{name}.html"
+    if not path.is_file():
+        raise ApiError(404, "not_found", "the pages are not installed")
+    title, script = _PAGES[name]
+    return HTMLResponse(_HEAD.format(title=title, script=script) + path.read_text(encoding="utf-8"))
 
 
 def _server(request: Request) -> Any:
@@ -127,10 +154,9 @@ async def demo_picture(request: Request) -> Response:
 
 def _page(name: str) -> Any:
     async def page(request: Request) -> Response:
-        path = _STATIC / _PAGES[name]
-        if not path.is_file():
-            raise ApiError(404, "not_found", "the pages are not installed")
-        return FileResponse(path, media_type="text/html", headers={"Cache-Control": "no-cache"})
+        response = page_html(_STATIC, name)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
 
     page.__doc__ = f"``GET /{name}``: the {name} page."
     return page
