@@ -224,19 +224,9 @@ class TableStart:
     last_capture: int | None
 
 
-class _StateSlots(_common.LegalSlot):
-    """The slots of :class:`State`, its fields in order, declared here so that the engine can build
-    its own states fast (``_common.unchecked_constructor``)."""
-
-    __slots__ = (  # noqa: RUF023 (the fields in order: _common.unchecked_constructor checks it)
-        "rules", "seed", "pending_decks", "round_no", "dealer", "deal_no", "stock", "hands", "table",
-        "builds", "to_play", "captured", "tabbes", "mulles", "last_capture", "history", "match",
-        "rounds", "winner", "start", "__weakref__",
-    )  # fmt: skip
-
-
 @attrs.frozen
-class State(_StateSlots):
+@_common.fields_as_slots  # the fields are its slots: _common.unchecked_constructor builds it fast
+class State(_common.LegalSlot):
     """
     A Mulle match at one moment, hidden cards included. Immutable.
 
@@ -336,19 +326,9 @@ _state: Final = _common.unchecked_constructor(State)
 without the generated ``__init__`` (``tests/mulle/test_fast_paths.py`` checks it)."""
 
 
-class _ObservationSlots(JsonData):
-    """The slots of :class:`Observation`, its fields in order, declared here so that the engine can build
-    its own observations fast (``_common.unchecked_constructor``)."""
-
-    __slots__ = (  # noqa: RUF023 (the fields in order: _common.unchecked_constructor checks it)
-        "seat", "rules", "round_no", "dealer", "deal_no", "to_move", "hand", "hand_counts",
-        "stock_count", "table", "builds", "captured_counts", "tabbes", "mulles", "last_capture",
-        "history", "sides", "match", "rounds", "winner", "start", "__weakref__",
-    )  # fmt: skip
-
-
 @attrs.frozen
-class Observation(_ObservationSlots):
+@_common.fields_as_slots  # the fields are its slots: _common.unchecked_constructor builds it fast
+class Observation(JsonData):
     """
     What one seat may see of a Mulle match: its own hand, the other hands'
     sizes, the stock's size, the table with its builds (cards, values,
