@@ -283,6 +283,7 @@ class State(_common.LegalSlot):
 
 _NEW: Final = object.__new__
 _CAPTURE_CARD, _CAPTURE_TAKEN, _CAPTURE_VALUE = (getattr(Capture, f.name).__set__ for f in attrs.fields(Capture))
+_MOVE_CARD, _MOVE_ONTO, _MOVE_VALUE = (getattr(Build, f.name).__set__ for f in attrs.fields(Build))
 _BUILD_CARDS, _BUILD_VALUE, _BUILD_OWNER, _BUILD_LOCKED = (
     getattr(TableBuild, f.name).__set__ for f in attrs.fields(TableBuild)
 )
@@ -298,6 +299,15 @@ def _capture(card: Card, taken: Sequence[Card], value: int) -> Capture:
     _CAPTURE_TAKEN(c, _sorted(taken))  # what the converter gives for pack cards
     _CAPTURE_VALUE(c, value)
     return c
+
+
+def _build(card: Card, onto: Card | int, value: int) -> Build:
+    """``Build(card, onto, value)`` for the engine's own moves: the card is a card."""
+    b = _NEW(Build)
+    _MOVE_CARD(b, card)
+    _MOVE_ONTO(b, onto)
+    _MOVE_VALUE(b, value)
+    return b
 
 
 def _table_build(cards: tuple[Card, ...], value: int, owner: int, locked: bool) -> TableBuild:
