@@ -314,7 +314,7 @@ def _tabbe_risk(view: _View, table: Sequence[Card], values: Sequence[int], build
             continue
         if t not in view.values:
             continue
-        if total and not partitionable(list(Counter(values).items()), t):  # partitionable keeps its answers
+        if total and not partitionable(list(Counter(values).items()), t):
             continue
         p_none *= 1.0 - view.p_holds(view.values.get(t, 0))
     return (1.0 - p_none) * worth
