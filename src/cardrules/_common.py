@@ -189,6 +189,31 @@ remember_legal: Final = LegalSlot._legal.__set__  # type: ignore[attr-defined]
 """``remember_legal(state, answer)``: keep *answer* in the state's ``_legal`` slot (the state is frozen)."""
 
 
+def fields_as_slots(cls: type[_T]) -> type[_T]:
+    """
+    *cls* again, on a new plain base that declares its fields as slots, in order, then ``__weakref__``:
+    the shape :func:`unchecked_constructor` needs, from the one declaration of the fields. Put it under
+    ``@attrs.frozen`` (it runs first), on a class with one base and no ``ClassVar`` fields::
+
+        @attrs.frozen
+        @_common.fields_as_slots
+        class State(LegalSlot):
+            rules: Ruleset
+            seed: int
+
+    attrs then adds no slots of its own (the base has them), and ``State`` keeps its name, module,
+    docstring and methods.
+    """
+    names = tuple(cls.__annotations__)
+    if any("ClassVar" in str(t) for t in cls.__annotations__.values()):
+        raise TypeError(f"{cls.__name__} has a ClassVar: its annotations are not all fields")
+    (parent,) = cls.__bases__
+    declared = {"__slots__": (*names, "__weakref__"), "__module__": cls.__module__}
+    slots = type(f"_{cls.__name__}Slots", (parent,), declared)
+    body = {k: v for k, v in vars(cls).items() if k not in ("__dict__", "__weakref__")}
+    return cast("type[_T]", type(cls.__name__, (slots,), {**body, "__qualname__": cls.__qualname__}))
+
+
 def unchecked_constructor(cls: type[_T]) -> Callable[..., _T]:
     """
     A positional constructor of the attrs class *cls* for the objects the engine builds itself.
@@ -201,15 +226,7 @@ def unchecked_constructor(cls: type[_T]) -> Callable[..., _T]:
     working and validating as before.
 
     *cls* must take its slots from a plain base class that declares them, the fields in order and
-    then ``__weakref__`` (so that *cls* adds none of its own)::
-
-        class _StateSlots:
-            __slots__ = ("rules", "seed", "__weakref__")
-
-        @attrs.frozen
-        class State(_StateSlots):
-            rules: Ruleset
-            seed: int
+    then ``__weakref__`` (so that *cls* adds none of its own): :func:`fields_as_slots` makes it.
 
     The object is made as an instance of a mutable twin of *cls* with the same base, whose slots
     Python stores at full speed (``o.rules = ...``), and then given its class: the two classes have

@@ -12,7 +12,6 @@ import pytest
 
 import cardrules
 from cardrules import mulle
-from cardrules.mulle import _families as mulle_families
 from tests.playout import playout
 from tests.variants import PRESETS
 
@@ -64,15 +63,15 @@ def _hammer(work: Callable[[int], None], rounds: int) -> list[BaseException]:
     return errors
 
 
-def test_capture_space_cache_is_safe_under_threads(monkeypatch: pytest.MonkeyPatch, fast_switching: None) -> None:
-    """Eight threads counting and indexing legal moves while the capture-space LRU evicts (was KeyError)."""
-    monkeypatch.setattr(mulle_families, "_SPACE_CACHE", 3)  # evict all the time
+def test_capture_spaces_kept_with_the_moves_are_safe_under_threads(fast_switching: None) -> None:
+    """Eight threads counting and indexing the same legal moves at once, each capture family making its space."""
     positions = _mulle_positions(60)
     expected = [(len(mulle.legal_moves(s)), mulle.legal_moves(s)[-1]) for s in positions]
+    shared = [mulle.legal_moves(s) for s in positions]  # made now, counted only by the threads
 
     def work(i: int) -> None:
         j = i % len(positions)
-        moves = mulle.legal_moves(positions[j])
+        moves = shared[j] if i % 2 else mulle.legal_moves(positions[j])
         got = (len(moves), moves[-1])
         assert got == expected[j]
 

@@ -6,6 +6,7 @@ import copy
 import pickle
 import random
 import weakref
+from typing import ClassVar
 
 import attrs
 import pytest
@@ -95,3 +96,18 @@ def test_observe_builds_the_same_observation_as_the_public_constructor(module: o
             assert type(fast) is obs_type and fast == public and repr(fast) == repr(public)
             assert fast.to_dict() == public.to_dict()
         state = game.apply(state, game.legal_moves(state).sample(rng))
+
+
+def test_fields_as_slots_declares_the_fields_once() -> None:
+    for module in MODULES:
+        for cls in (module.State, module.Observation):
+            base = cls.__base__
+            assert base.__slots__ == (*(f.name for f in attrs.fields(cls)), "__weakref__")
+            assert vars(cls)["__slots__"] == () and cls.__qualname__ == cls.__name__
+    with pytest.raises(TypeError):
+
+        @attrs.frozen
+        @_common.fields_as_slots
+        class Tagged:
+            kind: ClassVar[str] = "x"
+            value: int

@@ -148,3 +148,104 @@ def test_games_rebind_no_module_state(path: Path) -> None:
     """No game module rebinds a module-level name at run time (``global``): nothing remembers the last call."""
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         assert not isinstance(node, ast.Global), f"{path.relative_to(SRC)}:{node.lineno} rebinds {node.names}"
+
+
+_CONTAINERS = frozenset({"dict", "list", "set", "OrderedDict", "defaultdict", "Counter", "deque", "bytearray"})
+_MUTATORS = frozenset(
+    {"append", "extend", "insert", "pop", "popitem", "clear", "update", "setdefault", "add", "discard", "remove"}
+    | {"move_to_end", "sort", "reverse", "__setitem__", "__delitem__"}
+)
+_MEMO_DECORATORS = frozenset({"lru_cache", "cache"})
+
+
+def _makes_container(node: ast.expr) -> bool:
+    """Whether *node* builds a mutable container: a display, a comprehension, or a call of a container type."""
+    if isinstance(node, ast.Dict | ast.List | ast.Set | ast.DictComp | ast.ListComp | ast.SetComp):
+        return True
+    if isinstance(node, ast.BinOp):
+        return _makes_container(node.left) or _makes_container(node.right)
+    if isinstance(node, ast.Call):
+        func = node.func
+        return (func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)) in _CONTAINERS
+    return False
+
+
+def _writes_self(method: ast.FunctionDef) -> bool:
+    """Whether *method* stores an item in ``self`` (``self[key] = ...``)."""
+    return any(
+        isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store) and ast.unparse(n.value) == "self"
+        for n in ast.walk(method)
+    )
+
+
+def _module_memos(source: str) -> list[str]:
+    """
+    What in a module's *source* keeps state between calls: a module-level container not declared a
+    ``Final`` constant; a ``Final`` one that the module writes to; an ``lru_cache``/``cache``
+    decorator; a class whose ``__missing__`` stores the key (a mapping that fills itself as it is read).
+    """
+    tree = ast.parse(source)
+    found: list[str] = []
+    constants: set[str] = set()
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Assign):
+            value, targets, declared = stmt.value, stmt.targets, ""
+        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+            value, targets, declared = stmt.value, [stmt.target], ast.unparse(stmt.annotation).split("[")[0]
+        else:
+            continue
+        if not _makes_container(value):
+            continue
+        names = [t.id for t in targets if isinstance(t, ast.Name) and t.id != "__all__"]
+        final = declared in ("Final", "typing.Final")
+        if final:
+            constants.update(names)
+        else:
+            found += [f"{stmt.lineno}: {name} is a module-level container, not a Final constant" for name in names]
+    for node in ast.walk(tree):
+        written: ast.expr | None = None
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del):
+            written = node.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MUTATORS:
+            written = node.func.value
+        if isinstance(written, ast.Name) and written.id in constants:
+            found.append(f"{written.lineno}: writes to the constant {written.id}")
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for deco in node.decorator_list:
+                target = deco.func if isinstance(deco, ast.Call) else deco
+                name = target.id if isinstance(target, ast.Name) else getattr(target, "attr", None)
+                if name in _MEMO_DECORATORS:
+                    found.append(f"{node.lineno}: {node.name} keeps its answers ({name})")
+        if isinstance(node, ast.ClassDef) and any(
+            isinstance(f, ast.FunctionDef) and f.name == "__missing__" and _writes_self(f) for f in node.body
+        ):
+            found.append(f"{node.lineno}: {node.name} fills itself as it is read (__missing__)")
+    return found
+
+
+@pytest.mark.parametrize("path", [p for p in SOURCES if _game_of(_module(p))], ids=lambda p: str(p.relative_to(SRC)))
+def test_games_keep_no_module_memo(path: Path) -> None:
+    """No game module keeps a memo at module level: its containers are Final constants it never writes to."""
+    assert _module_memos(path.read_text(encoding="utf-8")) == [], str(path.relative_to(SRC))
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "_SEEN: dict[int, int] = {}",
+        "_SEEN = {}",
+        "_LAST = [None]",
+        "_SEEN = OrderedDict()",
+        "_T: Final = {}\ndef f(k):\n    _T[k] = 1",
+        "_T: Final = {}\ndef f(k):\n    _T.setdefault(k, 1)",
+        "_T: Final = [0] * 4\ndef f():\n    _T.append(1)",
+        "import functools\n@functools.lru_cache(maxsize=None)\ndef f(k):\n    return k",
+        "from functools import cache\n@cache\ndef f(k):\n    return k",
+        "class _Fill(dict):\n    def __missing__(self, k):\n        self[k] = k\n        return k",
+    ],
+)
+def test_module_memos_are_found(source: str) -> None:
+    """The rule above sees each kind of memo (and a constant read at import only passes)."""
+    assert _module_memos(source)
+    assert _module_memos("_T: Final = {1: 2}\n_U: Final = (1, 2)\ndef f(k):\n    return _T[k]") == []
+    assert _module_memos("class _Default(dict):\n    def __missing__(self, k):\n        return 0") == []

@@ -114,3 +114,23 @@ def test_mulle_forged_moves_drawn_by_index_are_checked() -> None:
     with pytest.raises(cardrules.IllegalMoveError) as info:
         mulle.apply(state, move)
     assert info.value.rule.id == "mulle.turn"
+
+
+@pytest.mark.parametrize("text", VARIANTS)
+def test_mulle_parse_move_checks_once_and_apply_trusts_it(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # parse_move checks the move it reads (or finds it among the legal moves); apply does not check it again
+    rng = random.Random(4)
+    s = cardrules.get_game(text).new_game(seed=4)
+    fresh = attrs.evolve  # a copy of the state without its legal moves: parse_move asks for them itself
+    for turn in range(80):
+        if mulle.is_over(s):
+            break
+        move = mulle.legal_moves(s).sample(rng)
+        written = mulle.format_move(s, move) if turn % 2 else mulle.format_canonical(move)
+        state = fresh(s)
+        parsed = mulle.parse_move(state, written)
+        assert parsed == move
+        with monkeypatch.context() as m:
+            m.setattr(mulle._play, "check_move", _refuse)
+            s = mulle.apply(state, parsed)
+    assert turn > 20

@@ -12,7 +12,7 @@ from cardrules._kit.hidden import deal_hidden
 from cardrules._serial import JsonData
 from cardrules.cards import Card
 
-__all__ = ["STATS", "Inference", "InferenceKind", "deal_agreeing", "identity_cache"]
+__all__ = ["STATS", "Inference", "InferenceKind", "by_hidden_hand", "deal_agreeing", "identity_cache", "voids_among"]
 
 InferenceKind = Literal["none", "some", "not-both"]
 
@@ -172,6 +172,24 @@ def _plain(pool: Sequence[C], sizes: Mapping[str, int], rng: random.Random) -> d
     for name, n in sizes.items():
         out[name] = cards[:n]
         del cards[:n]
+    return out
+
+
+def voids_among(proved: Iterable[Inference], seat: int) -> dict[int, frozenset[Card]]:
+    """The cards each seat but *seat* cannot hold: the ``"none"`` inferences among *proved*, put together by seat."""
+    out: dict[int, set[Card]] = {}
+    for inference in proved:
+        if inference.kind == "none" and inference.seat != seat:
+            out.setdefault(inference.seat, set()).update(inference.cards)
+    return {s: frozenset(cards) for s, cards in out.items() if cards}
+
+
+def by_hidden_hand(proved: Iterable[Inference], seat: int) -> dict[str, list[Inference]]:
+    """The inferences among *proved* about the hands hidden from *seat*, by hand (``"hand 2"``)."""
+    out: dict[str, list[Inference]] = {}
+    for inference in proved:
+        if inference.seat != seat:
+            out.setdefault(f"hand {inference.seat}", []).append(inference)
     return out
 
 

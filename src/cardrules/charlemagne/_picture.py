@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardrules._kit import svg as _svg
 from cardrules.cards import Card
 from cardrules.charlemagne._state import Observation
 
 __all__ = ["picture"]
 
-_PHASE = {
+_PHASE: Final = {
     "bid": "the bidding",
     "source": "the bidder chooses the kitty or the partner",
     "give": "the partner gives a card",
@@ -17,7 +19,7 @@ _PHASE = {
     "play": "the play",
 }
 
-_TODO = {
+_TODO: Final = {
     "bid": "bid or pass.",
     "source": "take the kitty or the partner's card.",
     "give": "give the bidder a card.",

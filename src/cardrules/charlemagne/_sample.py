@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from cardrules import _common, _messages
-from cardrules._kit.inference import Inference, deal_agreeing
+from cardrules._kit.inference import Inference, deal_agreeing, voids_among
 from cardrules.cards import Card
 from cardrules.charlemagne._cards import PACK, _sorted_hand
 from cardrules.charlemagne._infer import inferences
@@ -71,11 +71,7 @@ def voids(observation: Observation) -> dict[int, frozenset[Card]]:
     The cards each other seat cannot hold, by the hand's public play: the
     ``"none"`` inferences of :func:`inferences`, put together by seat.
     """
-    out: dict[int, set[Card]] = {}
-    for inference in inferences(observation):
-        if inference.kind == "none" and inference.seat != observation.seat:
-            out.setdefault(inference.seat, set()).update(inference.cards)
-    return {seat: frozenset(cards) for seat, cards in out.items() if cards}
+    return voids_among(inferences(observation), observation.seat)
 
 
 def sample_state(observation: Observation, rng: random.Random) -> State:

@@ -186,20 +186,9 @@ card first; the seats that play a trick follow the leader in turn, skipping the 
 out a solo contract."""
 
 
-class _StateSlots(_common.LegalSlot):
-    """The slots of :class:`State`, its fields in order, declared here so that the engine can build
-    its own states fast (``_common.unchecked_constructor``)."""
-
-    __slots__ = (  # noqa: RUF023 (the fields in order: _common.unchecked_constructor checks it)
-        "rules", "seed", "pending_decks", "round_no", "dealer", "hands", "kitty", "phase", "calls",
-        "bidder", "contract", "source", "taken", "passed", "discards", "out", "trump", "leader",
-        "trick", "won", "tricks", "last_trick", "last_leader", "match", "rounds", "winner", "history",
-        "__weakref__",
-    )  # fmt: skip
-
-
 @attrs.frozen
-class State(_StateSlots):
+@_common.fields_as_slots  # the fields are its slots: _common.unchecked_constructor builds it fast
+class State(_common.LegalSlot):
     """
     A Charlemagne match at one moment, hidden cards included. Immutable.
 
@@ -281,31 +270,15 @@ class State(_StateSlots):
 
 
 # The deal and the moves build each next State with a positional call: attrs.evolve costs three
-# times as much, and keywords half as much again. The order is that of State's fields, written
-# five, eleven and ten to a line, then history:
-#   rules, seed, pending_decks, round_no, dealer,
-#   hands, kitty, phase, calls, bidder, contract, source, taken, passed, discards, out,
-#   trump, leader, trick, won, tricks, last_trick, last_leader, match, rounds, winner,
-#   history
+# times as much, and keywords half as much again. The order is that of State's fields.
 _make_state: Final = _common.unchecked_constructor(State)
 """``State(...)`` with the fields in order, for the states the engine builds itself (no checks to skip:
 the same object, made faster)."""
 
 
-class _ObservationSlots(JsonData):
-    """The slots of :class:`Observation`, its fields in order, declared here so that the engine can build
-    its own observations fast (``_common.unchecked_constructor``)."""
-
-    __slots__ = (  # noqa: RUF023 (the fields in order: _common.unchecked_constructor checks it)
-        "seat", "rules", "round_no", "dealer", "phase", "to_move", "hand", "hand_counts",
-        "kitty_count", "calls", "bidder", "contract", "source", "trump", "kitty_taken", "passed",
-        "discards", "discard_count", "out", "out_count", "open_hand", "leader", "trick", "won",
-        "tricks", "last_trick", "last_leader", "match", "rounds", "winner", "history", "__weakref__",
-    )  # fmt: skip
-
-
 @attrs.frozen
-class Observation(_ObservationSlots):
+@_common.fields_as_slots  # the fields are its slots: _common.unchecked_constructor builds it fast
+class Observation(JsonData):
     """
     What one seat may see of a Charlemagne match (``charlemagne.hidden``).
 

@@ -11,7 +11,7 @@ from typing import Final
 from cardrules.cards import Card, Suit
 from cardrules.charlemagne._cards import _FRENCH, _SUIT_OF, PACK
 from cardrules.charlemagne._legal import _ORDERS
-from cardrules.charlemagne._state import _LADDER, _LEVEL, TARGET, Contract, Observation, PlayedTricks
+from cardrules.charlemagne._state import _LADDER, _LEVEL, TARGET, Contract, Observation
 from cardrules.rl._learning import Packed, TensorField, TensorLayout, card_bits, field_offsets, slots
 
 _N: Final = len(PACK.cards)
@@ -71,39 +71,23 @@ _CONTRACT, _SOURCE, _TRUMP_AT, _KITTY = _AT["contract"], _AT["source"], _AT["tru
 _PASSED, _DISCARDS, _OUT, _OPEN, _TRICK = _AT["passed"], _AT["discards"], _AT["out"], _AT["open_hand"], _AT["trick"]
 _PLAYED, _VOIDS = _AT["played"], _AT["voids"]
 _SUIT_INDEX: Final = {suit: i for i, suit in enumerate((*_FRENCH, Suit.JOKER))}
-_history_bits: dict[int, tuple[PlayedTricks, int]] = {}
-"""By observer, the last history of completed tricks laid out and its bits (a history is immutable, and
-the same object from one trick's end to the next)."""
-_CALL_BITS: dict[tuple[tuple[Contract | None, ...], int], int] = {}
-"""The calls' bits by (calls, the first caller's relative seat): one tuple of calls lasts a whole hand."""
 
 
 def _calls_bits(calls: tuple[Contract | None, ...], seat: int) -> int:
     """The bits of *calls*, the first made by relative seat *seat* (then each next seat in turn)."""
-    key = (calls, seat)
-    bits = _CALL_BITS.get(key)
-    if bits is None:
-        bits = 0
-        for call in calls:
-            bits |= 1 << _CALLS + (seat % 4) * (_L + 1) + _CALL[call]
-            seat += 1
-        if len(_CALL_BITS) >= 4096:
-            _CALL_BITS.clear()  # a bound on memory, not a policy: the next steps refill it
-        _CALL_BITS[key] = bits
+    bits = 0
+    for call in calls:
+        bits |= 1 << _CALLS + (seat % 4) * (_L + 1) + _CALL[call]
+        seat += 1
     return bits
 
 
 def _played(obs: Observation, out: int | None) -> int:
-    """The bits of the ``played`` and ``voids`` fields: the completed tricks (kept), then the current trick."""
-    me, history = obs.seat, obs.history
-    kept = _history_bits.get(me)
-    if kept is not None and kept[0] is history:
-        bits = kept[1]
-    else:
-        bits = 0
-        for leader, cards in history:
-            bits |= _trick_bits(cards, _ORDERS[leader, out], me, obs.trump)
-        _history_bits[me] = (history, bits)
+    """The bits of the ``played`` and ``voids`` fields: the completed tricks, then the current trick."""
+    me = obs.seat
+    bits = 0
+    for leader, cards in obs.history:
+        bits |= _trick_bits(cards, _ORDERS[leader, out], me, obs.trump)
     if obs.trick:
         bits |= _trick_bits(obs.trick, _ORDERS[obs.leader, out], me, obs.trump)
     return bits

@@ -6,7 +6,7 @@ import random
 from typing import Final
 
 from cardrules import _common, _messages
-from cardrules._kit.inference import Inference, deal_agreeing, identity_cache
+from cardrules._kit.inference import Inference, by_hidden_hand, deal_agreeing, identity_cache, voids_among
 from cardrules.cards import Card
 from cardrules.errors import WrongKindError
 from cardrules.mililla._cards import PACK, _sorted_hand
@@ -48,20 +48,12 @@ def voids(observation: Observation) -> dict[int, frozenset[Card]]:
     The cards each other seat cannot hold, by the round's public play: the
     ``"none"`` inferences of :func:`inferences`, put together by seat.
     """
-    out: dict[int, set[Card]] = {}
-    for inference in inferences(observation):
-        if inference.kind == "none" and inference.seat != observation.seat:
-            out.setdefault(inference.seat, set()).update(inference.cards)
-    return {seat: frozenset(cards) for seat, cards in out.items() if cards}
+    return voids_among(inferences(observation), observation.seat)
 
 
 def _by_place(o: Observation) -> dict[str, list[Inference]]:
     """The inferences about the hands hidden from *o*'s seat, by hand (once per observation object)."""
-    proved: dict[str, list[Inference]] = {}
-    for inference in inferences(o):
-        if inference.seat != o.seat:
-            proved.setdefault(f"hand {inference.seat}", []).append(inference)
-    return proved
+    return by_hidden_hand(inferences(o), o.seat)
 
 
 _proved: Final = identity_cache(_by_place)

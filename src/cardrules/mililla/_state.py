@@ -31,24 +31,14 @@ class Play:
 Move = Play
 
 
-class _StateSlots(_common.LegalSlot):
-    """The slots of :class:`State`, its fields in order, declared here so that the engine can build
-    its own states fast (``_common.unchecked_constructor``)."""
-
-    __slots__ = (  # noqa: RUF023 (the fields in order: _common.unchecked_constructor checks it)
-        "rules", "seed", "pending_decks", "round_no", "dealer", "hands", "turn_up", "trick_leader",
-        "trick", "led", "won", "tricks", "last_trick", "last_leader", "match", "deal_bonus",
-        "held_bonus", "rounds", "winner", "history", "__weakref__",
-    )  # fmt: skip
-
-
 PlayedTricks = tuple[tuple[int, tuple[Card, ...]], ...]
 """The completed tricks of a round, in the order played, each as ``(leader, cards)``, the leader's
 card first (so the card at index *i* was played by seat ``(leader + i) % 4``)."""
 
 
 @attrs.frozen
-class State(_StateSlots):
+@_common.fields_as_slots  # the fields are its slots: _common.unchecked_constructor builds it fast
+class State(_common.LegalSlot):
     """
     A Mililla match at one moment, hidden cards included. Immutable.
 
@@ -119,19 +109,9 @@ _make_state: Final = _common.unchecked_constructor(State)
 the same object, made faster)."""
 
 
-class _ObservationSlots(JsonData):
-    """The slots of :class:`Observation`, its fields in order, declared here so that the engine can build
-    its own observations fast (``_common.unchecked_constructor``)."""
-
-    __slots__ = (  # noqa: RUF023 (the fields in order: _common.unchecked_constructor checks it)
-        "seat", "rules", "round_no", "dealer", "to_move", "hand", "hand_counts", "turn_up",
-        "turn_up_in_hand", "trick_leader", "trick", "led", "won", "tricks", "last_trick",
-        "last_leader", "match", "deal_bonus", "held_bonus", "rounds", "winner", "history", "__weakref__",
-    )  # fmt: skip
-
-
 @attrs.frozen
-class Observation(_ObservationSlots):
+@_common.fields_as_slots  # the fields are its slots: _common.unchecked_constructor builds it fast
+class Observation(JsonData):
     """
     What one seat may see of a Mililla match: its own hand, the turn-up card
     while the dealer still holds it, everything played, and the scores.

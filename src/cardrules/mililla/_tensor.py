@@ -59,21 +59,13 @@ _IN_HAND: Final = 1 << _AT["turn_up_in_hand"]
 _TRICK_LAST: Final = _TRICK + 3 * _N
 _PLAYED, _VOIDS = _AT["played"], _AT["voids"]
 _SUIT_BIT: Final = {s: 1 << i for i, s in enumerate(_SUITS)}
-_history_bits: dict[int, tuple[PlayedTricks, int]] = {}
-"""By observer, the last history of completed tricks laid out and its bits (a history is immutable, and
-the same object from one trick's end to the next)."""
 
 
 def _played(history: PlayedTricks, me: int, trick: tuple[Card, ...], leader: int) -> int:
-    """The bits of the ``played`` and ``voids`` fields: the completed tricks (kept), then the current trick."""
-    kept = _history_bits.get(me)
-    if kept is not None and kept[0] is history:
-        bits = kept[1]
-    else:
-        bits = 0
-        for lead_seat, cards in history:
-            bits |= _trick_bits(cards, (lead_seat - me) % 4)
-        _history_bits[me] = (history, bits)
+    """The bits of the ``played`` and ``voids`` fields: the completed tricks, then the current trick."""
+    bits = 0
+    for lead_seat, cards in history:
+        bits |= _trick_bits(cards, (lead_seat - me) % 4)
     if trick:
         bits |= _trick_bits(trick, (leader - me) % 4)
     return bits

@@ -38,7 +38,7 @@ from cardrules.mulle._observe import observe
 from cardrules.mulle._partition import partitionable, subset_sums
 from cardrules.mulle._play import _apply, _mulles, _remove
 from cardrules.mulle._score import _shown_pile, score
-from cardrules.mulle._state import Build, Capture, Move, Observation, State, TableBuild, TableStart, _capture
+from cardrules.mulle._state import Build, Capture, Move, Observation, State, TableBuild, _capture
 
 _PACK_COUNT: Final = Counter(PACK.cards)
 _K = TypeVar("_K")
@@ -177,13 +177,6 @@ def _take(counts: dict[_K, int], key: _K) -> None:
         del counts[key]
 
 
-_SHOWN: dict[
-    tuple[bool, tuple[Card, ...], tuple[TableBuild, ...], tuple[tuple[Card, ...], ...], TableStart | None],
-    tuple[dict[Card, int], dict[int, int], int],
-] = {}
-"""_Public's counts, by the public cards they come from (never changed: each _Public copies them)."""
-
-
 class _Public:
     """
     For a rollout: the cards no one has shown yet (in no hand seen, not on the table, in no build,
@@ -196,24 +189,14 @@ class _Public:
     def __init__(self, state: State) -> None:
         building = state.rules.building
         self.by_card = by_card = _VALUES[building]
-        # A search's rollouts start from the same few tables (one per candidate move, in every imagined
-        # deal): the counts are worked out once for each and copied.
-        key = (building, state.table, state.builds, state.captured, state.start)
-        known = _SHOWN.get(key)
-        if known is None:
-            shown: list[Card] = [*state.table]
-            for b in state.builds:
-                shown.extend(b.cards)
-            for side in range(len(state.captured)):
-                shown.extend(_shown_pile(state, side))  # a round entered from the table may hide some
-            unseen = dict(_unseen(shown))  # plain dicts: each view copies them (in C)
-            known = (unseen, dict(_values(unseen, by_card)), sum(unseen.values()))
-            if len(_SHOWN) >= 4096:
-                _SHOWN.clear()  # a bound on memory
-            _SHOWN[key] = known
-        self.unseen: dict[Card, int] = known[0].copy()
-        self.values: dict[int, int] = known[1].copy()
-        self.total = known[2]
+        shown: list[Card] = [*state.table]
+        for b in state.builds:
+            shown.extend(b.cards)
+        for side in range(len(state.captured)):
+            shown.extend(_shown_pile(state, side))  # a round entered from the table may hide some
+        self.unseen: dict[Card, int] = dict(_unseen(shown))
+        self.values: dict[int, int] = dict(_values(self.unseen, by_card))
+        self.total = sum(self.unseen.values())
 
     def show(self, card: Card) -> None:
         """*card* is played: shown to everyone."""
@@ -331,7 +314,7 @@ def _tabbe_risk(view: _View, table: Sequence[Card], values: Sequence[int], build
             continue
         if t not in view.values:
             continue
-        if total and not partitionable(list(Counter(values).items()), t):  # partitionable keeps its answers
+        if total and not partitionable(list(Counter(values).items()), t):
             continue
         p_none *= 1.0 - view.p_holds(view.values.get(t, 0))
     return (1.0 - p_none) * worth

@@ -37,7 +37,7 @@ from cardrules.engine import Learning
 from cardrules.mulle import _bot, _tensor
 from cardrules.mulle._cards import _ORDER, _TVAL, PACK
 from cardrules.mulle._families import _Captures, _Family
-from cardrules.mulle._legal import check_move, is_over, legal_moves
+from cardrules.mulle._legal import MulleMoves, check_move, is_over, legal_moves
 from cardrules.mulle._observe import observe
 from cardrules.mulle._state import Build, Capture, Move, Observation, State, Trail
 from cardrules.rl._learning import CandidateEncoding, FactoredEncoding, InvalidActionError
@@ -57,12 +57,14 @@ _KEY: Final = {c: (-_TVAL[c], _ORDER[c]) for c in _CARDS}  # the order captured 
 
 
 class _Seen:
-    """The last state asked about, its families and capture searches: a move is chosen in several steps on one state."""
+    """
+    A state's families and capture searches, kept with the state's legal moves (:class:`MulleMoves`):
+    a move is chosen in several steps on one state.
+    """
 
-    __slots__ = ("_by_card", "done", "families", "searches", "state")
+    __slots__ = ("_by_card", "done", "families", "searches")
 
-    def __init__(self, state: State | None, families: list[_Family]) -> None:
-        self.state = state
+    def __init__(self, families: list[_Family]) -> None:
         self.families = families
         self.searches: dict[tuple[int, bool, bool], _Search] = {}
         self.done: tuple[int, ...] | None = None
@@ -81,14 +83,14 @@ class _Seen:
         return by
 
 
-_last: list[_Seen] = [_Seen(None, [])]
-
-
 def _seen(state: State) -> _Seen:
-    seen = _last[0]
-    if seen.state is not state:
-        seen = _Seen(state, legal_moves(state)._families)
-        _last[0] = seen  # replaced as a whole: a thread reads a state with its own families
+    """The notes on *state*, kept with its legal moves (the state's answer, see ``_common.LegalSlot``)."""
+    moves: MulleMoves | None = getattr(state, "_legal", None)
+    if moves is None:
+        moves = legal_moves(state)
+    seen: _Seen | None = moves._steps
+    if seen is None:
+        seen = moves._steps = _Seen(moves._families)
     return seen
 
 
@@ -404,9 +406,7 @@ def options(state: State, steps: tuple[int, ...]) -> list[int]:
     """
     out = _options(state, steps)
     if out and out[-1] == DONE:  # done is the last action: where offered, these steps make a legal move
-        seen = _last[0]
-        if seen.state is state:
-            seen.done = steps
+        _seen(state).done = steps
     return out
 
 
@@ -496,12 +496,12 @@ def decode(state: State, steps: tuple[int, ...]) -> Move:
         move = Build(card, _CARDS[a - TABLE] if a < ONTO else a - ONTO, kind - BUILD + 1)
     else:
         raise InvalidActionError("these steps are not the shape of any Mulle move")
-    seen = _last[0]  # read once: another thread may replace it meanwhile
-    if not (seen.state is state and seen.done == steps[:-1]) and check_move(state, move) is not None:
+    moves: MulleMoves | None = getattr(state, "_legal", None)  # the state's legal moves, if asked
+    seen: _Seen | None = None if moves is None else moves._steps
+    if not (seen is not None and seen.done == steps[:-1]) and check_move(state, move) is not None:
         # options offered done after these very steps on this very state: their move is legal (see
         # options); any other steps are checked
         raise InvalidActionError(f"the steps choose {move}, which is not a legal move now")
-    moves = getattr(state, "_legal", None)  # the moves legal_moves gave for this very state, if asked
     if moves is not None:
         moves._drawn = move  # checked just now: apply need not check it again
     return move

@@ -1,6 +1,6 @@
 """
 The move families :func:`~cardrules.mulle.legal_moves` is made of: the lazily counted captures of
-one card at one value (with the cache of capture spaces), the build and trail moves made once and
+one card at one value (each keeping its capture space once made), the build and trail moves made once and
 shared, the random capture :meth:`MulleMoves.sample` draws, and the building rules' families of a hand
 (the hot path of random play).
 """
@@ -8,8 +8,6 @@ shared, the random capture :meth:`MulleMoves.sample` draws, and the building rul
 from __future__ import annotations
 
 import random
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Final
 
@@ -17,41 +15,16 @@ from cardrules.cards import Card
 from cardrules.mulle._captures import CaptureSpace
 from cardrules.mulle._cards import _BINFO, _SUMS16, _TVAL, PACK
 from cardrules.mulle._partition import random_group
-from cardrules.mulle._state import Build, Capture, Move, State, Trail, Turn, _capture
-
-_SPACES: OrderedDict[tuple[object, ...], CaptureSpace] = OrderedDict()
+from cardrules.mulle._state import Capture, Move, State, Trail, Turn, _build, _capture
 
 
-_SPACE_CACHE: Final = 512
-
-
-_SPACES_LOCK: Final = threading.Lock()
-"""Guards every use of ``_SPACES``: a lookup and its move to the end are one step for other threads."""
-
-
-def _space(loose: tuple[Card, ...], t: int, maximal: bool, allow_empty: bool) -> CaptureSpace:
-    """A (cached) capture space: counting work is shared by every call on the same table."""
-    key = (loose, t, maximal, allow_empty)
-    with _SPACES_LOCK:
-        sp = _SPACES.get(key)
-        if sp is not None:
-            _SPACES.move_to_end(key)
-            return sp
-    made = CaptureSpace(loose, _TVAL, t, maximal, allow_empty)  # outside the lock: other tables go on
-    with _SPACES_LOCK:
-        sp = _SPACES.setdefault(key, made)  # a thread that made the same space first wins
-        while len(_SPACES) > _SPACE_CACHE:
-            _SPACES.popitem(last=False)
-    return sp
-
-
-class _Captures(tuple[Card, int, tuple[Card, ...], bool, bool]):
+class _Captures(tuple[Card, int, tuple[Card, ...], bool, bool, list[CaptureSpace | None]]):
     """
     Every capture with one card at one value: a lazily counted family of moves.
 
-    ``_Captures((card, t, table, maximal, allow_empty))``. A tuple, because
+    ``_Captures((card, t, table, maximal, allow_empty, [None]))``. A tuple, because
     :func:`legal_moves` makes one for every card that can capture and a tuple
-    is made in C.
+    is made in C; the last item keeps the family's capture space once made.
     """
 
     __slots__ = ()
@@ -68,8 +41,12 @@ class _Captures(tuple[Card, int, tuple[Card, ...], bool, bool]):
 
     @property
     def space(self) -> CaptureSpace:
-        """The capture space, made (or fetched from the cache) only when counting or listing."""
-        return _space(self[2], self[1], self[3], self[4])
+        """The capture space, made only when counting or listing, and then kept with the family."""
+        kept = self[5]
+        space = kept[0]
+        if space is None:
+            space = kept[0] = CaptureSpace(self[2], _TVAL, self[1], self[3], self[4])
+        return space
 
     def move(self, taken: Sequence[Card]) -> Capture:
         return _capture(self[0], taken, self[1])  # Capture(...), taken sorted into a tuple
@@ -103,34 +80,8 @@ class _Captures(tuple[Card, int, tuple[Card, ...], bool, bool]):
         return self.move(only if only is not None else self.space[index])
 
 
-_BUILDS: dict[tuple[Card, int, int], Build] = {}
-
-
-def _build(card: Card, onto: int, value: int) -> Build:
-    """``Build(card, onto, value)`` onto a build, made once and shared: moves are immutable (a few thousand)."""
-    key = (card, onto, value)
-    move = _BUILDS.get(key)
-    if move is None:
-        move = _BUILDS[key] = Build(card, onto, value)
-    return move
-
-
-class _BuildsOnto(dict[Card, Build]):
-    """The build of one hand card onto each loose card (the two cards fix its value), made once and shared."""
-
-    __slots__ = ("card",)
-
-    def __init__(self, card: Card) -> None:
-        super().__init__()
-        self.card = card
-
-    def __missing__(self, onto: Card) -> Build:
-        card = self.card
-        move = self[onto] = Build(card, onto, _BINFO[card][2] + _TVAL[onto])
-        return move
-
-
-_ONTO: Final = {c: _BuildsOnto(c) for c in PACK.cards}
+_ONTO: Final = {c: {x: _build(c, x, _BINFO[c][2] + _TVAL[x]) for x in _BINFO} for c in _BINFO}
+"""The build of each hand card onto each loose card (the two cards fix its value), made once and shared."""
 
 
 _LBIT: Final = {c: 1 << _TVAL[c] for c in PACK.cards}  # a loose card's value bit, made once
@@ -238,7 +189,7 @@ def _building_families(state: State, seat: int) -> list[_Family]:
         t, bit, hv, buildable, trail, onto = hot[card]
         can_capture = capturable & bit
         if can_capture:
-            append(_Captures((card, t, table, True, (build_values & bit) != 0)))
+            append(_Captures((card, t, table, True, (build_values & bit) != 0, [None])))
         if buildable & ~blocked:
             keep = held ^ (once & bit)  # mulle.build.keep: the values another hand card captures
             if (targets << hv) & keep or (lock and raisable & bit & keep):

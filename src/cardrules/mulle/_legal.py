@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import Final, overload
+from typing import Any, Final, overload
 
 from cardrules import _messages
 from cardrules._common import remember_legal as _remember
@@ -197,7 +197,7 @@ class MulleMoves(LegalMoves[Move]):
     probability 1/2. Every legal move has a positive probability.
     """
 
-    __slots__ = ("_drawn", "_families", "_public", "_seen", "_sizes")
+    __slots__ = ("_drawn", "_families", "_public", "_seen", "_sizes", "_steps")
 
     def __init__(self, state: State, families: list[_Family]) -> None:
         # Only what the mover may see is kept (never the state: a bot handed these moves must not
@@ -207,6 +207,7 @@ class MulleMoves(LegalMoves[Move]):
         self._public: State | None = None
         self._sizes: tuple[list[int], int] | None = None  # each family's size and their sum, once counted
         self._drawn: Move | None = None  # the move handed out last (sample or an index): legal by construction
+        self._steps: Any = None  # the factored encoding's notes on choosing a move in steps (_encoding._Seen)
 
     def _position(self) -> State:
         """A state holding only what the mover sees (other hands and the stock empty), for :func:`check_move`."""
@@ -324,9 +325,9 @@ def legal_moves(state: State) -> MulleMoves:
             prev = card
             t, bit, high, trail = fishing[card]
             if sums & bit:
-                append(_Captures((card, t, table, False, False)))
+                append(_Captures((card, t, table, False, False, [None])))
             if sums & high:  # an ace also captures 14
-                append(_Captures((card, 14, table, False, False)))
+                append(_Captures((card, 14, table, False, False, [None])))
             append(trail)
     moves = MulleMoves(state, families)
     _remember(state, moves)  # the state's answer: apply trusts the move these moves hand out last

@@ -26,27 +26,20 @@ _UNIT: Final = tuple(1 << (_W * r) for r in range(17))
 _States = frozenset[int]
 
 
-_PARTS: dict[int, tuple[tuple[tuple[int, int], ...], int, int]] = {}
-_PARTS_CACHE: Final = 1 << 16  # entries (a few MB at most)
-
-
 def _parts(res: int) -> tuple[tuple[int, int], ...]:
     """The ``(residual, how many)`` pairs of a packed multiset, largest residual first."""
-    got = _PARTS.get(res)
-    return got[0] if got is not None else _unpack(res)[0]
+    return _unpack(res)[0]
 
 
 def _total(res: int) -> int:
     """The sum of the residuals of a packed multiset."""
-    got = _PARTS.get(res)
-    return got[1] if got is not None else _unpack(res)[1]
+    return _unpack(res)[1]
 
 
 def _unpack(res: int) -> tuple[tuple[tuple[int, int], ...], int, int]:
-    """The parts of a packed multiset, the sum and the number of its residuals (cached)."""
+    """The parts of a packed multiset, the sum and the number of its residuals."""
     out: list[tuple[int, int]] = []
     total = groups = 0
-    key = res
     while res:
         r = (res.bit_length() - 1) // _W
         k = (res >> (_W * r)) & _DIGIT
@@ -54,10 +47,7 @@ def _unpack(res: int) -> tuple[tuple[tuple[int, int], ...], int, int]:
         total += r * k
         groups += k
         res -= k << (_W * r)
-    if len(_PARTS) >= _PARTS_CACHE:
-        _PARTS.clear()
-    got = _PARTS[key] = (tuple(out), total, groups)
-    return got
+    return tuple(out), total, groups
 
 
 def _step(states: set[int] | _States, v: int, t: int) -> set[int]:
@@ -83,11 +73,11 @@ def _prune(states: set[int], t: int) -> set[int]:
     # t less: only a multiset whose shape has such a neighbour in the set can be dominated.
     shapes = set()
     for res in states:
-        _, total, groups = _PARTS.get(res) or _unpack(res)
+        _, total, groups = _unpack(res)
         shapes.add((groups, total))
     keep: set[int] = set()
     for res in states:
-        parts, total, groups = _PARTS.get(res) or _unpack(res)
+        parts, total, groups = _unpack(res)
         if (groups - 1, total) not in shapes and (groups - 2, total - t) not in shapes:
             keep.add(res)
             continue
@@ -114,7 +104,7 @@ def _dead_digits(reach: int, t: int) -> int:
 
 def _fillable(res: int, reach: int, dead: int) -> bool:
     """Whether each residual of *res* (no digit in *dead*) and their total (a bit of *reach*) can be made."""
-    return not res & dead and bool((reach >> (_PARTS.get(res) or _unpack(res))[1]) & 1)
+    return not res & dead and bool((reach >> (_unpack(res))[1]) & 1)
 
 
 def _add_sums(mask: int, v: int, copies: int, full: int) -> int:
@@ -152,20 +142,7 @@ def partitionable(counts: Sequence[tuple[int, int]], t: int) -> bool:
         if n:
             merged[v] = merged.get(v, 0) + n
     pairs = sorted(merged.items(), reverse=True)
-    key = (tuple(pairs), t)
-    found = _DECIDED.get(key)
-    if found is None:
-        found = _partitionable(pairs, t)
-        if len(_DECIDED) >= _DECIDED_MOST:
-            _DECIDED.clear()  # a bound on memory, not a policy: the next questions refill it
-        _DECIDED[key] = found
-    return found
-
-
-_DECIDED: dict[tuple[tuple[tuple[int, int], ...], int], bool] = {}
-"""The answers of :func:`partitionable` so far, by the merged (value, count) pairs and the target: the
-same few hundred questions recur (a bot's rollouts check the same captures and tables again and again)."""
-_DECIDED_MOST = 65_536
+    return _partitionable(pairs, t)
 
 
 def _partitionable(pairs: list[tuple[int, int]], t: int) -> bool:

@@ -9,7 +9,7 @@ from typing import Final
 import attrs
 
 from cardrules import _common, _messages
-from cardrules._kit.inference import Inference, deal_agreeing, identity_cache
+from cardrules._kit.inference import Inference, by_hidden_hand, deal_agreeing, identity_cache
 from cardrules.cards import Card
 from cardrules.errors import WrongKindError
 from cardrules.mulle._cards import PACK, _sorted
@@ -95,11 +95,7 @@ def _deal_hands(o: Observation, pool: list[Card], rng: random.Random) -> tuple[t
 
 def _by_place(o: Observation) -> dict[str, list[Inference]]:
     """The inferences about the hands hidden from *o*'s seat, by hand (once per observation object)."""
-    proved: dict[str, list[Inference]] = {}
-    for inference in inferences(o):
-        if inference.seat != o.seat:
-            proved.setdefault(f"hand {inference.seat}", []).append(inference)
-    return proved
+    return by_hidden_hand(inferences(o), o.seat)
 
 
 _proved: Final = identity_cache(_by_place)

@@ -224,19 +224,9 @@ class TableStart:
     last_capture: int | None
 
 
-class _StateSlots(_common.LegalSlot):
-    """The slots of :class:`State`, its fields in order, declared here so that the engine can build
-    its own states fast (``_common.unchecked_constructor``)."""
-
-    __slots__ = (  # noqa: RUF023 (the fields in order: _common.unchecked_constructor checks it)
-        "rules", "seed", "pending_decks", "round_no", "dealer", "deal_no", "stock", "hands", "table",
-        "builds", "to_play", "captured", "tabbes", "mulles", "last_capture", "history", "match",
-        "rounds", "winner", "start", "__weakref__",
-    )  # fmt: skip
-
-
 @attrs.frozen
-class State(_StateSlots):
+@_common.fields_as_slots  # the fields are its slots: _common.unchecked_constructor builds it fast
+class State(_common.LegalSlot):
     """
     A Mulle match at one moment, hidden cards included. Immutable.
 
@@ -293,6 +283,7 @@ class State(_StateSlots):
 
 _NEW: Final = object.__new__
 _CAPTURE_CARD, _CAPTURE_TAKEN, _CAPTURE_VALUE = (getattr(Capture, f.name).__set__ for f in attrs.fields(Capture))
+_MOVE_CARD, _MOVE_ONTO, _MOVE_VALUE = (getattr(Build, f.name).__set__ for f in attrs.fields(Build))
 _BUILD_CARDS, _BUILD_VALUE, _BUILD_OWNER, _BUILD_LOCKED = (
     getattr(TableBuild, f.name).__set__ for f in attrs.fields(TableBuild)
 )
@@ -308,6 +299,15 @@ def _capture(card: Card, taken: Sequence[Card], value: int) -> Capture:
     _CAPTURE_TAKEN(c, _sorted(taken))  # what the converter gives for pack cards
     _CAPTURE_VALUE(c, value)
     return c
+
+
+def _build(card: Card, onto: Card | int, value: int) -> Build:
+    """``Build(card, onto, value)`` for the engine's own moves: the card is a card."""
+    b = _NEW(Build)
+    _MOVE_CARD(b, card)
+    _MOVE_ONTO(b, onto)
+    _MOVE_VALUE(b, value)
+    return b
 
 
 def _table_build(cards: tuple[Card, ...], value: int, owner: int, locked: bool) -> TableBuild:
@@ -336,19 +336,9 @@ _state: Final = _common.unchecked_constructor(State)
 without the generated ``__init__`` (``tests/mulle/test_fast_paths.py`` checks it)."""
 
 
-class _ObservationSlots(JsonData):
-    """The slots of :class:`Observation`, its fields in order, declared here so that the engine can build
-    its own observations fast (``_common.unchecked_constructor``)."""
-
-    __slots__ = (  # noqa: RUF023 (the fields in order: _common.unchecked_constructor checks it)
-        "seat", "rules", "round_no", "dealer", "deal_no", "to_move", "hand", "hand_counts",
-        "stock_count", "table", "builds", "captured_counts", "tabbes", "mulles", "last_capture",
-        "history", "sides", "match", "rounds", "winner", "start", "__weakref__",
-    )  # fmt: skip
-
-
 @attrs.frozen
-class Observation(_ObservationSlots):
+@_common.fields_as_slots  # the fields are its slots: _common.unchecked_constructor builds it fast
+class Observation(JsonData):
     """
     What one seat may see of a Mulle match: its own hand, the other hands'
     sizes, the stock's size, the table with its builds (cards, values,

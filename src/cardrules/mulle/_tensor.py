@@ -66,19 +66,11 @@ def _gone(history: tuple[Turn, ...]) -> list[float]:
     """
     The ``gone`` field of *history*: each distinct card's copies played or captured, halved; then,
     for each seat 0 to 3 (not relative), the ``played`` counts: each distinct card's copies that
-    seat played, halved. A round's history grows by one turn a move, so the counts of the last
-    history asked about are kept and only the turns after it are added when it is the start of
-    this one.
+    seat played, halved.
     """
-    seen, counts = _last_gone[0]
-    start = len(seen)
-    if len(history) < start or history[:start] != seen:  # turns compare by value: an equal start counts the same
-        start, counts = 0, _NO_CARDS
-    if start == len(history):
-        return counts
-    counts = counts.copy()  # the kept list is never changed: another thread may be reading it
+    counts = list(_NO_CARDS)
     order = _ORDER
-    for turn in history[start:]:
+    for turn in history:
         move = turn.move
         counts[_N * (1 + turn.seat) + order[move.card]] += 0.5
         if type(move) is Capture:
@@ -89,7 +81,6 @@ def _gone(history: tuple[Turn, ...]) -> list[float]:
                 for c in cards:
                     counts[order[c]] += 0.5
         # a build's card is in a build on the table, or in a later capture; a trail's stays loose
-    _last_gone[0] = (history, counts)  # replaced as a whole
     return counts
 
 
@@ -165,9 +156,7 @@ _HAND_COUNTS, _CAPTURED, _TABBES, _MULLES = _AT["hand_counts"], _AT["captured"],
 _MATCH, _TO_MOVE, _DEALER, _LAST_CAPTURE = _AT["match"], _AT["to_move"], _AT["dealer"], _AT["last_capture"]
 _PARTNER, _STOCK, _DEAL_NO = _AT["partner"], _AT["stock"], _AT["deal_no"]
 _STYLE, _PLAYERS, _PLAYED, _OWNS = _AT["style"], _AT["players"], _AT["played"], _AT["owns"]
-_NO_CARDS: Final = [0.0] * (_N * (1 + _S))
-_last_gone: list[tuple[tuple[Turn, ...], list[float]]] = [((), _NO_CARDS)]
-"""The history whose ``gone`` counts :func:`_gone` made last, and the counts (never changed once kept)."""
+_NO_CARDS: Final = (0.0,) * (_N * (1 + _S))
 
 
 FEATURES: Final = (
