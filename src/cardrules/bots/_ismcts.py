@@ -11,10 +11,12 @@ import attrs
 
 from cardrules.bots._games import Heuristic
 from cardrules.bots._search import (
+    _epsilon,
     _exploration,
     _positive_int,
     _rollout,
     _round_count,
+    _round_weight,
     _sample,
     _seconds,
     _side_of,
@@ -72,6 +74,12 @@ class ISMCTSBot:
         max_candidates: The most moves considered at each node.
         exploration: The UCB1 exploration constant (0 always follows the
             best average).
+        epsilon: With a greedy *rollout*, the chance that a rollout move is
+            a random legal one instead (epsilon-greedy rollouts); 0 (default)
+            plays the greedy move throughout.
+        round_weight: How much a rollout that ends the match is scored by
+            the round's own measure rather than by the win or loss alone, as
+            :class:`SearchBot`'s option; 0 (default) scores won or lost only.
     """
 
     iterations: int = attrs.field(default=200, validator=_positive_int("iterations"))
@@ -79,6 +87,8 @@ class ISMCTSBot:
     rollout: Literal["greedy", "random"] = attrs.field(default="greedy", validator=_rollout)
     max_candidates: int = attrs.field(default=12, validator=_positive_int("max_candidates"))
     exploration: float = attrs.field(default=0.7, validator=_exploration)
+    epsilon: float = attrs.field(default=0.0, validator=_epsilon)
+    round_weight: float = attrs.field(default=0.0, validator=_round_weight)
 
     def __str__(self) -> str:
         return "ismcts"
@@ -103,7 +113,16 @@ class ISMCTSBot:
                 sides = {s: i for i, seats in enumerate(spec.score(world).sides) for s in seats}
                 root = _Node(side=side)
             path, state = self._descend(spec, heuristic, root, world, candidates, sides, rng)
-            value = playout(spec, heuristic, state, root.side, rng, greedy=greedy)
+            value = playout(
+                spec,
+                heuristic,
+                state,
+                root.side,
+                rng,
+                greedy=greedy,
+                epsilon=self.epsilon,
+                round_weight=self.round_weight,
+            )
             for node in path:
                 node.visits += 1
                 node.total += value if node.side == root.side else 1.0 - value
