@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -29,10 +30,12 @@ def test_chances_are_checked(bot: str, option: str) -> None:
     for value in ("-0.1", "1.5", "nan", "inf", "often", "True"):
         with pytest.raises(cardrules.InvalidOptionError, match=f"{option} must be a number from 0 to 1"):
             get_bot(f"{bot}({option}={value})")
+    bad: dict[str, Any] = {option: True}
     with pytest.raises(cardrules.InvalidOptionError, match=option):
-        SearchBot(**{option: True})
+        SearchBot(**bad)
+    bad = {option: 2}
     with pytest.raises(cardrules.InvalidOptionError, match=option):
-        ISMCTSBot(**{option: 2})
+        ISMCTSBot(**bad)
 
 
 @pytest.mark.parametrize("name", cardrules.game_names())
