@@ -26,7 +26,9 @@ import re
 import sys
 import time
 
-from cardrules.bots import simulate, wilson_interval
+import attrs
+
+from cardrules.bots import get_bot, simulate, wilson_interval
 
 _SINGLE = {"mulle": "mulle(target=0)", "mililla": "mililla(single_round=true)"}
 
@@ -39,8 +41,8 @@ def single_round(game: str) -> str:
 
 
 def with_seconds(text: str, seconds: float) -> str:
-    """*text* with ``seconds=`` set, unless it sets it already."""
-    if re.search(r"\bseconds\s*=", text):
+    """*text* with ``seconds=`` set, unless it sets it already or the bot takes no time budget (``greedy``)."""
+    if re.search(r"\bseconds\s*=", text) or "seconds" not in {f.name for f in attrs.fields(type(get_bot(text)))}:
         return text
     if "(" not in text:
         return f"{text}(seconds={seconds})"
