@@ -42,7 +42,8 @@ def single_round(game: str) -> str:
 
 def with_seconds(text: str, seconds: float) -> str:
     """*text* with ``seconds=`` set, unless it sets it already or the bot takes no time budget (``greedy``)."""
-    if re.search(r"\bseconds\s*=", text) or "seconds" not in {f.name for f in attrs.fields(type(get_bot(text)))}:
+    bot = type(get_bot(text))
+    if re.search(r"\bseconds\s*=", text) or not attrs.has(bot) or "seconds" not in attrs.fields_dict(bot):
         return text
     if "(" not in text:
         return f"{text}(seconds={seconds})"
