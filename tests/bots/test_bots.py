@@ -146,7 +146,7 @@ def test_get_bot_names_and_options() -> None:
     ("text", "error", "match"),
     [
         ("alphazero", cardrules.UnknownOptionError, "the bots are: greedy, ismcts, random, search"),
-        ("search(depth=3)", cardrules.UnknownOptionError, "its options are: exploration, iterations"),
+        ("search(depth=3)", cardrules.UnknownOptionError, "its options are: epsilon, exploration, iterations"),
         ("greedy(iterations=3)", cardrules.UnknownOptionError, "its options are: none"),
         ("search(iterations=0)", cardrules.InvalidOptionError, "at least 1"),
         ("search(seconds=-1)", cardrules.InvalidOptionError, "positive"),
@@ -222,7 +222,7 @@ def test_ismcts_options_and_budget() -> None:
     ]:
         with pytest.raises(cardrules.InvalidOptionError, match=match):
             get_bot(text)
-    with pytest.raises(cardrules.UnknownOptionError, match="its options are: exploration, iterations"):
+    with pytest.raises(cardrules.UnknownOptionError, match="its options are: epsilon, exploration, iterations"):
         get_bot("ismcts(margin=1)")
     game, state = position("charlemagne", 8, 12)
     seat = mover(game, state)

@@ -139,8 +139,11 @@ def get_bot(text: str) -> Bot:
 
     Example:
         >>> from cardrules.bots import get_bot
-        >>> get_bot("search(iterations=50)")
-        SearchBot(iterations=50, seconds=None, rollout='greedy', max_candidates=12, exploration=0.7, margin=1.0)
+        >>> bot = get_bot("search(iterations=50, margin=0.5)")
+        >>> bot
+        SearchBot(iterations=50, ...)
+        >>> bot.iterations, bot.margin, bot.rollout
+        (50, 0.5, 'greedy')
     """
     if not isinstance(text, str):
         raise UnknownOptionError(f"a bot is named by text, not {_messages.value(text)}; bots: {', '.join(bot_names())}")

@@ -12,7 +12,9 @@ import attrs
 from cardrules.bots._games import Heuristic
 from cardrules.bots._search import (
     _Budget,
+    _epsilon,
     _round_count,
+    _round_weight,
     _sample,
     _side_of,
     candidates_for,
@@ -69,7 +71,16 @@ class ISMCTSBot(_Budget):
         max_candidates: The most moves considered at each node.
         exploration: The UCB1 exploration constant (0 always follows the
             best average).
+        epsilon: With a greedy *rollout*, the chance that a rollout move is
+            a random legal one instead (epsilon-greedy rollouts); 0 (default)
+            plays the greedy move throughout.
+        round_weight: How much a rollout that ends the match is scored by
+            the round's own measure rather than by the win or loss alone, as
+            :class:`SearchBot`'s option; 0 (default) scores won or lost only.
     """
+
+    epsilon: float = attrs.field(default=0.0, validator=_epsilon)
+    round_weight: float = attrs.field(default=0.0, validator=_round_weight)
 
     def __str__(self) -> str:
         return "ismcts"
@@ -94,7 +105,16 @@ class ISMCTSBot(_Budget):
                 sides = {s: i for i, seats in enumerate(spec.score(world).sides) for s in seats}
                 root = _Node(side=side)
             path, state = self._descend(spec, heuristic, root, world, candidates, sides, rng)
-            value = playout(spec, heuristic, state, root.side, rng, greedy=greedy)
+            value = playout(
+                spec,
+                heuristic,
+                state,
+                root.side,
+                rng,
+                greedy=greedy,
+                epsilon=self.epsilon,
+                round_weight=self.round_weight,
+            )
             for node in path:
                 node.visits += 1
                 node.total += value if node.side == root.side else 1.0 - value
