@@ -48,7 +48,8 @@ class NewMatchRequest:
     Attributes:
         game: Ruleset text: a game name, a preset (``mulle/fishing``) and options (``mililla(rank_order=malilla)``).
         seat: Your seat, from 0.
-        opponents: One bot for every other seat (``random``, ``greedy``, ``search(iterations=200)``), or a list
+        opponents: One bot for every other seat (the levels ``easy``, ``medium``, ``hard``, or ``random``,
+            ``greedy``, ``search(iterations=200)``), or a list
             of bots, one per other seat in seat order; ``human`` for a friend's seat (see ``invites``).
         seed: The match seed, for the same deals and the same computer play again; random if left out.
         hand_over: Seconds (1 to 86400) after which a person's seat idle on its turn may be handed
@@ -270,6 +271,9 @@ class MatchView:
 class BotChoice(enum.Enum):
     """The computer players the lobby offers (any text ``get_bot`` reads is accepted)."""
 
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
     RANDOM = "random"
     GREEDY = "greedy"
     SEARCH = "search(iterations=200)"

@@ -23,7 +23,7 @@ from typing import Any, Final
 import attrs
 
 from cardrules import records
-from cardrules.bots import Bot, ISMCTSBot, SearchBot, get_bot
+from cardrules.bots import Bot, EasyBot, HardBot, ISMCTSBot, MediumBot, SearchBot, get_bot
 from cardrules.cards import Card, _derive_seed
 from cardrules.engine import Event, Game, TupleMoves
 from cardrules.errors import CardrulesError
@@ -53,6 +53,8 @@ MAX_SEARCH_ITERATIONS: Final = 2_000
 """The strongest search bot the server runs (``search`` and ``ismcts`` alike)."""
 _SEARCHING: Final = (SearchBot, ISMCTSBot)
 """The bots that search, whose iterations and time the server bounds."""
+_TIMED: Final = (*_SEARCHING, EasyBot, MediumBot, HardBot)
+"""The bots with a time per decision, which the server bounds (the levels' iterations are within bounds)."""
 MAX_BOT_SECONDS: Final = 1.0
 """The longest a computer player thinks about one move."""
 _EVENTS_KEPT: Final = 60
@@ -101,13 +103,13 @@ def parse_bots(game: Game[Any, Any, Any, Any], seat: int, opponents: str | Seque
         if isinstance(bot, _SEARCHING) and bot.iterations > MAX_SEARCH_ITERATIONS:
             raise ApiError(422, "bad_opponents", f"a search bot here runs at most {MAX_SEARCH_ITERATIONS} "
                            f"iterations, not {bot.iterations}", field="opponents")  # fmt: skip
-        out[s] = str(bot) if not isinstance(bot, _SEARCHING) else text.strip()
+        out[s] = str(bot) if not isinstance(bot, _TIMED) else text.strip()
     return out
 
 
 def _bounded(text: str) -> Bot:
     bot = get_bot(text)
-    if isinstance(bot, _SEARCHING):
+    if isinstance(bot, _TIMED):
         seconds = MAX_BOT_SECONDS if bot.seconds is None else min(bot.seconds, MAX_BOT_SECONDS)
         bot = attrs.evolve(bot, seconds=seconds)
     return bot
