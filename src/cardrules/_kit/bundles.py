@@ -36,6 +36,9 @@ class TerminalViews(Protocol[RulesetC, ObservationC]):
     def move_list(self, legal_moves: LegalMoves[Any], limit: int, /) -> tuple[list[Any], int | None]:
         """The moves a terminal numbers: at most *limit*, and how many more (``None``: slow to count)."""
 
+    def explain(self, observation: ObservationC, move: Any, /) -> tuple[str, ...]:
+        """A hint's reasons for *move* that only the game can give (the trick, the card kept), from *observation*."""
+
 
 class Positions(Protocol[StateT, RulesetC]):
     """

@@ -37,6 +37,7 @@ class Advice:
         reasons: Why, one sentence each, in a player's words: what the move does at once (the
             card played, the cards or the trick it takes, the points), what it keeps for later,
             and how it scored against the next choice.
+        effects: The first of *reasons*: what the move does at once, in the game's own words.
         value: How it scored in the search, from 0 (lost) to 1 (won), averaged over the
             imagined deals of the hidden cards (0.0 when there was nothing to search).
         visits: In how many imagined deals it was played out (0: the only move).
@@ -48,6 +49,7 @@ class Advice:
 
     move: Any
     reasons: tuple[str, ...]
+    effects: tuple[str, ...]
     value: float
     visits: int
     runner_up: Any | None
@@ -125,7 +127,8 @@ def advise(
     else:
         forced = False
     worlds = [spec.sample_state(observation, random.Random(_derive_seed(seed, i))) for i in range(_WORLDS)]  # type: ignore[misc]
-    reasons = _effects(spec, observation, best.move, worlds)
+    effects = tuple(dict.fromkeys(_effects(spec, observation, best.move, worlds)))
+    reasons = list(effects)
     explain = getattr(spec.terminal, "explain", None)
     if explain is not None:
         reasons.extend(explain(observation, best.move))
@@ -134,6 +137,7 @@ def advise(
     return Advice(
         move=best.move,
         reasons=tuple(dict.fromkeys(reasons)),
+        effects=effects,
         value=best.value,
         visits=best.visits,
         runner_up=None if runner is None else runner.move,
