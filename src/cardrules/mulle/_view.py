@@ -14,7 +14,7 @@ from cardrules.mulle._families import _Captures
 from cardrules.mulle._legal import MulleMoves
 from cardrules.mulle._partition import find_group
 from cardrules.mulle._ruleset import MulleRuleset
-from cardrules.mulle._state import Build, Move, Observation, Trail
+from cardrules.mulle._state import Build, Capture, Move, Observation, Trail
 
 __all__ = ["deal_text", "display", "explain", "help_text", "move_list", "view"]
 
@@ -175,9 +175,12 @@ def display(text: str) -> str:
 
 def explain(obs: Observation, move: object) -> tuple[str, ...]:
     """
-    What a seat sees in *move*, for a hint: the card it keeps in hand to take its build, or the
-    card worth most that it keeps for later when it trails (captures are told by their events).
+    What a seat sees in *move*, for a hint: what a capture's cards are worth, the card it keeps in
+    hand to take its build, or the card worth most that it keeps for later when it trails.
     """
+    if isinstance(move, Capture):
+        worth = sum(_CARD_POINTS[c] for c in (move.card, *move.taken))
+        return (f"the capture's {plural(len(move.taken) + 1, 'card')} are worth {plural(worth, 'card point')}",)
     if isinstance(move, Build):
         takers = [c for c in obs.hand if c != move.card and move.value in _hand_values(obs.rules, c)]
         if takers:
