@@ -106,7 +106,7 @@ class OpenSpielISMCTS:
         assert spec.sample_state is not None and spec.encoding is not None
         world = spec.sample_state(observation, rng)
         state = _state_at(self.open, world)
-        encoding = spec.encoding
+        encoding: Any = spec.encoding
         search = self.bot if bot is None else bot
         if getattr(encoding, "factored", False):
             steps: list[int] = []

@@ -23,6 +23,7 @@ __all__ = [
     "GameInfo",
     "Invite",
     "GamesBody",
+    "Hint",
     "LegalMovesPage",
     "MatchView",
     "MoveItem",
@@ -226,6 +227,26 @@ class RoundSummary:
     match: tuple[int, ...]
     sides: tuple[tuple[int, ...], ...]
     winner: int | None
+
+
+@attrs.frozen
+class Hint:
+    """
+    The body of ``GET /api/matches/{id}/hint``: the ``hard`` level's move for your seat, and why.
+
+    Attributes:
+        move: The move, in the game's notation (as ``POST /api/matches/{id}/moves`` takes it).
+        reasons: Why, one sentence each, in a player's words, from what your seat sees only.
+        value: How the move scored in the search, from 0 (lost) to 1 (won).
+        runner_up: The next choice, in notation; null when there was one move only.
+        margin: How much more the move scored than the next choice (0 or more).
+    """
+
+    move: str
+    reasons: tuple[str, ...]
+    value: float
+    runner_up: str | None
+    margin: float
 
 
 @attrs.frozen
