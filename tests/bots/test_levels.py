@@ -123,3 +123,21 @@ def test_rank_puts_the_chosen_move_first_and_lists_distinct_legal_moves(name: st
             assert [c.value for c in rest] == sorted((c.value for c in rest), reverse=True)
         state = game.apply(state, greedy.choose(obs, legal, rng))
     assert ranked_some
+
+
+def test_the_command_line_takes_the_levels() -> None:
+    import subprocess
+    import sys
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "cardrules", *args]
+        return subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+
+    simulated = run("simulate", "mililla", "--bots", "easy,medium(seconds=0.01)", "--matches", "2")
+    assert simulated.returncode == 0, simulated.stderr
+    assert "easy" in simulated.stdout and "medium(seconds=0.01)" in simulated.stdout
+    played = run("play", "mililla", "--opponents", "hard(seconds=0.01)", "--seed", "2")
+    assert played.returncode == 0, played.stderr  # no input: the person leaves at once
+    assert "hard" in run("play", "--help").stdout
+    refused = run("simulate", "mililla", "--bots", "hard(seconds=0)", "--matches", "2")
+    assert refused.returncode != 0 and "seconds must be a positive finite number" in refused.stderr
