@@ -33,7 +33,7 @@ server's bound of 2,000 iterations holds)."""
 class EasyBot:
     """
     The ``easy`` level: the greedy rules of thumb (:class:`GreedyBot`), with
-    :data:`EASY_RANDOM_SHARE` of the moves played at random instead. It decides at once.
+    three moves in ten (``EASY_RANDOM_SHARE``) played at random instead. It decides at once.
 
     Attributes:
         seconds: The most time a decision may take; accepted, and checked, as every level takes
@@ -73,7 +73,7 @@ class _SearchLevel:
 @attrs.frozen
 class MediumBot(_SearchLevel):
     """
-    The ``medium`` level: :data:`MEDIUM`, the search bot with a small budget.
+    The ``medium`` level: ``MEDIUM``, the search bot with a small budget.
 
     Attributes:
         seconds: The most time a decision takes (default a quarter of a second); ``None`` for
@@ -83,7 +83,7 @@ class MediumBot(_SearchLevel):
     seconds: float | None = attrs.field(default=MEDIUM.seconds, validator=_seconds)
 
     def searcher(self) -> SearchBot:
-        """:data:`MEDIUM` with this level's *seconds*."""
+        """``MEDIUM`` with this level's *seconds*."""
         return attrs.evolve(MEDIUM, seconds=self.seconds)
 
     def __str__(self) -> str:
@@ -93,7 +93,7 @@ class MediumBot(_SearchLevel):
 @attrs.frozen
 class HardBot(_SearchLevel):
     """
-    The ``hard`` level: :data:`HARD`, the strongest configuration, at most one second a decision.
+    The ``hard`` level: ``HARD``, the strongest configuration, at most one second a decision.
 
     Attributes:
         seconds: The most time a decision takes (default one second); ``None`` for the
@@ -103,7 +103,7 @@ class HardBot(_SearchLevel):
     seconds: float | None = attrs.field(default=HARD.seconds, validator=_seconds)
 
     def searcher(self) -> SearchBot:
-        """:data:`HARD` with this level's *seconds*."""
+        """``HARD`` with this level's *seconds*."""
         return attrs.evolve(HARD, seconds=self.seconds)
 
     def __str__(self) -> str:
