@@ -367,7 +367,8 @@ class Session:
         after = game.apply(self.state, move)
         effects = [e.text for e in self.talk.events(self.state, move, after) if e.kind in _SEEN]
         number = next((f"{i}) " for i, m in enumerate(moves, 1) if m == move), "")
-        self.say(f"Hint (the {self.hint_level} bot's move in your place): {number}{game.format_move(self.state, move)}")
+        name = str(get_bot(self.hint_level))
+        self.say(f"Hint (the {name} bot's move in your place): {number}{game.format_move(self.state, move)}")
         what = "; ".join(t.replace(f"seat {self.seat} ", f"seat {self.seat} (you) ", 1) for t in effects)
         self.say(f"  what it does: {what or 'nothing the other seats see at once'}")
         for reason in reasons:
