@@ -37,7 +37,9 @@ class Advice:
         reasons: Why, one sentence each, in a player's words: what the move does at once (the
             card played, the cards or the trick it takes, the points), what it keeps for later,
             and how it scored against the next choice.
-        effects: The first of *reasons*: what the move does at once, in the game's own words.
+        effects: The first of *reasons*: what the move shows the table at once, as the game
+            narrates it (the card played, the cards or the trick taken); the points it scores
+            come next.
         value: How it scored in the search, from 0 (lost) to 1 (won), averaged over the
             imagined deals of the hidden cards (0.0 when there was nothing to search).
         visits: In how many imagined deals it was played out (0: the only move).
@@ -127,8 +129,9 @@ def advise(
     else:
         forced = False
     worlds = [spec.sample_state(observation, random.Random(_derive_seed(seed, i))) for i in range(_WORLDS)]  # type: ignore[misc]
-    effects = tuple(dict.fromkeys(_effects(spec, observation, best.move, worlds)))
-    reasons = list(effects)
+    told, scored = _effects(spec, observation, best.move, worlds)
+    effects = tuple(dict.fromkeys(told))
+    reasons = [*effects, *scored]
     explain = getattr(spec.terminal, "explain", None)
     if explain is not None:
         reasons.extend(explain(observation, best.move))
@@ -155,22 +158,29 @@ def _first(moves: LegalMoves[Any], n: int) -> list[Any]:
     return out
 
 
-def _effects(spec: GameSpec[Any, Any, Any, Any], observation: Any, move: Any, worlds: Sequence[Any]) -> list[str]:
-    """What *move* does at once, as the game narrates it and scores it: the sentences every imagined deal agrees on."""
+def _effects(
+    spec: GameSpec[Any, Any, Any, Any], observation: Any, move: Any, worlds: Sequence[Any]
+) -> tuple[list[str], list[str]]:
+    """
+    What *move* does at once as the game narrates it, and the points it scores: the sentences every
+    imagined deal agrees on.
+    """
     seat: int = observation.seat
     readings = [_reading(spec, seat, world, move) for world in worlds]
-    return [r for r in readings[0] if all(r in other for other in readings[1:])]
+    agreed = [[r for r in first if all(r in other[k] for other in readings[1:])] for k, first in enumerate(readings[0])]
+    return agreed[0], agreed[1]
 
 
-def _reading(spec: GameSpec[Any, Any, Any, Any], seat: int, world: Any, move: Any) -> list[str]:
+def _reading(spec: GameSpec[Any, Any, Any, Any], seat: int, world: Any, move: Any) -> tuple[list[str], list[str]]:
     after = spec.apply(world, move)
     score, then = spec.score(world), spec.score(after)
     names = _side_names(score.sides, seat)
-    out: list[str] = []
+    told: list[str] = []
+    scored: list[str] = []
     if spec.events is not None:
         for event in spec.events(world, move, after):
             if event.kind in _SEEN:
-                out.append(_mark(event.text, score.sides, seat))
+                told.append(_mark(event.text, score.sides, seat))
     same_round = not spec.is_over(after) and len(then.rounds) == len(score.rounds)
     if same_round and score.round is not None and then.round is not None:
         gains: dict[int, list[str]] = {}
@@ -180,8 +190,8 @@ def _reading(spec: GameSpec[Any, Any, Any, Any], seat: int, world: Any, move: An
             if gain:
                 gains.setdefault(item.side, []).append(f"{item.label} {gain:+d}")
         for side, parts in sorted(gains.items()):
-            out.append(f"{names[side]}: {', '.join(parts)}")
-    return out
+            scored.append(f"it scores for {names[side]}: {', '.join(parts)}")
+    return told, scored
 
 
 def _side_names(sides: Sequence[Sequence[int]], seat: int) -> list[str]:
