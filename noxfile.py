@@ -181,6 +181,17 @@ def bench(session: nox.Session) -> None:
     session.run("python", "benchmarks/bench_rl.py", *(a for a in session.posargs if a == "--quick"))
 
 
+@nox.session
+def strength(session: nox.Session) -> None:
+    """
+    The strength ladder: random, greedy, search, ismcts, medium, hard and OpenSpiel's ISMCTS in a round robin at
+    equal time per decision (``-- --rounds 10 --games mililla`` for a short run; ``--markdown PATH`` for the docs).
+    """
+    if session.venv_backend != "none":
+        session.install(".[openspiel]")
+    session.run("python", "benchmarks/strength.py", *session.posargs)
+
+
 RL_PEERS = ("rlcard==1.2.0", "pygame", "open-spiel==2.0.2")
 """The RL benchmark's peers: PettingZoo's texas_holdem_v4 (it needs RLCard, and pygame to import); hearts."""
 

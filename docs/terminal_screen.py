@@ -28,7 +28,9 @@ SCREENS = {
 def capture(name: str, seed: int, seat: int, typed: list[str]) -> str:
     """The transcript of one scripted session at 80 columns."""
     out = io.StringIO()
-    session = Session(get_game(name), seat, get_bot("greedy"), seed, io.StringIO("".join(t + "\n" for t in typed)), out)
+    typed_in = io.StringIO("".join(t + "\n" for t in typed))
+    # The hint at the hard level without its time limit, so that the screen is the same on any machine.
+    session = Session(get_game(name), seat, get_bot("greedy"), seed, typed_in, out, hint_level="hard(seconds=None)")
     session.run()
     return out.getvalue()
 

@@ -132,8 +132,8 @@ def test_greedy_takes_a_trick_worth_points() -> None:
 
 
 def test_get_bot_names_and_options() -> None:
-    """``get_bot`` knows the three names and reads options in parentheses."""
-    assert bot_names() == ("greedy", "ismcts", "random", "search")
+    """``get_bot`` knows the bots and the levels, and reads options in parentheses."""
+    assert bot_names() == ("easy", "greedy", "hard", "ismcts", "medium", "random", "search")
     assert isinstance(get_bot("random"), RandomBot)
     assert isinstance(get_bot(" Greedy "), GreedyBot)
     bot = get_bot("search(iterations=40, seconds=0.5, rollout=random)")
@@ -145,7 +145,7 @@ def test_get_bot_names_and_options() -> None:
 @pytest.mark.parametrize(
     ("text", "error", "match"),
     [
-        ("alphazero", cardrules.UnknownOptionError, "the bots are: greedy, ismcts, random, search"),
+        ("alphazero", cardrules.UnknownOptionError, "the bots are: easy, greedy, hard, ismcts, medium, random, search"),
         ("search(depth=3)", cardrules.UnknownOptionError, "its options are: epsilon, exploration, iterations"),
         ("greedy(iterations=3)", cardrules.UnknownOptionError, "its options are: none"),
         ("search(iterations=0)", cardrules.InvalidOptionError, "at least 1"),

@@ -448,3 +448,36 @@ def test_each_page_is_its_body_under_the_one_shared_head(tmp_path: Path, url: st
     assert f"<title>cardrules: {title}</title>" in text and f'src="/static/{script}"' in text
     assert '<link rel="stylesheet" href="/static/style.css">' in text and text.index("</head>") < text.index("<body>")
     assert text.rstrip().endswith("</html>")
+
+
+@pytest.mark.parametrize("game", ["mililla", "mulle"])
+def test_a_hint_is_a_legal_move_with_reasons_from_what_the_seat_sees(c: TestClient, game: str) -> None:
+    """``GET /api/matches/{id}/hint``: the hard level's move, in notation, and why; no card the seat cannot see."""
+    created = start(c, game, seat=0, opponents="greedy", seed=4)
+    h = auth(created["token"])
+    url = f"/api/matches/{created['match']}"
+    view = check_match(c.get(f"{url}?limit=200", headers=h).json())
+    assert view["to_move"] == 0
+    r = c.get(f"{url}/hint", headers=h)
+    assert 200 == r.status_code, r.text
+    hint = valid("hint", r.json())
+    listed = {m["text"] for m in view["legal_moves"]["moves"]}
+    assert hint["move"] in listed and hint["reasons"] and hint["margin"] >= 0
+    assert hint["runner_up"] is None or (hint["runner_up"] in listed and hint["runner_up"] != hint["move"])
+    cards = {str(card) for card in cardrules.get_game(game).spec.pack.cards}
+    assert tokens(hint) & cards <= tokens(view["observation"]) | tokens(view["legal_moves"])
+    assert 401 == c.get(f"{url}/hint").status_code
+
+
+def test_a_hint_is_for_your_seat_on_its_turn(c: TestClient) -> None:
+    """A friend's turn: the hint is refused (409), not given for the friend's hand."""
+    created = start(c, "mililla", seat=0, opponents=["human", "greedy", "greedy"], seed=4)
+    h = auth(created["token"])
+    url = f"/api/matches/{created['match']}"
+    view = check_match(c.get(url, headers=h).json())
+    while view["to_move"] == 0:
+        move = view["legal_moves"]["moves"][0]["text"]
+        view = check_match(c.post(f"{url}/moves", headers=h, json={"move": move, "version": view["version"]}).json())
+    assert view["to_move"] == 1
+    r = c.get(f"{url}/hint", headers=h)
+    assert 409 == r.status_code and valid("error", r.json())["error"]["code"] == "not_your_turn"

@@ -43,6 +43,9 @@ class TerminalViews(Protocol[RulesetC, ObservationC]):
         table at once (never a card dealt or drawn after it).
         """
 
+    def explain(self, observation: ObservationC, move: Any, /) -> tuple[str, ...]:
+        """A hint's reasons for *move* that only the game can give (the trick, the card kept), from *observation*."""
+
 
 class Positions(Protocol[StateT, RulesetC]):
     """

@@ -22,9 +22,11 @@ __all__ = [
     "columns",
     "first_moves",
     "labelled_text",
+    "plural",
     "seats_text",
     "sides_text",
     "style_for",
+    "trick_reason",
     "unsymbol",
     "visible_len",
     "wrap",
@@ -210,3 +212,17 @@ def first_moves(legal: Sequence[Any], limit: int) -> tuple[list[Any], MoreMoves]
     if len(moves) <= limit:
         return moves, 0
     return moves[:limit], (len(legal) - limit) if isinstance(legal, TupleMoves | tuple | list) else None
+
+
+def trick_reason(seat: int, winner: int, partner: int, held: str) -> str:
+    """A hint's sentence about the trick a card leaves *winner* winning so far (*held*: what is in it)."""
+    if winner == seat:
+        return f"it wins the trick so far ({held})"
+    if winner == partner:
+        return f"it leaves the trick to your partner, seat {partner}, who wins it so far ({held})"
+    return f"it gives up the trick for now: seat {winner} wins it so far ({held})"
+
+
+def plural(count: int, noun: str) -> str:
+    """*count* and *noun*, with an s unless there is one: ``1 point``, ``3 points``."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

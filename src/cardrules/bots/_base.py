@@ -12,6 +12,7 @@ import attrs
 from cardrules import _messages
 from cardrules._sampling import spec_for_observation
 from cardrules.bots._ismcts import ISMCTSBot
+from cardrules.bots._levels import EasyBot, HardBot, MediumBot
 from cardrules.bots._search import SearchBot
 from cardrules.engine import LegalMoves
 from cardrules.errors import InvalidOptionError, UnknownOptionError
@@ -93,7 +94,15 @@ class GreedyBot:
         return "greedy"
 
 
-_CLASSES: Mapping[str, type] = {"greedy": GreedyBot, "ismcts": ISMCTSBot, "random": RandomBot, "search": SearchBot}
+_CLASSES: Mapping[str, type] = {
+    "easy": EasyBot,
+    "greedy": GreedyBot,
+    "hard": HardBot,
+    "ismcts": ISMCTSBot,
+    "medium": MediumBot,
+    "random": RandomBot,
+    "search": SearchBot,
+}
 
 _TEXT = re.compile(r"^\s*([a-z]+)\s*(?:\((.*)\))?\s*$", re.S | re.I)
 
@@ -105,7 +114,7 @@ def bot_names() -> tuple[str, ...]:
     Example:
         >>> from cardrules.bots import bot_names
         >>> bot_names()
-        ('greedy', 'ismcts', 'random', 'search')
+        ('easy', 'greedy', 'hard', 'ismcts', 'medium', 'random', 'search')
     """
     return tuple(sorted(_CLASSES))
 
@@ -124,12 +133,13 @@ def _value(text: str) -> object:
 
 def get_bot(text: str) -> Bot:
     """
-    A bot by name, optionally with options: ``"random"``, ``"greedy"``,
-    ``"search"``, ``"search(iterations=400, rollout=random)"``, ``"ismcts"``.
+    A bot by name, optionally with options: the levels ``"easy"``, ``"medium"``,
+    ``"hard"`` and ``"hard(seconds=0.5)"``, or the bots they are made of, ``"random"``,
+    ``"greedy"``, ``"search"``, ``"search(iterations=400, rollout=random)"``, ``"ismcts"``.
 
-    Options are the keyword arguments of the bot's class (see
-    :class:`SearchBot` and :class:`ISMCTSBot`); the text form is what the command line's
-    ``--bots`` and ``--opponents`` take, and what :func:`simulate` sends to
+    Options are the keyword arguments of the bot's class (see :class:`EasyBot`,
+    :class:`MediumBot`, :class:`HardBot`, :class:`SearchBot` and :class:`ISMCTSBot`); the text
+    form is what the command line's ``--bots`` and ``--opponents`` take, and what :func:`simulate` sends to
     its workers.
 
     Raises:
@@ -144,6 +154,8 @@ def get_bot(text: str) -> Bot:
         SearchBot(iterations=50, ...)
         >>> bot.iterations, bot.margin, bot.rollout
         (50, 0.5, 'greedy')
+        >>> get_bot("hard(seconds=0.5)")
+        HardBot(seconds=0.5)
     """
     if not isinstance(text, str):
         raise UnknownOptionError(f"a bot is named by text, not {_messages.value(text)}; bots: {', '.join(bot_names())}")

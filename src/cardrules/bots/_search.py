@@ -17,7 +17,7 @@ from cardrules.bots._games import Heuristic
 from cardrules.engine import GameSpec, LegalMoves, Score, TupleMoves
 from cardrules.errors import InvalidOptionError, UnsupportedError
 
-__all__ = ["SearchBot"]
+__all__ = ["Candidate", "SearchBot"]
 
 # A rollout that has not reached the end of the round after this many moves is scored where it stands.
 _MAX_ROLLOUT = 2_000
@@ -66,6 +66,23 @@ def _round_weight(_inst: object, _attr: object, value: object) -> None:
 def _margin(_inst: object, _attr: object, value: object) -> None:
     if not _common.real(value, 0, _LARGEST):
         raise InvalidOptionError(f"margin must be a finite number of at least 0, not {_messages.value(value)}")
+
+
+@attrs.frozen
+class Candidate:
+    """
+    One move the search tried, with what it scored (:meth:`SearchBot.rank`).
+
+    Attributes:
+        move: The move.
+        value: Its average over the imagined deals it was tried in, from 0 (lost) to 1 (won);
+            0.0 when it was not searched (*visits* 0: the only move).
+        visits: In how many imagined deals it was played out.
+    """
+
+    move: Any
+    value: float
+    visits: int
 
 
 @attrs.frozen
@@ -143,11 +160,18 @@ class SearchBot(_Budget):
 
     def choose(self, observation: Any, legal_moves: LegalMoves[Any], rng: random.Random) -> Any:
         """The move with the best average over the imagined deals (or the greedy move, if none is clearly better)."""
+        return self.rank(observation, legal_moves, rng)[0].move
+
+    def rank(self, observation: Any, legal_moves: LegalMoves[Any], rng: random.Random) -> tuple[Candidate, ...]:
+        """
+        The candidate moves searched, the one :meth:`choose` plays first (it draws the same numbers
+        from *rng*), then the others by their average, best first.
+        """
         spec = searchable_spec(observation)
         heuristic = spec.heuristic
         candidates = candidates_for(observation, legal_moves, rng, heuristic, self.max_candidates)
         if len(candidates) == 1:
-            return candidates[0]
+            return (Candidate(candidates[0], 0.0, 0),)
         seat: int = observation.seat
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         results: list[list[float]] = [[] for _ in candidates]
@@ -183,7 +207,10 @@ class SearchBot(_Budget):
         best = max(alive, key=lambda a: (_mean(results[a]), -a))
         if best != 0 and not _beats(results[best], results[0], self.margin):
             best = 0
-        return candidates[best]
+        rest = sorted(
+            (a for a in range(len(candidates)) if a != best), key=lambda a: (-len(results[a]), -_mean(results[a]), a)
+        )
+        return tuple(Candidate(candidates[a], max(0.0, _mean(results[a])), len(results[a])) for a in (best, *rest))
 
     def _playout(
         self,

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Any, Final
 
-from cardrules._kit.style import Style, first_moves, labelled_text
-from cardrules.charlemagne._cards import PACK
+from cardrules._kit.style import Style, first_moves, labelled_text, plural, trick_reason
+from cardrules.charlemagne._cards import PACK, _trick_winner
+from cardrules.charlemagne._legal import _SOLO, _trick_seats
 from cardrules.charlemagne._ruleset import CharlemagneRuleset
-from cardrules.charlemagne._state import Observation
+from cardrules.charlemagne._state import SEATS, Observation, Play
 
-__all__ = ["deal_text", "display", "help_text", "hint_events", "move_list", "view"]
+__all__ = ["deal_text", "display", "explain", "help_text", "hint_events", "move_list", "view"]
 
 hint_events: Final = frozenset({"bid", "pass", "play", "trick", "trump"})
 """The events a hint may describe: what the move itself shows the table, nothing dealt after it."""
@@ -89,3 +90,25 @@ def display(text: str) -> str:
     """A move's or an event's text for a screen: cards with suit symbols (``10♥``), and ``trump ♥`` for ``trump H``."""
     text = labelled_text(text, PACK)
     return _TRUMP.sub(lambda m: "trump " + _SUIT_SYMBOL[m.group(1)], text)
+
+
+def explain(obs: Observation, move: Any) -> tuple[str, ...]:
+    """
+    What a seat sees in playing *move*, for a hint: whether it wins the trick so far or leaves it
+    (the last card's trick is told by its event), and the trumps it keeps for later.
+    """
+    if not isinstance(move, Play):
+        return ()
+    card, b = move.card, obs.bidder
+    out = []
+    out_seat = None if b is None or obs.contract not in _SOLO else (b + 2) % SEATS
+    seats = _trick_seats(obs.leader, out_seat)
+    if 0 < len(obs.trick) < len(seats) - 1:
+        winner = seats[_trick_winner((*obs.trick, card), obs.trump)]
+        out.append(
+            trick_reason(obs.seat, winner, (obs.seat + 2) % SEATS, f"{plural(len(obs.trick) + 1, 'card')} in it so far")
+        )
+    trumps = [c for c in obs.hand if c != card and obs.trump is not None and c.suit is obs.trump]
+    if trumps and card.suit is not obs.trump:
+        out.append(f"it keeps {plural(len(trumps), 'trump')} for later")
+    return tuple(out)

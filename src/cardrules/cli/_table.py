@@ -17,7 +17,7 @@ import attrs
 
 from cardrules._kit.style import columns, style_for, unsymbol, wrap
 from cardrules._sampling import spec_for_observation
-from cardrules.bots import Bot, get_bot
+from cardrules.bots import Bot, advise, get_bot
 from cardrules.cards import _derive_seed
 from cardrules.cli._commentary import Commentary, breakdown, side_name
 from cardrules.cli._table_help import (
@@ -31,7 +31,7 @@ from cardrules.cli._table_help import (
 )
 from cardrules.cli._terminal import move_list_for, view_for
 from cardrules.engine import Game
-from cardrules.errors import CardrulesError, IllegalMoveError, InvalidCardError
+from cardrules.errors import CardrulesError, IllegalMoveError, InvalidCardError, UnsupportedError
 
 __all__ = ["Session"]
 
@@ -70,8 +70,10 @@ class Session:
         ascii_only: bool = False,
         opponents_text: str = "greedy",
         start: Any = None,
+        hint_level: str = "hard",
     ) -> None:
         self.game = game
+        self.hint_level = hint_level
         self.state = game.new_game(seed=seed) if start is None else start
         self.from_position = start is not None
         self.sides = game.score(self.state).sides
@@ -344,12 +346,22 @@ class Session:
 
     def hint(self, legal: Any, moves: Sequence[Any]) -> None:
         """
-        The greedy bot's move for this seat, from its observation, with what it does at once (the
-        events the table sees); not why the bot chose it, which its rules of thumb do not say.
+        The move the search (the ``hard`` level, or the session's *hint_level*) recommends for this
+        seat, from its observation only: what it does at once, and why (:func:`cardrules.bots.advise`).
         """
         game = self.game
-        rng = random.Random(_derive_seed(self.seed, _HINT_PATH, self.turns))
-        move = get_bot("greedy").choose(game.observe(self.state, self.seat), legal, rng)
+        observation = game.observe(self.state, self.seat)
+        try:
+            advice = advise(
+                game, observation, legal, level=self.hint_level, seed=_derive_seed(self.seed, _HINT_PATH, self.turns)
+            )
+        except UnsupportedError:  # a game that cannot imagine hidden cards: the rules of thumb's move
+            rng = random.Random(_derive_seed(self.seed, _HINT_PATH, self.turns))
+            move = get_bot("greedy").choose(observation, legal, rng)
+            reasons: tuple[str, ...] = ()
+        else:
+            move = advice.move
+            reasons = tuple(r for r in advice.reasons if r not in advice.effects)
         after = game.apply(self.state, move)
         events = self.talk.events(self.state, move, after)
         if game.spec.events is not None:  # the game's own events: only the kinds its terminal says a hint may tell
@@ -357,9 +369,12 @@ class Session:
             events = tuple(e for e in events if e.kind in seen)
         effects = [e.text for e in events]
         number = next((f"{i}) " for i, m in enumerate(moves, 1) if m == move), "")
-        self.say(f"Hint (the greedy bot's move in your place): {number}{game.format_move(self.state, move)}")
+        name = str(get_bot(self.hint_level))
+        self.say(f"Hint (the {name} bot's move in your place): {number}{game.format_move(self.state, move)}")
         what = "; ".join(t.replace(f"seat {self.seat} ", f"seat {self.seat} (you) ", 1) for t in effects)
         self.say(f"  what it does: {what or 'nothing the other seats see at once'}")
+        for reason in reasons:
+            self.say(f"  why: {reason}")
 
     def score_lines(self) -> None:
         game = self.game

@@ -15,7 +15,7 @@ COMMANDS: Final = {
     "help": "the notation, the card values and where the rules are (also ?)",
     "moves": "the numbered moves again; 'moves CARD' lists the moves with that card",
     "more": "the next page of moves ('more' again goes on; 'moves' starts over)",
-    "hint": "the move the computer would make in your place, and what it does at once",
+    "hint": "the move the hard bot would make in your place, what it does at once, and why",
     "score": "the score by rule: this round so far and the rounds played",
     "last": "the last trick or the last capture",
     "rules": "the rule ids; 'rules ID' shows one rule",

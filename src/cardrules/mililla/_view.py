@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
-from cardrules._kit.style import Style, first_moves, labelled_text, seats_text
-from cardrules.mililla._cards import PACK
-from cardrules.mililla._ruleset import MilillaRuleset
-from cardrules.mililla._state import Observation
+from cardrules._kit.style import Style, first_moves, labelled_text, plural, seats_text, trick_reason
+from cardrules.mililla._cards import _CARD_POINTS, _STRENGTH, PACK
+from cardrules.mililla._legal import _trick_winner
+from cardrules.mililla._ruleset import SEATS, MilillaRuleset
+from cardrules.mililla._state import Observation, Play
 
-__all__ = ["deal_text", "display", "help_text", "hint_events", "move_list", "view"]
+__all__ = ["deal_text", "display", "explain", "help_text", "hint_events", "move_list", "view"]
 
 hint_events: Final = frozenset({"play", "trick"})
 """The events a hint may describe: what the move itself shows the table, nothing dealt after it."""
@@ -72,3 +73,24 @@ def display(text: str) -> str:
     (``5 of copas``, ``horse of oros``), since ``5C`` is copas here and clubs in the French pack.
     """
     return labelled_text(text, PACK)
+
+
+def explain(obs: Observation, move: Any) -> tuple[str, ...]:
+    """
+    What a seat sees in playing *move*, for a hint: whether it wins the trick so far or leaves it
+    (the last card's trick is told by its event), and the card worth most that it keeps for later.
+    """
+    if not isinstance(move, Play):
+        return ()
+    card, strength = move.card, _STRENGTH[obs.rules.rank_order]
+    out = []
+    if 0 < len(obs.trick) < SEATS - 1:
+        trick = (*obs.trick, card)
+        winner = (obs.trick_leader + _trick_winner(trick, obs.turn_up.suit, strength)) % SEATS
+        points = sum(_CARD_POINTS[c] for c in trick)
+        out.append(trick_reason(obs.seat, winner, (obs.seat + 2) % SEATS, f"{plural(points, 'point')} in it so far"))
+    kept = [c for c in obs.hand if c != card and _CARD_POINTS[c] > 0]
+    if kept:
+        best = max(kept, key=lambda c: (_CARD_POINTS[c], strength[c]))
+        out.append(f"it keeps {best} ({plural(_CARD_POINTS[best], 'point')}) for later")
+    return tuple(out)

@@ -6,17 +6,17 @@ import itertools
 from collections.abc import Iterator
 from typing import Final
 
-from cardrules._kit.style import Style, labelled_text, sides_text
+from cardrules._kit.style import Style, labelled_text, plural, sides_text
 from cardrules.cards import Card
 from cardrules.engine import LegalMoves
-from cardrules.mulle._cards import _TVAL, PACK
+from cardrules.mulle._cards import _CARD_POINTS, _TVAL, PACK, _hand_values
 from cardrules.mulle._families import _Captures
 from cardrules.mulle._legal import MulleMoves
 from cardrules.mulle._partition import find_group
 from cardrules.mulle._ruleset import MulleRuleset
-from cardrules.mulle._state import Move, Observation
+from cardrules.mulle._state import Build, Capture, Move, Observation, Trail
 
-__all__ = ["deal_text", "display", "help_text", "hint_events", "move_list", "view"]
+__all__ = ["deal_text", "display", "explain", "help_text", "hint_events", "move_list", "view"]
 
 hint_events: Final = frozenset({"build", "capture", "mulle", "tabbe", "trail"})
 """The events a hint may describe: what the move itself shows the table, nothing dealt after it."""
@@ -174,3 +174,23 @@ def deal_text(obs: Observation, style: Style) -> list[str]:
 def display(text: str) -> str:
     """A move's or an event's text for a screen: each card with its suit symbol (``10♠ x 4♠+6♠``)."""
     return labelled_text(text, PACK)
+
+
+def explain(obs: Observation, move: object) -> tuple[str, ...]:
+    """
+    What a seat sees in *move*, for a hint: what a capture's cards are worth, the card it keeps in
+    hand to take its build, or the card worth most that it keeps for later when it trails.
+    """
+    if isinstance(move, Capture):
+        worth = sum(_CARD_POINTS[c] for c in (move.card, *move.taken))
+        return (f"the capture's {plural(len(move.taken) + 1, 'card')} are worth {plural(worth, 'card point')}",)
+    if isinstance(move, Build):
+        takers = [c for c in obs.hand if c != move.card and move.value in _hand_values(obs.rules, c)]
+        if takers:
+            return (f"it keeps {takers[0]} in hand to take the build of {move.value} later",)
+    elif isinstance(move, Trail):
+        kept = [c for c in obs.hand if c != move.card and _CARD_POINTS[c] > 0]
+        if kept:
+            best = max(kept, key=lambda c: _CARD_POINTS[c])
+            return (f"it keeps {best} ({plural(_CARD_POINTS[best], 'card point')}) for later",)
+    return ()

@@ -588,3 +588,17 @@ NAMES: Final = tuple(register_all())
 """The OpenSpiel names registered on import: every game with an action encoding, each preset."""
 
 __dir__ = __all__.copy  # dir() and autocompletion show the public names only
+
+
+def _state_at(game: Any, state: Any) -> _State:
+    """
+    An OpenSpiel state of *game* (from :func:`openspiel_game`) standing at the engine *state*, its
+    round's record starting there: for a bot that plays one seat from an imagined deal of what the
+    seat sees (the strength ladder's OpenSpiel ISMCTS entrant).
+    """
+    new = typing.cast(_State, game.new_initial_state())
+    new._dealer = state.dealer
+    new._dealing = False
+    new._now = _Keep(state)
+    new._node = _Node(None, "deal", state)
+    return new

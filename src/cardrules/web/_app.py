@@ -257,6 +257,11 @@ class Server:
 
         return _json(await run_in_threadpool(play))
 
+    async def hint(self, request: Request) -> Response:
+        """``GET /api/matches/{id}/hint``: the ``hard`` level's move for your seat, and why."""
+        table, seat = await self._authorised(request)
+        return _json(await run_in_threadpool(table.hint, seat))
+
     async def record(self, request: Request) -> Response:
         """``GET /api/matches/{id}/record``: the record, once the match is over."""
         table, _ = await self._authorised(request)
@@ -473,6 +478,7 @@ def build_app(
         Route("/api/matches/{id}/moves", server.move, methods=["POST"]),
         Route("/api/matches/{id}/seat", server.take_back, methods=["POST"]),
         Route("/api/matches/{id}/record", server.record, methods=["GET"]),
+        Route("/api/matches/{id}/hint", server.hint, methods=["GET"]),
         Route("/api/matches/{id}/replay", server.match_replay, methods=["POST"]),
         WebSocketRoute("/api/matches/{id}/events", server.events),
         Route("/api/replays", server.new_replay, methods=["POST"]),

@@ -23,6 +23,7 @@ __all__ = [
     "GameInfo",
     "Invite",
     "GamesBody",
+    "Hint",
     "LegalMovesPage",
     "MatchView",
     "MoveItem",
@@ -48,7 +49,8 @@ class NewMatchRequest:
     Attributes:
         game: Ruleset text: a game name, a preset (``mulle/fishing``) and options (``mililla(rank_order=malilla)``).
         seat: Your seat, from 0.
-        opponents: One bot for every other seat (``random``, ``greedy``, ``search(iterations=200)``), or a list
+        opponents: One bot for every other seat (the levels ``easy``, ``medium``, ``hard``, or ``random``,
+            ``greedy``, ``search(iterations=200)``), or a list
             of bots, one per other seat in seat order; ``human`` for a friend's seat (see ``invites``).
         seed: The match seed, for the same deals and the same computer play again; random if left out.
         hand_over: Seconds (1 to 86400) after which a person's seat idle on its turn may be handed
@@ -228,6 +230,26 @@ class RoundSummary:
 
 
 @attrs.frozen
+class Hint:
+    """
+    The body of ``GET /api/matches/{id}/hint``: the ``hard`` level's move for your seat, and why.
+
+    Attributes:
+        move: The move, in the game's notation (as ``POST /api/matches/{id}/moves`` takes it).
+        reasons: Why, one sentence each, in a player's words, from what your seat sees only.
+        value: How the move scored in the search, from 0 (lost) to 1 (won).
+        runner_up: The next choice, in notation; null when there was one move only.
+        margin: How much more the move scored than the next choice (0 or more).
+    """
+
+    move: str
+    reasons: tuple[str, ...]
+    value: float
+    runner_up: str | None
+    margin: float
+
+
+@attrs.frozen
 class MatchView:
     """
     ``GET /api/matches/{id}``: the match as your seat sees it.
@@ -270,6 +292,9 @@ class MatchView:
 class BotChoice(enum.Enum):
     """The computer players the lobby offers (any text ``get_bot`` reads is accepted)."""
 
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
     RANDOM = "random"
     GREEDY = "greedy"
     SEARCH = "search(iterations=200)"

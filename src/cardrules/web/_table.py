@@ -11,6 +11,7 @@ of their own, so that a computer player thinking never delays a reader.
 from __future__ import annotations
 
 import collections
+import hashlib
 import hmac
 import itertools
 import random
@@ -23,11 +24,11 @@ from typing import Any, Final
 import attrs
 
 from cardrules import records
-from cardrules.bots import Bot, ISMCTSBot, SearchBot, get_bot
+from cardrules.bots import Bot, EasyBot, HardBot, ISMCTSBot, MediumBot, SearchBot, advise, get_bot
 from cardrules.cards import Card, _derive_seed
 from cardrules.engine import Event, Game, TupleMoves
 from cardrules.errors import CardrulesError
-from cardrules.web._bodies import EventItem, LegalMovesPage, MatchView, MoveItem, RoundSummary, ScoreLine, plain
+from cardrules.web._bodies import EventItem, Hint, LegalMovesPage, MatchView, MoveItem, RoundSummary, ScoreLine, plain
 from cardrules.web._encode import jsonable
 from cardrules.web._errors import ApiError, from_cardrules
 from cardrules.web._store import MatchRow, Store
@@ -53,6 +54,8 @@ MAX_SEARCH_ITERATIONS: Final = 2_000
 """The strongest search bot the server runs (``search`` and ``ismcts`` alike)."""
 _SEARCHING: Final = (SearchBot, ISMCTSBot)
 """The bots that search, whose iterations and time the server bounds."""
+_TIMED: Final = (*_SEARCHING, EasyBot, MediumBot, HardBot)
+"""The bots with a time per decision, which the server bounds (the levels' iterations are within bounds)."""
 MAX_BOT_SECONDS: Final = 1.0
 """The longest a computer player thinks about one move."""
 _EVENTS_KEPT: Final = 60
@@ -101,13 +104,13 @@ def parse_bots(game: Game[Any, Any, Any, Any], seat: int, opponents: str | Seque
         if isinstance(bot, _SEARCHING) and bot.iterations > MAX_SEARCH_ITERATIONS:
             raise ApiError(422, "bad_opponents", f"a search bot here runs at most {MAX_SEARCH_ITERATIONS} "
                            f"iterations, not {bot.iterations}", field="opponents")  # fmt: skip
-        out[s] = str(bot) if not isinstance(bot, _SEARCHING) else text.strip()
+        out[s] = str(bot) if not isinstance(bot, _TIMED) else text.strip()
     return out
 
 
 def _bounded(text: str) -> Bot:
     bot = get_bot(text)
-    if isinstance(bot, _SEARCHING):
+    if isinstance(bot, _TIMED):
         seconds = MAX_BOT_SECONDS if bot.seconds is None else min(bot.seconds, MAX_BOT_SECONDS)
         bot = attrs.evolve(bot, seconds=seconds)
     return bot
@@ -415,6 +418,22 @@ class Table:
         )
         data: dict[str, Any] = plain(view)
         data["events"] = events
+        return data
+
+    def hint(self, seat: int) -> dict[str, Any]:
+        """The ``hard`` level's move for *seat* on its turn, and why (a :class:`Hint` as JSON data)."""
+        with self.snap:
+            state, version, handed = self.state, self.version, seat in self.handed
+        game = self.game
+        if game.to_move(state) != seat or handed:
+            raise ApiError(409, "not_your_turn", "a hint is for your seat, on its turn")
+        level = f"hard(seconds={MAX_BOT_SECONDS})"
+        # The imagined deals are drawn from the match's id and version, never its seed (which deals the cards).
+        seed = int.from_bytes(hashlib.sha256(f"{self.id}:{version}".encode()).digest()[:8], "big")
+        advice = advise(game, game.observe(state, seat), game.legal_moves(state), level=level, seed=seed)
+        other = None if advice.runner_up is None else game.format_move(state, advice.runner_up)
+        hint = Hint(game.format_move(state, advice.move), advice.reasons, advice.value, other, advice.margin)
+        data: dict[str, Any] = plain(hint)
         return data
 
     def record(self) -> records.Record:

@@ -90,9 +90,9 @@ function drawOpponents() {
     const bot = document.createElement("select");
     bot.dataset.seat = String(s);
     bot.setAttribute("aria-label", `seat ${s}: computer player`);
-    const was = before.get(String(s)) || "greedy";
-    bot.append(option("random", "random", was === "random"), option("greedy", "greedy", was === "greedy"),
-      option("search", "search", was === "search"), option("human", "a friend (invite link)", was === "human"));
+    const was = before.get(String(s)) || "hard";
+    bot.append(...["easy", "medium", "hard", "random", "greedy", "search"].map((b) => option(b, b, was === b)),
+      option("human", "a friend (invite link)", was === "human"));
     const strength = document.createElement("input");
     strength.type = "number";
     strength.min = "10";

@@ -169,6 +169,8 @@ function drawInvites() {
 
 function drawMoves() {
   const mine = view && !view.over && view.to_move === view.seat && !view.handed.includes(view.seat);
+  $("ask-hint").disabled = !mine;
+  $("hint-reasons").hidden = true;
   // Clicking cards off the hand (to narrow a capture) is said only where the table has such cards.
   $("table-hint").hidden = !$("board").querySelector('.card[role="button"]:not([data-zone="hand"])');
   const plain = mine ? view.legal_moves.moves.filter((m) => m.cards.length === 0) : [];
@@ -290,6 +292,25 @@ async function toggle(el) {
   }
 }
 
+// The hint (GET /api/matches/{id}/hint): the hard level's move and why, from what this seat sees.
+async function askHint() {
+  const box = $("hint-reasons");
+  showInfo($("message"), "Thinking…");
+  try {
+    const hint = await call(`/api/matches/${match}/hint`, { token });
+    const listed = view ? view.legal_moves.moves.find((m) => m.text === hint.move) : null;
+    showInfo($("message"), `Hint: ${listed && listed.label ? listed.label : hint.move}.`);
+    box.replaceChildren(...hint.reasons.map((reason) => {
+      const li = document.createElement("li");
+      li.textContent = reason;
+      return li;
+    }));
+    box.hidden = false;
+  } catch (error) {
+    showError($("message"), error);
+  }
+}
+
 async function play(text) {
   if (busy) return;
   busy = true;
@@ -350,6 +371,7 @@ async function main() {
   }
   $("clear").addEventListener("click", () => { selected = []; drawPicked([]); showInfo($("message"), ""); });
   $("download").addEventListener("click", download);
+  $("ask-hint").addEventListener("click", askHint);
   $("to-replay").addEventListener("click", toReplay);
   $("summary-continue").addEventListener("click", closeSummary);
   $("take-back").addEventListener("click", async () => {

@@ -1,0 +1,231 @@
+"""Advice that explains: the search's move for a seat, and why, in a player's words, from what that seat sees."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Final
+
+import attrs
+
+from cardrules import _common, _messages
+from cardrules.bots._base import get_bot
+from cardrules.bots._levels import HardBot, MediumBot
+from cardrules.bots._search import Candidate, SearchBot, searchable_spec
+from cardrules.cards import _derive_seed
+from cardrules.engine import Game, GameSpec, LegalMoves
+from cardrules.errors import InvalidOptionError
+
+__all__ = ["Advice", "advise"]
+
+_SEEN: Final = frozenset(
+    {"play", "capture", "mulle", "tabbe", "build", "trail", "trick", "bid", "pass", "contract", "trump"}
+)
+"""The event kinds that tell what a move itself shows the table (Event's documented kinds), nothing dealt after it."""
+_WORLDS: Final = 3
+"""In how many imagined deals a reason must read the same to be given (so it states no guess about hidden cards)."""
+_ADVICE_PATH: Final = 0xAD71
+
+
+@attrs.frozen
+class Advice:
+    """
+    What :func:`advise` recommends, and why.
+
+    Attributes:
+        move: The recommended move (one of the legal moves).
+        reasons: Why, one sentence each, in a player's words: what the move does at once (the
+            card played, the cards or the trick it takes, the points), what it keeps for later,
+            and how it scored against the next choice.
+        effects: The first of *reasons*: what the move shows the table at once, as the game
+            narrates it (the card played, the cards or the trick taken); the points it scores
+            come next.
+        value: How it scored in the search, from 0 (lost) to 1 (won), averaged over the
+            imagined deals of the hidden cards (0.0 when there was nothing to search).
+        visits: In how many imagined deals it was played out (0: the only move).
+        runner_up: The next choice of the search, ``None`` when there was only one move.
+        runner_up_value: Its score, ``None`` without a runner-up.
+        margin: How much more the move scored than the runner-up (0 if the runner-up scored as
+            much or more: the search keeps the rule-of-thumb move unless another is clearly better).
+    """
+
+    move: Any
+    reasons: tuple[str, ...]
+    effects: tuple[str, ...]
+    value: float
+    visits: int
+    runner_up: Any | None
+    runner_up_value: float | None
+    margin: float
+
+
+def _searcher(level: str, seconds: float | None) -> SearchBot:
+    bot = get_bot(level)
+    if isinstance(bot, HardBot | MediumBot):
+        bot = bot.searcher()
+    if not isinstance(bot, SearchBot):
+        raise InvalidOptionError(
+            f"advice needs a level that searches (medium, hard or search(...)), not {_messages.value(level)}"
+        )
+    if seconds is not None:
+        if not (_common.real(seconds, 0, 1e12) and seconds > 0):
+            raise InvalidOptionError(f"seconds must be a positive number or None, not {_messages.value(seconds)}")
+        bot = attrs.evolve(bot, seconds=seconds)
+    return bot
+
+
+def advise(
+    game: Game[Any, Any, Any, Any],
+    observation: Any,
+    legal_moves: LegalMoves[Any],
+    *,
+    level: str = "hard",
+    seconds: float | None = None,
+    seed: int = 0,
+) -> Advice:
+    """
+    The move the search recommends for the seat *observation* belongs to, and why.
+
+    The search (:meth:`SearchBot.rank`, configured as *level*: ``"medium"``, ``"hard"`` or any
+    ``"search(...)"`` text) compares the moves in imagined deals of the hidden cards; the
+    reasons then say what the move does at once (the game's own words for the card played, the
+    cards or trick it takes, and the points each side gains), what the game's rules of thumb see
+    in it (the trick it wins or gives up, the card it keeps for later), and how much better it
+    scored than the next choice. Everything is read from *observation* and *legal_moves* only:
+    a reason about the move's effect is given only if it reads the same in several imagined
+    deals, so it never depends on, nor reveals, a card the seat cannot see.
+
+    Args:
+        game: The game *observation* belongs to.
+        observation: What the seat to move sees (``game.observe(state, seat)``).
+        legal_moves: The legal moves of that position.
+        level: The bot that searches, as :func:`get_bot` reads it.
+        seconds: The time to think, instead of the level's own (``None``: the level's).
+        seed: Chooses the imagined deals: the same seed gives the same advice (when the search
+            is bounded by iterations alone, e.g. ``"hard(seconds=None)"``).
+
+    Raises:
+        InvalidOptionError: For a level that does not search, or a bad *seconds*.
+        UnsupportedError: For a game that cannot imagine hidden cards.
+
+    Example:
+        >>> import cardrules
+        >>> from cardrules.bots import advise
+        >>> game = cardrules.get_game("mililla")
+        >>> state = game.new_game(seed=1)
+        >>> seat = game.to_move(state)
+        >>> advice = advise(game, game.observe(state, seat), game.legal_moves(state), level="search(iterations=40)")
+        >>> advice.move in game.legal_moves(state), advice.margin >= 0
+        (True, True)
+    """
+    bot = _searcher(level, seconds)
+    spec = searchable_spec(observation)
+    ranked = bot.rank(observation, legal_moves, random.Random(_derive_seed(seed, _ADVICE_PATH)))
+    best = ranked[0]
+    runner = ranked[1] if len(ranked) > 1 else None
+    if runner is None and len(ranked) == 1:  # the search stopped at one candidate: say whether it was forced
+        others = [m for m in _first(legal_moves, 2) if m != best.move]
+        forced = not others
+    else:
+        forced = False
+    worlds = [spec.sample_state(observation, random.Random(_derive_seed(seed, i))) for i in range(_WORLDS)]  # type: ignore[misc]
+    told, scored = _effects(spec, observation, best.move, worlds)
+    effects = tuple(dict.fromkeys(told))
+    reasons = [*effects, *scored]
+    explain = getattr(spec.terminal, "explain", None)
+    if explain is not None:
+        reasons.extend(explain(observation, best.move))
+    reasons.append(_comparison(spec, worlds[0], best, runner, forced))
+    margin = 0.0 if runner is None else max(0.0, best.value - runner.value)
+    return Advice(
+        move=best.move,
+        reasons=tuple(dict.fromkeys(reasons)),
+        effects=effects,
+        value=best.value,
+        visits=best.visits,
+        runner_up=None if runner is None else runner.move,
+        runner_up_value=None if runner is None else runner.value,
+        margin=margin,
+    )
+
+
+def _first(moves: LegalMoves[Any], n: int) -> list[Any]:
+    out = []
+    for move in moves:
+        out.append(move)
+        if len(out) >= n:
+            break
+    return out
+
+
+def _effects(
+    spec: GameSpec[Any, Any, Any, Any], observation: Any, move: Any, worlds: Sequence[Any]
+) -> tuple[list[str], list[str]]:
+    """
+    What *move* does at once as the game narrates it, and the points it scores: the sentences every
+    imagined deal agrees on.
+    """
+    seat: int = observation.seat
+    readings = [_reading(spec, seat, world, move) for world in worlds]
+    agreed = [[r for r in first if all(r in other[k] for other in readings[1:])] for k, first in enumerate(readings[0])]
+    return agreed[0], agreed[1]
+
+
+def _reading(spec: GameSpec[Any, Any, Any, Any], seat: int, world: Any, move: Any) -> tuple[list[str], list[str]]:
+    after = spec.apply(world, move)
+    score, then = spec.score(world), spec.score(after)
+    names = _side_names(score.sides, seat)
+    told: list[str] = []
+    scored: list[str] = []
+    if spec.events is not None:
+        for event in spec.events(world, move, after):
+            if event.kind in _SEEN:
+                told.append(_mark(event.text, score.sides, seat))
+    same_round = not spec.is_over(after) and len(then.rounds) == len(score.rounds)
+    if same_round and score.round is not None and then.round is not None:
+        gains: dict[int, list[str]] = {}
+        before = {(i.side, i.rule, i.label): i.points for i in score.round.items}
+        for item in then.round.items:
+            gain = item.points - before.get((item.side, item.rule, item.label), 0)
+            if gain:
+                gains.setdefault(item.side, []).append(f"{item.label} {gain:+d}")
+        for side, parts in sorted(gains.items()):
+            scored.append(f"it scores for {names[side]}: {', '.join(parts)}")
+    return told, scored
+
+
+def _side_names(sides: Sequence[Sequence[int]], seat: int) -> list[str]:
+    names = []
+    for seats in sides:
+        ours = seat in seats
+        if len(seats) == 1:
+            names.append("you" if ours else f"seat {seats[0]}")
+        else:
+            listed = " and ".join(str(s) for s in seats)
+            names.append(f"your side (seats {listed})" if ours else f"the other side (seats {listed})")
+    return names
+
+
+def _mark(text: str, sides: Sequence[Sequence[int]], seat: int) -> str:
+    """*text* with the seat and its partner named as such."""
+    partners = [s for seats in sides if seat in seats for s in seats if s != seat]
+    text = text.replace(f"seat {seat} ", f"seat {seat} (you) ")
+    for p in partners:
+        text = text.replace(f"seat {p} ", f"seat {p} (your partner) ")
+    return text
+
+
+def _comparison(
+    spec: GameSpec[Any, Any, Any, Any], world: Any, best: Candidate, runner: Candidate | None, forced: bool
+) -> str:
+    """How the move scored, against the next choice."""
+    if runner is None:
+        return "it is the only legal move" if forced else "the search had no other move to weigh"
+    other = spec.format_move(world, runner.move)
+    scored = f"in {best.visits} imagined deals of the hidden cards it scored {best.value:.2f} (0 lost, 1 won)"
+    if best.value >= runner.value:
+        return f"{scored}, {best.value - runner.value:.2f} more than the next choice, {other} ({runner.value:.2f})"
+    return (
+        f"{scored}; {other} scored {runner.value:.2f}, not clearly more: the rule-of-thumb move is kept unless "
+        "another is clearly better"
+    )

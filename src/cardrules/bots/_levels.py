@@ -1,0 +1,110 @@
+"""
+The bot levels: ``easy``, ``medium`` and ``hard``, each a named configuration of an existing bot.
+
+A level is what a person picks at the table; the classes behind it (:class:`GreedyBot`'s rules of
+thumb, :class:`SearchBot`) stay available by their own names for anyone who wants to tune them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+import attrs
+
+from cardrules._sampling import spec_for_observation
+from cardrules.bots._search import Candidate, SearchBot, _seconds
+from cardrules.engine import LegalMoves
+
+__all__ = ["EASY_RANDOM_SHARE", "HARD", "MEDIUM", "EasyBot", "HardBot", "MediumBot"]
+
+# --- The levels' configurations: the one place to change them. -------------------------------
+EASY_RANDOM_SHARE: Final = 0.3
+"""The share of its moves ``easy`` plays at random; the others are the greedy rules of thumb."""
+MEDIUM: Final = SearchBot(iterations=120, seconds=0.25, max_candidates=6)
+"""``medium``: the search bot with a small budget (a few dozen imagined deals, six moves at most)."""
+HARD: Final = SearchBot(iterations=2_000, seconds=1.0)
+"""``hard``: the strongest configuration, at most one second a decision on one core (the web
+server's bound of 2,000 iterations holds)."""
+# -----------------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class EasyBot:
+    """
+    The ``easy`` level: the greedy rules of thumb (:class:`GreedyBot`), with
+    three moves in ten (``EASY_RANDOM_SHARE``) played at random instead. It decides at once.
+
+    Attributes:
+        seconds: The most time a decision may take; accepted, and checked, as every level takes
+            it, but ``easy`` never thinks that long.
+    """
+
+    seconds: float | None = attrs.field(default=None, validator=_seconds)
+
+    def choose(self, observation: Any, legal_moves: LegalMoves[Any], rng: random.Random) -> Any:
+        """A random legal move now and then, the greedy move otherwise."""
+        heuristic = spec_for_observation(observation).heuristic
+        if heuristic is None or rng.random() < EASY_RANDOM_SHARE:
+            return legal_moves.sample(rng)
+        return heuristic.choose(observation, legal_moves, rng)
+
+    def __str__(self) -> str:
+        return "easy"
+
+
+@attrs.frozen
+class _SearchLevel:
+    """A level that is a configuration of :class:`SearchBot`, with its own time per decision."""
+
+    def searcher(self) -> SearchBot:
+        """The configured :class:`SearchBot`, with this level's *seconds*."""
+        raise NotImplementedError
+
+    def choose(self, observation: Any, legal_moves: LegalMoves[Any], rng: random.Random) -> Any:
+        """The configured search bot's move."""
+        return self.searcher().choose(observation, legal_moves, rng)
+
+    def rank(self, observation: Any, legal_moves: LegalMoves[Any], rng: random.Random) -> tuple[Candidate, ...]:
+        """The configured search bot's ranking (:meth:`SearchBot.rank`)."""
+        return self.searcher().rank(observation, legal_moves, rng)
+
+
+@attrs.frozen
+class MediumBot(_SearchLevel):
+    """
+    The ``medium`` level: ``MEDIUM``, the search bot with a small budget.
+
+    Attributes:
+        seconds: The most time a decision takes (default a quarter of a second); ``None`` for
+            the iterations alone (then the bot is reproducible for a given random generator).
+    """
+
+    seconds: float | None = attrs.field(default=MEDIUM.seconds, validator=_seconds)
+
+    def searcher(self) -> SearchBot:
+        """``MEDIUM`` with this level's *seconds*."""
+        return attrs.evolve(MEDIUM, seconds=self.seconds)
+
+    def __str__(self) -> str:
+        return "medium"
+
+
+@attrs.frozen
+class HardBot(_SearchLevel):
+    """
+    The ``hard`` level: ``HARD``, the strongest configuration, at most one second a decision.
+
+    Attributes:
+        seconds: The most time a decision takes (default one second); ``None`` for the
+            iterations alone (then the bot is reproducible for a given random generator).
+    """
+
+    seconds: float | None = attrs.field(default=HARD.seconds, validator=_seconds)
+
+    def searcher(self) -> SearchBot:
+        """``HARD`` with this level's *seconds*."""
+        return attrs.evolve(HARD, seconds=self.seconds)
+
+    def __str__(self) -> str:
+        return "hard"
