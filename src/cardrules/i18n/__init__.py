@@ -4,11 +4,12 @@ The languages of cardrules: the catalogs, and every message a player sees writte
 English is the source language: the rules, the reasons and the errors are written in English in the
 code, and kept as data (a :class:`~cardrules.rules.Message`: a template and its parameters) until
 they are shown. The catalogs (GNU gettext, compiled ``.mo`` files read by the standard library)
-give the other languages: Swedish, Spanish, French and Arabic. Two domains:
+give the other languages: Swedish, Spanish, French and Arabic. Three domains:
 
 * ``rules``: each rule's title and text, with the rule id as context;
 * ``cardrules``: the reasons of illegal moves, the card, suit and rank names, and the words of the
-  command line.
+  command line;
+* ``pages``: the rules pages (each game's ``rules.md``), paragraph by paragraph, the game as context.
 
 Example:
     >>> import cardrules
@@ -55,8 +56,11 @@ LANGUAGES: Final = ("en", "sv", "es", "fr", "ar")
 DEFAULT: Final = "en"
 """The language when nothing chooses one."""
 
-DOMAINS: Final = ("cardrules", "rules")
-"""The catalogs of each language, ``cardrules`` (messages, card names, words) and ``rules`` (the rule books)."""
+DOMAINS: Final = ("cardrules", "rules", "pages")
+"""
+The catalogs of each language: ``cardrules`` (messages, card names, words), ``rules`` (the rule
+books) and ``pages`` (the rules pages, block by block).
+"""
 
 _RTL: Final = frozenset({"ar"})
 
@@ -91,7 +95,7 @@ def _translation(lang: str) -> gettext.NullTranslations:
 
 def translation(lang: str) -> gettext.NullTranslations:
     """
-    The catalogs of *lang* as one ``gettext.NullTranslations`` (both domains; English for a
+    The catalogs of *lang* as one ``gettext.NullTranslations`` (every domain; English for a
     message a catalog lacks). English (``"en"``) is a plain ``gettext.NullTranslations``.
 
     Catalogs are read from the package once and kept (a thread-safe cache).

@@ -7,7 +7,8 @@ Run ``python -m cardrules.i18n._catalogs COMMAND`` (``nox -s catalogs`` runs ``e
 
 * ``extract``: ``locale/cardrules.pot`` from the code (the :class:`~cardrules.rules.Message`
   templates, the card names, the words marked for translation) and ``locale/rules.pot`` from the
-  built-in games' rule books;
+  built-in games' rule books; ``locale/pages.pot`` from their rules pages (``rules.md``, cut into
+  blocks by :mod:`cardrules.i18n._pages`, the game as context);
 * ``update``: merge the templates into each language's ``.po`` files (new messages untranslated,
   dropped ones marked obsolete);
 * ``compile``: the ``.mo`` beside each ``.po`` (the package ships both).
@@ -77,6 +78,20 @@ def rules_catalog() -> Catalog:
     return catalog
 
 
+def pages_catalog() -> Catalog:
+    """The ``pages`` domain: each block of the built-in games' rules pages, the game as context."""
+    from babel.messages.catalog import Catalog
+
+    from cardrules.i18n._pages import blocks
+
+    catalog = Catalog(project="cardrules", domain="pages", fuzzy=False)
+    for name in GAMES:
+        rel = f"{name}/rules.md"
+        for block in blocks((PACKAGE / rel).read_text(encoding="utf-8")):
+            catalog.add(block, None, [(rel, 0)], context=name)
+    return catalog
+
+
 def set_plural_forms(catalog: Catalog, lang: str) -> None:
     """Give *catalog* the project's ``Plural-Forms`` of *lang* (Babel's own, from CLDR, may differ)."""
     nplurals, plural = PLURAL_FORMS[lang].rstrip(";").split("; ")
@@ -112,7 +127,7 @@ def mo_bytes(catalog: Catalog) -> bytes:
 
 def templates() -> dict[str, Catalog]:
     """The template of each domain, by domain."""
-    return {"cardrules": code_catalog(), "rules": rules_catalog()}
+    return {"cardrules": code_catalog(), "rules": rules_catalog(), "pages": pages_catalog()}
 
 
 def extract() -> None:
@@ -122,7 +137,7 @@ def extract() -> None:
 
 
 def update() -> None:
-    """Merge the templates into every language's ``.po`` (created for the ``cardrules`` domain if missing)."""
+    """Merge the templates into every language's ``.po`` (created for ``cardrules`` and ``pages`` if missing)."""
     from babel.messages.catalog import Catalog
 
     for domain, template in templates().items():
@@ -130,7 +145,7 @@ def update() -> None:
             path = LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
             if path.exists():
                 catalog = read_po(path)
-            elif domain == "cardrules":
+            elif domain in ("cardrules", "pages"):
                 catalog = Catalog(locale=lang, domain=domain, fuzzy=False)
                 set_plural_forms(catalog, lang)
             else:
