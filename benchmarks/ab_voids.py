@@ -26,7 +26,6 @@ from cardrules.bots import get_bot, play_match, wilson_interval
 _BLIND: dict[str, Any] = {
     "inferences": lambda observation: (),
     "voids": lambda observation: {},
-    "_proved": lambda observation: {},
 }
 """What a blind bot's sampler reads instead: nothing proved by the play."""
 

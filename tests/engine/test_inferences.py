@@ -8,6 +8,7 @@ sampled hands, every public move is legal (``apply`` checks each one) and ends i
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 from typing import Any
@@ -300,3 +301,25 @@ def test_inferences_refuse_a_state() -> None:
         cardrules.inferences(state)
     with pytest.raises(cardrules.WrongKindError):
         mililla.inferences(ch.observe(ch.new_game(seed=1), 0))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_inferences_are_kept_on_the_observation(variant: str) -> None:
+    """
+    The inferences are derived once per observation object and kept on it, in a slot that is no
+    field: an equal observation made anew derives its own, and equality, copies and JSON leave the
+    slot out.
+    """
+    game = cardrules.get_game(variant)
+    states = _first_round(game, 5)
+    state = states[len(states) // 2]
+    view = game.observe(state, 0)
+    proved = cardrules.inferences(view)
+    assert cardrules.inferences(view) is proved
+    assert getattr(view, "_inferences") is proved  # noqa: B009 - the slot, read as the engine reads it
+    again = attrs.evolve(view)
+    assert again == view and hash(again) == hash(view)
+    assert not hasattr(again, "_inferences")
+    assert cardrules.inferences(again) == proved
+    assert "_inferences" not in view.to_dict() and "inferences" not in view.to_dict()
+    assert not hasattr(pickle.loads(pickle.dumps(view)), "_inferences")

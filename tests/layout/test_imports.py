@@ -249,3 +249,143 @@ def test_module_memos_are_found(source: str) -> None:
     assert _module_memos(source)
     assert _module_memos("_T: Final = {1: 2}\n_U: Final = (1, 2)\ndef f(k):\n    return _T[k]") == []
     assert _module_memos("class _Default(dict):\n    def __missing__(self, k):\n        return 0") == []
+
+
+def _written_names(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The names *function* writes into (``name[k] = ...``, ``name.append(...)``) or rebinds (``nonlocal``)."""
+    out: set[str] = set()
+    for node in ast.walk(function):
+        written: ast.expr | None = None
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del):
+            written = node.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MUTATORS:
+            written = node.func.value
+        elif isinstance(node, ast.Nonlocal):
+            out.update(node.names)
+        if isinstance(written, ast.Name):
+            out.add(written.id)
+    return out
+
+
+def _closure_memos(source: str) -> list[str]:
+    """
+    The functions in *source* that make and hand out a function remembering its calls: an inner
+    function, returned, that writes into a container of the maker's (or rebinds its names with
+    ``nonlocal``). Bound once at module level, such a function is a module-level memo in disguise.
+    """
+    found: list[str] = []
+    for maker in ast.walk(ast.parse(source)):
+        if not isinstance(maker, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        containers: set[str] = set()
+        for node in ast.walk(maker):
+            if isinstance(node, ast.Assign) and _makes_container(node.value):
+                containers |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+            elif isinstance(node, ast.AnnAssign) and node.value is not None and _makes_container(node.value):
+                containers |= {node.target.id} if isinstance(node.target, ast.Name) else set()
+        returned = {
+            node.value.id
+            for node in ast.walk(maker)
+            if isinstance(node, ast.Return) and isinstance(node.value, ast.Name)
+        }
+        for inner in maker.body:
+            if not isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef) or inner.name not in returned:
+                continue
+            kept = _written_names(inner) & (
+                containers | {n for s in ast.walk(inner) if isinstance(s, ast.Nonlocal) for n in s.names}
+            )
+            if kept:
+                found.append(f"{inner.lineno}: {maker.name} hands out {inner.name}, which remembers {sorted(kept)}")
+    return found
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(SRC)))
+def test_no_function_remembers_its_calls(path: Path) -> None:
+    """
+    No module makes a function that keeps state between its calls in a closure (a last-call memo
+    made by a helper): what is kept is kept in sight, on an object, as the observations keep their
+    inferences.
+    """
+    assert _closure_memos(path.read_text(encoding="utf-8")) == [], str(path.relative_to(SRC))
+
+
+_IDENTITY_CACHE = """
+def identity_cache(compute):
+    last = [None]
+
+    def cached(observation):
+        if last[0] is not None and last[0][0] is observation:
+            return last[0][1]
+        last[0] = (observation, compute(observation))
+        return last[0][1]
+
+    return cached
+"""
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        _IDENTITY_CACHE,
+        "def memo(f):\n    seen = {}\n    def g(k):\n        return seen.setdefault(k, f(k))\n    return g",
+        "def counter():\n    n = 0\n    def g():\n        nonlocal n\n        n += 1\n        return n\n    return g",
+    ],
+)
+def test_closure_memos_are_found(source: str) -> None:
+    """The rule above sees a closure that remembers (and a helper that only fills a result within one call passes)."""
+    assert _closure_memos(source)
+    within = "def f(xs):\n    out = []\n    def add(x):\n        out.append(x)\n    for x in xs:\n        add(x)\n"
+    within += "    return out"
+    assert _closure_memos(within) == []
+    assert _closure_memos("def f(k):\n    def g(x):\n        return x + k\n    return g") == []
+
+
+def _message_cuts(source: str) -> list[str]:
+    """
+    Where *source* cuts text at ``": "`` (``.split(": ")``, ``.partition(": ")``...), the way an
+    error's message was once cut to get its detail back, or reads an exception's text (``str(exc)``)
+    for its words: an error carries its parts as attributes (``field``, ``path``, ``detail``, ``rule``).
+    """
+    found: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr in ("split", "rsplit", "partition", "rpartition")
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and node.args[0].value == ": "
+        ):
+            found.append(f"{node.lineno}: {ast.unparse(node)}")
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ExceptHandler) and node.name:
+            text = f"str({node.name})"
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Compare) and any(text == ast.unparse(c) for c in inner.comparators):
+                    found.append(f"{inner.lineno}: {ast.unparse(inner)}")
+                if isinstance(inner, ast.Attribute) and ast.unparse(inner.value) == text:
+                    found.append(f"{inner.lineno}: {ast.unparse(inner)}")
+    return found
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(SRC)))
+def test_no_message_is_cut_up_as_data(path: Path) -> None:
+    """Nothing takes an error's message apart: its detail is an attribute of the error."""
+    assert _message_cuts(path.read_text(encoding="utf-8")) == [], str(path.relative_to(SRC))
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "try:\n    f()\nexcept ValueError as exc:\n    g(str(exc).split(': ', 1)[-1])",
+        "def f(message):\n    return message.partition(': ')[2]",
+        "try:\n    f()\nexcept ValueError as exc:\n    if 'is not a card of' in str(exc):\n        g()",
+        "try:\n    f()\nexcept ValueError as e:\n    g(str(e).removeprefix('hands'))",
+    ],
+)
+def test_message_cuts_are_found(source: str) -> None:
+    """The rule above sees a message cut up or searched (and passing the message on whole passes)."""
+    assert _message_cuts(source)
+    assert _message_cuts("try:\n    f()\nexcept ValueError as exc:\n    g(exc.detail, str(exc))") == []

@@ -12,13 +12,21 @@ from cardrules._kit.hidden import deal_hidden
 from cardrules._serial import JsonData
 from cardrules.cards import Card
 
-__all__ = ["STATS", "Inference", "InferenceKind", "by_hidden_hand", "deal_agreeing", "identity_cache", "voids_among"]
+__all__ = [
+    "STATS",
+    "Inference",
+    "InferenceKind",
+    "KeepsInferences",
+    "by_hidden_hand",
+    "deal_agreeing",
+    "kept_inferences",
+    "voids_among",
+]
 
 InferenceKind = Literal["none", "some", "not-both"]
 
 C = TypeVar("C")
-Obs = TypeVar("Obs")
-R = TypeVar("R")
+Obs = TypeVar("Obs", bound="KeepsInferences")
 
 
 @attrs.frozen
@@ -193,23 +201,24 @@ def by_hidden_hand(proved: Iterable[Inference], seat: int) -> dict[str, list[Inf
     return out
 
 
-def identity_cache(compute: Callable[[Obs], R]) -> Callable[[Obs], R]:
+class KeepsInferences(JsonData):
     """
-    *compute* remembering its last argument by identity: a search bot samples many states from one
-    observation object, and the inferences are derived once for it. (Observations are immutable.)
+    A base of the games' observations: one slot, not a field, where :func:`kept_inferences` keeps
+    what the round's public play proves once it is derived. An observation is immutable, so it stays
+    true; a search bot samples many states from one observation object and derives it once. The slot
+    is no attrs field: equality, hashing, ``attrs.evolve``, copies, pickles and JSON leave it out.
     """
-    last: list[tuple[object, R] | None] = [None]
 
-    def cached(observation: Obs) -> R:
-        entry = last[0]
-        if entry is not None and entry[0] is observation:
-            return entry[1]
-        result = compute(observation)
-        last[0] = (observation, result)
-        return result
+    __slots__ = ("_inferences",)
 
-    cached.__doc__ = compute.__doc__
-    cached.__name__ = getattr(compute, "__name__", "cached")
-    cached.__qualname__ = getattr(compute, "__qualname__", "cached")
-    cached.__wrapped__ = compute  # type: ignore[attr-defined]
-    return cached
+    _inferences: tuple[Inference, ...]
+
+
+def kept_inferences(observation: Obs, derive: Callable[[Obs], tuple[Inference, ...]]) -> tuple[Inference, ...]:
+    """The inferences kept on *observation*, derived by *derive* and kept there the first time they are asked for."""
+    try:
+        return observation._inferences
+    except AttributeError:
+        found = derive(observation)
+        object.__setattr__(observation, "_inferences", found)
+        return found

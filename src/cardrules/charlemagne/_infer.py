@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from cardrules import _messages
-from cardrules._kit.inference import Inference, identity_cache
+from cardrules._kit.inference import Inference, kept_inferences
 from cardrules.cards import Card, Suit
 from cardrules.charlemagne._cards import _SUIT_OF, PACK
 from cardrules.charlemagne._legal import _ORDERS, _SOLO
@@ -69,9 +69,6 @@ def _inferences(observation: Observation) -> tuple[Inference, ...]:
     return tuple(out)
 
 
-_cached: Final = identity_cache(_inferences)
-
-
 def inferences(observation: Observation) -> tuple[Inference, ...]:
     """
     What the hand's public play proves about each seat's hand now, each with the rule that proves
@@ -87,8 +84,8 @@ def inferences(observation: Observation) -> tuple[Inference, ...]:
     discards and the partner's card are free choices. Each is exactly what the rules enforce (a
     card is ruled out when holding it beside the card played would have made that play illegal).
     For a state read from a position (no history), the last trick and the trick in progress are
-    used. The same observation object gives the same tuple (it is derived once).
+    used. The same observation object gives the same tuple (it is derived once, and kept on the observation).
     """
     if type(observation) is not Observation:
         raise WrongKindError(f"expected a Charlemagne observation, got {_messages.kind_name(observation)}")
-    return _cached(observation)
+    return kept_inferences(observation, _inferences)

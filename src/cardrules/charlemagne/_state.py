@@ -8,7 +8,7 @@ from typing import ClassVar, Final, Literal
 import attrs
 
 from cardrules import _common, _messages
-from cardrules._serial import JsonData
+from cardrules._kit.inference import KeepsInferences
 from cardrules.cards import Card, Suit
 from cardrules.charlemagne._ruleset import CharlemagneRuleset
 from cardrules.engine import RoundScore
@@ -278,7 +278,7 @@ the same object, made faster)."""
 
 @attrs.frozen
 @_common.fields_as_slots  # the fields are its slots: _common.unchecked_constructor builds it fast
-class Observation(JsonData):
+class Observation(KeepsInferences):
     """
     What one seat may see of a Charlemagne match (``charlemagne.hidden``).
 

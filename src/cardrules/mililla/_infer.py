@@ -7,7 +7,7 @@ from itertools import combinations
 from typing import Final
 
 from cardrules import _messages
-from cardrules._kit.inference import Inference, identity_cache
+from cardrules._kit.inference import Inference, kept_inferences
 from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import WrongKindError
 from cardrules.mililla._cards import _STRENGTH, PACK
@@ -123,9 +123,6 @@ def _inferences(observation: Observation) -> tuple[Inference, ...]:
     return tuple(out)
 
 
-_cached: Final = identity_cache(_inferences)
-
-
 def inferences(observation: Observation) -> tuple[Inference, ...]:
     """
     What the round's public play proves about each seat's hand now, each with the rule that proves
@@ -142,7 +139,7 @@ def inferences(observation: Observation) -> tuple[Inference, ...]:
     Each is exactly what the rules enforce: a card is ruled out when holding it beside the card
     played would have made that play illegal. For a state read from a position (no history), the
     last trick and the trick in progress are used. The same observation object gives the same
-    tuple (it is derived once).
+    tuple (it is derived once, and kept on the observation).
 
     Example:
         >>> s = mililla.new_game(seed=2)
@@ -151,4 +148,4 @@ def inferences(observation: Observation) -> tuple[Inference, ...]:
     """
     if type(observation) is not Observation:
         raise WrongKindError(f"expected a Mililla observation, got {_messages.kind_name(observation)}")
-    return _cached(observation)
+    return kept_inferences(observation, _inferences)

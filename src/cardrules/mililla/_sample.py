@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import Final
 
 from cardrules import _common, _messages
-from cardrules._kit.inference import Inference, by_hidden_hand, deal_agreeing, identity_cache, voids_among
+from cardrules._kit.inference import by_hidden_hand, deal_agreeing, voids_among
 from cardrules.cards import Card
 from cardrules.errors import WrongKindError
 from cardrules.mililla._cards import PACK, _sorted_hand
@@ -51,14 +50,6 @@ def voids(observation: Observation) -> dict[int, frozenset[Card]]:
     return voids_among(inferences(observation), observation.seat)
 
 
-def _by_place(o: Observation) -> dict[str, list[Inference]]:
-    """The inferences about the hands hidden from *o*'s seat, by hand (once per observation object)."""
-    return by_hidden_hand(inferences(o), o.seat)
-
-
-_proved: Final = identity_cache(_by_place)
-
-
 def sample_state(observation: Observation, rng: random.Random) -> State:
     """
     A full state that *observation*'s seat cannot tell from the real one:
@@ -82,7 +73,7 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
     unseen = [c for c in PACK.cards if c not in seen]
     keeps = {s: [o.turn_up] if (s == o.dealer and o.turn_up_in_hand) else [] for s in range(SEATS) if s != o.seat}
     sizes = {f"hand {s}": o.hand_counts[s] - len(keep) for s, keep in keeps.items()}
-    proved = _proved(o)
+    proved = by_hidden_hand(inferences(o), o.seat)
     held = {f"hand {s}": keep for s, keep in keeps.items()}
     dealt = deal_agreeing(unseen, sizes, proved, rng, held)
     hands: list[tuple[Card, ...]] = []

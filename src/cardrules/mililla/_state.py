@@ -7,7 +7,7 @@ from typing import ClassVar, Final
 import attrs
 
 from cardrules import _common, _messages
-from cardrules._serial import JsonData
+from cardrules._kit.inference import KeepsInferences
 from cardrules.cards import Card, Suit
 from cardrules.engine import RoundScore
 from cardrules.mililla._ruleset import MilillaRuleset
@@ -111,7 +111,7 @@ the same object, made faster)."""
 
 @attrs.frozen
 @_common.fields_as_slots  # the fields are its slots: _common.unchecked_constructor builds it fast
-class Observation(JsonData):
+class Observation(KeepsInferences):
     """
     What one seat may see of a Mililla match: its own hand, the turn-up card
     while the dealer still holds it, everything played, and the scores.

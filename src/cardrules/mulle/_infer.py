@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from cardrules import _messages
-from cardrules._kit.inference import Inference, identity_cache
+from cardrules._kit.inference import Inference, kept_inferences
 from cardrules.cards import Card
 from cardrules.errors import WrongKindError
 from cardrules.mulle._cards import _BHV, _SCORING, _TVAL, PACK
@@ -131,9 +131,6 @@ def _inferences(observation: Observation) -> tuple[Inference, ...]:
     return tuple(out)
 
 
-_cached: Final = identity_cache(_inferences)
-
-
 def inferences(observation: Observation) -> tuple[Inference, ...]:
     """
     What the round's public plays (the observation's ``history``) prove about each seat's hand now,
@@ -151,8 +148,8 @@ def inferences(observation: Observation) -> tuple[Inference, ...]:
       (``mulle.capture.duty``: a ``"none"`` and ``"not-both"`` inferences).
 
     Each holds for the hand of this deal only: a later deal brings new cards. The same observation
-    object gives the same tuple (it is derived once).
+    object gives the same tuple (it is derived once, and kept on the observation).
     """
     if type(observation) is not Observation:
         raise WrongKindError(f"expected a Mulle observation, got {_messages.kind_name(observation)}")
-    return _cached(observation)
+    return kept_inferences(observation, _inferences)

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Final
 
 import attrs
 
 from cardrules import _common, _messages
-from cardrules._kit.inference import Inference, by_hidden_hand, deal_agreeing, identity_cache
+from cardrules._kit.inference import by_hidden_hand, deal_agreeing
 from cardrules.cards import Card
 from cardrules.errors import WrongKindError
 from cardrules.mulle._cards import PACK, _sorted
@@ -73,7 +72,7 @@ def _deal_hands(o: Observation, pool: list[Card], rng: random.Random) -> tuple[t
     The hands of a sample: the seat's own, and the others dealt from *pool* with their sizes, agreeing
     with :func:`inferences`; what is left of *pool* (changed in place) is the stock, in a random order.
     """
-    proved = _proved(o)
+    proved = by_hidden_hand(inferences(o), o.seat)
     if not proved:  # nothing proved of a hidden hand (the fishing game, say): a plain deal
         rng.shuffle(pool)
         hands: list[tuple[Card, ...]] = []
@@ -91,14 +90,6 @@ def _deal_hands(o: Observation, pool: list[Card], rng: random.Random) -> tuple[t
     rng.shuffle(stock)
     pool[:] = stock
     return tuple(o.hand if s == o.seat else _sorted(dealt[f"hand {s}"]) for s in range(len(o.hand_counts)))
-
-
-def _by_place(o: Observation) -> dict[str, list[Inference]]:
-    """The inferences about the hands hidden from *o*'s seat, by hand (once per observation object)."""
-    return by_hidden_hand(inferences(o), o.seat)
-
-
-_proved: Final = identity_cache(_by_place)
 
 
 def _unshown(state: State) -> list[tuple[int, int]]:

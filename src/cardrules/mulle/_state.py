@@ -8,7 +8,7 @@ from typing import ClassVar, Final
 import attrs
 
 from cardrules import _common, _messages
-from cardrules._serial import JsonData
+from cardrules._kit.inference import KeepsInferences
 from cardrules.cards import Card
 from cardrules.engine import RoundScore
 from cardrules.errors import (
@@ -338,7 +338,7 @@ without the generated ``__init__`` (``tests/mulle/test_fast_paths.py`` checks it
 
 @attrs.frozen
 @_common.fields_as_slots  # the fields are its slots: _common.unchecked_constructor builds it fast
-class Observation(JsonData):
+class Observation(KeepsInferences):
     """
     What one seat may see of a Mulle match: its own hand, the other hands'
     sizes, the stock's size, the table with its builds (cards, values,

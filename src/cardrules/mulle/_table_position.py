@@ -276,11 +276,11 @@ def from_table_position(rules: MulleRuleset, body: str) -> State:
     try:
         check_state(state)
     except InvalidRecordError as exc:
-        name = exc.path.removeprefix("$.state").lstrip(".").split("[")[0].split(".")[0]
+        name = exc.key("$.state")
         if name == "start":
-            name = exc.path.removeprefix("$.state.start").lstrip(".").split("[")[0]
+            name = exc.key("$.state.start")
             name = {"taken": "captured", "hidden": "captured"}.get(name, name)
-        raise InvalidPositionError(str(exc).split(": ", 1)[-1], _FIELD_OF.get(name, "position")) from None
+        raise InvalidPositionError(exc.detail, _FIELD_OF.get(name, "position")) from None
     return state
 
 
