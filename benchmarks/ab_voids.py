@@ -25,7 +25,6 @@ from cardrules.bots import get_bot, play_match, wilson_interval
 
 _BLIND: dict[str, Any] = {
     "inferences": lambda observation: (),
-    "voids": lambda observation: {},
 }
 """What a blind bot's sampler reads instead: nothing proved by the play."""
 

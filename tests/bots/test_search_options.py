@@ -9,7 +9,7 @@ import pytest
 
 import cardrules
 from cardrules.bots import ISMCTSBot, SearchBot, get_bot
-from cardrules.bots._search import generic_playout, playout
+from cardrules.bots._search import playout
 from tests.bots.positions import mover, position, seats
 
 OPTION_BOTS = [
@@ -80,7 +80,10 @@ def test_epsilon_changes_the_rollouts() -> None:
     spec, heuristic = game.spec, game.spec.heuristic
     assert heuristic is not None
     greedy = [playout(spec, heuristic, state, 0, random.Random(s), greedy=True) for s in range(20)]
-    zero = [generic_playout(spec, heuristic, state, 0, random.Random(s), greedy=True, epsilon=0.0) for s in range(20)]
+    zero = [
+        playout(spec, heuristic, state, 0, random.Random(s), greedy=True, epsilon=0.0, own_loop=False)
+        for s in range(20)
+    ]
     wild = [playout(spec, heuristic, state, 0, random.Random(s), greedy=True, epsilon=1.0) for s in range(20)]
     assert greedy == zero
     assert len(set(greedy)) == 1  # Mililla's greedy rollout draws no random numbers

@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -16,22 +15,17 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules._kit.hidden import deal_hidden
+from cardrules._kit.inference import voids_among
 from cardrules.bots import get_bot
 from cardrules.charlemagne._sample import _hidden_zones
-from cardrules.charlemagne._sample import voids as charlemagne_voids
-from cardrules.mililla._sample import voids as mililla_voids
 from tests.variants import VARIANTS
 
 TRICK_GAMES = [v for v in VARIANTS if v.startswith(("mililla", "charlemagne"))]
-VOIDS: dict[str, Callable[[Any], dict[int, frozenset[cardrules.Card]]]] = {
-    "mililla": mililla_voids,
-    "charlemagne": charlemagne_voids,
-}
 
 
 def _voids(game: cardrules.Game[Any, Any, Any, Any], view: Any) -> dict[int, frozenset[cardrules.Card]]:
-    result: dict[int, frozenset[cardrules.Card]] = VOIDS[game.name](view)
-    return result
+    """The cards each other seat cannot hold: the ``"none"`` inferences, put together by seat."""
+    return voids_among(cardrules.inferences(view), view.seat)
 
 
 def _position(text: str, seed: int, steps: int, greedy: float) -> tuple[cardrules.Game[Any, Any, Any, Any], Any]:

@@ -242,29 +242,25 @@ def playout(
     greedy: bool,
     epsilon: float = 0.0,
     round_weight: float = 0.0,
+    own_loop: bool = True,
 ) -> float:
     """
     Play *state* on to the end of its round (or the heuristic's horizon) and score it for *side*, 0 to 1;
     with *greedy*, each move is random instead with probability *epsilon*; a match's end is scored
     *round_weight* by the round's measure and the rest by the win or loss.
+
+    A greedy playout with neither is the game's own loop (``heuristic.rollout``), unless *own_loop* is
+    false: then it goes through the game's spec alone, move by move (what a game's own loop must equal).
     """
-    if greedy and not epsilon and not round_weight and heuristic is not None and heuristic.rollout is not None:
+    if (
+        own_loop
+        and greedy
+        and not epsilon
+        and not round_weight
+        and heuristic is not None
+        and heuristic.rollout is not None
+    ):
         return heuristic.rollout(state, side, rng)  # the game's own loop: the same result, faster
-    return generic_playout(spec, heuristic, state, side, rng, greedy=greedy, epsilon=epsilon, round_weight=round_weight)
-
-
-def generic_playout(
-    spec: GameSpec[Any, Any, Any, Any],
-    heuristic: Heuristic | None,
-    state: Any,
-    side: int,
-    rng: random.Random,
-    *,
-    greedy: bool,
-    epsilon: float = 0.0,
-    round_weight: float = 0.0,
-) -> float:
-    """:func:`playout` through the game's spec alone, move by move (what a game's own ``rollout`` must equal)."""
     rounds = _round_count(spec, state)
     greedy = heuristic is not None and greedy
     horizon = heuristic.horizon if heuristic is not None and heuristic.value is not None else None

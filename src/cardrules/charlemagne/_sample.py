@@ -66,14 +66,6 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     return sample_state(observe(state, seat), rng)
 
 
-def voids(observation: Observation) -> dict[int, frozenset[Card]]:
-    """
-    The cards each other seat cannot hold, by the hand's public play: the
-    ``"none"`` inferences of :func:`inferences`, put together by seat.
-    """
-    return voids_among(inferences(observation), observation.seat)
-
-
 def sample_state(observation: Observation, rng: random.Random) -> State:
     """
     A full state that *observation*'s seat cannot tell from the real one:
@@ -114,10 +106,11 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
         raise ValueError("the observation's counts do not account for the unseen cards")
     zone: dict[str, list[Card]] = {}
     proved: dict[str, list[Inference]] = {}
-    for inference in inferences(o):
+    inferred = inferences(o)
+    for inference in inferred:
         if inference.seat != seat and f"hand {inference.seat}" in sizes:
             proved.setdefault(f"hand {inference.seat}", []).append(inference)
-    bans = {f"hand {s}": cards for s, cards in voids(o).items()}
+    bans = {f"hand {s}": cards for s, cards in voids_among(inferred, seat).items()}
     near: list[str | None] = [None]
     known = o.passed if seat == p and o.passed is not None and o.passed in pool else None
     if known is not None:

@@ -89,9 +89,7 @@ def new_game(
     """
     if not isinstance(rules, MilillaRuleset):
         raise WrongKindError(f"rules must be a MilillaRuleset, not {_messages.kind_name(rules)}")
-    seed = _common.new_seed(seed)
-    pending = _common.deck_list(deck, decks, PACK)
-    first = _common.first_dealer(seed, dealer, SEATS)
+    seed, pending, first = _common.match_start(seed, deck, decks, dealer, PACK, SEATS)
     return _deal(rules, seed, pending, 0, first, (0, 0), ())
 
 
@@ -154,8 +152,6 @@ def new_round(state: State, deck: Sequence[Card | str]) -> State:
     """
     if type(state) is not State:
         raise _messages.wrong_state("Mililla", state)
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a Mililla State, not {type(state).__name__}")
     if state.winner is not None or any(len(h) != 10 for h in state.hands):
         raise InvalidDeckError("a round is dealt from a new deck only before its first card is played")
     cards = _common.check_deck(deck, PACK)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from cardrules import _common, _messages
-from cardrules._kit.inference import by_hidden_hand, deal_agreeing, voids_among
+from cardrules._kit.inference import by_hidden_hand, deal_agreeing
 from cardrules.cards import Card
 from cardrules.errors import WrongKindError
 from cardrules.mililla._cards import PACK, _sorted_hand
@@ -40,14 +40,6 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
         raise _messages.wrong_state("Mililla", state)
     _common.check_seat(seat, SEATS)
     return sample_state(observe(state, seat), rng)
-
-
-def voids(observation: Observation) -> dict[int, frozenset[Card]]:
-    """
-    The cards each other seat cannot hold, by the round's public play: the
-    ``"none"`` inferences of :func:`inferences`, put together by seat.
-    """
-    return voids_among(inferences(observation), observation.seat)
 
 
 def sample_state(observation: Observation, rng: random.Random) -> State:

@@ -19,7 +19,6 @@ from typing import Final
 from cardrules._kit.position import (
     cards_text,
     fields,
-    fill_unknown,
     hands_text,
     parse_cards,
     parse_hands,
@@ -29,14 +28,14 @@ from cardrules._kit.position import (
 )
 from cardrules.cards import Card
 from cardrules.errors import CardrulesError, InvalidPositionError, InvalidRecordError
-from cardrules.mulle._cards import _BHV, _ORDER, _TVAL, PACK, _sorted
+from cardrules.mulle._cards import _TVAL, PACK, _sorted
 from cardrules.mulle._check import RoundSoFar, check_state, dealt_round, replay_round
 from cardrules.mulle._deal import schedule as _schedule
 from cardrules.mulle._legal import _mover_state
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._score import _winner
 from cardrules.mulle._state import Build, Capture, Move, State, Trail
-from cardrules.mulle._table_position import from_table_position, table_position
+from cardrules.mulle._table_position import check_copies, fill_hands, from_table_position, parse_stock, table_position
 
 __all__ = ["FORMS", "from_position", "position"]
 
@@ -172,7 +171,7 @@ def from_position(rules: MulleRuleset, body: str) -> State:
         size = hand if isinstance(hand, int) else len(hand)
         if size != sizes[s]:
             raise InvalidPositionError(f"{after} hand {s} has {sizes[s]} cards, not {size}", "hands")
-    stock = _stock(f["stock"], stock_size, after)
+    stock = parse_stock(f["stock"], stock_size, after)
     rounds = parse_rounds(f["rounds"], len(rules.sides))
     _check_copies(dealt, moves, hands, stock)
     over = not any(sizes) and not stock_size
@@ -211,38 +210,16 @@ def from_position(rules: MulleRuleset, body: str) -> State:
     return state
 
 
-def _stock(text: str, size: int, after: str) -> tuple[Card, ...] | int:
-    """The stock field: its cards, next dealt first, or ``?N`` for a stock of N unseen cards."""
-    stock: tuple[Card, ...] | int = (
-        parse_int(text[1:], "stock", 0, len(PACK)) if text.startswith("?") else parse_cards(text, PACK, "stock")
-    )
-    got = stock if isinstance(stock, int) else len(stock)
-    if got != size:
-        raise InvalidPositionError(f"{after} the stock has {size} cards, not {got}", "stock")
-    return stock
-
-
 def _check_copies(
     dealt: Sequence[Card], moves: Sequence[Move], hands: Sequence[tuple[Card, ...] | int], stock: tuple[Card, ...] | int
 ) -> None:
-    """No card is given more often than the pack holds it (the sizes being right, none is then missing)."""
-    left = Counter(PACK.cards)
+    """No card is given more often than the pack holds it (:func:`check_copies`)."""
     zones: list[tuple[str, Sequence[Card]]] = [("dealt", dealt), ("plays", [m.card for m in moves])]
     zones += [("hands", h) for h in hands if not isinstance(h, int)]
     if not isinstance(stock, int):
         zones.append(("stock", stock))
-    for name, cards in zones:
-        for card in cards:
-            if not left[card]:
-                shown = Counter(c for _, cards_of in zones for c in cards_of)
-                hidden = isinstance(stock, int) or any(isinstance(h, int) for h in hands)
-                missing = "" if hidden else " ".join(map(str, _sorted(list((Counter(PACK.cards) - shown).elements()))))
-                raise InvalidPositionError(
-                    f"the {card} is given a third time (dealt to the table, played, in a hand or in the stock); "
-                    f"the pack has it twice" + (f", and the {missing} nowhere" if missing else ""),
-                    name,
-                )
-            left[card] -= 1
+    hidden = isinstance(stock, int) or any(isinstance(h, int) for h in hands)
+    check_copies(zones, hidden, "dealt to the table, played, in a hand or in the stock")
 
 
 def _fill(
@@ -255,23 +232,7 @@ def _fill(
             unseen -= Counter(hand)
     if not isinstance(stock, int):
         unseen -= Counter(stock)
-    pool = list(_sorted(list(unseen.elements())))
-    kept: list[list[Card]] = [[] for _ in hands]
-    for s, hand in enumerate(hands):
-        if not isinstance(hand, int):
-            continue
-        for v in sorted({b.value for b in end.builds if b.owner == s}):
-            card = next((c for c in pool if _BHV[c] == v), None)
-            if card is None or len(kept[s]) == hand:
-                raise InvalidPositionError(
-                    f"seat {s} owns a build of {v}, so its hidden hand holds a card worth {v}, but none is unseen",
-                    "hands",
-                )
-            pool.remove(card)
-            kept[s].append(card)
-    sizes = [h - len(kept[s]) if isinstance(h, int) else h for s, h in enumerate(hands)]
-    filled, rest = fill_unknown(sizes, pool, _ORDER)
-    full = tuple(_sorted((*h, *kept[s])) for s, h in enumerate(filled))
+    full, rest = fill_hands(hands, end.builds, unseen)
     return full, rest if isinstance(stock, int) else stock
 
 

@@ -216,7 +216,7 @@ def from_table_position(rules: MulleRuleset, body: str) -> State:
     if builds and not rules.building:
         raise InvalidPositionError("the fishing game has no builds: write builds=-", "builds")
     hands = parse_hands(f["hands"], PACK, n)
-    stock = _stock(f["stock"], stock_size, deal, len(deals))
+    stock = parse_stock(f["stock"], stock_size, f"in deal {deal} of {len(deals)}")
     piles = [_parse_pile(t, "taken") for t in _per_side(f["taken"], nsides, "taken")]
     mulles = [_parse_mulles(t, rules) for t in _per_side(f["mulles"], nsides, "mulles")]
     tabbes = parse_ints(f["tabbes"], nsides, "tabbes", 0, 99)
@@ -234,7 +234,7 @@ def from_table_position(rules: MulleRuleset, body: str) -> State:
     piles = _mulled(rules, piles, mulles)
     _check_public(rules, plays, table, builds, piles, tabbes, last, over)
     _check_owners(builds, hands, sizes, dealt)
-    _check_copies(table, builds, hands, stock, piles)
+    _check_table_copies(table, builds, hands, stock, piles)
     full, captured, stock_cards = _fill(hands, stock, piles, builds, table)
     plan = schedule(rules, dealer, plays)
     assert plan is not None  # _plays found these plays in the round
@@ -284,14 +284,17 @@ def from_table_position(rules: MulleRuleset, body: str) -> State:
     return state
 
 
-def _stock(text: str, size: int, deal: int, deals: int) -> tuple[Card, ...] | int:
-    """The stock field: its cards, next dealt first, or ``?N`` for a stock of N unseen cards."""
+def parse_stock(text: str, size: int, when: str) -> tuple[Card, ...] | int:
+    """
+    The stock field: its cards, next dealt first, or ``?N`` for a stock of N unseen cards; it must
+    hold *size* cards *when* (``"in deal 2 of 3"``: the words that begin the message if it does not).
+    """
     stock: tuple[Card, ...] | int = (
         parse_int(text[1:], "stock", 0, len(PACK)) if text.startswith("?") else parse_cards(text, PACK, "stock")
     )
     got = stock if isinstance(stock, int) else len(stock)
     if got != size:
-        raise InvalidPositionError(f"in deal {deal} of {deals} the stock has {size} cards, not {got}", "stock")
+        raise InvalidPositionError(f"{when} the stock has {size} cards, not {got}", "stock")
     return stock
 
 
@@ -426,32 +429,67 @@ def _check_owners(
             )
 
 
-def _check_copies(
+def check_copies(zones: Sequence[tuple[str, Sequence[Card]]], hidden: bool, places: str) -> None:
+    """
+    No card of *zones* (each a field's name and the cards given in it) is given more often than the
+    pack holds it (the sizes being right, none is then missing). *places* names the zones in the
+    message; with no card *hidden*, the cards then missing are named too.
+    """
+    left = Counter(PACK.cards)
+    for name, cards in zones:
+        for card in cards:
+            if not left[card]:
+                shown = Counter(c for _, cards_of in zones for c in cards_of)
+                missing = "" if hidden else " ".join(map(str, _sorted(list((Counter(PACK.cards) - shown).elements()))))
+                raise InvalidPositionError(
+                    f"the {card} is given a third time ({places}); the pack has it twice"
+                    + (f", and the {missing} nowhere" if missing else ""),
+                    name,
+                )
+            left[card] -= 1
+
+
+def _check_table_copies(
     table: tuple[Card, ...],
     builds: tuple[TableBuild, ...],
     hands: Sequence[tuple[Card, ...] | int],
     stock: tuple[Card, ...] | int,
     piles: list[Pile],
 ) -> None:
-    """No card is given more often than the pack holds it (the sizes being right, none is then missing)."""
-    left = Counter(PACK.cards)
+    """No card is given more often than the pack holds it (:func:`check_copies`)."""
     zones: list[tuple[str, Sequence[Card]]] = [("table", table), ("builds", [c for b in builds for c in b.cards])]
     zones += [("hands", h) for h in hands if not isinstance(h, int)]
     if not isinstance(stock, int):
         zones.append(("stock", stock))
     zones += [("taken", p[0]) for p in piles]
-    for name, cards in zones:
-        for card in cards:
-            if not left[card]:
-                shown = Counter(c for _, cards_of in zones for c in cards_of)
-                hidden = isinstance(stock, int) or any(isinstance(h, int) for h in hands) or any(p[1] for p in piles)
-                missing = "" if hidden else " ".join(map(str, _sorted(list((Counter(PACK.cards) - shown).elements()))))
+    hidden = isinstance(stock, int) or any(isinstance(h, int) for h in hands) or any(p[1] for p in piles)
+    check_copies(zones, hidden, "on the table, in a build, in a hand, in the stock or taken")
+
+
+def fill_hands(
+    hands: Sequence[tuple[Card, ...] | int], builds: Sequence[TableBuild], unseen: Counter[Card]
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """
+    The hands, each given by its size filled from the *unseen* cards in pack order, an owner of a
+    build given a card of its value first (``mulle.build.owner``); and the unseen cards left, in pack order.
+    """
+    pool = list(_sorted(list(unseen.elements())))
+    kept: list[list[Card]] = [[] for _ in hands]
+    for s, hand in enumerate(hands):
+        if not isinstance(hand, int):
+            continue
+        for v in sorted({b.value for b in builds if b.owner == s}):
+            card = next((c for c in pool if _BHV[c] == v), None)
+            if card is None or len(kept[s]) == hand:
+                why = "none is unseen" if card is None else f"its {hand} cards cannot hold one for each of its builds"
                 raise InvalidPositionError(
-                    f"the {card} is given a third time (on the table, in a build, in a hand, in the stock or "
-                    f"taken); the pack has it twice" + (f", and the {missing} nowhere" if missing else ""),
-                    name,
+                    f"seat {s} owns a build of {v}, so its hidden hand holds a card worth {v}, but {why}", "hands"
                 )
-            left[card] -= 1
+            pool.remove(card)
+            kept[s].append(card)
+    sizes = [h - len(kept[s]) if isinstance(h, int) else h for s, h in enumerate(hands)]
+    filled, rest = fill_unknown(sizes, pool, _ORDER)
+    return tuple(_sorted((*h, *kept[s])) for s, h in enumerate(filled)), rest
 
 
 def _fill(
@@ -473,23 +511,7 @@ def _fill(
         unseen -= Counter(stock)
     for shown, _ in piles:
         unseen -= Counter(shown)
-    pool = list(_sorted(list(unseen.elements())))
-    kept: list[list[Card]] = [[] for _ in hands]
-    for s, hand in enumerate(hands):
-        if not isinstance(hand, int):
-            continue
-        for v in sorted({b.value for b in builds if b.owner == s}):
-            card = next((c for c in pool if _BHV[c] == v), None)
-            if card is None or len(kept[s]) == hand:
-                why = "none is unseen" if card is None else f"its {hand} cards cannot hold one for each of its builds"
-                raise InvalidPositionError(
-                    f"seat {s} owns a build of {v}, so its hidden hand holds a card worth {v}, but {why}", "hands"
-                )
-            pool.remove(card)
-            kept[s].append(card)
-    sizes = [h - len(kept[s]) if isinstance(h, int) else h for s, h in enumerate(hands)]
-    filled, rest = fill_unknown(sizes, pool, _ORDER)
-    full = tuple(_sorted((*h, *kept[s])) for s, h in enumerate(filled))
+    full, rest = fill_hands(hands, builds, unseen)
     left = list(rest)
     captured = []
     for shown, hidden in piles:
