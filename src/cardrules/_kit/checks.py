@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
-from typing import Final
+from typing import Final, NamedTuple
 
 from cardrules import _common
 from cardrules.cards import Card, Pack
@@ -13,6 +13,7 @@ from cardrules.errors import CardrulesError, InvalidRecordError
 __all__ = [
     "NO_TRICK",
     "Ending",
+    "TrickPlay",
     "check_counts",
     "check_decks",
     "check_history",
@@ -133,26 +134,30 @@ def check_match(
         raise fail("match", f"the match points {list(match)} are not those of the rounds, {total}")
 
 
-def trick_endings(
-    piles: Sequence[Sequence[Card]],
-    size: int,
-    first: int,
-    seats: Callable[[int], Sequence[int]],
-    winner: Callable[[tuple[Card, ...]], int],
-    player: Mapping[Card, int],
-) -> set[Ending]:
+class TrickPlay(NamedTuple):
     """
-    Every way the round's completed tricks can have been played.
+    How a trick game's round is played, as :func:`check_tricks` reads it: *first* leads the first
+    trick, ``seats(leader)`` gives the seats playing a trick in order, ``winner(trick)`` the index of
+    its winning card, and the winner (whose side is ``seat % 2``) leads the next. A card of *player*
+    is played by that seat (the turn-up card by the dealer, the cards a bidder took by the bidder).
+    """
 
-    Each side's pile in *piles* is its tricks in the order won, each *size*
-    cards, the leader's first; *first* led the first trick, ``seats(leader)``
-    gives the seats playing a trick in order, ``winner(trick)`` the index of
-    its winning card, and the winner (whose side, ``seat % 2``, must be the
-    pile's) leads next. A card of *player* must have been played by that seat.
-    The result holds, for each order of the two piles' tricks that works, the
-    leader now, the leader of the last trick and the side that won it
-    (:data:`NO_TRICK` and *first* before the first trick).
+    first: int
+    seats: Callable[[int], Sequence[int]]
+    winner: Callable[[tuple[Card, ...]], int]
+    player: Mapping[Card, int]
+
+
+def trick_endings(piles: Sequence[Sequence[Card]], size: int, play: TrickPlay) -> set[Ending]:
     """
+    Every way the round's completed tricks can have been played (*play*).
+
+    Each side's pile in *piles* is its tricks in the order won, each *size* cards, the leader's
+    first, each won by that side. The result holds, for each order of the two piles' tricks that
+    works, the leader now, the leader of the last trick and the side that won it (:data:`NO_TRICK`
+    and ``play.first`` before the first trick).
+    """
+    first, seats, winner, player = play
     tricks = [[tuple(p[k : k + size]) for k in range(0, len(p), size)] for p in piles]
     start = (0, 0, first, first, NO_TRICK)
     seen = {start}
@@ -181,26 +186,24 @@ def trick_endings(
 
 def check_tricks(
     piles: Sequence[Sequence[Card]],
-    size: int,
-    first: int,
-    seats: Callable[[int], Sequence[int]],
-    winner: Callable[[tuple[Card, ...]], int],
-    player: Mapping[Card, int],
+    history: Sequence[tuple[int, Sequence[Card]]],
+    play: TrickPlay,
     now: tuple[str, int, int, Sequence[Card]],
 ) -> int:
     """
-    Check that the won piles are a possible play of the round (see
-    :func:`trick_endings`) ending as *now* says: ``(name of the leader field,
-    leader now, last_leader, last_trick)``. Returns the side that won the last
-    trick (:data:`NO_TRICK` for none).
+    Check that the won piles (*piles*) are a possible play of the round (*play*, see
+    :func:`trick_endings`) ending as *now* says: ``(name of the leader field, leader now,
+    last_leader, last_trick)``, and that *history* agrees (:func:`check_history`). Returns the side
+    that won the last trick (:data:`NO_TRICK` for none).
     """
     leader_field, leader, last_leader, last_trick = now
-    ends = trick_endings(piles, size, first, seats, winner, player)
+    size = len(play.seats(play.first))
+    ends = trick_endings(piles, size, play)
     if not ends:
         raise fail(
             "won",
             "the won cards are no possible play of the round: each trick goes to its winner's side and the "
-            f"winner leads the next, from seat {first} leading the first, each card played by a seat that held it",
+            f"winner leads the next, from seat {play.first} leading the first, each card played by a seat that held it",
         )
     side = last_trick_side(piles, last_trick, size)
     ends = {e for e in ends if e[0] == leader}
@@ -211,6 +214,7 @@ def check_tricks(
         raise fail("last_leader", f"seat {last_leader} did not lead the last trick")
     if not any(e[2] == side for e in ends):
         raise fail("last_trick", "the last trick is not the last trick of the round")
+    check_history(history, piles, play, (leader, last_leader, last_trick))
     return side
 
 
@@ -231,22 +235,20 @@ def last_trick_side(piles: Sequence[Sequence[Card]], last: Sequence[Card], size:
 def check_history(
     history: Sequence[tuple[int, Sequence[Card]]],
     piles: Sequence[Sequence[Card]],
-    first: int,
-    seats: Callable[[int], Sequence[int]],
-    winner: Callable[[tuple[Card, ...]], int],
-    player: Mapping[Card, int],
+    play: TrickPlay,
     now: tuple[int, int, Sequence[Card]],
 ) -> None:
     """
     Check a trick game's ``history``, the latest completed tricks of the round as ``(leader, cards)``:
-    each trick played by the seats in turn from its leader (*seats*, the seats of a trick led by a
-    seat), each card of *player* by its seat, each trick's winner leading the next, the first led
-    by *first* when the history holds every trick of the round, the last ending as *now* says
-    (``(leader now, last_leader, last_trick)``), and each side's tricks ending its won pile (*piles*)
-    in the order won. An empty history is always accepted (a state read from a position).
+    each trick played as *play* says (the seats in turn from its leader, each card of ``play.player``
+    by its seat, each trick's winner leading the next, the first led by ``play.first`` when the history
+    holds every trick of the round), the last ending as *now* says (``(leader now, last_leader,
+    last_trick)``), and each side's tricks ending its won pile (*piles*) in the order won. An empty
+    history is always accepted (a state read from a position).
     """
     if not history:
         return
+    first, seats, winner, player = play
     done = sum(len(pile) for pile in piles)
     by_side: list[list[Card]] = [[] for _ in piles]
     leader_now, last_leader, last_trick = now

@@ -10,9 +10,9 @@ import attrs
 from cardrules import _messages
 from cardrules._kit.checks import (
     NO_TRICK,
+    TrickPlay,
     check_counts,
     check_decks,
-    check_history,
     check_lengths,
     check_match,
     check_order,
@@ -189,24 +189,10 @@ def _check_play(state: State) -> None:
     partner = (b + 2) % SEATS if c.is_solo else None
     first = b if c.is_solo else (b + 1) % SEATS
     trump = state.trump
-    side = check_tricks(
-        state.won,
-        len(_ORDERS[first, partner]),
-        first,
-        lambda lead: _ORDERS[lead, partner],
-        lambda trick: _trick_winner(trick, trump),
-        dict.fromkeys(bidders, b),
-        ("leader", state.leader, state.last_leader, state.last_trick),
+    play = TrickPlay(
+        first, lambda lead: _ORDERS[lead, partner], lambda trick: _trick_winner(trick, trump), dict.fromkeys(bidders, b)
     )
-    check_history(
-        state.history,
-        state.won,
-        first,
-        lambda lead: _ORDERS[lead, partner],
-        lambda trick: _trick_winner(trick, trump),
-        dict.fromkeys(bidders, b),
-        (state.leader, state.last_leader, state.last_trick),
-    )
+    side = check_tricks(state.won, state.history, play, ("leader", state.leader, state.last_leader, state.last_trick))
     if state.winner is None:
         if _result(state, early=state.rules.end_when_decided) is not None:
             raise fail("tricks", "the hand is over but was not scored")

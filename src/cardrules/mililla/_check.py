@@ -6,9 +6,9 @@ from typing import Final
 
 from cardrules import _messages
 from cardrules._kit.checks import (
+    TrickPlay,
     check_counts,
     check_decks,
-    check_history,
     check_lengths,
     check_match,
     check_order,
@@ -106,23 +106,14 @@ def _check_tricks(state: State) -> None:
     if turn_up in state.trick and (state.trick_leader + state.trick.index(turn_up)) % SEATS != dealer:
         raise fail("trick", f"the turn-up card {turn_up} in the trick was not played by the dealer, seat {dealer}")
     trump, strength = turn_up.suit, _STRENGTH[state.rules.rank_order]
-    check_tricks(
-        state.won,
-        SEATS,
+    play = TrickPlay(
         (dealer + 1) % SEATS,
         _SEATS_FROM.__getitem__,
         lambda trick: _trick_winner(trick, trump, strength),
         {turn_up: dealer},
-        ("trick_leader", state.trick_leader, state.last_leader, state.last_trick),
     )
-    check_history(
-        state.history,
-        state.won,
-        (dealer + 1) % SEATS,
-        _SEATS_FROM.__getitem__,
-        lambda trick: _trick_winner(trick, trump, strength),
-        {turn_up: dealer},
-        (state.trick_leader, state.last_leader, state.last_trick),
+    check_tricks(
+        state.won, state.history, play, ("trick_leader", state.trick_leader, state.last_leader, state.last_trick)
     )
     led = frozenset(pile[k].suit for pile in state.won for k in range(0, len(pile), SEATS))
     if state.led != led:
