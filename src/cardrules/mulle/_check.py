@@ -23,7 +23,7 @@ from cardrules.cards import Card
 from cardrules.mulle._cards import _BHV, _ORDER, _TVAL, PACK, _mulle_points, _sorted
 from cardrules.mulle._deal import schedule as _schedule
 from cardrules.mulle._legal import _build_violation, _capture_violation, _loose_mask, _trail_violation
-from cardrules.mulle._play import _remove, _replace, _turn_of
+from cardrules.mulle._play import _build, _remove, _replace, _turn_of
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._sample import zones
 from cardrules.mulle._score import _round_score, _winner
@@ -300,14 +300,7 @@ def replay_round(
             last = seat
             record = attrs.evolve(record, tabbe=tabbe)
         elif isinstance(move, Build):
-            onto = move.onto
-            if isinstance(onto, int):
-                old = builds[onto]
-                raised = TableBuild((*old.cards, card), move.value, seat, old.locked or move.value == old.value)
-                builds = (*builds[:onto], raised, *builds[onto + 1 :])
-            else:
-                table = _remove(table, (onto,))
-                builds = (*builds, TableBuild((onto, card), move.value, seat))
+            table, builds = _build(table, builds, move, seat)
         else:
             table = _sorted((*table, card))
         if recorded is not None and recorded[k] != record:

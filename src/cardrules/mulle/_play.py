@@ -70,6 +70,18 @@ def apply(state: State, move: Move) -> State:
     return _apply(state, move)
 
 
+def _build(
+    table: tuple[Card, ...], builds: tuple[TableBuild, ...], move: Build, seat: int
+) -> tuple[tuple[Card, ...], tuple[TableBuild, ...]]:
+    """The table and the builds after *seat*'s *move* (``mulle.build.*``): a build onto a build raises or locks it."""
+    card, onto = move.card, move.onto
+    if isinstance(onto, int):
+        b = builds[onto]
+        new = _table_build((*b.cards, card), move.value, seat, b.locked or move.value == b.value)
+        return table, (*builds[:onto], new, *builds[onto + 1 :])
+    return _remove(table, (onto,)), (*builds, _table_build((onto, card), move.value, seat, False))
+
+
 def _apply(state: State, move: Move) -> State:
     """:func:`apply` of a move known to be legal (checked, or made by the rules): no check."""
     rules = state.rules
@@ -110,14 +122,7 @@ def _apply(state: State, move: Move) -> State:
         last_capture = seat
         turn = _turn(seat, move, tuple([b.cards for b in taken_builds]) if taken_builds else (), tuple(found), tabbe)
     elif isinstance(move, Build):
-        onto = move.onto
-        if isinstance(onto, int):
-            b = builds[onto]
-            new = _table_build((*b.cards, card), move.value, seat, b.locked or move.value == b.value)
-            builds = (*builds[:onto], new, *builds[onto + 1 :])
-        else:
-            table = _remove(table, (onto,))
-            builds = (*builds, _table_build((onto, card), move.value, seat, False))
+        table, builds = _build(table, builds, move, seat)
         turn = _turn(seat, move, (), (), False)
     else:
         i = bisect_right(table, _ORDER[card], key=_ORDER_OF)
