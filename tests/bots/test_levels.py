@@ -18,6 +18,7 @@ from cardrules.bots import (
     simulate,
 )
 from cardrules.errors import InvalidOptionError, UnknownOptionError
+from tests.variants import GAMES
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -77,7 +78,7 @@ def test_easy_mixes_greedy_and_random_moves() -> None:
     assert same > differ > 0
 
 
-@pytest.mark.parametrize("name", ["mililla", "charlemagne", "mulle"])
+@pytest.mark.parametrize("name", GAMES)
 def test_rank_puts_the_chosen_move_first_and_lists_distinct_legal_moves(name: str) -> None:
     game = cardrules.get_game(name)
     bot = SearchBot(iterations=48)

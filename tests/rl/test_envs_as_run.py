@@ -23,8 +23,8 @@ from cardrules._kit.style import Style  # noqa: E402
 from cardrules.bots import GreedyBot, RandomBot  # noqa: E402
 from cardrules.errors import IllegalMoveError, InvalidOptionError  # noqa: E402
 from cardrules.rl import gymnasium_env, pettingzoo_env  # noqa: E402
+from tests.variants import PRESETS  # noqa: E402
 
-GAMES = ("mililla", "charlemagne", "mulle", "mulle/fishing")
 pytestmark = pytest.mark.filterwarnings(
     "ignore:Observation space for each agent probably should be:UserWarning",
     "ignore:Observation is not a NumPy array:UserWarning",
@@ -35,14 +35,14 @@ def _legal(mask: Any, rng: random.Random) -> int:
     return int(rng.choice(np.flatnonzero(mask).tolist()))
 
 
-@pytest.mark.parametrize("text", GAMES)
+@pytest.mark.parametrize("text", PRESETS)
 def test_pettingzoo_render_test(text: str, capsys: pytest.CaptureFixture[str]) -> None:
     """PettingZoo's own ``render_test`` passes, ``"human"`` among the render modes."""
     render_test(lambda render_mode=None: pettingzoo_env(text, render_mode=render_mode))
     assert "to act:" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("text", GAMES)
+@pytest.mark.parametrize("text", PRESETS)
 def test_human_render_shows_the_seat_to_act_and_no_other_hand(text: str, capsys: pytest.CaptureFixture[str]) -> None:
     """
     ``render_mode="human"`` prints the text view of the seat to act, exactly: the same whatever
@@ -86,7 +86,7 @@ def test_gymnasium_human_render_shows_the_learner(text: str, capsys: pytest.Capt
         gymnasium_env(text, render_mode="rgb_array")
 
 
-@pytest.mark.parametrize("text", GAMES)
+@pytest.mark.parametrize("text", PRESETS)
 def test_environments_pickle_and_play_on_alike(text: str) -> None:
     """The stdlib ``pickle`` copies both environments mid-match; the copy plays on exactly as the original."""
     gym = gymnasium_env(text, opponents="greedy")
@@ -111,7 +111,7 @@ def test_environments_pickle_and_play_on_alike(text: str) -> None:
         assert np.array_equal(aec.last()[0]["observation"], aec_twin.last()[0]["observation"])
 
 
-@pytest.mark.parametrize("text", GAMES)
+@pytest.mark.parametrize("text", PRESETS)
 def test_parallel_seed_test_holds_as_documented(text: str) -> None:
     """
     ``parallel_seed_test`` on ``turn_based_aec_to_parallel`` passes with ``illegal="terminate"``
@@ -123,7 +123,7 @@ def test_parallel_seed_test_holds_as_documented(text: str) -> None:
         parallel_seed_test(lambda: turn_based_aec_to_parallel(pettingzoo_env(text)), num_cycles=100)
 
 
-@pytest.mark.parametrize("text", GAMES)
+@pytest.mark.parametrize("text", PRESETS)
 def test_parallel_conversion_plays_whole_matches_the_same_from_a_seed(text: str) -> None:
     """Two parallel conversions reset with one seed and given the same masked actions agree to the match's end."""
     options = {"target": 0} if "mulle" in text else {"single_round": True}
