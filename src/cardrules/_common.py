@@ -68,6 +68,30 @@ def check_hands(hands: object, seats: int, title: str) -> None:
         raise InvalidDeckError(f"{title} has {seats} hands, not {len(hands)}")
 
 
+def table_hands(
+    hands: Sequence[Sequence[Card | str]], dealer: object, pack: Pack, seats: int, size: int, title: str
+) -> list[list[Card]]:
+    """
+    The hands of a deal seen at a real table, checked (with :class:`~cardrules.InvalidDeckError`):
+    *seats* hands (:func:`check_hands`, *title* naming the game), each of *size* cards of *pack*, and
+    *dealer* one of the seats.
+    """
+    check_hands(hands, seats, title)
+    if not whole(dealer, 0, seats - 1):
+        raise InvalidDeckError(f"dealer must be a seat from 0 to {seats - 1}, not {_messages.shown(dealer)}")
+    cards = [list(check_deck_part(h, pack, f"hand {i}")) for i, h in enumerate(hands)]
+    for i, h in enumerate(cards):
+        if len(h) != size:
+            raise InvalidDeckError(f"hand {i} has {len(h)} cards; each hand has {size}")
+    return cards
+
+
+def in_deal_order(hands: Sequence[Sequence[Card]], dealer: int) -> list[Card]:
+    """The cards of *hands* in the order they are dealt: one at a time from the dealer's left, round after round."""
+    n = len(hands)
+    return [hands[(dealer + 1 + j) % n][k] for k in range(len(hands[0])) for j in range(n)]
+
+
 def check_seat(seat: object, seats: int) -> None:
     """Refuse, with :class:`~cardrules.InvalidOptionError`, anything but a seat from 0 to *seats* - 1 (not a bool)."""
     if not whole(seat, 0, seats - 1):

@@ -96,17 +96,11 @@ def deck_from_hands(
         >>> charlemagne.new_game(deck=charlemagne.deck_from_hands(s.hands, s.kitty, 2), dealer=2).hands == s.hands
         True
     """
-    _common.check_hands(hands, SEATS, "Charlemagne")
-    cards = [_common.check_deck_part(h, PACK, f"hand {i}") for i, h in enumerate(hands)]
-    for i, h in enumerate(cards):
-        if len(h) != HAND_SIZE:
-            raise InvalidDeckError(f"hand {i} has {len(h)} cards; each hand has 8")
+    cards = _common.table_hands(hands, dealer, PACK, SEATS, HAND_SIZE, "Charlemagne")
     kit = _common.check_deck_part(kitty, PACK, "kitty")
     if len(kit) != 2:
         raise InvalidDeckError(f"the kitty has {len(kit)} cards; it has 2")
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < SEATS:
-        raise InvalidDeckError(f"dealer must be a seat from 0 to 3, not {_messages.shown(dealer)}")
-    deck = [cards[(dealer + 1 + j) % SEATS][k] for k in range(HAND_SIZE) for j in range(SEATS)]
+    deck = _common.in_deal_order(cards, dealer)
     deck.extend(kit)
     return _common.check_deck(deck, PACK, "deal")
 
@@ -145,8 +139,6 @@ def new_round(state: State, deck: Sequence[Card | str]) -> State:
     """
     if type(state) is not State:
         raise _messages.wrong_state("Charlemagne", state)
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a Charlemagne State, not {type(state).__name__}")
     if state.winner is not None or state.phase != "bid" or state.calls:
         raise InvalidDeckError("a hand is dealt from a new deck only before its first bid or pass")
     cards = _common.check_deck(deck, PACK)

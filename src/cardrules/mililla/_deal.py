@@ -103,24 +103,14 @@ def deck_from_hands(hands: Sequence[Sequence[Card | str]], dealer: int, turn_up:
         InvalidDeckError: If the hands are not 10 cards each making the pack,
             or the dealer does not hold *turn_up*.
     """
-    _common.check_hands(hands, SEATS, "Mililla")
-    cards = [list(_common.check_deck_part(h, PACK, f"hand {i}")) for i, h in enumerate(hands)]
-    for i, h in enumerate(cards):
-        if len(h) != 10:
-            raise InvalidDeckError(f"hand {i} has {len(h)} cards; each hand has 10")
+    cards = _common.table_hands(hands, dealer, PACK, SEATS, 10, "Mililla")
     _common.check_deck([c for h in cards for c in h], PACK, "hands")
-    if not isinstance(dealer, int) or not 0 <= dealer < SEATS:
-        raise InvalidDeckError(f"dealer must be a seat from 0 to 3, not {_messages.shown(dealer)}")
     top = _common.check_deck_part([turn_up], PACK, "turn-up")[0]
     if top not in cards[dealer]:
         raise InvalidDeckError(f"the dealer (seat {dealer}) does not hold the turn-up card {top}")
     cards[dealer].remove(top)
     cards[dealer].append(top)
-    deck: list[Card] = []
-    for k in range(10):
-        for j in range(SEATS):
-            deck.append(cards[(dealer + 1 + j) % SEATS][k])
-    return tuple(deck)
+    return tuple(_common.in_deal_order(cards, dealer))
 
 
 def round_deck(state: State) -> tuple[Card, ...]:

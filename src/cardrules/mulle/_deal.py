@@ -168,21 +168,11 @@ def deck_from_hands(
             the right sizes, or together not exactly the pack.
     """
     n = rules.players
-    _common.check_hands(hands, n, f"this ruleset of {n} players")
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-        raise InvalidDeckError(f"dealer must be a seat from 0 to {n - 1}, not {_messages.shown(dealer)}")
-    h = rules.hand_size
-    cards = [_common.check_deck_part(hand, PACK, f"hand {i}") for i, hand in enumerate(hands)]
-    for i, hand in enumerate(cards):
-        if len(hand) != h:
-            raise InvalidDeckError(f"hand {i} has {len(hand)} cards; each hand gets {h}")
+    cards = _common.table_hands(hands, dealer, PACK, n, rules.hand_size, f"this ruleset of {n} players")
     face_up = _common.check_deck_part(table, PACK, "table")
     if len(face_up) != rules.table_size:
         raise InvalidDeckError(f"the table gets {rules.table_size} cards, not {len(face_up)}")
-    deck: list[Card] = []
-    for k in range(h):
-        for j in range(n):
-            deck.append(cards[(dealer + 1 + j) % n][k])
+    deck = _common.in_deal_order(cards, dealer)
     deck.extend(face_up)
     if stock is None:
         rest = Counter(PACK.cards) - Counter(deck)
@@ -229,8 +219,6 @@ def new_round(state: State, deck: Sequence[Card | str]) -> State:
     """
     if type(state) is not State:
         raise _messages.wrong_state("Mulle", state)
-    if not isinstance(state, State):
-        raise TypeError(f"state must be a Mulle State, not {type(state).__name__}")
     if state.history or state.deal_no or state.winner is not None or state.start is not None:
         raise InvalidDeckError("a round is dealt from a new deck only before its first play")
     cards = _common.check_deck(deck, PACK)
