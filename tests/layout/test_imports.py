@@ -272,6 +272,8 @@ def _closure_memos(source: str) -> list[str]:
     The functions in *source* that make and hand out a function remembering its calls: an inner
     function, returned, that writes into a container of the maker's (or rebinds its names with
     ``nonlocal``). Bound once at module level, such a function is a module-level memo in disguise.
+    Not seen (reading the source cannot tell them from ordinary objects): a memo kept in the
+    attributes of a module-level object, or set on a function object.
     """
     found: list[str] = []
     for maker in ast.walk(ast.parse(source)):
