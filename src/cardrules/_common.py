@@ -142,19 +142,6 @@ def deck_list(
     return tuple(check_deck(d, pack, name) for d, name in zip(decks, names, strict=True))
 
 
-def match_start(
-    seed: int | None,
-    deck: Sequence[Card | str] | None,
-    decks: Sequence[Sequence[Card | str]] | None,
-    dealer: int | None,
-    pack: Pack,
-    seats: int,
-) -> tuple[int, tuple[tuple[Card, ...], ...], int]:
-    """A new match's seed, decks and first dealer (:func:`new_seed`, :func:`deck_list`, :func:`first_dealer`)."""
-    seed = new_seed(seed)
-    return seed, deck_list(deck, decks, pack), first_dealer(seed, dealer, seats)
-
-
 def pack_order(pack: Pack) -> dict[Card, int]:
     """Each card's index in the pack's canonical order (hands are kept in this order)."""
     order: dict[Card, int] = {}

@@ -89,7 +89,9 @@ def new_game(
     """
     if not isinstance(rules, MilillaRuleset):
         raise WrongKindError(f"rules must be a MilillaRuleset, not {_messages.kind_name(rules)}")
-    seed, pending, first = _common.match_start(seed, deck, decks, dealer, PACK, SEATS)
+    seed = _common.new_seed(seed)
+    pending = _common.deck_list(deck, decks, PACK)
+    first = _common.first_dealer(seed, dealer, SEATS)
     return _deal(rules, seed, pending, 0, first, (0, 0), ())
 
 

@@ -137,7 +137,9 @@ def new_game(
     """
     if not isinstance(rules, MulleRuleset):
         raise WrongKindError(f"rules must be a MulleRuleset, not {_messages.kind_name(rules)}")
-    seed, pending, first = _common.match_start(seed, deck, decks, dealer, PACK, rules.players)
+    seed = _common.new_seed(seed)
+    pending = _common.deck_list(deck, decks, PACK)
+    first = _common.first_dealer(seed, dealer, rules.players)
     return _start_round(rules, seed, pending, 0, first, (0,) * len(rules.sides), ())
 
 
