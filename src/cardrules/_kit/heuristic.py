@@ -42,6 +42,10 @@ class Heuristic:
             rollout scores it. It must give exactly what the generic loop gives (the same moves,
             the same value, the same draws from the random generator). ``None``: the generic
             loop plays.
+        search_settings: The search options (:class:`~cardrules.bots.SearchBot` keywords and
+            their values) that play this game best at the ``hard`` level, found by duels at equal
+            time (the bot how-to shows them); ``hard`` applies them over its own configuration.
+            Empty: ``hard`` plays the search bot's defaults.
     """
 
     choose: Callable[[Any, LegalMoves[Any], random.Random], Any]
@@ -51,3 +55,4 @@ class Heuristic:
     ranked: Callable[[Any, LegalMoves[Any], random.Random], Sequence[Any]] | None = None
     plausible: Callable[[Any, Any], bool] | None = None
     rollout: Callable[[Any, int, random.Random], float] | None = None
+    search_settings: tuple[tuple[str, float], ...] = ()

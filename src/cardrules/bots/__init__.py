@@ -4,7 +4,8 @@ Computer players and tournaments.
 A bot sees what a player sees: ``bot.choose(observation, legal_moves, rng)``
 gets ``game.observe(state, seat)``, never the state. :func:`get_bot` makes
 one by name: a level (``"easy"``, ``"medium"``, ``"hard"``) or a bot class (``"random"``,
-``"greedy"``, ``"search"``, ``"ismcts"``); :func:`advise` recommends a move and says why; :func:`simulate`
+``"greedy"``, ``"search"``, ``"ismcts"``); :func:`advise` recommends a move and says why;
+:func:`parallel` spreads one search over processes; :func:`simulate`
 plays many matches between bots on any :class:`concurrent.futures.Executor`
 (:class:`RayExecutor` adapts Ray, which has none)
 and reports win rates with confidence intervals. See :doc:`/howto/bot`.
@@ -14,6 +15,7 @@ from cardrules.bots._advice import Advice, advise
 from cardrules.bots._base import Bot, GreedyBot, RandomBot, bot_names, get_bot
 from cardrules.bots._ismcts import ISMCTSBot
 from cardrules.bots._levels import EasyBot, HardBot, MediumBot
+from cardrules.bots._parallel import RootParallelBot, parallel
 from cardrules.bots._ray import RayExecutor
 from cardrules.bots._search import Candidate, SearchBot
 from cardrules.bots._simulate import (
@@ -39,12 +41,14 @@ __all__ = [
     "MediumBot",
     "RandomBot",
     "RayExecutor",
+    "RootParallelBot",
     "SearchBot",
     "SimulationResult",
     "advise",
     "bot_names",
     "default_chunksize",
     "get_bot",
+    "parallel",
     "play_match",
     "simulate",
     "wilson_interval",

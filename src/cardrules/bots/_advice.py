@@ -59,10 +59,10 @@ class Advice:
     margin: float
 
 
-def _searcher(level: str, seconds: float | None) -> SearchBot:
+def _searcher(level: str, seconds: float | None, observation: Any) -> SearchBot:
     bot = get_bot(level)
     if isinstance(bot, HardBot | MediumBot):
-        bot = bot.searcher()
+        bot = bot.searcher(observation)
     if not isinstance(bot, SearchBot):
         raise InvalidOptionError(
             f"advice needs a level that searches (medium, hard or search(...)), not {_messages.value(level)}"
@@ -118,7 +118,7 @@ def advise(
         >>> advice.move in game.legal_moves(state), advice.margin >= 0
         (True, True)
     """
-    bot = _searcher(level, seconds)
+    bot = _searcher(level, seconds, observation)
     spec = searchable_spec(observation)
     ranked = bot.rank(observation, legal_moves, random.Random(_derive_seed(seed, _ADVICE_PATH)))
     best = ranked[0]

@@ -57,17 +57,17 @@ class EasyBot:
 class _SearchLevel:
     """A level that is a configuration of :class:`SearchBot`, with its own time per decision."""
 
-    def searcher(self) -> SearchBot:
-        """The configured :class:`SearchBot`, with this level's *seconds*."""
+    def searcher(self, observation: Any = None) -> SearchBot:
+        """The configured :class:`SearchBot`, with this level's *seconds* (for *observation*'s game, if given)."""
         raise NotImplementedError
 
     def choose(self, observation: Any, legal_moves: LegalMoves[Any], rng: random.Random) -> Any:
         """The configured search bot's move."""
-        return self.searcher().choose(observation, legal_moves, rng)
+        return self.searcher(observation).choose(observation, legal_moves, rng)
 
     def rank(self, observation: Any, legal_moves: LegalMoves[Any], rng: random.Random) -> tuple[Candidate, ...]:
         """The configured search bot's ranking (:meth:`SearchBot.rank`)."""
-        return self.searcher().rank(observation, legal_moves, rng)
+        return self.searcher(observation).rank(observation, legal_moves, rng)
 
 
 @attrs.frozen
@@ -82,8 +82,8 @@ class MediumBot(_SearchLevel):
 
     seconds: float | None = attrs.field(default=MEDIUM.seconds, validator=_seconds)
 
-    def searcher(self) -> SearchBot:
-        """``MEDIUM`` with this level's *seconds*."""
+    def searcher(self, observation: Any = None) -> SearchBot:
+        """``MEDIUM`` with this level's *seconds* (the same in every game)."""
         return attrs.evolve(MEDIUM, seconds=self.seconds)
 
     def __str__(self) -> str:
@@ -93,7 +93,9 @@ class MediumBot(_SearchLevel):
 @attrs.frozen
 class HardBot(_SearchLevel):
     """
-    The ``hard`` level: ``HARD``, the strongest configuration, at most one second a decision.
+    The ``hard`` level: ``HARD``, the strongest configuration, at most one second a decision,
+    with the search options its game's heuristic names as its best (``search_settings``: in
+    Mililla, rollouts scored by the share of the round's points and a smaller margin).
 
     Attributes:
         seconds: The most time a decision takes (default one second); ``None`` for the
@@ -102,9 +104,11 @@ class HardBot(_SearchLevel):
 
     seconds: float | None = attrs.field(default=HARD.seconds, validator=_seconds)
 
-    def searcher(self) -> SearchBot:
-        """``HARD`` with this level's *seconds*."""
-        return attrs.evolve(HARD, seconds=self.seconds)
+    def searcher(self, observation: Any = None) -> SearchBot:
+        """``HARD`` with this level's *seconds* and, for *observation*'s game, the game's own search settings."""
+        heuristic = None if observation is None else spec_for_observation(observation).heuristic
+        settings: dict[str, Any] = {} if heuristic is None else dict(heuristic.search_settings)
+        return attrs.evolve(HARD, seconds=self.seconds, **settings)
 
     def __str__(self) -> str:
         return "hard"

@@ -168,10 +168,19 @@ class SearchBot(_Budget):
         from *rng*), then the others by their average, best first.
         """
         spec = searchable_spec(observation)
-        heuristic = spec.heuristic
-        candidates = candidates_for(observation, legal_moves, rng, heuristic, self.max_candidates)
+        candidates = candidates_for(observation, legal_moves, rng, spec.heuristic, self.max_candidates)
         if len(candidates) == 1:
             return (Candidate(candidates[0], 0.0, 0),)
+        return self.pick(candidates, [self.search(observation, candidates, rng)])
+
+    def search(self, observation: Any, candidates: Sequence[Any], rng: random.Random) -> list[list[float]]:
+        """
+        Search *candidates* (the greedy move first) in imagined deals drawn with *rng*, within the
+        budgets: what each candidate scored, deal by deal (a dropped candidate's list stops early).
+        :meth:`pick` reads these results; several searches' (as root-parallel workers give) merge.
+        """
+        spec = searchable_spec(observation)
+        heuristic = spec.heuristic
         seat: int = observation.seat
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         results: list[list[float]] = [[] for _ in candidates]
@@ -204,13 +213,25 @@ class SearchBot(_Budget):
                 # Keep the better half, and the greedy move (candidate 0) whatever its average.
                 ranked = sorted(alive, key=lambda a: -_mean(results[a]))
                 alive = sorted({0, *ranked[: math.ceil(len(alive) / 2)]})
-        best = max(alive, key=lambda a: (_mean(results[a]), -a))
-        if best != 0 and not _beats(results[best], results[0], self.margin):
-            best = 0
+        return results
+
+    def pick(self, candidates: Sequence[Any], runs: Sequence[Sequence[Sequence[float]]]) -> tuple[Candidate, ...]:
+        """
+        The candidates ranked from the results of one or more :meth:`search` runs (*runs*): the
+        best average among those each run kept to its end, unless it does not beat the greedy move
+        (candidate 0) by *margin*, deal by deal; then the others by their average, best first.
+        """
+        merged = [[value for run in runs for value in run[arm]] for arm in range(len(candidates))]
+        finalists = sorted({a for run in runs for a in range(len(candidates)) if len(run[a]) == len(run[0])})
+        best = max(finalists, key=lambda a: (_mean(merged[a]), -a))
+        if best != 0:
+            pairs = [pair for run in runs for pair in zip(run[best], run[0], strict=False)]
+            if not _beats([a for a, _ in pairs], [b for _, b in pairs], self.margin):
+                best = 0
         rest = sorted(
-            (a for a in range(len(candidates)) if a != best), key=lambda a: (-len(results[a]), -_mean(results[a]), a)
+            (a for a in range(len(candidates)) if a != best), key=lambda a: (-len(merged[a]), -_mean(merged[a]), a)
         )
-        return tuple(Candidate(candidates[a], max(0.0, _mean(results[a])), len(results[a])) for a in (best, *rest))
+        return tuple(Candidate(candidates[a], max(0.0, _mean(merged[a])), len(merged[a])) for a in (best, *rest))
 
     def _playout(
         self,
