@@ -24,7 +24,7 @@ from cardrules.errors import (
     UnsupportedError,
 )
 from cardrules.rl._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, TensorLayout
-from cardrules.rules import RuleBook, Violation
+from cardrules.rules import Message, RuleBook, Violation
 
 __all__ = [
     "Event",
@@ -150,12 +150,16 @@ class ScoreItem:
         rule: The rule id that awards it.
         label: Plain words, such as ``"card points"``.
         points: The points (negative for a deduction).
+        message: The label as a :class:`~cardrules.rules.Message`, which
+            :func:`cardrules.i18n.render` writes in any language (the built-in games give one;
+            ``None``: the label is shown as it is). Not compared: two items with the same label are equal.
     """
 
     side: int
     rule: str
     label: str
     points: int
+    message: Message | None = attrs.field(default=None, eq=False)
 
 
 @attrs.frozen
@@ -216,7 +220,12 @@ class Event:
         seat: The seat it concerns, if any.
         cards: The cards it concerns.
         points: Points it scores, if any.
-        text: One sentence in player words.
+        text: One sentence in player words (English).
+        message: The same sentence as a :class:`~cardrules.rules.Message` (its template and
+            parameters: seats, cards, points), which :func:`cardrules.i18n.render` writes in any
+            language; ``str(message)`` is *text*. The built-in games give every event one; when
+            none is given, it is *text* as a message without parameters (shown as it is in every
+            language).
     """
 
     kind: str
@@ -225,6 +234,7 @@ class Event:
     cards: tuple[Card, ...]
     points: int
     text: str
+    message: Message = attrs.field(default=attrs.Factory(lambda self: Message(self.text), takes_self=True))
 
 
 @attrs.frozen(kw_only=True)

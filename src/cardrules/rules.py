@@ -9,7 +9,17 @@ import attrs
 
 from cardrules.cards import Card, Rank
 
-__all__ = ["CardName", "Items", "Message", "Rule", "RuleBook", "Translations", "Violation", "card_words"]
+__all__ = [
+    "CardName",
+    "Items",
+    "Message",
+    "Rule",
+    "RuleBook",
+    "Sentence",
+    "Translations",
+    "Violation",
+    "card_words",
+]
 
 
 class Translations(Protocol):
@@ -104,16 +114,20 @@ def _as_tuple(items: Iterable[object]) -> tuple[object, ...]:
 class Items:
     """
     A list in a message: ``a or b or c`` (*conjunction* ``"or"``) or ``a, b and c`` (``"and"``),
-    each item rendered as a :class:`Message` parameter is.
+    each item rendered as a :class:`Message` parameter is. A list of cards (``"cards"``) is written
+    as the notation writes cards, separated by spaces (``5H 5D``), where cards are in notation, and
+    as an ``and`` list of their names where they are named in words. ``"comma"`` and
+    ``"semicolon"`` separate the items by ``, `` and ``; `` alone.
     """
 
     items: tuple[object, ...] = attrs.field(converter=_as_tuple)
-    conjunction: Literal["or", "and"] = "or"
+    conjunction: Literal["or", "and", "cards", "comma", "semicolon"] = "or"
 
 
 _OR: Final = _C("list", " or ")
 _COMMA: Final = _C("list", ", ")
 _AND: Final = _C("list", " and ")
+_SEMICOLON: Final = _C("list", "; ")
 
 
 @attrs.frozen(init=False)
@@ -151,6 +165,12 @@ class Message:
         object.__setattr__(out, "count", count)
         return out
 
+    def with_params(self, **params: object) -> Message:
+        """This message with the parameters *params* given other values (or added)."""
+        out = object.__new__(Message)
+        out.__attrs_init__(self.template, tuple({**dict(self.params), **params}.items()), self.plural, self.count)
+        return out
+
     def render(self, translations: Translations = _ENGLISH, *, english_cards: bool | None = None) -> str:
         """
         This message written with *translations* (English without). Cards are in notation in English
@@ -181,10 +201,34 @@ def _value(value: object, tr: Translations, notation: bool) -> str:
         return card_words(value.card, tr)
     if isinstance(value, Items):
         words = [_value(v, tr, notation) for v in value.items]
+        if value.conjunction == "cards" and notation:
+            return " ".join(words)
+        if value.conjunction == "comma":
+            return tr.pgettext("list", _COMMA).join(words)
+        if value.conjunction == "semicolon":
+            return tr.pgettext("list", _SEMICOLON).join(words)
         if value.conjunction == "or" or len(words) < 2:
             return tr.pgettext("list", _OR).join(words)
         return tr.pgettext("list", _COMMA).join(words[:-1]) + tr.pgettext("list", _AND) + words[-1]
     return str(value)
+
+
+class Sentence(str):
+    """
+    A sentence in English (a ``str``, equal to its English text) that keeps the :class:`Message` it
+    was written from, so that :func:`cardrules.i18n.render` writes it in any language: the reasons
+    of a hint (:attr:`cardrules.bots.Advice.reasons`) are such sentences.
+
+    Attributes:
+        message: The sentence as a :class:`Message`.
+    """
+
+    message: Message
+
+    def __new__(cls, message: Message) -> Sentence:
+        out = super().__new__(cls, str(message))
+        out.message = message
+        return out
 
 
 def _as_message(reason: str | Message) -> Message:
