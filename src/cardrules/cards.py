@@ -12,7 +12,7 @@ from typing import Final
 
 import attrs
 
-from cardrules._words import _C, _ENGLISH, Translations
+from cardrules._words import _C, _ENGLISH, Message, Translations
 from cardrules.errors import InvalidCardError
 
 __all__ = [
@@ -251,11 +251,14 @@ class Card:
         # ASCII only: str.upper() would read the long s "ſ" as "S", and strip() drops Unicode spaces.
         card = table.get(text.strip(_ASCII_SPACE).upper()) if text.isascii() else None
         if card is None:
-            pack = "Spanish" if spanish else "French"
-            raise InvalidCardError(
-                f"{text!r} is not a card of the {pack} pack; write rank then suit, like "
-                + ("'7O' or 'HB'" if spanish else "'7H', '10D', 'KS' or 'BJ'")
-            )
+            if spanish:
+                template = "{text} is not a card of the Spanish pack; write rank then suit, like {examples}"
+                examples = "'7O' or 'HB'"
+            else:
+                template = "{text} is not a card of the French pack; write rank then suit, like {examples}"
+                examples = "'7H', '10D', 'KS' or 'BJ'"
+            said = Message(template, text=repr(text), examples=examples)
+            raise InvalidCardError(str(said), message=said)
         return card
 
 
@@ -300,7 +303,8 @@ class Pack:
         """
         card = Card.parse(text, spanish=self.spanish)
         if card not in self._distinct:
-            raise InvalidCardError(f"{text!r} is a card, but not one of the {self.name} pack")
+            said = Message("{text} is a card, but not one of the {pack} pack", text=repr(text), pack=self.name)
+            raise InvalidCardError(str(said), message=said)
         return card
 
     def __len__(self) -> int:

@@ -567,7 +567,7 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
         try:
             name, rules = ruleset_from_text(spec, ruleset)
         except CardrulesError as exc:
-            raise InvalidPositionError(str(exc), "ruleset") from None
+            raise InvalidPositionError(_messages.carried(exc, str(exc)), "ruleset") from None
         if name != spec.name:
             raise InvalidPositionError(f"this is a position of {_messages.value(name)}, not of {spec.name}", "ruleset")
         return Game(spec, rules)._from_body(body)
@@ -614,7 +614,7 @@ def _check_position(spec: GameSpec[Any, Any, Any, Any], state: Any) -> None:
         spec.check_state(state)
         check_pack(spec.zones(state), spec.pack)
     except InvalidRecordError as exc:
-        raise InvalidPositionError(exc.detail, exc.key("$.state") or "position") from None
+        raise InvalidPositionError(_messages.carried(exc, exc.detail), exc.key("$.state") or "position") from None
 
 
 __dir__ = __all__.copy  # dir() and autocompletion show the public names only

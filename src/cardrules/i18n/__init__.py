@@ -181,8 +181,7 @@ def render(obj: Message | Sentence | Event | Violation | CardrulesError, lang: s
             return f"{obj.path}: {detail}"
         return detail
     raise WrongKindError(
-        "render takes a Message, a Sentence, an Event, a Violation or a CardrulesError, "
-        f"not {type(obj).__qualname__}"
+        f"render takes a Message, a Sentence, an Event, a Violation or a CardrulesError, not {type(obj).__qualname__}"
     )
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from cardrules import _messages
 from cardrules._kit.position import (
     cards_text,
     fields,
@@ -203,4 +204,4 @@ def _check(state: State) -> None:
         check_state(state)
     except InvalidRecordError as exc:
         name = exc.key("$.state")
-        raise InvalidPositionError(exc.detail, _FIELD_OF.get(name, name)) from None
+        raise InvalidPositionError(_messages.carried(exc, exc.detail), _FIELD_OF.get(name, name)) from None

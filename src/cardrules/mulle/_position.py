@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
+from cardrules import _messages
 from cardrules._kit.position import (
     cards_text,
     fields,
@@ -75,7 +76,7 @@ def _card(text: str) -> Card:
     try:
         return PACK.parse(text)
     except CardrulesError as exc:
-        raise InvalidPositionError(str(exc), "plays") from None
+        raise InvalidPositionError(_messages.carried(exc, str(exc)), "plays") from None
 
 
 def parse_play(text: str) -> Move:
@@ -180,7 +181,7 @@ def from_position(rules: MulleRuleset, body: str) -> State:
     try:
         end = replay_round(base, dealt_round(rules, dealt), list(zip(seats, moves, strict=True)), (seats, ends, over))
     except InvalidRecordError as exc:
-        raise InvalidPositionError(exc.detail, "plays") from None
+        raise InvalidPositionError(_messages.carried(exc, exc.detail), "plays") from None
     full, stock_cards = _fill(hands, stock, end, dealt)
     match = tuple(sum(r.points[i] for r in rounds) for i in range(len(rules.sides)))
     state = State(
@@ -207,7 +208,9 @@ def from_position(rules: MulleRuleset, body: str) -> State:
     try:
         check_state(state)
     except InvalidRecordError as exc:
-        raise InvalidPositionError(exc.detail, _FIELD_OF.get(exc.key("$.state"), "plays")) from None
+        raise InvalidPositionError(
+            _messages.carried(exc, exc.detail), _FIELD_OF.get(exc.key("$.state"), "plays")
+        ) from None
     return state
 
 

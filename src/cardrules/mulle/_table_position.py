@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
+from cardrules import _messages
 from cardrules._kit.position import (
     cards_text,
     fields,
@@ -106,7 +107,7 @@ def _card(text: str, field: str) -> Card:
     try:
         return PACK.parse(text)
     except CardrulesError as exc:
-        raise InvalidPositionError(str(exc), field) from None
+        raise InvalidPositionError(_messages.carried(exc, str(exc)), field) from None
 
 
 def _parse_build(text: str, rules: MulleRuleset) -> TableBuild:
@@ -280,7 +281,9 @@ def from_table_position(rules: MulleRuleset, body: str) -> State:
         if name == "start":
             name = exc.path.removeprefix("$.state.start").lstrip(".").split("[")[0]
             name = {"taken": "captured", "hidden": "captured"}.get(name, name)
-        raise InvalidPositionError(str(exc).split(": ", 1)[-1], _FIELD_OF.get(name, "position")) from None
+        raise InvalidPositionError(
+            _messages.carried(exc, str(exc).split(": ", 1)[-1]), _FIELD_OF.get(name, "position")
+        ) from None
     return state
 
 
