@@ -252,12 +252,17 @@ class Card:
         card = table.get(text.strip(_ASCII_SPACE).upper()) if text.isascii() else None
         if card is None:
             if spanish:
-                template = "{text} is not a card of the Spanish pack; write rank then suit, like {examples}"
-                examples = "'7O' or 'HB'"
+                said = Message(
+                    "{text} is not a card of the Spanish pack; write rank then suit, like {examples}",
+                    text=repr(text),
+                    examples="'7O' or 'HB'",
+                )
             else:
-                template = "{text} is not a card of the French pack; write rank then suit, like {examples}"
-                examples = "'7H', '10D', 'KS' or 'BJ'"
-            said = Message(template, text=repr(text), examples=examples)
+                said = Message(
+                    "{text} is not a card of the French pack; write rank then suit, like {examples}",
+                    text=repr(text),
+                    examples="'7H', '10D', 'KS' or 'BJ'",
+                )
             raise InvalidCardError(str(said), message=said)
         return card
 

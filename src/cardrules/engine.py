@@ -151,15 +151,24 @@ class ScoreItem:
         label: Plain words, such as ``"card points"``.
         points: The points (negative for a deduction).
         message: The label as a :class:`~cardrules.rules.Message`, which
-            :func:`cardrules.i18n.render` writes in any language (the built-in games give one;
-            ``None``: the label is shown as it is). Not compared: two items with the same label are equal.
+            :func:`cardrules.i18n.render` writes in any language (the built-in games give one, with
+            :meth:`labelled`; ``None``: the label is shown as it is). It is neither compared nor
+            saved: two items with the same label are equal, and a state read back from JSON or a
+            position has items without it.
     """
 
     side: int
     rule: str
     label: str
     points: int
-    message: Message | None = attrs.field(default=None, eq=False)
+    message: Message | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    @classmethod
+    def labelled(cls, side: int, rule: str, label: Message, points: int) -> ScoreItem:
+        """An item whose label is *label* in English, keeping *label* as its :attr:`message`."""
+        item = cls(side, rule, str(label), points)
+        object.__setattr__(item, "message", label)
+        return item
 
 
 @attrs.frozen

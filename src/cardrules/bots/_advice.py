@@ -232,7 +232,9 @@ def _comparison(
 ) -> Sentence:
     """How the move scored, against the next choice."""
     if runner is None:
-        return Sentence(Message("it is the only legal move" if forced else "the search had no other move to weigh"))
+        if forced:
+            return Sentence(Message("it is the only legal move"))
+        return Sentence(Message("the search had no other move to weigh"))
     other = spec.format_move(world, runner.move)
     scored = Message.counted(
         "in {count} imagined deals of the hidden cards it scored {value} (0 lost, 1 won)",

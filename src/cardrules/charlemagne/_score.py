@@ -79,12 +79,11 @@ def _hand_score(state: State, made: bool | None) -> RoundScore:
     value = c.points[0 if made else 1]
     ours = state.tricks[b % 2]
     said = _label(c, made, ours)
-    label = str(said)
     points = (value, 0) if side == 0 else (0, value)
     return RoundScore(
         tally=state.tricks,
         points=points,
-        items=(ScoreItem(side, _SCORE_RULE[c], label, value, said),),
+        items=(ScoreItem.labelled(side, _SCORE_RULE[c], said, value),),
         complete=True,
     )
 

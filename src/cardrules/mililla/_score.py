@@ -12,7 +12,7 @@ from cardrules.rules import Message
 
 def _item(side: int, rule: str, label: Message, points: int) -> ScoreItem:
     """A score item labelled by *label* (its English text is the item's label)."""
-    return ScoreItem(side, rule, str(label), points, label)
+    return ScoreItem.labelled(side, rule, label, points)
 
 
 def _card_points(state: State) -> tuple[int, int]:

@@ -79,11 +79,21 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
         if after.winner is not None:
             w = after.winner
             rest = [Message("{side} {points}", side=names[i], points=p) for i, p in enumerate(after.match) if i != w]
+            others = Items(rest, "comma")
             if len(after.rules.sides[w]) == 1:
-                template = "{side} wins the match with {points} (against {others})"
+                said = Message(
+                    "{side} wins the match with {points} (against {others})",
+                    side=names[w],
+                    points=after.match[w],
+                    others=others,
+                )
             else:
-                template = "{side} win the match with {points} (against {others})"
-            said = Message(template, side=names[w], points=after.match[w], others=Items(rest, "comma"))
+                said = Message(
+                    "{side} win the match with {points} (against {others})",
+                    side=names[w],
+                    points=after.match[w],
+                    others=others,
+                )
             out.append(event("match", "mulle.match.target", None, (), 0, said))
         else:
             out.extend(deal_events(after))

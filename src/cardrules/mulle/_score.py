@@ -25,7 +25,7 @@ _MOST_SPADES: Final = Message("most spades")
 
 def _item(side: int, rule: str, label: Message, points: int) -> ScoreItem:
     """A score item labelled by *label* (its English text is the item's label)."""
-    return ScoreItem(side, rule, str(label), points, label)
+    return ScoreItem.labelled(side, rule, label, points)
 
 
 def _round_score(state: State, complete: bool) -> RoundScore:
