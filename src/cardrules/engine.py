@@ -148,27 +148,17 @@ class ScoreItem:
     Attributes:
         side: Index into :attr:`Score.sides`.
         rule: The rule id that awards it.
-        label: Plain words, such as ``"card points"``.
+        label: Plain words, such as ``"card points"``. The built-in games give a
+            :class:`~cardrules.rules.Sentence`: the English text, keeping its message, which
+            :func:`cardrules.i18n.render` writes in any language (a label read back from JSON or
+            a position is plain text, shown as it is).
         points: The points (negative for a deduction).
-        message: The label as a :class:`~cardrules.rules.Message`, which
-            :func:`cardrules.i18n.render` writes in any language (the built-in games give one, with
-            :meth:`labelled`; ``None``: the label is shown as it is). It is neither compared nor
-            saved: two items with the same label are equal, and a state read back from JSON or a
-            position has items without it.
     """
 
     side: int
     rule: str
     label: str
     points: int
-    message: Message | None = attrs.field(default=None, init=False, eq=False, repr=False)
-
-    @classmethod
-    def labelled(cls, side: int, rule: str, label: Message, points: int) -> ScoreItem:
-        """An item whose label is *label* in English, keeping *label* as its :attr:`message`."""
-        item = cls(side, rule, str(label), points)
-        object.__setattr__(item, "message", label)
-        return item
 
 
 @attrs.frozen

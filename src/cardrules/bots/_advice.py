@@ -193,7 +193,7 @@ def _reading(
         for item in then.round.items:
             gain = item.points - before.get((item.side, item.rule, item.label), 0)
             if gain:
-                label = item.label if item.message is None else item.message
+                label = item.label.message if isinstance(item.label, Sentence) else item.label
                 gains.setdefault(item.side, []).append(Message("{label} {gain}", label=label, gain=f"{gain:+d}"))
         for side, parts in sorted(gains.items()):
             said = Message("it scores for {side}: {items}", side=names[side], items=Items(parts, "comma"))

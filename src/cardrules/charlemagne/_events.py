@@ -20,7 +20,7 @@ from cardrules.charlemagne._state import (
     State,
 )
 from cardrules.engine import Event
-from cardrules.rules import Message
+from cardrules.rules import Message, Sentence
 
 
 def _rule_of(contract: Contract) -> str:
@@ -101,7 +101,7 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
         seats = SIDES[item.side]
         said = Message(
             "{label}: seats {seat}+{partner} score {points}",
-            label=item.message or item.label,
+            label=item.label.message if isinstance(item.label, Sentence) else item.label,
             seat=seats[0],
             partner=seats[1],
             points=item.points,

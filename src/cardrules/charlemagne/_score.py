@@ -7,7 +7,7 @@ from typing import Final
 from cardrules import _messages
 from cardrules.charlemagne._state import SIDES, TRICKS, Contract, State
 from cardrules.engine import RoundScore, Score, ScoreItem
-from cardrules.rules import Message
+from cardrules.rules import Message, Sentence
 
 _SCORE_RULE: Final = {
     Contract.FIVE: "charlemagne.score.number",
@@ -71,6 +71,15 @@ def _label(c: Contract, made: bool, ours: int) -> Message:
     )
 
 
+_LABELS: Final = {
+    (c, made, ours): Sentence(_label(c, made, ours))
+    for c in Contract
+    for made in (True, False)
+    for ours in range(TRICKS + 1)
+}
+"""Every label of a hand's score, made once (scoring is on the hot path)."""
+
+
 def _hand_score(state: State, made: bool | None) -> RoundScore:
     c, b = state.contract, state.bidder
     if c is None or b is None or made is None:
@@ -78,12 +87,11 @@ def _hand_score(state: State, made: bool | None) -> RoundScore:
     side = b % 2 if made else 1 - b % 2
     value = c.points[0 if made else 1]
     ours = state.tricks[b % 2]
-    said = _label(c, made, ours)
     points = (value, 0) if side == 0 else (0, value)
     return RoundScore(
         tally=state.tricks,
         points=points,
-        items=(ScoreItem.labelled(side, _SCORE_RULE[c], said, value),),
+        items=(ScoreItem(side, _SCORE_RULE[c], _LABELS[c, made, ours], value),),
         complete=True,
     )
 
