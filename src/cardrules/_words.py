@@ -56,7 +56,7 @@ class Items:
     each item rendered as a :class:`Message` parameter is. A list of cards (``"cards"``) is written
     as the notation writes cards, separated by spaces (``5H 5D``), where cards are in notation, and
     as an ``and`` list of their names where they are named in words. ``"comma"`` and
-    ``"semicolon"`` separate the items by ``, `` and ``; `` alone.
+    ``"semicolon"`` separate the items by a comma or by a semicolon alone.
     """
 
     __module__ = "cardrules.rules"

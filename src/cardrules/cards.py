@@ -253,15 +253,12 @@ class Card:
         if card is None:
             if spanish:
                 said = Message(
-                    "{text} is not a card of the Spanish pack; write rank then suit, like {examples}",
-                    text=repr(text),
-                    examples="'7O' or 'HB'",
+                    "{text} is not a card of the Spanish pack; write rank then suit, like '7O' or 'HB'", text=repr(text)
                 )
             else:
                 said = Message(
-                    "{text} is not a card of the French pack; write rank then suit, like {examples}",
+                    "{text} is not a card of the French pack; write rank then suit, like '7H', '10D', 'KS' or 'BJ'",
                     text=repr(text),
-                    examples="'7H', '10D', 'KS' or 'BJ'",
                 )
             raise InvalidCardError(str(said), message=said)
         return card

@@ -224,7 +224,7 @@ class Event:
             parameters: seats, cards, points), which :func:`cardrules.i18n.render` writes in any
             language; ``str(message)`` is *text*. The built-in games give every event one; when
             none is given, it is *text* as a message without parameters (shown as it is in every
-            language).
+            language). Events compare by their other fields, as before.
     """
 
     kind: str
@@ -233,7 +233,9 @@ class Event:
     cards: tuple[Card, ...]
     points: int
     text: str
-    message: Message = attrs.field(default=attrs.Factory(lambda self: Message(self.text), takes_self=True))
+    message: Message = attrs.field(
+        default=attrs.Factory(lambda self: Message(self.text), takes_self=True), eq=False, repr=False
+    )
 
 
 @attrs.frozen(kw_only=True)

@@ -296,7 +296,11 @@ def test_a_malformed_record_is_told_in_the_language() -> None:
     for text, path, shown in [
         ("{", "$", "JSON"),
         ('{"format": "cardrules-record"}', "$", "'dealer'"),
-        ('{"format": "x", "format_version": 1, "game": "mulle", "dealer": 0, "rounds": [], "extra": 1}', "$", "'extra'"),
+        (
+            '{"format": "x", "format_version": 1, "game": "mulle", "dealer": 0, "rounds": [], "extra": 1}',
+            "$",
+            "'extra'",
+        ),
     ]:
         err = _raised(lambda text=text: load_record(text))
         assert isinstance(err, InvalidRecordError) and err.path == path, str(err)

@@ -27,15 +27,15 @@ _SUIT_TEXT: Final = (
     {s.letter.lower(): s for s in _FRENCH} | {_PLURAL[s]: s for s in _FRENCH} | {_PLURAL[s][:-1]: s for s in _FRENCH}
 )
 _CARD_MOVE_WORDS: Final = {"play": Play, "give": Give, "discard": Discard}
-_FORMS: Final = (
-    "'pass', 'bid 5' to 'bid 8', 'bid mulot', 'bid charlemagne', 'bid gros mulot', 'bid gros charlemagne', "
-    "'source kitty', 'source partner', 'give 9C', 'discard 7S', 'trump H', '7S' or 'play 7S'"
-)
 
 
 def _bad(text: str, why: Message) -> InvalidNotationError:
     said = Message(
-        "{text} is not a Charlemagne move: {why}; write {forms}", text=_messages.value(text), why=why, forms=_FORMS
+        "{text} is not a Charlemagne move: {why}; write 'pass', 'bid 5' to 'bid 8', 'bid mulot', 'bid charlemagne', "
+        "'bid gros mulot', 'bid gros charlemagne', 'source kitty', 'source partner', 'give 9C', 'discard 7S', "
+        "'trump H', '7S' or 'play 7S'",
+        text=_messages.value(text),
+        why=why,
     )
     return _messages.said(InvalidNotationError, said)
 
@@ -77,7 +77,7 @@ def _candidates(text: str) -> tuple[tuple[Move, ...], bool]:
         return sources, False
     if head == "trump":
         if len(rest) != 1 or rest[0] not in _SUIT_TEXT:
-            raise _bad(text, Message("name one suit: {suits}", suits="S, H, D or C"))
+            raise _bad(text, Message("name one suit: S, H, D or C"))
         return (NameTrump(_SUIT_TEXT[rest[0]]),), False
     if head in _CARD_MOVE_WORDS:
         if len(rest) != 1:

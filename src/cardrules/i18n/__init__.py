@@ -147,7 +147,7 @@ def render(obj: Message | Sentence | Event | Violation | CardrulesError, lang: s
       notation writes it and the detail in *lang*; an :class:`~cardrules.errors.InvalidRecordError`:
       ``path: detail``, likewise;
     * any other :class:`~cardrules.errors.CardrulesError` with a
-      :attr:`~cardrules.errors.CardrulesError.message` (bad card or move text): that message in
+      :attr:`~cardrules.CardrulesError.message` (bad card or move text): that message in
       *lang*; one without (the errors meant for programmers, such as
       :class:`~cardrules.errors.WrongKindError`, and a plug-in game's plain-text errors): its
       English text, as it is.

@@ -263,7 +263,7 @@ def loads(text: str | bytes) -> Record:
         _expect(isinstance(raw, dict), Message("expected an object, got {kind}", kind=_type(raw)), path)
         _keys(raw, {"moves"}, {"deck", "deal", "position"}, path)
         starts = [k for k in ("deck", "deal", "position") if k in raw]
-        _expect(len(starts) == 1, Message("give exactly one of {names}", names="'deck', 'deal' and 'position'"), path)
+        _expect(len(starts) == 1, Message("give exactly one of 'deck', 'deal' and 'position'"), path)
         _expect(
             i == 0 or "position" not in raw,
             Message("only the first round may start from a position"),
