@@ -22,7 +22,7 @@ from cardrules.errors import (
 )
 from cardrules.records import loads as load_record
 from cardrules.rules import Message, Sentence
-from tests.playout import playout
+from tests.playout import playout, states
 from tests.variants import VARIANTS
 
 TRANSLATED = tuple(lang for lang in i18n.LANGUAGES if lang != i18n.DEFAULT)
@@ -36,14 +36,14 @@ KINDS = {
 """The event kinds each game's random matches below show (Gros Mulot's ``open`` is rare: it has its own test)."""
 
 
-def _events(text: str, seed: int) -> Iterator[tuple[Any, Any, Any, Event]]:
-    """Every event of a whole random match of *text*: ``(before, move, after, event)``, the deal's first."""
+def _events(text: str, deal: int) -> Iterator[tuple[Any, Any, Any, Event]]:
+    """Every event of the whole random match *deal* of *text*: ``(before, move, after, event)``, the deal's first."""
     game = cardrules.get_game(text)
     assert game.spec.events is not None and game.spec.deal_events is not None
-    first = game.new_game(seed=seed)
+    first = states(game, deal, 0)[0]
     for event in game.spec.deal_events(first):
         yield None, None, first, event
-    for before, move, after in playout(game, seed):
+    for before, move, after in playout(game, deal):
         for event in game.spec.events(before, move, after):
             yield before, move, after, event
 
@@ -62,8 +62,8 @@ def _check_rendered(event: Event) -> None:
 def test_every_event_of_random_play_renders_in_every_language(text: str) -> None:
     """Each event of two random matches: its English rendering is its text, and every language translates it."""
     kinds: set[str] = set()
-    for seed in (1, 2):
-        for _, _, _, event in _events(text, seed):
+    for deal in (1, 2):
+        for _, _, _, event in _events(text, deal):
             _check_rendered(event)
             kinds.add(event.kind)
     assert kinds  # some events, whatever the variant
@@ -75,7 +75,7 @@ def test_the_random_matches_show_every_kind_of_event(game: str) -> None:
     kinds: set[str] = set()
     for text in VARIANTS:
         if text.partition("/")[0].partition("(")[0] == game:
-            kinds |= {e.kind for seed in (1, 2) for *_, e in _events(text, seed)}
+            kinds |= {e.kind for deal in (1, 2) for *_, e in _events(text, deal)}
     assert KINDS[game] <= kinds, KINDS[game] - kinds
 
 
@@ -83,8 +83,8 @@ def test_a_gros_mulot_spread_hand_and_the_table_of_a_mulle_position_render() -> 
     """The rare events: the Gros Mulot bidder's hand spread face up, and a Mulle round entered from the table."""
     game = cardrules.get_game("charlemagne")
     spread = 0
-    for seed in range(40):
-        for _, _, _, event in _events("charlemagne", seed):
+    for deal in range(40):
+        for _, _, _, event in _events("charlemagne", deal):
             if event.kind == "open":
                 _check_rendered(event)
                 assert "Gros Mulot" not in i18n.render(event, "fr")  # the hand is named, not the contract
@@ -137,7 +137,7 @@ def test_an_event_rendered_for_any_seat_names_no_card_hidden_from_it(text: str) 
     the stock, the kitty, the discards), but for the card the move plays face up.
     """
     game = cardrules.get_game(text)
-    seats = len({s for side in game.score(game.new_game(seed=3)).sides for s in side})
+    seats = len({s for side in game.score(states(game, 3, 0)[0]).sides for s in side})
     rng = random.Random(9)
     checked = 0
     for before, move, after, event in _events(text, 3):
@@ -158,11 +158,11 @@ def test_an_event_rendered_for_any_seat_names_no_card_hidden_from_it(text: str) 
     assert checked > 20
 
 
-def _positions(name: str, seed: int, count: int) -> Iterator[tuple[Any, Any, int]]:
+def _positions(name: str, deal: int, count: int) -> Iterator[tuple[Any, Any, int]]:
     """The first *count* positions of a greedy match: the game, the state, the seat to move."""
     game = cardrules.get_game(name)
-    state = game.new_game(seed=seed)
-    greedy, rng = get_bot("greedy"), random.Random(seed)
+    state = states(game, deal, 0)[0]
+    greedy, rng = get_bot("greedy"), random.Random(deal)
     for _ in range(count):
         if game.is_over(state):
             return
@@ -174,7 +174,7 @@ def _positions(name: str, seed: int, count: int) -> Iterator[tuple[Any, Any, int
 
 def _reasons(game: Any, state: Any, seat: int) -> tuple[Sentence, ...]:
     legal = game.legal_moves(state)
-    return advise(game, game.observe(state, seat), legal, level="search(iterations=30)", seed=4).reasons
+    return advise(game, game.observe(state, seat), legal, level="search(iterations=30)").reasons
 
 
 @pytest.mark.parametrize("name", ["mulle", "mililla", "charlemagne"])
@@ -247,10 +247,10 @@ def _translated(err: CardrulesError, *must: str) -> dict[str, str]:
 def test_an_unknown_or_malformed_card_is_told_in_the_language() -> None:
     err = _raised(lambda: cardrules.Card.parse("1X"))
     assert isinstance(err, InvalidCardError)
-    said = _translated(err, "'1X'", "'7H', '10D', 'KS' or 'BJ'")
+    said = _translated(err, "'1X'", "'7H'", "'BJ'")
     assert said["sv"].startswith("'1X' är inget kort i den franska kortleken")
     mililla = cardrules.get_game("mililla")
-    err = _raised(lambda: mililla.parse_move(mililla.new_game(seed=1), "7H"))
+    err = _raised(lambda: mililla.parse_move(states(mililla, 1, 0)[0], "7H"))
     assert isinstance(err, InvalidCardError)
     assert _translated(err, "'7H'")["es"].startswith("'7H' no es una carta de la baraja española")
     err = _raised(lambda: cardrules.get_game("mulle").spec.pack.parse("BJ"))
