@@ -306,3 +306,31 @@ def test_a_malformed_record_is_told_in_the_language() -> None:
         assert isinstance(err, InvalidRecordError) and err.path == path, str(err)
         said = _translated(err, shown)
         assert all(out.startswith(f"{path}: ") for out in said.values())
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "card"),
+    [
+        (
+            "p1 mililla dealer=2 turn_up=5B hands=4O,4O,2C,6C,3E,7E,6B,JB,KB/3O,7O,3C,7C,JC,KC,5E,JE,2B/"
+            "AO,4C,AE,2E,4E,KE,5B,7B/HO,AC,6E,HE,AB,3B,4B,HB leader=2 trick=5C,HC won=6O,JO,2O,KO/- match=0/0 rounds=-",
+            "hands",
+            "4O",
+        ),
+        (
+            "p1 charlemagne dealer=2 calls=pass,5,6,8 phase=trump source=- hands=AS,9S,KH,QH,JD,10D,7D,8C/"
+            "JS,JH,10H,8D,KC,JC,9C,BJ/KS,8S,9H,8H,9D,AC,10C,7C/QS,10S,AH,AD,KD,QD,QC,LJ kitty=- taken=8S,10C "
+            "passed=- discards=7S,7S out=- trump=- leader=3 trick=- won=-/- last_leader=3 rounds=-",
+            "discards",
+            "7S",
+        ),
+    ],
+)
+def test_a_card_listed_twice_in_a_position_is_named_in_the_language(text: str, field: str, card: str) -> None:
+    """The trick games' own position checks: the card by its name, the field as written."""
+    err = _raised(lambda: cardrules.from_position(text))
+    assert isinstance(err, InvalidPositionError) and err.field == field, str(err)
+    assert card in str(err)
+    game = cardrules.get_game(text.split()[1])
+    for lang, out in _translated(err).items():
+        assert out.startswith(f"{field}: ") and card_words(game.spec.pack.parse(card), i18n.translation(lang)) in out
