@@ -196,7 +196,11 @@ def _reading(
                 label = item.label.message if isinstance(item.label, Sentence) else item.label
                 gains.setdefault(item.side, []).append(Message("{label} {gain}", label=label, gain=f"{gain:+d}"))
         for side, parts in sorted(gains.items()):
-            said = Message("it scores for {side}: {items}", side=names[side], items=Items(parts, "comma"))
+            items = Items(parts, "comma")
+            if score.sides[side] == (seat,):  # "you" takes another form in some languages
+                said = Message("it scores for you: {items}", items=items)
+            else:
+                said = Message("it scores for {side}: {items}", side=names[side], items=items)
             scored.append(Sentence(said))
     return told, scored
 
