@@ -283,6 +283,12 @@ def test_a_wrong_field_of_a_position_keeps_the_field_and_translates_the_problem(
         (good.replace("hands=?6/?6", "hands=?6") + " last=1 rounds=-", "hands", "'/'"),
         (good.replace("table=7S,9C", "table=7S,1X") + " last=1 rounds=-", "table", "'1X'"),
         (good + " rounds=-", "last", "last"),
+        (good.replace("builds=-", "builds=5H+7C=30@1") + " last=1 rounds=-", "builds", "5H+7C=30@1"),
+        (
+            good.replace("mulle ", "mulle/fishing ").replace("builds=-", "builds=5H+7C=12@1") + " last=1 rounds=-",
+            "builds",
+            "builds=-",
+        ),
     ]
     for text, field, shown in cases:
         err = _raised(lambda text=text: cardrules.from_position(text))

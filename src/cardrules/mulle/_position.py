@@ -38,6 +38,7 @@ from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._score import _winner
 from cardrules.mulle._state import Build, Capture, Move, State, Trail
 from cardrules.mulle._table_position import from_table_position, table_position
+from cardrules.rules import Message
 
 __all__ = ["FORMS", "from_position", "position"]
 
@@ -87,7 +88,7 @@ def parse_play(text: str) -> Move:
         head, _, rest = text.partition(">")
         onto_text, eq, value = rest.partition("=")
         if not eq:
-            raise InvalidPositionError(f"a build is CARD>ONTO=VALUE, not {text[:40]!r}", "plays")
+            raise InvalidPositionError(Message("a build is CARD>ONTO=VALUE, not {text}", text=repr(text[:40])), "plays")
         onto: Card | int = parse_int(onto_text[1:], "plays", 0, 52) if onto_text.startswith("#") else _card(onto_text)
         return Build(_card(head), onto, parse_int(value, "plays", 0, 99))
     if "x" in text:
@@ -161,7 +162,9 @@ def from_position(rules: MulleRuleset, body: str) -> State:
     total = len(PACK) - rules.table_size
     texts = f["plays"].split(",") if f["plays"] != "-" else []
     if len(texts) > total:
-        raise InvalidPositionError(f"a round has {total} plays, not {len(texts)}", "plays")
+        raise InvalidPositionError(
+            Message("a round has {total} plays, not {got}", total=total, got=len(texts)), "plays"
+        )
     moves = [parse_play(t) for t in texts]
     plan = _schedule(rules, dealer, len(moves))
     if plan is None:  # pragma: no cover - every count up to a round's plays has a schedule
