@@ -32,7 +32,7 @@ _MULLE_LABELS: Final = {
     (card, double): Sentence(
         Message("double mulle {card}", card=card) if double else Message("mulle {card}", card=card)
     )
-    for card in PACK.cards
+    for card in dict.fromkeys(PACK.cards)
     for double in (False, True)
 }
 
