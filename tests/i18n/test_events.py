@@ -340,3 +340,26 @@ def test_a_card_listed_twice_in_a_position_is_named_in_the_language(text: str, f
     game = cardrules.get_game(text.split()[1])
     for lang, out in _translated(err).items():
         assert out.startswith(f"{field}: ") and card_words(game.spec.pack.parse(card), i18n.translation(lang)) in out
+
+
+def test_a_sentence_is_its_english_text_and_keeps_its_message_through_pickle() -> None:
+    """A Sentence equals its English text (a str everywhere), and pickling keeps the message."""
+    import pickle
+
+    said = Sentence(Message("seat {seat} trails {card}", seat=1, card=cardrules.Card.parse("7S")))
+    assert said == "seat 1 trails 7S" and isinstance(said, str)
+    again = pickle.loads(pickle.dumps(said))
+    assert again == said and isinstance(again, Sentence) and again.message == said.message
+    assert i18n.render(again, "sv") == "plats 1 lägger ut spader sju"
+
+
+def test_the_list_forms_of_a_message() -> None:
+    """Cards in notation separated by spaces, by name as an 'and' list; comma and semicolon lists."""
+    from cardrules.rules import Items
+
+    cards = [cardrules.Card.parse("5H"), cardrules.Card.parse("5D")]
+    m = Message("{cards}", cards=Items(cards, "cards"))
+    assert str(m) == "5H 5D" and i18n.render(m, "sv") == "hjärter fem och ruter fem"
+    assert str(Message("{x}", x=Items(["a", "b", "c"], "comma"))) == "a, b, c"
+    assert str(Message("{x}", x=Items(["a", "b"], "semicolon"))) == "a; b"
+    assert i18n.render(Message("{x}", x=Items(["a", "b"], "semicolon")), "ar") == "a؛ b"
