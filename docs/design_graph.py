@@ -28,7 +28,7 @@ PARTS = {
     "game kit": ("_kit",),
     "engine": ("engine",),
     "helpers": ("_serial", "_messages", "_common", "_options"),
-    "foundations": ("cards", "rules", "errors"),
+    "foundations": ("cards", "rules", "errors", "_words"),
 }
 """The parts of the picture, top to bottom, and the modules (or packages) in each."""
 

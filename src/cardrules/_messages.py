@@ -11,6 +11,8 @@ from cardrules.errors import CardrulesError, IllegalMoveError, WrongKindError
 if TYPE_CHECKING:
     from cardrules.rules import Message, Violation
 
+_E = TypeVar("_E", bound=CardrulesError)
+
 _SHOWN_MAX = 40
 
 _BIG_INT_BITS = 13_000
@@ -53,6 +55,20 @@ def value(obj: object) -> str:
         return shown(obj)
     text = repr(obj)
     return text if len(text) <= _VALUE_MAX else text[: _VALUE_MAX - 3] + "..."
+
+
+def said(kind: type[_E], message: Message) -> _E:
+    """The error *kind* telling *message*: ``str(error)`` is its English, ``error.message`` the message."""
+    return kind(str(message), message=message)
+
+
+def carried(exc: CardrulesError, text: str) -> str | Message:
+    """
+    *text*, what the error *exc* says (its text or its detail), as *exc*'s message when that message says the
+    same, so that an error raised again under another field or path is still written in any language.
+    """
+    message = exc.message
+    return message if message is not None and str(message) == text else text
 
 
 def wrong_state(title: str, obj: object) -> WrongKindError:

@@ -14,6 +14,7 @@ import attrs
 from cardrules import _messages
 from cardrules.cards import Card, Pack
 from cardrules.errors import CardrulesError, InvalidRecordError
+from cardrules.rules import Message
 
 __all__ = ["JsonData", "check_pack", "from_jsonable", "is_int", "json_problem", "parse_json_object", "to_jsonable"]
 
@@ -103,7 +104,7 @@ def from_jsonable(data: Any, hint: Any, pack: Pack, path: str = "$") -> Any:
         try:
             return pack.parse(data)
         except CardrulesError as exc:
-            raise InvalidRecordError(str(exc), path) from None
+            raise InvalidRecordError(_messages.carried(exc, str(exc)), path) from None
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         try:
             return hint(data)
@@ -161,16 +162,16 @@ def from_jsonable(data: Any, hint: Any, pack: Pack, path: str = "$") -> Any:
             seen.add(key)
             if key not in data:
                 if f.default is attrs.NOTHING:
-                    raise InvalidRecordError(f"missing field {_messages.value(key)}", path)
+                    raise InvalidRecordError(Message("missing field {name}", name=_messages.value(key)), path)
                 continue
             kwargs[f.alias] = from_jsonable(data[key], hints[f.name], pack, f"{path}.{key}")
         extra = sorted(set(data) - seen)
         if extra:
-            raise InvalidRecordError(f"unknown field {_messages.value(extra[0])}", path)
+            raise InvalidRecordError(Message("unknown field {name}", name=_messages.value(extra[0])), path)
         try:
             return hint(**kwargs)
         except CardrulesError as exc:
-            raise InvalidRecordError(str(exc), path) from None
+            raise InvalidRecordError(_messages.carried(exc, str(exc)), path) from None
         except _GENERIC as exc:
             raise InvalidRecordError(f"invalid {hint.__name__}: {exc}", path) from None
     raise TypeError(f"cannot decode {_messages.value(hint)}")
@@ -191,13 +192,15 @@ def parse_json_object(text: str | bytes, max_size: int) -> dict[str, Any]:
     if not isinstance(text, str):
         raise InvalidRecordError(f"expected JSON text, got {_type_name(text)}")
     if len(text) > max_size:
-        raise InvalidRecordError(f"document too large ({len(text)} characters; at most {max_size})")
+        raise InvalidRecordError(
+            Message("document too large ({count} characters; at most {most})", count=len(text), most=max_size)
+        )
     try:
         doc = json.loads(text)
     except RecursionError:
-        raise InvalidRecordError("JSON nested too deeply") from None
+        raise InvalidRecordError(Message("JSON nested too deeply")) from None
     except ValueError as exc:
-        raise InvalidRecordError(f"not JSON: {json_problem(exc)}") from None
+        raise InvalidRecordError(Message("not JSON: {problem}", problem=json_problem(exc))) from None
     if not isinstance(doc, dict):
         raise InvalidRecordError(f"expected an object, got {_type_name(doc)}")
     return doc

@@ -88,7 +88,7 @@ def loads(text: str | bytes) -> Any:
     except RecursionError:
         raise InvalidRecordError("state nested too deeply", "$.state") from None
     except CardrulesError as exc:
-        raise InvalidRecordError(str(exc), "$.state") from None
+        raise InvalidRecordError(_messages.carried(exc, str(exc)), "$.state") from None
     except _GENERIC as exc:
         # A safety net: the checks above should name the problem themselves.
         raise InvalidRecordError(f"not a possible position ({type(exc).__name__}: {exc})", "$.state") from None
@@ -124,5 +124,5 @@ def from_position(text: str) -> Any:
     try:
         game = get_game(ruleset)
     except CardrulesError as exc:
-        raise InvalidPositionError(str(exc), "ruleset") from None
+        raise InvalidPositionError(_messages.carried(exc, str(exc)), "ruleset") from None
     return game._from_body(body)

@@ -12,6 +12,7 @@ from typing import Final
 
 import attrs
 
+from cardrules._words import _C, _ENGLISH, Message, Translations
 from cardrules.errors import InvalidCardError
 
 __all__ = [
@@ -224,6 +225,10 @@ class Card:
     def __str__(self) -> str:
         return self.rank.value + _SUIT_LETTER[self.suit]
 
+    def _said(self, tr: Translations, notation: bool) -> str:
+        """The card in a :class:`~cardrules.rules.Message`: in notation, or by its name in words."""
+        return str(self) if notation else card_words(self, tr)
+
     def __repr__(self) -> str:
         if self.suit in _SPANISH_SUITS:
             return f"Card.parse({str(self)!r}, spanish=True)"
@@ -246,11 +251,16 @@ class Card:
         # ASCII only: str.upper() would read the long s "ſ" as "S", and strip() drops Unicode spaces.
         card = table.get(text.strip(_ASCII_SPACE).upper()) if text.isascii() else None
         if card is None:
-            pack = "Spanish" if spanish else "French"
-            raise InvalidCardError(
-                f"{text!r} is not a card of the {pack} pack; write rank then suit, like "
-                + ("'7O' or 'HB'" if spanish else "'7H', '10D', 'KS' or 'BJ'")
-            )
+            if spanish:
+                said = Message(
+                    "{text} is not a card of the Spanish pack; write rank then suit, like '7O' or 'HB'", text=repr(text)
+                )
+            else:
+                said = Message(
+                    "{text} is not a card of the French pack; write rank then suit, like '7H', '10D', 'KS' or 'BJ'",
+                    text=repr(text),
+                )
+            raise InvalidCardError(str(said), message=said)
         return card
 
 
@@ -295,7 +305,8 @@ class Pack:
         """
         card = Card.parse(text, spanish=self.spanish)
         if card not in self._distinct:
-            raise InvalidCardError(f"{text!r} is a card, but not one of the {self.name} pack")
+            said = Message("{text} is a card, but not one of the {pack} pack", text=repr(text), pack=self.name)
+            raise InvalidCardError(str(said), message=said)
         return card
 
     def __len__(self) -> int:
@@ -476,6 +487,65 @@ def _shown(obj: object) -> str:
     except ValueError:
         return "a number too long to write"
     return text if len(text) <= 60 else type(obj).__name__
+
+
+# A card's name, by rank: the article, the rank and where the suit goes are the language's.
+_CARD_NAME: Final = {
+    Rank.ACE: _C("card", "the ace of {suit}"),
+    Rank.TWO: _C("card", "the 2 of {suit}"),
+    Rank.THREE: _C("card", "the 3 of {suit}"),
+    Rank.FOUR: _C("card", "the 4 of {suit}"),
+    Rank.FIVE: _C("card", "the 5 of {suit}"),
+    Rank.SIX: _C("card", "the 6 of {suit}"),
+    Rank.SEVEN: _C("card", "the 7 of {suit}"),
+    Rank.EIGHT: _C("card", "the 8 of {suit}"),
+    Rank.NINE: _C("card", "the 9 of {suit}"),
+    Rank.TEN: _C("card", "the 10 of {suit}"),
+    Rank.JACK: _C("card", "the jack of {suit}"),
+    Rank.HORSE: _C("card", "the horse of {suit}"),
+    Rank.QUEEN: _C("card", "the queen of {suit}"),
+    Rank.KING: _C("card", "the king of {suit}"),
+    Rank.BIG: _C("card", "the Big joker"),
+    Rank.LITTLE: _C("card", "the Little joker"),
+}
+# The suit inside a card's name ("the king of {suit}"), which some languages write otherwise than alone.
+_CARD_SUIT: Final = {
+    "spades": _C("card suit", "spades"),
+    "hearts": _C("card suit", "hearts"),
+    "diamonds": _C("card suit", "diamonds"),
+    "clubs": _C("card suit", "clubs"),
+    "oros": _C("card suit", "oros"),
+    "copas": _C("card suit", "copas"),
+    "espadas": _C("card suit", "espadas"),
+    "bastos": _C("card suit", "bastos"),
+}
+
+
+def card_words(card: Card, translations: Translations = _ENGLISH) -> str:
+    """
+    *card*'s name in the language of *translations*, with its article where the language has one:
+    ``the king of hearts`` (English), ``hjärter kung`` (Swedish), ``el rey de oros`` (Spanish).
+    """
+    template = translations.pgettext("card", _CARD_NAME[card.rank])
+    if card.rank in (Rank.BIG, Rank.LITTLE):
+        return template
+    return template.format(suit=translations.pgettext("card suit", _CARD_SUIT[card.suit.value]))
+
+
+@attrs.frozen
+class CardName:
+    """
+    A card named in words in every language (``the king of hearts``), where a plain :class:`~cardrules.Card`
+    parameter of a :class:`~cardrules.rules.Message` is written in card notation in English (``KH``).
+    """
+
+    __module__ = "cardrules.rules"
+
+    card: Card
+
+    def _said(self, tr: Translations, notation: bool) -> str:
+        """The card's name in words (a :class:`~cardrules.rules.Message` parameter)."""
+        return card_words(self.card, tr)
 
 
 __dir__ = __all__.copy  # dir() and autocompletion show the public names only

@@ -24,7 +24,7 @@ from cardrules.errors import (
     UnsupportedError,
 )
 from cardrules.rl._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, TensorLayout
-from cardrules.rules import RuleBook, Violation
+from cardrules.rules import Message, RuleBook, Violation
 
 __all__ = [
     "Event",
@@ -148,7 +148,10 @@ class ScoreItem:
     Attributes:
         side: Index into :attr:`Score.sides`.
         rule: The rule id that awards it.
-        label: Plain words, such as ``"card points"``.
+        label: Plain words, such as ``"card points"``. The built-in games give a
+            :class:`~cardrules.rules.Sentence`: the English text, keeping its message, which
+            :func:`cardrules.i18n.render` writes in any language (a label read back from JSON or
+            a position is plain text, shown as it is).
         points: The points (negative for a deduction).
     """
 
@@ -216,7 +219,12 @@ class Event:
         seat: The seat it concerns, if any.
         cards: The cards it concerns.
         points: Points it scores, if any.
-        text: One sentence in player words.
+        text: One sentence in player words (English).
+        message: The same sentence as a :class:`~cardrules.rules.Message` (its template and
+            parameters: seats, cards, points), which :func:`cardrules.i18n.render` writes in any
+            language; ``str(message)`` is *text*. The built-in games give every event one; when
+            none is given, it is *text* as a message without parameters (shown as it is in every
+            language). Events compare by their other fields, as before.
     """
 
     kind: str
@@ -225,6 +233,9 @@ class Event:
     cards: tuple[Card, ...]
     points: int
     text: str
+    message: Message = attrs.field(
+        default=attrs.Factory(lambda self: Message(self.text), takes_self=True), eq=False, repr=False
+    )
 
 
 @attrs.frozen(kw_only=True)
@@ -557,7 +568,7 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
         try:
             name, rules = ruleset_from_text(spec, ruleset)
         except CardrulesError as exc:
-            raise InvalidPositionError(str(exc), "ruleset") from None
+            raise InvalidPositionError(_messages.carried(exc, str(exc)), "ruleset") from None
         if name != spec.name:
             raise InvalidPositionError(f"this is a position of {_messages.value(name)}, not of {spec.name}", "ruleset")
         return Game(spec, rules)._from_body(body)
@@ -604,7 +615,7 @@ def _check_position(spec: GameSpec[Any, Any, Any, Any], state: Any) -> None:
         spec.check_state(state)
         check_pack(spec.zones(state), spec.pack)
     except InvalidRecordError as exc:
-        raise InvalidPositionError(exc.detail, exc.key("$.state") or "position") from None
+        raise InvalidPositionError(_messages.carried(exc, exc.detail), exc.key("$.state") or "position") from None
 
 
 __dir__ = __all__.copy  # dir() and autocompletion show the public names only

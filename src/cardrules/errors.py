@@ -24,7 +24,23 @@ __all__ = [
 
 
 class CardrulesError(Exception):
-    """Base class of every error raised by cardrules on purpose."""
+    """
+    Base class of every error raised by cardrules on purpose.
+
+    Attributes:
+        message: What went wrong as a :class:`~cardrules.rules.Message` (its template and
+            parameters), which :func:`cardrules.i18n.render` writes in any language, for the errors
+            a player can see (bad card or move text, a bad position or record, an illegal move);
+            ``None`` for an error given as plain English text (the errors meant for programmers,
+            such as :class:`WrongKindError`). ``str(error)`` is the English message either way.
+    """
+
+    message: Message | None = None
+
+    def __init__(self, *args: object, message: Message | None = None) -> None:
+        super().__init__(*args)
+        if message is not None:
+            self.message = message
 
 
 class InvalidNotationError(CardrulesError, ValueError):
@@ -66,11 +82,10 @@ class IllegalMoveError(CardrulesError, ValueError):
         self.rule = rule
         self.seat = seat
         self.move = move
-        self.message: Message | None = None if isinstance(reason, str) else reason
         self.reason = str(reason)
         self.move_text = move_text
         suffix = f" (move {move_text})" if move_text else ""
-        super().__init__(f"[{rule.id}] {reason}{suffix}")
+        super().__init__(f"[{rule.id}] {reason}{suffix}", message=None if isinstance(reason, str) else reason)
 
 
 class WrongKindError(CardrulesError, TypeError):
@@ -97,12 +112,15 @@ class InvalidRecordError(CardrulesError, ValueError):
     Attributes:
         path: Where in the document the problem is, such as ``$.state.hands[2][0]``.
         detail: The problem itself, without the path (the message is ``path: detail``).
+        message: The detail as a :class:`~cardrules.rules.Message`, for the problems a player can
+            meet (:func:`cardrules.i18n.render` writes ``path: detail`` with the detail in the
+            language, the path as it is); ``None`` where the detail is plain English.
     """
 
-    def __init__(self, message: str, path: str = "$") -> None:
+    def __init__(self, message: str | Message, path: str = "$") -> None:
         self.path = path
-        self.detail = message
-        super().__init__(f"{path}: {message}")
+        self.detail = str(message)
+        super().__init__(f"{path}: {message}", message=None if isinstance(message, str) else message)
 
     def key(self, under: str = "$") -> str:
         """
@@ -121,12 +139,15 @@ class InvalidPositionError(CardrulesError, ValueError):
         field: The field of the position notation, such as ``hands`` or ``trick``
             (``position`` for the text as a whole).
         detail: The problem itself, without the field (the message is ``field: detail``).
+        message: The detail as a :class:`~cardrules.rules.Message` (:func:`cardrules.i18n.render`
+            writes ``field: detail`` with the field as written and the detail in the language);
+            ``None`` where the detail is plain English.
     """
 
-    def __init__(self, message: str, field: str = "position") -> None:
+    def __init__(self, message: str | Message, field: str = "position") -> None:
         self.field = field
-        self.detail = message
-        super().__init__(f"{field}: {message}")
+        self.detail = str(message)
+        super().__init__(f"{field}: {message}", message=None if isinstance(message, str) else message)
 
 
 class InvalidDeckError(CardrulesError, ValueError):

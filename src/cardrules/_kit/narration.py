@@ -1,4 +1,7 @@
-"""The events the trick games share, built one way: a card played and a trick won (see :class:`~cardrules.Event`)."""
+"""
+The events the games share, built one way: an event from its message, a card played and a trick won
+(see :class:`~cardrules.Event`).
+"""
 
 from __future__ import annotations
 
@@ -6,16 +9,25 @@ from collections.abc import Sequence
 
 from cardrules.cards import Card
 from cardrules.engine import Event
+from cardrules.rules import Message
 
-__all__ = ["played", "trick_won"]
+__all__ = ["event", "played", "trick_won"]
+
+
+def event(kind: str, rule: str, seat: int | None, cards: tuple[Card, ...], points: int, message: Message) -> Event:
+    """An :class:`~cardrules.Event` told by *message* (its text is the message in English)."""
+    return Event(kind, rule, seat, cards, points, str(message), message)
 
 
 def played(rule: str, seat: int | None, card: Card) -> Event:
     """``seat 1 plays 7O``: the event of a card played to a trick."""
-    return Event("play", rule, seat, (card,), 0, f"seat {seat} plays {card}")
+    return event("play", rule, seat, (card,), 0, Message("seat {seat} plays {card}", seat=seat, card=card))
 
 
-def trick_won(rule: str, winner: int, trick: Sequence[Card], points: int = 0, worth: str = "") -> Event:
+def trick_won(rule: str, winner: int, trick: Sequence[Card], points: int = 0, worth: Message | None = None) -> Event:
     """``seat 2 wins the trick``, with what it is *worth* in words when the game counts trick points."""
-    text = f"seat {winner} wins the trick" + (f" ({worth})" if worth else "")
-    return Event("trick", rule, winner, tuple(trick), points, text)
+    if worth is None:
+        message = Message("seat {seat} wins the trick", seat=winner)
+    else:
+        message = Message("seat {seat} wins the trick ({worth})", seat=winner, worth=worth)
+    return event("trick", rule, winner, tuple(trick), points, message)

@@ -15,6 +15,7 @@ from cardrules import _messages
 from cardrules.cards import Card, Pack
 from cardrules.engine import RoundScore, ScoreItem
 from cardrules.errors import CardrulesError, InvalidPositionError
+from cardrules.rules import Message
 
 __all__ = [
     "NOTATION",
@@ -52,7 +53,7 @@ def parse_cards(text: str, pack: Pack, field: str) -> tuple[Card, ...]:
     try:
         return tuple(pack.parse(part) for part in text.split(","))
     except CardrulesError as exc:
-        raise InvalidPositionError(str(exc), field) from None
+        raise InvalidPositionError(_messages.carried(exc, str(exc)), field) from None
 
 
 def hands_text(hands: Sequence[Sequence[Card]], seat: int | None) -> str:
@@ -64,7 +65,8 @@ def parse_hands(text: str, pack: Pack, seats: int, field: str = "hands") -> list
     """The hands of :func:`hands_text`: each a tuple of cards, or the size of a hand not shown."""
     parts = text.split("/")
     if len(parts) != seats:
-        raise InvalidPositionError(f"expected {seats} hands separated by '/', got {len(parts)}", field)
+        said = Message("expected {count} hands separated by {sep}, got {got}", count=seats, sep="'/'", got=len(parts))
+        raise InvalidPositionError(said, field)
     out: list[tuple[Card, ...] | int] = []
     for part in parts:
         if part.startswith("?"):
@@ -87,9 +89,10 @@ def fill_unknown(
     for hand in hands:
         if isinstance(hand, int):
             if hand > len(rest):
-                raise InvalidPositionError(
-                    f"a hidden hand of {hand} cards, but only {len(rest)} cards are unseen", "hands"
+                said = Message(
+                    "a hidden hand of {count} cards, but only {unseen} cards are unseen", count=hand, unseen=len(rest)
                 )
+                raise InvalidPositionError(said, "hands")
             out.append(tuple(rest[:hand]))
             del rest[:hand]
         else:
@@ -105,10 +108,11 @@ def ints_text(values: Iterable[int]) -> str:
 def parse_int(text: str, field: str, low: int = 0, high: int = 10**6) -> int:
     """A whole number in ASCII digits from *low* to *high*."""
     if _INT.fullmatch(text) is None:
-        raise InvalidPositionError(f"expected a whole number, got {_messages.value(text)}", field)
+        raise InvalidPositionError(Message("expected a whole number, got {text}", text=_messages.value(text)), field)
     value = int(text)
     if not low <= value <= high:
-        raise InvalidPositionError(f"expected a number from {low} to {high}, got {value}", field)
+        said = Message("expected a number from {low} to {high}, got {value}", low=low, high=high, value=value)
+        raise InvalidPositionError(said, field)
     return value
 
 
@@ -116,14 +120,15 @@ def parse_ints(text: str, count: int, field: str, low: int = 0, high: int = 10**
     """*count* numbers of :func:`ints_text`."""
     parts = text.split("/")
     if len(parts) != count:
-        raise InvalidPositionError(f"expected {count} numbers separated by '/', got {len(parts)}", field)
+        said = Message("expected {count} numbers separated by {sep}, got {got}", count=count, sep="'/'", got=len(parts))
+        raise InvalidPositionError(said, field)
     return tuple(parse_int(p, field, low, high) for p in parts)
 
 
 def parse_bool(text: str, field: str) -> bool:
     """``1`` or ``0``."""
     if text not in ("0", "1"):
-        raise InvalidPositionError(f"expected 1 or 0, got {_messages.value(text)}", field)
+        raise InvalidPositionError(Message("expected 1 or 0, got {text}", text=_messages.value(text)), field)
     return text == "1"
 
 
@@ -144,7 +149,7 @@ def _label(text: str, field: str) -> str:
         elif _LABEL_SAFE.fullmatch(ch):
             out.append(ch)
         else:
-            raise InvalidPositionError(f"unexpected {_messages.value(ch)} in a score label", field)
+            raise InvalidPositionError(Message("unexpected {text} in a score label", text=_messages.value(ch)), field)
         i += 1
     return "".join(out)
 
@@ -175,7 +180,7 @@ def parse_rounds(text: str, sides: int, field: str = "rounds") -> tuple[RoundSco
     for part in text.split(","):
         pieces = part.split(":", 2)
         if len(pieces) != 3:
-            raise InvalidPositionError("a round is TALLY:POINTS:ITEMS", field)
+            raise InvalidPositionError(Message("a round is {form}", form="TALLY:POINTS:ITEMS"), field)
         tally = parse_ints(pieces[0], sides, field, -(10**6))
         points = parse_ints(pieces[1], sides, field, -(10**6))
         items: list[ScoreItem] = []
@@ -184,7 +189,7 @@ def parse_rounds(text: str, sides: int, field: str = "rounds") -> tuple[RoundSco
             for item in pieces[2].split(";"):
                 bits = item.split(":")
                 if len(bits) != 4:
-                    raise InvalidPositionError("a score item is side:rule:points:label", field)
+                    raise InvalidPositionError(Message("a score item is {form}", form="side:rule:points:label"), field)
                 side = parse_int(bits[0], field, 0, sides - 1)
                 if bits[2] == "?":
                     unknown.append(ScoreItem(side, bits[1], _label(bits[3], field), 0))
@@ -204,18 +209,27 @@ def fields(body: str, names: Sequence[str]) -> dict[str, str]:
     for word in words:
         match = _FIELD.fullmatch(word)
         if match is None:
-            raise InvalidPositionError(f"expected name=value, got {word[:40]!r}", "position")
+            said = Message("expected {form}, got {text}", form="name=value", text=repr(word[:40]))
+            raise InvalidPositionError(said, "position")
         got.append((match.group(1), match.group(2)))
     for i, name in enumerate(names):
         if i >= len(got):
-            raise InvalidPositionError(f"missing (the fields are, in order: {' '.join(names)})", name)
-        if got[i][0] != name:
             raise InvalidPositionError(
-                f"expected the field {name!r} here, got {got[i][0]!r} (the fields are, in order: {' '.join(names)})",
-                name,
+                Message("missing (the fields are, in order: {names})", names=" ".join(names)), name
             )
+        if got[i][0] != name:
+            said = Message(
+                "expected the field {name} here, got {got} (the fields are, in order: {names})",
+                name=repr(name),
+                got=repr(got[i][0]),
+                names=" ".join(names),
+            )
+            raise InvalidPositionError(said, name)
     if len(got) > len(names):
-        raise InvalidPositionError(
-            f"unexpected field {_messages.value(got[len(names)][0])} after {_messages.value(names[-1])}", "position"
+        said = Message(
+            "unexpected field {name} after {last}",
+            name=_messages.value(got[len(names)][0]),
+            last=_messages.value(names[-1]),
         )
+        raise InvalidPositionError(said, "position")
     return dict(got)

@@ -14,6 +14,7 @@ import attrs
 from cardrules.cards import Card, Pack, Suit
 from cardrules.engine import TupleMoves
 from cardrules.errors import CardrulesError
+from cardrules.rules import Message, Sentence
 
 __all__ = [
     "MoreMoves",
@@ -214,13 +215,18 @@ def first_moves(legal: Sequence[Any], limit: int) -> tuple[list[Any], MoreMoves]
     return moves[:limit], (len(legal) - limit) if isinstance(legal, TupleMoves | tuple | list) else None
 
 
-def trick_reason(seat: int, winner: int, partner: int, held: str) -> str:
+def trick_reason(seat: int, winner: int, partner: int, held: Message) -> Sentence:
     """A hint's sentence about the trick a card leaves *winner* winning so far (*held*: what is in it)."""
     if winner == seat:
-        return f"it wins the trick so far ({held})"
+        return Sentence(Message("it wins the trick so far ({held})", held=held))
     if winner == partner:
-        return f"it leaves the trick to your partner, seat {partner}, who wins it so far ({held})"
-    return f"it gives up the trick for now: seat {winner} wins it so far ({held})"
+        said = Message(
+            "it leaves the trick to your partner, seat {seat}, who wins it so far ({held})", seat=partner, held=held
+        )
+        return Sentence(said)
+    return Sentence(
+        Message("it gives up the trick for now: seat {seat} wins it so far ({held})", seat=winner, held=held)
+    )
 
 
 def plural(count: int, noun: str) -> str:

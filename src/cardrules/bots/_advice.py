@@ -15,6 +15,7 @@ from cardrules.bots._search import Candidate, SearchBot, searchable_spec
 from cardrules.cards import _derive_seed
 from cardrules.engine import Game, GameSpec, LegalMoves
 from cardrules.errors import InvalidOptionError
+from cardrules.rules import Items, Message, Sentence
 
 __all__ = ["Advice", "advise"]
 
@@ -36,7 +37,9 @@ class Advice:
         move: The recommended move (one of the legal moves).
         reasons: Why, one sentence each, in a player's words: what the move does at once (the
             card played, the cards or the trick it takes, the points), what it keeps for later,
-            and how it scored against the next choice.
+            and how it scored against the next choice. Each is a :class:`~cardrules.rules.Sentence`:
+            a ``str`` (the English), whose :attr:`~cardrules.rules.Sentence.message`
+            :func:`cardrules.i18n.render` writes in any language (``i18n.render(reason, "sv")``).
         effects: The first of *reasons*: what the move shows the table at once, as the game
             narrates it (the card played, the cards or the trick taken); the points it scores
             come next.
@@ -50,8 +53,8 @@ class Advice:
     """
 
     move: Any
-    reasons: tuple[str, ...]
-    effects: tuple[str, ...]
+    reasons: tuple[Sentence, ...]
+    effects: tuple[Sentence, ...]
     value: float
     visits: int
     runner_up: Any | None
@@ -134,7 +137,7 @@ def advise(
     reasons = [*effects, *scored]
     explain = getattr(spec.terminal, "explain", None)
     if explain is not None:
-        reasons.extend(explain(observation, best.move))
+        reasons.extend(r if isinstance(r, Sentence) else Sentence(Message(r)) for r in explain(observation, best.move))
     reasons.append(_comparison(spec, worlds[0], best, runner, forced))
     margin = 0.0 if runner is None else max(0.0, best.value - runner.value)
     return Advice(
@@ -160,7 +163,7 @@ def _first(moves: LegalMoves[Any], n: int) -> list[Any]:
 
 def _effects(
     spec: GameSpec[Any, Any, Any, Any], observation: Any, move: Any, worlds: Sequence[Any]
-) -> tuple[list[str], list[str]]:
+) -> tuple[list[Sentence], list[Sentence]]:
     """
     What *move* does at once as the game narrates it, and the points it scores: the sentences every
     imagined deal agrees on.
@@ -171,61 +174,92 @@ def _effects(
     return agreed[0], agreed[1]
 
 
-def _reading(spec: GameSpec[Any, Any, Any, Any], seat: int, world: Any, move: Any) -> tuple[list[str], list[str]]:
+def _reading(
+    spec: GameSpec[Any, Any, Any, Any], seat: int, world: Any, move: Any
+) -> tuple[list[Sentence], list[Sentence]]:
     after = spec.apply(world, move)
     score, then = spec.score(world), spec.score(after)
     names = _side_names(score.sides, seat)
-    told: list[str] = []
-    scored: list[str] = []
+    told: list[Sentence] = []
+    scored: list[Sentence] = []
     if spec.events is not None:
         for event in spec.events(world, move, after):
             if event.kind in _SEEN:
-                told.append(_mark(event.text, score.sides, seat))
+                told.append(Sentence(_mark(event.message, score.sides, seat)))
     same_round = not spec.is_over(after) and len(then.rounds) == len(score.rounds)
     if same_round and score.round is not None and then.round is not None:
-        gains: dict[int, list[str]] = {}
+        gains: dict[int, list[Message]] = {}
         before = {(i.side, i.rule, i.label): i.points for i in score.round.items}
         for item in then.round.items:
             gain = item.points - before.get((item.side, item.rule, item.label), 0)
             if gain:
-                gains.setdefault(item.side, []).append(f"{item.label} {gain:+d}")
+                label = item.label.message if isinstance(item.label, Sentence) else item.label
+                gains.setdefault(item.side, []).append(Message("{label} {gain}", label=label, gain=f"{gain:+d}"))
         for side, parts in sorted(gains.items()):
-            scored.append(f"it scores for {names[side]}: {', '.join(parts)}")
+            items = Items(parts, "comma")
+            if score.sides[side] == (seat,):  # "you" takes another form in some languages
+                said = Message("it scores for you: {items}", items=items)
+            else:
+                said = Message("it scores for {side}: {items}", side=names[side], items=items)
+            scored.append(Sentence(said))
     return told, scored
 
 
-def _side_names(sides: Sequence[Sequence[int]], seat: int) -> list[str]:
+def _side_names(sides: Sequence[Sequence[int]], seat: int) -> list[Message]:
     names = []
     for seats in sides:
         ours = seat in seats
         if len(seats) == 1:
-            names.append("you" if ours else f"seat {seats[0]}")
+            names.append(Message("you") if ours else Message("seat {seat}", seat=seats[0]))
         else:
-            listed = " and ".join(str(s) for s in seats)
-            names.append(f"your side (seats {listed})" if ours else f"the other side (seats {listed})")
+            listed = Items(seats, "and")
+            if ours:
+                names.append(Message("your side (seats {seats})", seats=listed))
+            else:
+                names.append(Message("the other side (seats {seats})", seats=listed))
     return names
 
 
-def _mark(text: str, sides: Sequence[Sequence[int]], seat: int) -> str:
-    """*text* with the seat and its partner named as such."""
+def _mark(message: Message, sides: Sequence[Sequence[int]], seat: int) -> Message:
+    """*message* with the seat and its partner named as such (``seat 1 (you) plays 7O``)."""
     partners = [s for seats in sides if seat in seats for s in seats if s != seat]
-    text = text.replace(f"seat {seat} ", f"seat {seat} (you) ")
-    for p in partners:
-        text = text.replace(f"seat {p} ", f"seat {p} (your partner) ")
-    return text
+    who = dict(message.params).get("seat")
+    if who == seat:
+        return message.with_params(seat=Message("{seat} (you)", seat=who))
+    if who in partners:
+        return message.with_params(seat=Message("{seat} (your partner)", seat=who))
+    return message
 
 
 def _comparison(
     spec: GameSpec[Any, Any, Any, Any], world: Any, best: Candidate, runner: Candidate | None, forced: bool
-) -> str:
+) -> Sentence:
     """How the move scored, against the next choice."""
     if runner is None:
-        return "it is the only legal move" if forced else "the search had no other move to weigh"
+        if forced:
+            return Sentence(Message("it is the only legal move"))
+        return Sentence(Message("the search had no other move to weigh"))
     other = spec.format_move(world, runner.move)
-    scored = f"in {best.visits} imagined deals of the hidden cards it scored {best.value:.2f} (0 lost, 1 won)"
-    if best.value >= runner.value:
-        return f"{scored}, {best.value - runner.value:.2f} more than the next choice, {other} ({runner.value:.2f})"
-    return (
-        f"{scored}; {other} scored {runner.value:.2f}, not clearly more: the rule-of-thumb move is kept unless "
-        "another is clearly better"
+    scored = Message.counted(
+        "in {count} imagined deals of the hidden cards it scored {value} (0 lost, 1 won)",
+        "in {count} imagined deals of the hidden cards it scored {value} (0 lost, 1 won)",
+        best.visits,
+        value=f"{best.value:.2f}",
     )
+    if best.value >= runner.value:
+        said = Message(
+            "{scored}, {more} more than the next choice, {other} ({other_value})",
+            scored=scored,
+            more=f"{best.value - runner.value:.2f}",
+            other=other,
+            other_value=f"{runner.value:.2f}",
+        )
+        return Sentence(said)
+    said = Message(
+        "{scored}; {other} scored {other_value}, not clearly more: the rule-of-thumb move is kept unless "
+        "another is clearly better",
+        scored=scored,
+        other=other,
+        other_value=f"{runner.value:.2f}",
+    )
+    return Sentence(said)

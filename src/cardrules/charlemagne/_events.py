@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from cardrules import _messages
-from cardrules._kit.narration import played, trick_won
-from cardrules.charlemagne._cards import _PLURAL, _trick_winner
-from cardrules.charlemagne._legal import _order, to_move
+from cardrules._kit.narration import event, played, trick_won
+from cardrules.charlemagne._cards import _trick_winner
+from cardrules.charlemagne._legal import _PLURAL, _order, to_move
 from cardrules.charlemagne._state import (
     SIDES,
     Bid,
@@ -18,17 +18,18 @@ from cardrules.charlemagne._state import (
     Pass,
     Play,
     State,
-    _contract_name,
 )
 from cardrules.engine import Event
+from cardrules.rules import Message, Sentence
 
 
 def _rule_of(contract: Contract) -> str:
     return "charlemagne.contract." + ("number" if contract.is_number else contract.value.replace(" ", "-"))
 
 
-def _team(side: int) -> str:
-    return f"seats {SIDES[side][0]}+{SIDES[side][1]}"
+def _contract_name(contract: Contract) -> Message | str:
+    """``a bid of 6``, ``Mulot``: the contract in a sentence (the named contracts keep their names)."""
+    return Message("a bid of {number}", number=contract.value) if contract.is_number else contract.title
 
 
 def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
@@ -48,53 +49,74 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
     seat = to_move(before)
     out: list[Event] = []
     if isinstance(move, Bid):
-        out.append(Event("bid", "charlemagne.bid.ladder", seat, (), 0, f"seat {seat} bids {move.contract.title}"))
+        said = Message("seat {seat} bids {contract}", seat=seat, contract=move.contract.title)
+        out.append(event("bid", "charlemagne.bid.ladder", seat, (), 0, said))
     elif isinstance(move, Pass):
-        out.append(Event("pass", "charlemagne.bid.turn", seat, (), 0, f"seat {seat} passes"))
+        out.append(event("pass", "charlemagne.bid.turn", seat, (), 0, Message("seat {seat} passes", seat=seat)))
     elif isinstance(move, ChooseSource):
-        what = "the kitty" if move.source == "kitty" else "the partner's card"
-        out.append(Event("source", "charlemagne.source", seat, (), 0, f"seat {seat} chooses {what}"))
+        if move.source == "kitty":
+            said = Message("seat {seat} chooses the kitty", seat=seat)
+        else:
+            said = Message("seat {seat} chooses the partner's card", seat=seat)
+        out.append(event("source", "charlemagne.source", seat, (), 0, said))
     elif isinstance(move, Give):
-        out.append(
-            Event(
-                "give", "charlemagne.give", seat, (), 0, f"seat {seat} passes a card face down to seat {before.bidder}"
-            )
-        )
+        said = Message("seat {seat} passes a card face down to seat {bidder}", seat=seat, bidder=before.bidder)
+        out.append(event("give", "charlemagne.give", seat, (), 0, said))
     elif isinstance(move, Discard):
-        out.append(Event("discard", "charlemagne.discard.count", seat, (), 0, f"seat {seat} discards a card face down"))
+        said = Message("seat {seat} discards a card face down", seat=seat)
+        out.append(event("discard", "charlemagne.discard.count", seat, (), 0, said))
     elif isinstance(move, NameTrump):
-        out.append(Event("trump", "charlemagne.trump.name", seat, (), 0, f"{_PLURAL[move.suit]} are trump"))
+        said = Message("{suit} are trump", suit=_PLURAL[move.suit])
+        out.append(event("trump", "charlemagne.trump.name", seat, (), 0, said))
     else:
         out.append(played("charlemagne.play.turn", seat, move.card))
     if before.phase == "bid" and after.phase != "bid":
         c, b = after.contract, after.bidder
         assert c is not None and b is not None
-        out.append(Event("contract", _rule_of(c), b, (), 0, f"seat {b} plays {_contract_name(c)}"))
+        said = Message("seat {seat} plays {contract}", seat=b, contract=_contract_name(c))
+        out.append(event("contract", _rule_of(c), b, (), 0, said))
     if after.taken and not before.taken and after.round_no == before.round_no:
         assert after.contract is not None
-        text = f"seat {after.bidder} takes the kitty"
-        out.append(Event("kitty", _rule_of(after.contract), after.bidder, (), 0, text))
+        said = Message("seat {seat} takes the kitty", seat=after.bidder)
+        out.append(event("kitty", _rule_of(after.contract), after.bidder, (), 0, said))
     if after.out and not before.out and after.round_no == before.round_no:
-        text = f"seat {after.partner} throws away {len(after.out)} cards unseen and sits out"
-        out.append(Event("out", "charlemagne.play.turn", after.partner, (), 0, text))
+        said = Message.counted(
+            "seat {seat} throws away {count} card unseen and sits out",
+            "seat {seat} throws away {count} cards unseen and sits out",
+            len(after.out),
+            seat=after.partner,
+        )
+        out.append(event("out", "charlemagne.play.turn", after.partner, (), 0, said))
     if isinstance(move, Play) and len(before.trick) == len(_order(before)) - 1:
         trick = (*before.trick, move.card)
         w = _order(before)[_trick_winner(trick, before.trump)]
         out.append(trick_won("charlemagne.trick.winner", w, trick))
         if before.contract is Contract.GROS_MULOT and sum(before.tricks) == 0 and before.bidder is not None:
             hand = after.hands[before.bidder] if after.round_no == before.round_no else ()
-            text = f"seat {before.bidder} spreads their hand face up"
-            out.append(Event("open", "charlemagne.contract.gros-mulot", before.bidder, hand, 0, text))
+            said = Message("seat {seat} spreads their hand face up", seat=before.bidder)
+            out.append(event("open", "charlemagne.contract.gros-mulot", before.bidder, hand, 0, said))
     if len(after.rounds) > len(before.rounds):
         result = after.rounds[-1]
         item = result.items[0]
-        out.append(
-            Event("round", item.rule, None, (), item.points, f"{item.label}: {_team(item.side)} score {item.points}")
+        seats = SIDES[item.side]
+        said = Message(
+            "{label}: seats {seat}+{partner} score {points}",
+            label=item.label.message if isinstance(item.label, Sentence) else item.label,
+            seat=seats[0],
+            partner=seats[1],
+            points=item.points,
         )
+        out.append(event("round", item.rule, None, (), item.points, said))
         if after.winner is not None:
             w = after.winner
-            text = f"seats {SIDES[w][0]} and {SIDES[w][1]} win the match {after.match[w]} to {after.match[1 - w]}"
-            out.append(Event("match", "charlemagne.match.target", None, (), 0, text))
+            said = Message(
+                "seats {seat} and {partner} win the match {points} to {other}",
+                seat=SIDES[w][0],
+                partner=SIDES[w][1],
+                points=after.match[w],
+                other=after.match[1 - w],
+            )
+            out.append(event("match", "charlemagne.match.target", None, (), 0, said))
         else:
             out.extend(deal_events(after))
     return tuple(out)
@@ -104,4 +126,5 @@ def deal_events(state: State) -> tuple[Event, ...]:
     """What everyone sees of the round's deal: who deals (nothing is dealt face up)."""
     if type(state) is not State:
         raise _messages.wrong_state("Charlemagne", state)
-    return (Event("deal", "charlemagne.deal.rotation", state.dealer, (), 0, f"seat {state.dealer} deals"),)
+    said = Message("seat {seat} deals", seat=state.dealer)
+    return (event("deal", "charlemagne.deal.rotation", state.dealer, (), 0, said),)

@@ -20,20 +20,24 @@ from cardrules.charlemagne._state import (
     State,
 )
 from cardrules.errors import AmbiguousMoveError, InvalidNotationError
+from cardrules.rules import Message
 
 _CONTRACT_TEXT: Final = {c.value: c for c in _LADDER} | {"gm": Contract.GROS_MULOT, "gc": Contract.GROS_CHARLEMAGNE}
 _SUIT_TEXT: Final = (
     {s.letter.lower(): s for s in _FRENCH} | {_PLURAL[s]: s for s in _FRENCH} | {_PLURAL[s][:-1]: s for s in _FRENCH}
 )
 _CARD_MOVE_WORDS: Final = {"play": Play, "give": Give, "discard": Discard}
-_FORMS: Final = (
-    "'pass', 'bid 5' to 'bid 8', 'bid mulot', 'bid charlemagne', 'bid gros mulot', 'bid gros charlemagne', "
-    "'source kitty', 'source partner', 'give 9C', 'discard 7S', 'trump H', '7S' or 'play 7S'"
-)
 
 
-def _bad(text: str, why: str) -> InvalidNotationError:
-    return InvalidNotationError(f"{_messages.value(text)} is not a Charlemagne move: {why}; write {_FORMS}")
+def _bad(text: str, why: Message) -> InvalidNotationError:
+    said = Message(
+        "{text} is not a Charlemagne move: {why}; write 'pass', 'bid 5' to 'bid 8', 'bid mulot', 'bid charlemagne', "
+        "'bid gros mulot', 'bid gros charlemagne', 'source kitty', 'source partner', 'give 9C', 'discard 7S', "
+        "'trump H', '7S' or 'play 7S'",
+        text=_messages.value(text),
+        why=why,
+    )
+    return _messages.said(InvalidNotationError, said)
 
 
 def _candidates(text: str) -> tuple[tuple[Move, ...], bool]:
@@ -47,43 +51,45 @@ def _candidates(text: str) -> tuple[tuple[Move, ...], bool]:
         raise InvalidNotationError(f"a move is written as text, not {_messages.kind_name(text)}")
     words = text.replace("-", " ").replace("_", " ").lower().split()
     if not words:
-        raise _bad(text, "it is empty")
+        raise _bad(text, Message("it is empty"))
     head, rest = words[0], words[1:]
     if head == "pass":
         if rest:
-            raise _bad(text, "'pass' takes nothing after it")
+            raise _bad(text, Message("{word} takes nothing after it", word="'pass'"))
         return (PASS,), False
     if head == "bid":
         if not rest:
-            raise _bad(text, "say what you bid")
+            raise _bad(text, Message("say what you bid"))
         what = " ".join(rest)
         exact = _CONTRACT_TEXT.get(what)
         if exact is not None:
             return (_BIDS[exact],), False
         bids = tuple(_BIDS[c] for c in _LADDER if c.value.startswith(what) and not c.is_number)
         if not bids:
-            raise _bad(text, f"there is no bid {what!r}")
+            raise _bad(text, Message("there is no bid {bid}", bid=repr(what)))
         return bids, False
     if head == "source":
         if len(rest) != 1:
-            raise _bad(text, "write 'source kitty' or 'source partner'")
+            raise _bad(text, Message("write {kitty} or {partner}", kitty="'source kitty'", partner="'source partner'"))
         sources = tuple(m for m in _SOURCES if m.source.startswith(rest[0]))
         if not sources:
-            raise _bad(text, f"the source is the kitty or the partner, not {rest[0]!r}")
+            raise _bad(text, Message("the source is the kitty or the partner, not {source}", source=repr(rest[0])))
         return sources, False
     if head == "trump":
         if len(rest) != 1 or rest[0] not in _SUIT_TEXT:
-            raise _bad(text, "name one suit: S, H, D or C")
+            raise _bad(text, Message("name one suit: S, H, D or C"))
         return (NameTrump(_SUIT_TEXT[rest[0]]),), False
     if head in _CARD_MOVE_WORDS:
         if len(rest) != 1:
-            raise _bad(text, f"{head!r} takes one card, such as '{head} 7S'")
+            raise _bad(
+                text, Message("{word} takes one card, such as {example}", word=repr(head), example=f"'{head} 7S'")
+            )
         card = PACK.parse(rest[0])
         cls = _CARD_MOVE_WORDS[head]
         table = _PLAYS if cls is Play else _GIVES if cls is Give else _DISCARDS
         return (table[card],), False
     if rest:
-        raise _bad(text, "too many words")
+        raise _bad(text, Message("too many words"))
     return (_PLAYS[PACK.parse(head)],), True
 
 

@@ -32,6 +32,7 @@ from cardrules.charlemagne._observe import _open_hand
 from cardrules.charlemagne._ruleset import CharlemagneRuleset
 from cardrules.charlemagne._state import _LADDER, SEATS, Contract, Phase, Source, State
 from cardrules.errors import InvalidPositionError
+from cardrules.rules import Message
 
 NAMES: Final = (
     "dealer",
@@ -117,7 +118,8 @@ def _zone(text: str, field: str) -> Zone:
 
 def _choice(text: str, allowed: Sequence[str], field: str) -> str:
     if text not in allowed:
-        raise InvalidPositionError(f"expected one of {', '.join(allowed)}, got {text[:40]!r}", field)
+        said = Message("expected one of {allowed}, got {text}", allowed=", ".join(allowed), text=repr(text[:40]))
+        raise InvalidPositionError(said, field)
     return text
 
 
@@ -126,7 +128,7 @@ def _calls(text: str) -> tuple[Contract | None, ...]:
         return ()
     words = text.split(",")
     if len(words) > SEATS:
-        raise InvalidPositionError(f"there are at most four calls, not {len(words)}", "calls")
+        raise InvalidPositionError(Message("there are at most four calls, not {count}", count=len(words)), "calls")
     for w in words:
         _choice(w, tuple(_CALLS), "calls")
     return tuple(_CALLS[w] for w in words)
@@ -138,8 +140,11 @@ def _located(named: Sequence[tuple[str, Sequence[Card]]]) -> set[Card]:
     for field, cards in named:
         for card in cards:
             if card in seen:
-                where = "twice" if seen[card] == field else f"also in {seen[card]}"
-                raise InvalidPositionError(f"{card} is listed {where}", field.split("[")[0].split(" ")[0])
+                if seen[card] == field:
+                    said = Message("{card} is listed twice", card=card)
+                else:
+                    said = Message("{card} is listed also in {field}", card=card, field=seen[card])
+                raise InvalidPositionError(said, field.split("[")[0].split(" ")[0])
             seen[card] = field
     return set(seen)
 
@@ -165,12 +170,15 @@ def _fill(zones: dict[str, Zone], hands: list[Zone], bidder: int | None) -> None
         zone = zones[field]
         if isinstance(zone, int):
             if zone > len(rest):
-                raise InvalidPositionError(f"{zone} hidden cards, but only {len(rest)} cards are unseen", field)
+                said = Message("{count} hidden cards, but only {unseen} cards are unseen", count=zone, unseen=len(rest))
+                raise InvalidPositionError(said, field)
             zones[field], rest = rest[:zone], rest[zone:]
     if rest:
-        raise InvalidPositionError(
-            f"{cards_text(rest)} {'is' if len(rest) == 1 else 'are'} in no hand, pile or trick", "hands"
-        )
+        if len(rest) == 1:
+            said = Message("{cards} is in no hand, pile or trick", cards=cards_text(rest))
+        else:
+            said = Message("{cards} are in no hand, pile or trick", cards=cards_text(rest))
+        raise InvalidPositionError(said, "hands")
     if reserved is not None and bidder is not None:
         card, in_discards = reserved
         if in_discards:
@@ -198,7 +206,9 @@ def _reserve(
     if isinstance(hand, int) and hand:
         hands[bidder] = hand - 1
         return card, False
-    raise InvalidPositionError(f"the partner's card {card} is nowhere the bidder can have it", "passed")
+    raise InvalidPositionError(
+        Message("the partner's card {card} is nowhere the bidder can have it", card=card), "passed"
+    )
 
 
 def _records(zones: dict[str, Zone], hands: Sequence[Zone], bidder: int | None) -> None:
@@ -209,7 +219,7 @@ def _records(zones: dict[str, Zone], hands: Sequence[Zone], bidder: int | None) 
     if bidder is None:
         for field in ("taken", "passed"):
             if zones[field]:
-                raise InvalidPositionError("nothing goes to the bidder before the bidding is over", field)
+                raise InvalidPositionError(Message("nothing goes to the bidder before the bidding is over"), field)
             zones[field] = ()
         return
     mine = cast(tuple[Card, ...], hands[bidder]) + cast(tuple[Card, ...], zones["discards"])
@@ -220,7 +230,7 @@ def _records(zones: dict[str, Zone], hands: Sequence[Zone], bidder: int | None) 
         named = {c for f in ("taken", "passed") if not isinstance(z := zones[f], int) for c in z}
         free = [c for c in sorted(mine, key=_HAND_ORDER.__getitem__) if c not in named]
         if want > len(free):
-            raise InvalidPositionError(f"the bidder has no {want} cards to have received", field)
+            raise InvalidPositionError(Message("the bidder has no {count} cards to have received", count=want), field)
         zones[field] = tuple(free[:want])
 
 
@@ -238,13 +248,13 @@ def from_position(rules: CharlemagneRuleset, body: str) -> State:
     hands = parse_hands(f["hands"], pack, SEATS)
     zones = {name: _zone(f[name], name) for name in ("kitty", "taken", "passed", "discards", "out")}
     if not isinstance(zones["passed"], int) and len(zones["passed"]) > 1:
-        raise InvalidPositionError("the partner passes one card", "passed")
+        raise InvalidPositionError(Message("the partner passes one card"), "passed")
     trump = None if f["trump"] == "-" else _TRUMP[_choice(f["trump"], tuple(_TRUMP), "trump")]
     leader = parse_int(f["leader"], "leader", 0, SEATS - 1)
     trick = parse_cards(f["trick"], pack, "trick")
     won_parts = parse_hands(f["won"], pack, 2, "won")
     if any(isinstance(w, int) for w in won_parts):
-        raise InvalidPositionError("the won cards are public: write them", "won")
+        raise InvalidPositionError(Message("the won cards are public: write them"), "won")
     won = cast(tuple[tuple[Card, ...], tuple[Card, ...]], tuple(won_parts))
     last_leader = parse_int(f["last_leader"], "last_leader", 0, SEATS - 1)
     rounds = parse_rounds(f["rounds"], 2)

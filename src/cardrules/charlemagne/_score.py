@@ -7,6 +7,7 @@ from typing import Final
 from cardrules import _messages
 from cardrules.charlemagne._state import SIDES, TRICKS, Contract, State
 from cardrules.engine import RoundScore, Score, ScoreItem
+from cardrules.rules import Message, Sentence
 
 _SCORE_RULE: Final = {
     Contract.FIVE: "charlemagne.score.number",
@@ -39,6 +40,46 @@ def _result(state: State, *, early: bool) -> bool | None:
     return False if theirs else (True if ours + theirs == TRICKS else None)
 
 
+def _label(c: Contract, made: bool, ours: int) -> Message:
+    """``bid 6 made (7 tricks to the bidder's team)``, ``Mulot missed (1 trick to the bidder's team)``."""
+    if c.is_number and made:
+        return Message.counted(
+            "bid {contract} made ({count} trick to the bidder's team)",
+            "bid {contract} made ({count} tricks to the bidder's team)",
+            ours,
+            contract=c.title,
+        )
+    if c.is_number:
+        return Message.counted(
+            "bid {contract} missed ({count} trick to the bidder's team)",
+            "bid {contract} missed ({count} tricks to the bidder's team)",
+            ours,
+            contract=c.title,
+        )
+    if made:
+        return Message.counted(
+            "{contract} made ({count} trick to the bidder's team)",
+            "{contract} made ({count} tricks to the bidder's team)",
+            ours,
+            contract=c.title,
+        )
+    return Message.counted(
+        "{contract} missed ({count} trick to the bidder's team)",
+        "{contract} missed ({count} tricks to the bidder's team)",
+        ours,
+        contract=c.title,
+    )
+
+
+_LABELS: Final = {
+    (c, made, ours): Sentence(_label(c, made, ours))
+    for c in Contract
+    for made in (True, False)
+    for ours in range(TRICKS + 1)
+}
+"""Every label of a hand's score, made once (scoring is on the hot path)."""
+
+
 def _hand_score(state: State, made: bool | None) -> RoundScore:
     c, b = state.contract, state.bidder
     if c is None or b is None or made is None:
@@ -46,13 +87,11 @@ def _hand_score(state: State, made: bool | None) -> RoundScore:
     side = b % 2 if made else 1 - b % 2
     value = c.points[0 if made else 1]
     ours = state.tricks[b % 2]
-    name = f"bid {c.title}" if c.is_number else c.title
-    label = f"{name} {'made' if made else 'missed'} ({ours} trick{'' if ours == 1 else 's'} to the bidder's team)"
     points = (value, 0) if side == 0 else (0, value)
     return RoundScore(
         tally=state.tricks,
         points=points,
-        items=(ScoreItem(side, _SCORE_RULE[c], label, value),),
+        items=(ScoreItem(side, _SCORE_RULE[c], _LABELS[c, made, ours], value),),
         complete=True,
     )
 

@@ -89,11 +89,6 @@ _POINTS: Final = {
 }
 
 
-def _contract_name(contract: Contract) -> str:
-    """``"a bid of 6"``, ``"Mulot"``: the contract in a sentence."""
-    return f"a bid of {contract.value}" if contract.is_number else contract.title
-
-
 # --- moves -------------------------------------------------------------------
 
 

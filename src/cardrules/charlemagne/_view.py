@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from cardrules._kit.style import Style, first_moves, labelled_text, plural, trick_reason
+from cardrules._kit.style import Style, first_moves, labelled_text, trick_reason
 from cardrules.charlemagne._cards import PACK, _trick_winner
 from cardrules.charlemagne._legal import _SOLO, _trick_seats
 from cardrules.charlemagne._ruleset import CharlemagneRuleset
 from cardrules.charlemagne._state import SEATS, Observation, Play
+from cardrules.rules import Message, Sentence
 
 __all__ = ["deal_text", "display", "explain", "help_text", "hint_events", "move_list", "view"]
 
@@ -106,9 +107,15 @@ def explain(obs: Observation, move: Any) -> tuple[str, ...]:
     if 0 < len(obs.trick) < len(seats) - 1:
         winner = seats[_trick_winner((*obs.trick, card), obs.trump)]
         out.append(
-            trick_reason(obs.seat, winner, (obs.seat + 2) % SEATS, f"{plural(len(obs.trick) + 1, 'card')} in it so far")
+            trick_reason(
+                obs.seat,
+                winner,
+                (obs.seat + 2) % SEATS,
+                Message.counted("{count} card in it so far", "{count} cards in it so far", len(obs.trick) + 1),
+            )
         )
     trumps = [c for c in obs.hand if c != card and obs.trump is not None and c.suit is obs.trump]
     if trumps and card.suit is not obs.trump:
-        out.append(f"it keeps {plural(len(trumps), 'trump')} for later")
+        trump = Message.counted("{count} trump", "{count} trumps", len(trumps))
+        out.append(Sentence(Message("it keeps {trumps} for later", trumps=trump)))
     return tuple(out)

@@ -31,8 +31,16 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Final, Literal
 
-from cardrules.errors import CardrulesError, IllegalMoveError, UnknownOptionError
-from cardrules.rules import CardName, Items, Message, Rule, Translations, Violation, card_words
+from cardrules.engine import Event
+from cardrules.errors import (
+    CardrulesError,
+    IllegalMoveError,
+    InvalidPositionError,
+    InvalidRecordError,
+    UnknownOptionError,
+    WrongKindError,
+)
+from cardrules.rules import CardName, Items, Message, Rule, Sentence, Translations, Violation, card_words
 
 __all__ = [
     "DEFAULT",
@@ -41,6 +49,7 @@ __all__ = [
     "CardName",
     "Items",
     "Message",
+    "Sentence",
     "card_words",
     "direction",
     "from_environ",
@@ -119,17 +128,27 @@ def _message(message: Message, lang: str, tr: Translations) -> str:
     return message.render(tr, english_cards=lang == DEFAULT)
 
 
-def render(obj: Message | Violation | CardrulesError, lang: str) -> str:
+def render(obj: Message | Sentence | Event | Violation | CardrulesError, lang: str) -> str:
     """
     *obj* written in *lang*, for a player.
 
     * a :class:`~cardrules.rules.Message`: its template in *lang* with its parameters (cards by
       their names in the language, in notation in English);
+    * a :class:`~cardrules.rules.Sentence` (such as a hint's reason, in
+      :attr:`cardrules.bots.Advice.reasons`): its message;
+    * an :class:`~cardrules.Event` (the narration of a move, a replay's commentary): its
+      :attr:`~cardrules.Event.message`, which is :attr:`~cardrules.Event.text` in English;
     * a :class:`~cardrules.Violation`: ``[rule id] reason``, as ``str(violation)`` is in English;
     * an :class:`~cardrules.IllegalMoveError`: ``[rule id] reason (move NOTATION)``, as its English
       message is;
-    * any other :class:`~cardrules.errors.CardrulesError`: its message, in English for now (only
-      the illegal moves' reasons are translated so far).
+    * an :class:`~cardrules.errors.InvalidPositionError`: ``field: detail``, the field as the
+      notation writes it and the detail in *lang*; an :class:`~cardrules.errors.InvalidRecordError`:
+      ``path: detail``, likewise;
+    * any other :class:`~cardrules.errors.CardrulesError` with a
+      :attr:`~cardrules.CardrulesError.message` (bad card or move text): that message in
+      *lang*; one without (the errors meant for programmers, such as
+      :class:`~cardrules.errors.WrongKindError`, and a plug-in game's plain-text errors): its
+      English text, as it is.
 
     Raises:
         UnknownOptionError: If *lang* is not one of :data:`LANGUAGES`.
@@ -138,6 +157,10 @@ def render(obj: Message | Violation | CardrulesError, lang: str) -> str:
     tr = translation(lang)
     if isinstance(obj, Message):
         return _message(obj, lang, tr)
+    if isinstance(obj, Sentence):
+        return _message(obj.message, lang, tr)
+    if isinstance(obj, Event):
+        return _message(obj.message, lang, tr)
     if isinstance(obj, Violation):
         return f"[{obj.rule.id}] {_message(obj.message, lang, tr)}"
     if isinstance(obj, IllegalMoveError):
@@ -147,10 +170,17 @@ def render(obj: Message | Violation | CardrulesError, lang: str) -> str:
             suffix = " " + tr.gettext("(move {move})").format(move=obj.move_text)
         return f"[{obj.rule.id}] {reason}{suffix}"
     if isinstance(obj, CardrulesError):
-        return str(obj)
-    from cardrules.errors import WrongKindError
-
-    raise WrongKindError(f"render takes a Message, a Violation or a CardrulesError, not {type(obj).__qualname__}")
+        if obj.message is None:
+            return str(obj)
+        detail = _message(obj.message, lang, tr)
+        if isinstance(obj, InvalidPositionError):
+            return f"{obj.field}: {detail}"
+        if isinstance(obj, InvalidRecordError):
+            return f"{obj.path}: {detail}"
+        return detail
+    raise WrongKindError(
+        f"render takes a Message, a Sentence, an Event, a Violation or a CardrulesError, not {type(obj).__qualname__}"
+    )
 
 
 _ENV_ORDER: Final = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")

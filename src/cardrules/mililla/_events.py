@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from cardrules import _messages
-from cardrules._kit.narration import played, trick_won
+from cardrules._kit.narration import event, played, trick_won
 from cardrules.engine import Event
-from cardrules.mililla._cards import _CARD_POINTS, _STRENGTH, _SUIT_NAMES
-from cardrules.mililla._legal import _trick_winner, to_move
+from cardrules.mililla._cards import _CARD_POINTS, _STRENGTH
+from cardrules.mililla._legal import _SUIT_WORDS, _trick_winner, to_move
 from cardrules.mililla._ruleset import SEATS, SIDES
 from cardrules.mililla._state import Play, State
+from cardrules.rules import Message
 
 
-def _points_text(n: int) -> str:
-    return f"{n} point" + ("" if n == 1 else "s")
+def _points(n: int) -> Message:
+    return Message.counted("{count} point", "{count} points", n)
 
 
 def events(before: State, move: Play, after: State) -> tuple[Event, ...]:
@@ -29,35 +30,31 @@ def events(before: State, move: Play, after: State) -> tuple[Event, ...]:
     strength = _STRENGTH[before.rules.rank_order]
     winner = (before.trick_leader + _trick_winner(trick, before.turn_up.suit, strength)) % SEATS
     pts = sum(_CARD_POINTS[c] for c in trick) + 1
-    out.append(trick_won("mililla.trick.winner", winner, trick, pts, _points_text(pts)))
+    out.append(trick_won("mililla.trick.winner", winner, trick, pts, _points(pts)))
     if len(after.rounds) > len(before.rounds):
         result = after.rounds[-1]
-        out.append(
-            Event(
-                "round",
-                "mililla.round.score",
-                None,
-                (),
-                0,
-                f"round over: {result.tally[0]}-{result.tally[1]} in round points; "
-                f"seats 0+2 score {result.points[0]}, seats 1+3 score {result.points[1]}",
-            )
+        said = Message(
+            "round over: {ours}-{theirs} in round points; seats 0+2 score {first}, seats 1+3 score {second}",
+            ours=result.tally[0],
+            theirs=result.tally[1],
+            first=result.points[0],
+            second=result.points[1],
         )
+        out.append(event("round", "mililla.round.score", None, (), 0, said))
         for item in result.items:
             if item.rule == "mililla.bonus.held":
-                out.append(Event("bonus", item.rule, None, (before.turn_up,), item.points, "the held bonus is scored"))
+                said = Message("the held bonus is scored")
+                out.append(event("bonus", item.rule, None, (before.turn_up,), item.points, said))
         if after.winner is not None:
-            out.append(
-                Event(
-                    "match",
-                    "mililla.match.target",
-                    None,
-                    (),
-                    0,
-                    f"seats {SIDES[after.winner][0]} and {SIDES[after.winner][1]} win the match "
-                    f"{after.match[after.winner]} to {after.match[1 - after.winner]}",
-                )
+            w = after.winner
+            said = Message(
+                "seats {seat} and {partner} win the match {points} to {other}",
+                seat=SIDES[w][0],
+                partner=SIDES[w][1],
+                points=after.match[w],
+                other=after.match[1 - w],
             )
+            out.append(event("match", "mililla.match.target", None, (), 0, said))
         else:
             out.extend(deal_events(after))
     return tuple(out)
@@ -67,28 +64,17 @@ def deal_events(state: State) -> tuple[Event, ...]:
     """What everyone sees of the round's deal: the dealer, the turn-up card and trump, any turn-up bonus."""
     if type(state) is not State:
         raise _messages.wrong_state("Mililla", state)
-    text = f"seat {state.dealer} deals; {state.turn_up} is turned: {_SUIT_NAMES[state.trump]} are trump"
-    out = [Event("deal", "mililla.deal.turn-up", state.dealer, (state.turn_up,), 0, text)]
+    said = Message(
+        "seat {seat} deals; {card} is turned: {suit} are trump",
+        seat=state.dealer,
+        card=state.turn_up,
+        suit=_SUIT_WORDS[state.trump],
+    )
+    out = [event("deal", "mililla.deal.turn-up", state.dealer, (state.turn_up,), 0, said)]
     if state.deal_bonus:
-        out.append(
-            Event(
-                "bonus",
-                "mililla.bonus.turn-up",
-                state.dealer,
-                (state.turn_up,),
-                state.deal_bonus,
-                f"the turn-up scores {_points_text(state.deal_bonus)} for the dealer's team",
-            )
-        )
+        said = Message("the turn-up scores {points} for the dealer's team", points=_points(state.deal_bonus))
+        out.append(event("bonus", "mililla.bonus.turn-up", state.dealer, (state.turn_up,), state.deal_bonus, said))
     elif state.held_bonus:
-        out.append(
-            Event(
-                "bonus",
-                "mililla.bonus.held",
-                state.dealer,
-                (state.turn_up,),
-                0,
-                "the turn-up bonus is held: it would bring the dealer's team to 35",
-            )
-        )
+        said = Message("the turn-up bonus is held: it would bring the dealer's team to 35")
+        out.append(event("bonus", "mililla.bonus.held", state.dealer, (state.turn_up,), 0, said))
     return tuple(out)

@@ -9,6 +9,7 @@ from cardrules.errors import (
 from cardrules.mililla._cards import PACK
 from cardrules.mililla._legal import _PLAYS, check_move, legal_moves, to_move
 from cardrules.mililla._state import Play, State
+from cardrules.rules import Message
 
 
 def parse_move(state: State, text: str) -> Play:
@@ -39,9 +40,12 @@ def parse_canonical(text: str) -> Play:
     if len(words) == 2 and words[0].lower() == "play":
         words = words[1:]
     if len(words) != 1:
-        raise InvalidNotationError(
-            f"{_messages.value(text)} is not a Mililla move; write the card to play, such as '7O'"
+        said = Message(
+            "{text} is not a Mililla move; write the card to play, such as {example}",
+            text=_messages.value(text),
+            example="'7O'",
         )
+        raise _messages.said(InvalidNotationError, said)
     return _PLAYS[PACK.parse(words[0])]
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from cardrules import _messages
 from cardrules._kit.position import (
     cards_text,
     fields,
@@ -36,6 +37,7 @@ from cardrules.mililla._check import _match_winner, check_state, turn_up_bonus
 from cardrules.mililla._legal import _trick_winner
 from cardrules.mililla._ruleset import SEATS, MilillaRuleset
 from cardrules.mililla._state import State
+from cardrules.rules import Message
 
 __all__ = ["FIELDS", "from_position", "position"]
 
@@ -80,7 +82,9 @@ def _pile_text(pile: tuple[Card, ...]) -> str:
 def _parse_won(text: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     sides = text.split("/")
     if len(sides) != 2:
-        raise InvalidPositionError(f"expected 2 sides' tricks separated by '/', got {len(sides)}", "won")
+        raise InvalidPositionError(
+            Message("expected 2 sides' tricks separated by {sep}, got {got}", sep="'/'", got=len(sides)), "won"
+        )
     piles: list[tuple[Card, ...]] = []
     for side in sides:
         pile: list[Card] = []
@@ -88,7 +92,10 @@ def _parse_won(text: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
             for trick in side.split(";"):
                 cards = parse_cards(trick, PACK, "won")
                 if len(cards) != SEATS:
-                    raise InvalidPositionError(f"a won trick has {SEATS} cards, not {len(cards)}: {trick}", "won")
+                    said = Message(
+                        "a won trick has {count} cards, not {got}: {trick}", count=SEATS, got=len(cards), trick=trick
+                    )
+                    raise InvalidPositionError(said, "won")
                 pile.extend(cards)
         piles.append(tuple(pile))
     return piles[0], piles[1]
@@ -100,7 +107,7 @@ def _check_once(zones: Iterable[tuple[str, Iterable[Card]]]) -> set[Card]:
     for field, cards in zones:
         for c in cards:
             if c in seen:
-                raise InvalidPositionError(f"a card twice: {c}", field)
+                raise InvalidPositionError(Message("a card twice: {card}", card=c), field)
             seen.add(c)
     return seen
 
@@ -114,7 +121,7 @@ def from_position(rules: MilillaRuleset, body: str) -> State:
     dealer = parse_int(f["dealer"], "dealer", 0, SEATS - 1)
     turn = parse_cards(f["turn_up"], PACK, "turn_up")
     if len(turn) != 1:
-        raise InvalidPositionError("the turn-up is one card", "turn_up")
+        raise InvalidPositionError(Message("the turn-up is one card"), "turn_up")
     turn_up = turn[0]
     given = parse_hands(f["hands"], PACK, SEATS)
     leader = parse_int(f["leader"], "leader", 0, SEATS - 1)
@@ -128,9 +135,8 @@ def from_position(rules: MilillaRuleset, body: str) -> State:
     over = len(won[0]) + len(won[1]) == SEATS * 10
     winner = _match_winner(match, rules.single_round) if over else None
     if over and winner is None:
-        raise InvalidPositionError(
-            "the round's ten tricks are played, so a side has won the match (else the next round is dealt)", "match"
-        )
+        said = Message("the round's ten tricks are played, so a side has won the match (else the next round is dealt)")
+        raise InvalidPositionError(said, "match")
     last_trick, last_leader = _last_trick(rules, won, leader, dealer, turn_up)
     before = rounds[:-1] if over else rounds
     deal_bonus, held_bonus = turn_up_bonus(sum(r.points[dealer % 2] for r in before), turn_up)
@@ -173,7 +179,7 @@ def _fill(
         sizes[dealer] = held - 1
     hands, rest = fill_unknown(sizes, unseen, _HAND_ORDER)
     if rest:
-        raise InvalidPositionError(f"cards missing: {cards_text(rest)}", "hands")
+        raise InvalidPositionError(Message("cards missing: {cards}", cards=cards_text(rest)), "hands")
     if keep:
         hand = tuple(sorted((*hands[dealer], turn_up), key=_HAND_ORDER.__getitem__))
         hands = (*hands[:dealer], hand, *hands[dealer + 1 :])
@@ -186,13 +192,15 @@ def _last_trick(
     """The last trick, the end of the leader's side's pile, and the seat that led it."""
     if not won[0] and not won[1]:
         if leader != (dealer + 1) % SEATS:
-            raise InvalidPositionError(
-                f"before the first trick is won, seat {(dealer + 1) % SEATS} (right of the dealer) leads", "leader"
+            said = Message(
+                "before the first trick is won, seat {seat} (right of the dealer) leads", seat=(dealer + 1) % SEATS
             )
+            raise InvalidPositionError(said, "leader")
         return (), leader
     pile = won[leader % 2]
     if not pile:
-        raise InvalidPositionError(f"seat {leader}'s side has won no trick, so seat {leader} does not lead", "leader")
+        said = Message("seat {seat}'s side has won no trick, so seat {seat} does not lead", seat=leader)
+        raise InvalidPositionError(said, "leader")
     last = pile[-SEATS:]
     return last, (leader - _trick_winner(last, turn_up.suit, _STRENGTH[rules.rank_order])) % SEATS
 
@@ -203,4 +211,4 @@ def _check(state: State) -> None:
         check_state(state)
     except InvalidRecordError as exc:
         name = exc.key("$.state")
-        raise InvalidPositionError(exc.detail, _FIELD_OF.get(name, name)) from None
+        raise InvalidPositionError(_messages.carried(exc, exc.detail), _FIELD_OF.get(name, name)) from None

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardrules import _messages
 from cardrules.engine import RoundScore, Score, ScoreItem
 from cardrules.mililla._cards import _CARD_POINTS
 from cardrules.mililla._ruleset import SIDES, TARGET
 from cardrules.mililla._state import State
+from cardrules.rules import Message, Sentence
+
+# The labels of the score items, in English and as messages (made once: scoring is on the hot path).
+_CARD_POINTS_LABEL: Final = Sentence(Message("card points"))
+_TRICKS_LABEL: Final = Sentence(Message("a point per trick"))
+_TURN_UP_LABEL: Final = Sentence(Message("turn-up bonus"))
+_ROUND_LABEL: Final = Sentence(Message("round points minus 35"))
+_HELD_LABEL: Final = Sentence(Message("held turn-up bonus"))
 
 
 def _card_points(state: State) -> tuple[int, int]:
@@ -20,20 +30,20 @@ def _running(state: State, complete: bool) -> RoundScore:
     tally = (cards[0] + state.tricks[0], cards[1] + state.tricks[1])
     items: list[ScoreItem] = []
     for side in (0, 1):
-        items.append(ScoreItem(side, "mililla.points.cards", "card points", cards[side]))
-        items.append(ScoreItem(side, "mililla.points.tricks", "a point per trick", state.tricks[side]))
+        items.append(ScoreItem(side, "mililla.points.cards", _CARD_POINTS_LABEL, cards[side]))
+        items.append(ScoreItem(side, "mililla.points.tricks", _TRICKS_LABEL, state.tricks[side]))
     points = [0, 0]
     dealer_side = state.dealer % 2
     if state.deal_bonus:
-        items.append(ScoreItem(dealer_side, "mililla.bonus.turn-up", "turn-up bonus", state.deal_bonus))
+        items.append(ScoreItem(dealer_side, "mililla.bonus.turn-up", _TURN_UP_LABEL, state.deal_bonus))
         points[dealer_side] += state.deal_bonus
     if complete:
         for side in (0, 1):
             if tally[side] > TARGET:
-                items.append(ScoreItem(side, "mililla.round.score", "round points minus 35", tally[side] - TARGET))
+                items.append(ScoreItem(side, "mililla.round.score", _ROUND_LABEL, tally[side] - TARGET))
                 points[side] += tally[side] - TARGET
         if state.held_bonus and (state.rules.held_bonus == "always" or tally == (TARGET, TARGET)):
-            items.append(ScoreItem(dealer_side, "mililla.bonus.held", "held turn-up bonus", state.held_bonus))
+            items.append(ScoreItem(dealer_side, "mililla.bonus.held", _HELD_LABEL, state.held_bonus))
             points[dealer_side] += state.held_bonus
     return RoundScore(tally=tally, points=(points[0], points[1]), items=tuple(items), complete=complete)
 

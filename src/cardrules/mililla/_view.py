@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from cardrules._kit.style import Style, first_moves, labelled_text, plural, seats_text, trick_reason
+from cardrules._kit.style import Style, first_moves, labelled_text, seats_text, trick_reason
 from cardrules.mililla._cards import _CARD_POINTS, _STRENGTH, PACK
 from cardrules.mililla._legal import _trick_winner
 from cardrules.mililla._ruleset import SEATS, MilillaRuleset
 from cardrules.mililla._state import Observation, Play
+from cardrules.rules import Message, Sentence
 
 __all__ = ["deal_text", "display", "explain", "help_text", "hint_events", "move_list", "view"]
 
@@ -88,9 +89,11 @@ def explain(obs: Observation, move: Any) -> tuple[str, ...]:
         trick = (*obs.trick, card)
         winner = (obs.trick_leader + _trick_winner(trick, obs.turn_up.suit, strength)) % SEATS
         points = sum(_CARD_POINTS[c] for c in trick)
-        out.append(trick_reason(obs.seat, winner, (obs.seat + 2) % SEATS, f"{plural(points, 'point')} in it so far"))
+        held = Message.counted("{count} point in it so far", "{count} points in it so far", points)
+        out.append(trick_reason(obs.seat, winner, (obs.seat + 2) % SEATS, held))
     kept = [c for c in obs.hand if c != card and _CARD_POINTS[c] > 0]
     if kept:
         best = max(kept, key=lambda c: (_CARD_POINTS[c], strength[c]))
-        out.append(f"it keeps {best} ({plural(_CARD_POINTS[best], 'point')}) for later")
+        worth = Message.counted("{count} point", "{count} points", _CARD_POINTS[best])
+        out.append(Sentence(Message("it keeps {card} ({points}) for later", card=best, points=worth)))
     return tuple(out)

@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 from cardrules import _messages
+from cardrules._kit.narration import event
 from cardrules.engine import Event
 from cardrules.mulle._play import _turn_of
 from cardrules.mulle._state import Build, Capture, Move, State, Trail
+from cardrules.rules import Items, Message
 
 
-def _seats(seats: tuple[int, ...]) -> str:
+def _seats(seats: tuple[int, ...]) -> Message:
     """``seat 1``, or ``seats 0 and 2`` for a team."""
-    return f"seat {seats[0]}" if len(seats) == 1 else "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+    if len(seats) == 1:
+        return Message("seat {seat}", seat=seats[0])
+    return Message("seats {seats}", seats=Items(seats, "and"))
+
+
+def _cards(cards: tuple[object, ...]) -> Items:
+    """Cards as the notation lists them (``5H 5D``), or by name in words."""
+    return Items(cards, "cards")
 
 
 def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
@@ -29,40 +38,63 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
     out: list[Event] = []
     if isinstance(move, Capture):
         taken = (*move.taken, *(c for b in turn.builds for c in b))
-        out.append(
-            Event("capture", "mulle.capture", seat, (move.card, *taken), 0,
-                  f"seat {seat} plays {move.card} and takes {' '.join(map(str, taken)) or 'nothing'}")
-        )  # fmt: skip
+        if taken:
+            said = Message("seat {seat} plays {card} and takes {cards}", seat=seat, card=move.card, cards=_cards(taken))
+        else:
+            said = Message("seat {seat} plays {card} and takes nothing", seat=seat, card=move.card)
+        out.append(event("capture", "mulle.capture", seat, (move.card, *taken), 0, said))
         for m in turn.mulles:
             rule = "mulle.fishing.mulle" if not before.rules.building else (
                 "mulle.mulle.double" if m.double else "mulle.mulle.twin")  # fmt: skip
-            out.append(
-                Event("mulle", rule, seat, (m.card,), m.points, f"{'double ' if m.double else ''}mulle {m.card}")
-            )
+            said = Message("double mulle {card}", card=m.card) if m.double else Message("mulle {card}", card=m.card)
+            out.append(event("mulle", rule, seat, (m.card,), m.points, said))
         if turn.tabbe:
-            out.append(Event("tabbe", "mulle.tabbe", seat, (), 1, f"seat {seat} clears the table: tabbe"))
+            said = Message("seat {seat} clears the table: tabbe", seat=seat)
+            out.append(event("tabbe", "mulle.tabbe", seat, (), 1, said))
     elif isinstance(move, Build):
         onto = (move.onto,) if not isinstance(move.onto, int) else before.builds[move.onto].cards
-        what = " ".join(map(str, onto))
-        out.append(
-            Event("build", "mulle.build", seat, (move.card, *onto), 0,
-                  f"seat {seat} builds {move.value}: {move.card} on {what}")
-        )  # fmt: skip
+        said = Message(
+            "seat {seat} builds {value}: {card} on {cards}",
+            seat=seat,
+            value=move.value,
+            card=move.card,
+            cards=_cards(onto),
+        )
+        out.append(event("build", "mulle.build", seat, (move.card, *onto), 0, said))
     else:
-        out.append(Event("trail", "mulle.trail", seat, (move.card,), 0, f"seat {seat} trails {move.card}"))
+        said = Message("seat {seat} trails {card}", seat=seat, card=move.card)
+        out.append(event("trail", "mulle.trail", seat, (move.card,), 0, said))
     if after.round_no == before.round_no and after.winner is None and after.deal_no != before.deal_no:
-        out.append(Event("deal", "mulle.deal.later", None, (), 0, f"deal {after.deal_no + 1} of the round"))
+        out.append(
+            event(
+                "deal", "mulle.deal.later", None, (), 0, Message("deal {number} of the round", number=after.deal_no + 1)
+            )
+        )
     if len(after.rounds) > len(before.rounds):
         result = after.rounds[-1]
         names = [_seats(seats) for seats in after.rules.sides]
-        pts = ", ".join(f"{name} {p}" for name, p in zip(names, result.points, strict=True))
-        out.append(Event("round", "mulle.round.leftovers", None, (), 0, f"round over: {pts}"))
+        pts = [Message("{side} {points}", side=name, points=p) for name, p in zip(names, result.points, strict=True)]
+        said = Message("round over: {points}", points=Items(pts, "comma"))
+        out.append(event("round", "mulle.round.leftovers", None, (), 0, said))
         if after.winner is not None:
             w = after.winner
-            rest = ", ".join(f"{names[i]} {p}" for i, p in enumerate(after.match) if i != w)
-            verb = "wins" if len(after.rules.sides[w]) == 1 else "win"
-            text = f"{names[w]} {verb} the match with {after.match[w]} (against {rest})"
-            out.append(Event("match", "mulle.match.target", None, (), 0, text))
+            rest = [Message("{side} {points}", side=names[i], points=p) for i, p in enumerate(after.match) if i != w]
+            others = Items(rest, "comma")
+            if len(after.rules.sides[w]) == 1:
+                said = Message(
+                    "{side} wins the match with {points} (against {others})",
+                    side=names[w],
+                    points=after.match[w],
+                    others=others,
+                )
+            else:
+                said = Message(
+                    "{side} win the match with {points} (against {others})",
+                    side=names[w],
+                    points=after.match[w],
+                    others=others,
+                )
+            out.append(event("match", "mulle.match.target", None, (), 0, said))
         else:
             out.extend(deal_events(after))
     return tuple(out)
@@ -81,30 +113,52 @@ def deal_events(state: State) -> tuple[Event, ...]:
         from cardrules.mulle._position import dealt_table  # here: _position imports the state's modules
 
         table = dealt_table(state)
-        text = (
-            f"seat {state.dealer} deals {rules.hand_size} cards each and {' '.join(map(str, table))} "
-            "face up to the table"
+        said = Message(
+            "seat {seat} deals {count} cards each and {cards} face up to the table",
+            seat=state.dealer,
+            count=rules.hand_size,
+            cards=_cards(table),
         )
-        return (Event("deal", "mulle.deal", state.dealer, table, 0, text),)
+        return (event("deal", "mulle.deal", state.dealer, table, 0, said),)
     names = [_seats(seats) for seats in rules.sides]
-    parts = [f"{' '.join(map(str, start.table)) or 'no loose card'} on the table"]
-    parts += [
-        f"build [{'+'.join(map(str, b.cards))}] = {b.value}, seat {b.owner}'s{', locked' if b.locked else ''}"
-        for b in start.builds
-    ]
+    if start.table:
+        parts = [Message("{cards} on the table", cards=_cards(start.table))]
+    else:
+        parts = [Message("no loose card on the table")]
+    for b in start.builds:
+        # a build as the notation writes it ([3C+6D]), in every language
+        build = "+".join(map(str, b.cards))
+        if b.locked:
+            parts.append(
+                Message("build [{cards}] = {value}, seat {seat}'s, locked", cards=build, value=b.value, seat=b.owner)
+            )
+        else:
+            parts.append(Message("build [{cards}] = {value}, seat {seat}'s", cards=build, value=b.value, seat=b.owner))
     taken = []
     for side, name in enumerate(names):
         known, hidden = len(start.taken[side]), start.hidden[side]
-        taken.append(f"{name} {known + hidden}" + (f" ({hidden} not shown)" if hidden else ""))
-    mulles = [f"{names[s]} {' '.join(str(m.card) for m in found)}" for s, found in enumerate(start.mulles) if found]
-    text = (
-        f"the round as it lies on the table, dealt by seat {state.dealer}, in deal {_deal_of(state)} after "
-        f"{start.plays} plays: {'; '.join(parts)}; cards taken: {', '.join(taken)}"
-        + (f"; mulles: {', '.join(mulles)}" if mulles else "")
-        + (f"; seat {start.last_capture} captured last" if start.last_capture is not None else "")
+        if hidden:
+            taken.append(Message("{side} {count} ({hidden} not shown)", side=name, count=known + hidden, hidden=hidden))
+        else:
+            taken.append(Message("{side} {count}", side=name, count=known + hidden))
+    mulles = [
+        Message("{side} {cards}", side=names[s], cards=_cards(tuple(m.card for m in found)))
+        for s, found in enumerate(start.mulles)
+        if found
+    ]
+    said = Message(
+        "the round as it lies on the table, dealt by seat {seat}, in deal {deal} after {plays} plays: {parts}; "
+        "cards taken: {taken}{mulles}{last}",
+        seat=state.dealer,
+        deal=_deal_of(state),
+        plays=start.plays,
+        parts=Items(parts, "semicolon"),
+        taken=Items(taken, "comma"),
+        mulles=Message("; mulles: {mulles}", mulles=Items(mulles, "comma")) if mulles else "",
+        last="" if start.last_capture is None else Message("; seat {seat} captured last", seat=start.last_capture),
     )
     cards = (*start.table, *(c for b in start.builds for c in b.cards))
-    return (Event("deal", "mulle.deal", state.dealer, cards, 0, text),)
+    return (event("deal", "mulle.deal", state.dealer, cards, 0, said),)
 
 
 def _deal_of(state: State) -> int:

@@ -96,10 +96,14 @@ def _card(text: str) -> Card:
 
 
 def _syntax(text: str) -> InvalidNotationError:
-    return InvalidNotationError(
-        f"{_messages.value(text)} is not a Mulle move; write a capture '9H x 9H 4S+5C', a build '3C > 6D = 9', "
-        "a trail '7S -', or just the card"
+    said = Message(
+        "{text} is not a Mulle move; write a capture {capture}, a build {build}, a trail {trail}, or just the card",
+        text=_messages.value(text),
+        capture="'9H x 9H 4S+5C'",
+        build="'3C > 6D = 9'",
+        trail="'7S -'",
     )
+    return _messages.said(InvalidNotationError, said)
 
 
 def _number(digits: str, text: str) -> int:
@@ -217,9 +221,12 @@ def parse_canonical(text: str) -> Move:
             )
         assert isinstance(extra, Card | int)
         return Build(card, extra, bvalue)
-    raise InvalidNotationError(
-        f"{_messages.value(text)} is only a card; a move without a position needs its kind ('x', '>', '-')"
+    said = Message(
+        "{text} is only a card; a move without a position needs its kind ({kinds})",
+        text=_messages.value(text),
+        kinds="'x', '>', '-'",
     )
+    raise _messages.said(InvalidNotationError, said)
 
 
 def _ambiguous(state: State, text: str, cands: Sequence[Move], more: bool) -> AmbiguousMoveError:

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
+from cardrules import _messages
 from cardrules._kit.position import (
     cards_text,
     fields,
@@ -36,6 +37,7 @@ from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._score import _winner
 from cardrules.mulle._state import Build, Capture, Move, State, Trail
 from cardrules.mulle._table_position import check_copies, fill_hands, from_table_position, parse_stock, table_position
+from cardrules.rules import Message
 
 __all__ = ["FORMS", "from_position", "position"]
 
@@ -74,7 +76,7 @@ def _card(text: str) -> Card:
     try:
         return PACK.parse(text)
     except CardrulesError as exc:
-        raise InvalidPositionError(str(exc), "plays") from None
+        raise InvalidPositionError(_messages.carried(exc, str(exc)), "plays") from None
 
 
 def parse_play(text: str) -> Move:
@@ -85,7 +87,7 @@ def parse_play(text: str) -> Move:
         head, _, rest = text.partition(">")
         onto_text, eq, value = rest.partition("=")
         if not eq:
-            raise InvalidPositionError(f"a build is CARD>ONTO=VALUE, not {text[:40]!r}", "plays")
+            raise InvalidPositionError(Message("a build is CARD>ONTO=VALUE, not {text}", text=repr(text[:40])), "plays")
         onto: Card | int = parse_int(onto_text[1:], "plays", 0, 52) if onto_text.startswith("#") else _card(onto_text)
         return Build(_card(head), onto, parse_int(value, "plays", 0, 99))
     if "x" in text:
@@ -159,18 +161,23 @@ def from_position(rules: MulleRuleset, body: str) -> State:
     total = len(PACK) - rules.table_size
     texts = f["plays"].split(",") if f["plays"] != "-" else []
     if len(texts) > total:
-        raise InvalidPositionError(f"a round has {total} plays, not {len(texts)}", "plays")
+        raise InvalidPositionError(
+            Message("a round has {total} plays, not {got}", total=total, got=len(texts)), "plays"
+        )
     moves = [parse_play(t) for t in texts]
     plan = _schedule(rules, dealer, len(moves))
     if plan is None:  # pragma: no cover - every count up to a round's plays has a schedule
         raise InvalidPositionError(f"a round has no {len(moves)} plays", "plays")
     seats, ends, deal_no, sizes, stock_size, to_play = plan
     hands = parse_hands(f["hands"], PACK, n)
-    after = f"after {len(moves)} plays of this round"
+    after = Message("after {count} plays of this round", count=len(moves))
     for s, hand in enumerate(hands):
         size = hand if isinstance(hand, int) else len(hand)
         if size != sizes[s]:
-            raise InvalidPositionError(f"{after} hand {s} has {sizes[s]} cards, not {size}", "hands")
+            said = Message(
+                "{when} hand {seat} has {count} cards, not {got}", when=after, seat=s, count=sizes[s], got=size
+            )
+            raise InvalidPositionError(said, "hands")
     stock = parse_stock(f["stock"], stock_size, after)
     rounds = parse_rounds(f["rounds"], len(rules.sides))
     _check_copies(dealt, moves, hands, stock)
@@ -179,7 +186,7 @@ def from_position(rules: MulleRuleset, body: str) -> State:
     try:
         end = replay_round(base, dealt_round(rules, dealt), list(zip(seats, moves, strict=True)), (seats, ends, over))
     except InvalidRecordError as exc:
-        raise InvalidPositionError(exc.detail, "plays") from None
+        raise InvalidPositionError(_messages.carried(exc, exc.detail), "plays") from None
     full, stock_cards = _fill(hands, stock, end, dealt)
     match = tuple(sum(r.points[i] for r in rounds) for i in range(len(rules.sides)))
     state = State(
@@ -206,7 +213,9 @@ def from_position(rules: MulleRuleset, body: str) -> State:
     try:
         check_state(state)
     except InvalidRecordError as exc:
-        raise InvalidPositionError(exc.detail, _FIELD_OF.get(exc.key("$.state"), "plays")) from None
+        raise InvalidPositionError(
+            _messages.carried(exc, exc.detail), _FIELD_OF.get(exc.key("$.state"), "plays")
+        ) from None
     return state
 
 

@@ -3,18 +3,38 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from cardrules import _messages
 from cardrules.cards import Card, Rank, Suit
 from cardrules.engine import RoundScore, Score, ScoreItem
-from cardrules.mulle._cards import _CARD_POINTS, _LILLAN, _STORAN
+from cardrules.mulle._cards import _CARD_POINTS, _LILLAN, _STORAN, PACK
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._state import State
+from cardrules.rules import Message, Sentence
 
 
 def _most(counts: Sequence[int]) -> int | None:
     best = max(counts)
     return counts.index(best) if counts.count(best) == 1 else None
+
+
+# The labels of the score items, in English and as messages (made once: scoring is on the hot path).
+_CARD_POINTS_LABEL: Final = Sentence(Message("card points"))
+_ACES: Final = Sentence(Message("aces"))
+_STORAN_LABEL: Final = Sentence(Message("storan (10D)"))
+_LILLAN_LABEL: Final = Sentence(Message("lillan (2S)"))
+_TABBES: Final = Sentence(Message("tabbes"))
+_MOST_SPADES: Final = Sentence(Message("most spades"))
+_SISTAN: Final = Sentence(Message("sistan"))
+_MOST_CARDS: Final = Sentence(Message("most cards"))
+_MULLE_LABELS: Final = {
+    (card, double): Sentence(
+        Message("double mulle {card}", card=card) if double else Message("mulle {card}", card=card)
+    )
+    for card in dict.fromkeys(PACK.cards)
+    for double in (False, True)
+}
 
 
 def _round_score(state: State, complete: bool) -> RoundScore:
@@ -27,24 +47,27 @@ def _round_score(state: State, complete: bool) -> RoundScore:
     for side in range(nsides):
         pile = piles[side]
         if rules.building:
-            items.append(ScoreItem(side, "mulle.points.cards", "card points", sum(map(_CARD_POINTS.__getitem__, pile))))
+            items.append(
+                ScoreItem(side, "mulle.points.cards", _CARD_POINTS_LABEL, sum(map(_CARD_POINTS.__getitem__, pile)))
+            )
         else:
             aces = sum(1 for c in pile if c.rank is Rank.ACE)
-            items.append(ScoreItem(side, "mulle.fishing.points", "aces", aces))
-            items.append(ScoreItem(side, "mulle.fishing.points", "storan (10D)", 2 * pile.count(_STORAN)))
-            items.append(ScoreItem(side, "mulle.fishing.points", "lillan (2S)", pile.count(_LILLAN)))
+            items.append(ScoreItem(side, "mulle.fishing.points", _ACES, aces))
+            items.append(ScoreItem(side, "mulle.fishing.points", _STORAN_LABEL, 2 * pile.count(_STORAN)))
+            items.append(ScoreItem(side, "mulle.fishing.points", _LILLAN_LABEL, pile.count(_LILLAN)))
         if hidden and hidden[side]:
-            what = "card points" if rules.building else "aces, storan and lillan"
+            what = _CARD_POINTS_LABEL.message if rules.building else Message("aces, storan and lillan")
             rule = "mulle.points.cards" if rules.building else "mulle.fishing.points"
-            unknown.append(ScoreItem(side, rule, f"{what} of the {hidden[side]} cards taken not shown", 0))
+            said = Message("{what} of the {count} cards taken not shown", what=what, count=hidden[side])
+            unknown.append(ScoreItem(side, rule, Sentence(said), 0))
         for m in state.mulles[side]:
             if rules.building:
                 rule = "mulle.mulle.double" if m.double else "mulle.mulle.twin"
             else:
                 rule = "mulle.fishing.mulle"
-            items.append(ScoreItem(side, rule, f"{'double ' if m.double else ''}mulle {m.card}", m.points))
+            items.append(ScoreItem(side, rule, _MULLE_LABELS[m.card, m.double], m.points))
         if state.tabbes[side]:
-            items.append(ScoreItem(side, "mulle.tabbe", "tabbes", state.tabbes[side]))
+            items.append(ScoreItem(side, "mulle.tabbe", _TABBES, state.tabbes[side]))
     if complete and not rules.building:
         spades = [sum(1 for c in piles[s] if c.suit is Suit.SPADES) for s in range(nsides)]
         if hidden and any(hidden):
@@ -52,21 +75,21 @@ def _round_score(state: State, complete: bool) -> RoundScore:
             most = [n + h for n, h in zip(spades, hidden, strict=True)]
             sure = [s for s in range(nsides) if all(spades[s] > most[o] for o in range(nsides) if o != s)]
             if sure:
-                items.append(ScoreItem(sure[0], "mulle.fishing.spades", "most spades", 1))
+                items.append(ScoreItem(sure[0], "mulle.fishing.spades", _MOST_SPADES, 1))
             else:
                 for s in range(nsides):
                     if all(most[s] > spades[o] for o in range(nsides) if o != s):
-                        unknown.append(ScoreItem(s, "mulle.fishing.spades", "most spades", 0))
+                        unknown.append(ScoreItem(s, "mulle.fishing.spades", _MOST_SPADES, 0))
         else:
             top = _most(spades)
             if top is not None:
-                items.append(ScoreItem(top, "mulle.fishing.spades", "most spades", 1))
+                items.append(ScoreItem(top, "mulle.fishing.spades", _MOST_SPADES, 1))
         if state.last_capture is not None:
-            items.append(ScoreItem(rules.side_of(state.last_capture), "mulle.fishing.sistan", "sistan", 1))
+            items.append(ScoreItem(rules.side_of(state.last_capture), "mulle.fishing.sistan", _SISTAN, 1))
         if rules.most_cards:
             top = _most([len(state.captured[s]) for s in range(nsides)])
             if top is not None:
-                items.append(ScoreItem(top, "mulle.fishing.most-cards", "most cards", 1))
+                items.append(ScoreItem(top, "mulle.fishing.most-cards", _MOST_CARDS, 1))
     points = [0] * nsides
     for it in items:
         points[it.side] += it.points

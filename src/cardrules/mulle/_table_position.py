@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
+from cardrules import _messages
 from cardrules._kit.position import (
     cards_text,
     fields,
@@ -36,6 +37,7 @@ from cardrules.mulle._deal import schedule
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._score import _shown_pile, _winner
 from cardrules.mulle._state import Mulle, State, TableBuild, TableStart
+from cardrules.rules import Message
 
 __all__ = ["FIELDS", "from_table_position", "table_position"]
 
@@ -106,7 +108,7 @@ def _card(text: str, field: str) -> Card:
     try:
         return PACK.parse(text)
     except CardrulesError as exc:
-        raise InvalidPositionError(str(exc), field) from None
+        raise InvalidPositionError(_messages.carried(exc, str(exc)), field) from None
 
 
 def _parse_build(text: str, rules: MulleRuleset) -> TableBuild:
@@ -114,17 +116,19 @@ def _parse_build(text: str, rules: MulleRuleset) -> TableBuild:
     head, at, owner_text = text.partition("@")
     cards_text_, eq, value_text = head.partition("=")
     if not at or not eq or "+" not in cards_text_:
-        raise InvalidPositionError(
-            f"a build is its cards with '+', '=' its value, '@' its owner and '!' if locked, "
-            f"such as 5H+7C=12@1, not {text[:40]!r}",
-            "builds",
+        said = Message(
+            "a build is its cards with '+', '=' its value, '@' its owner and '!' if locked, such as 5H+7C=12@1, "
+            "not {text}",
+            text=repr(text[:40]),
         )
+        raise InvalidPositionError(said, "builds")
     locked = owner_text.endswith("!")
     owner = parse_int(owner_text.removesuffix("!"), "builds", 0, rules.players - 1)
     value = parse_int(value_text, "builds", 0, 99)
     cards = tuple(_card(c, "builds") for c in cards_text_.split("+"))
     if not 2 <= value <= 16:
-        raise InvalidPositionError(f"the build {text} is worth {value}, but a build is worth 2 to 16", "builds")
+        said = Message("the build {build} is worth {value}, but a build is worth 2 to 16", build=text, value=value)
+        raise InvalidPositionError(said, "builds")
     added = [c for c in cards[1:] if c in _SCORING]
     if added:
         raise InvalidPositionError(
@@ -146,7 +150,10 @@ def _parse_build(text: str, rules: MulleRuleset) -> TableBuild:
                 "builds",
             )
     elif total != value:
-        raise InvalidPositionError(f"the cards of the build {text} add up to {total}, not {value}", "builds")
+        said = Message(
+            "the cards of the build {build} add up to {total}, not {value}", build=text, total=total, value=value
+        )
+        raise InvalidPositionError(said, "builds")
     return TableBuild(cards, value, owner, locked)
 
 
@@ -159,7 +166,8 @@ def _parse_pile(text: str, field: str) -> Pile:
     if parts[-1].startswith("?"):
         hidden = parse_int(parts.pop()[1:], field, 0, len(PACK))
     if any(p.startswith("?") for p in parts):
-        raise InvalidPositionError(f"a pile is its cards, then '?N' for N more not shown, not {text[:40]!r}", field)
+        said = Message("a pile is its cards, then '?N' for N more not shown, not {text}", text=repr(text[:40]))
+        raise InvalidPositionError(said, field)
     return tuple(_card(p, field) for p in parts), hidden
 
 
@@ -172,7 +180,7 @@ def _parse_mulles(text: str, rules: MulleRuleset) -> tuple[Mulle, ...]:
         double = part.endswith("*")
         card = _card(part.removesuffix("*"), "mulles")
         if double and not rules.building:
-            raise InvalidPositionError(f"{part}: the fishing game has no double mulle", "mulles")
+            raise InvalidPositionError(Message("{mulle}: the fishing game has no double mulle", mulle=part), "mulles")
         out.append(Mulle(card, double, _mulle_points(rules, card)))
     return tuple(out)
 
@@ -180,7 +188,10 @@ def _parse_mulles(text: str, rules: MulleRuleset) -> tuple[Mulle, ...]:
 def _per_side(text: str, count: int, field: str) -> list[str]:
     parts = text.split("/")
     if len(parts) != count:
-        raise InvalidPositionError(f"expected {count} entries (one per side) separated by '/', got {len(parts)}", field)
+        said = Message(
+            "expected {count} entries (one per side) separated by '/', got {got}", count=count, got=len(parts)
+        )
+        raise InvalidPositionError(said, field)
     return parts
 
 
@@ -214,9 +225,9 @@ def from_table_position(rules: MulleRuleset, body: str) -> State:
     table = _sorted(parse_cards(f["table"], PACK, "table"))
     builds = tuple(_parse_build(t, rules) for t in f["builds"].split(",")) if f["builds"] != "-" else ()
     if builds and not rules.building:
-        raise InvalidPositionError("the fishing game has no builds: write builds=-", "builds")
+        raise InvalidPositionError(Message("the fishing game has no builds: write builds=-"), "builds")
     hands = parse_hands(f["hands"], PACK, n)
-    stock = parse_stock(f["stock"], stock_size, f"in deal {deal} of {len(deals)}")
+    stock = parse_stock(f["stock"], stock_size, Message("in deal {deal} of {deals}", deal=deal, deals=len(deals)))
     piles = [_parse_pile(t, "taken") for t in _per_side(f["taken"], nsides, "taken")]
     mulles = [_parse_mulles(t, rules) for t in _per_side(f["mulles"], nsides, "mulles")]
     tabbes = parse_ints(f["tabbes"], nsides, "tabbes", 0, 99)
@@ -280,11 +291,11 @@ def from_table_position(rules: MulleRuleset, body: str) -> State:
         if name == "start":
             name = exc.key("$.state.start")
             name = {"taken": "captured", "hidden": "captured"}.get(name, name)
-        raise InvalidPositionError(exc.detail, _FIELD_OF.get(name, "position")) from None
+        raise InvalidPositionError(_messages.carried(exc, exc.detail), _FIELD_OF.get(name, "position")) from None
     return state
 
 
-def parse_stock(text: str, size: int, when: str) -> tuple[Card, ...] | int:
+def parse_stock(text: str, size: int, when: Message) -> tuple[Card, ...] | int:
     """
     The stock field: its cards, next dealt first, or ``?N`` for a stock of N unseen cards; it must
     hold *size* cards *when* (``"in deal 2 of 3"``: the words that begin the message if it does not).
@@ -294,7 +305,8 @@ def parse_stock(text: str, size: int, when: str) -> tuple[Card, ...] | int:
     )
     got = stock if isinstance(stock, int) else len(stock)
     if got != size:
-        raise InvalidPositionError(f"{when} the stock has {size} cards, not {got}", "stock")
+        said = Message("{when} the stock has {count} cards, not {got}", when=when, count=size, got=got)
+        raise InvalidPositionError(said, "stock")
     return stock
 
 

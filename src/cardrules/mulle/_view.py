@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Iterator
 from typing import Final
 
-from cardrules._kit.style import Style, labelled_text, plural, sides_text
+from cardrules._kit.style import Style, labelled_text, sides_text
 from cardrules.cards import Card
 from cardrules.engine import LegalMoves
 from cardrules.mulle._cards import _CARD_POINTS, _TVAL, PACK, _hand_values
@@ -15,6 +15,7 @@ from cardrules.mulle._legal import MulleMoves
 from cardrules.mulle._partition import find_group
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._state import Build, Capture, Move, Observation, Trail
+from cardrules.rules import Message, Sentence
 
 __all__ = ["deal_text", "display", "explain", "help_text", "hint_events", "move_list", "view"]
 
@@ -176,6 +177,10 @@ def display(text: str) -> str:
     return labelled_text(text, PACK)
 
 
+def _card_points(n: int) -> Message:
+    return Message.counted("{count} card point", "{count} card points", n)
+
+
 def explain(obs: Observation, move: object) -> tuple[str, ...]:
     """
     What a seat sees in *move*, for a hint: what a capture's cards are worth, the card it keeps in
@@ -183,14 +188,22 @@ def explain(obs: Observation, move: object) -> tuple[str, ...]:
     """
     if isinstance(move, Capture):
         worth = sum(_CARD_POINTS[c] for c in (move.card, *move.taken))
-        return (f"the capture's {plural(len(move.taken) + 1, 'card')} are worth {plural(worth, 'card point')}",)
+        cards = Message.counted("{count} card", "{count} cards", len(move.taken) + 1)
+        return (Sentence(Message("the capture's {cards} are worth {points}", cards=cards, points=_card_points(worth))),)
     if isinstance(move, Build):
         takers = [c for c in obs.hand if c != move.card and move.value in _hand_values(obs.rules, c)]
         if takers:
-            return (f"it keeps {takers[0]} in hand to take the build of {move.value} later",)
+            said = Message(
+                "it keeps {card} in hand to take the build of {value} later", card=takers[0], value=move.value
+            )
+            return (Sentence(said),)
     elif isinstance(move, Trail):
         kept = [c for c in obs.hand if c != move.card and _CARD_POINTS[c] > 0]
         if kept:
             best = max(kept, key=lambda c: _CARD_POINTS[c])
-            return (f"it keeps {best} ({plural(_CARD_POINTS[best], 'card point')}) for later",)
+            return (
+                Sentence(
+                    Message("it keeps {card} ({points}) for later", card=best, points=_card_points(_CARD_POINTS[best]))
+                ),
+            )
     return ()

@@ -14,6 +14,7 @@ from cardrules._serial import is_int, parse_json_object
 from cardrules.cards import Card
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError, InvalidOptionError, InvalidRecordError, WrongKindError
+from cardrules.rules import Message
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "MoveEntry", "Record", "Result", "RoundEntry", "check_record", "dumps", "loads"]
 
@@ -165,40 +166,49 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _expect(cond: bool, message: str, path: str) -> None:
+def _expect(cond: bool, message: str | Message, path: str) -> None:
     if not cond:
         raise InvalidRecordError(message, path)
 
 
-def _type(value: Any) -> str:
-    return (
-        "null"
-        if value is None
-        else {dict: "object", list: "list", str: "text", bool: "boolean"}.get(
-            type(value), "number" if isinstance(value, int | float) else type(value).__name__
-        )
-    )
+_JSON_KINDS: Final = {dict: Message("object"), list: Message("list"), str: Message("text"), bool: Message("boolean")}
+
+
+def _type(value: Any) -> Message | str:
+    """The kind of a JSON value in a message: ``null``, ``object``, ``number``, ..."""
+    if value is None:
+        return "null"
+    kind = _JSON_KINDS.get(type(value))
+    if kind is not None:
+        return kind
+    return Message("number") if isinstance(value, int | float) else type(value).__name__
 
 
 def _int(value: Any, path: str, low: int = 0, high: int = 10**9) -> int:
     _expect(
-        isinstance(value, int) and not isinstance(value, bool), f"expected a whole number, got {_type(value)}", path
+        isinstance(value, int) and not isinstance(value, bool),
+        Message("expected a whole number, got {kind}", kind=_type(value)),
+        path,
     )
-    _expect(low <= value <= high, f"expected a number from {low} to {high}, got {value}", path)
+    _expect(
+        low <= value <= high,
+        Message("expected a number from {low} to {high}, got {value}", low=low, high=high, value=value),
+        path,
+    )
     return int(value)
 
 
 def _text(value: Any, path: str) -> str:
-    _expect(isinstance(value, str), f"expected text, got {_type(value)}", path)
-    _expect(len(value) <= _MAX_TEXT_FIELD, f"text longer than {_MAX_TEXT_FIELD} characters", path)
+    _expect(isinstance(value, str), Message("expected text, got {kind}", kind=_type(value)), path)
+    _expect(len(value) <= _MAX_TEXT_FIELD, Message("text longer than {count} characters", count=_MAX_TEXT_FIELD), path)
     return str(value)
 
 
 def _keys(obj: dict[str, Any], required: set[str], optional: set[str], path: str) -> None:
     missing = sorted(required - set(obj))
-    _expect(not missing, f"missing field {missing[0]!r}" if missing else "", path)
+    _expect(not missing, Message("missing field {name}", name=repr(missing[0])) if missing else "", path)
     extra = sorted(set(obj) - required - optional)
-    _expect(not extra, f"unknown field {extra[0]!r}" if extra else "", path)
+    _expect(not extra, Message("unknown field {name}", name=repr(extra[0])) if extra else "", path)
 
 
 def loads(text: str | bytes) -> Record:
@@ -218,7 +228,7 @@ def loads(text: str | bytes) -> Record:
         {"cardrules", "seats", "comment", "result", "seed"},
         "$",
     )
-    _expect(doc["format"] == FORMAT, f"expected format {FORMAT!r}", "$.format")
+    _expect(doc["format"] == FORMAT, Message("expected format {format}", format=repr(FORMAT)), "$.format")
     _expect(
         is_int(doc["format_version"], FORMAT_VERSION),
         f"this cardrules reads format_version {FORMAT_VERSION}",
@@ -228,19 +238,21 @@ def loads(text: str | bytes) -> Record:
     try:
         game = get_game(game_text)
     except CardrulesError as exc:
-        raise InvalidRecordError(str(exc), "$.game") from None
+        raise InvalidRecordError(_messages.carried(exc, str(exc)), "$.game") from None
     seats_n = _seat_count(game)
     dealer = _int(doc["dealer"], "$.dealer", 0, seats_n - 1)
     seats: tuple[str, ...] = ()
     if "seats" in doc:
-        _expect(isinstance(doc["seats"], list), f"expected a list, got {_type(doc['seats'])}", "$.seats")
+        _expect(
+            isinstance(doc["seats"], list), Message("expected a list, got {kind}", kind=_type(doc["seats"])), "$.seats"
+        )
         _expect(len(doc["seats"]) == seats_n, f"expected {seats_n} seat names, got {len(doc['seats'])}", "$.seats")
         seats = tuple(_text(v, f"$.seats[{i}]") for i, v in enumerate(doc["seats"]))
     writer = _text(doc.get("cardrules", ""), "$.cardrules")
     comment = None if doc.get("comment") is None else _text(doc["comment"], "$.comment")
     seed = None if doc.get("seed") is None else _int(doc["seed"], "$.seed", 0, 2**64 - 1)
     raw_rounds = doc["rounds"]
-    _expect(isinstance(raw_rounds, list), f"expected a list, got {_type(raw_rounds)}", "$.rounds")
+    _expect(isinstance(raw_rounds, list), Message("expected a list, got {kind}", kind=_type(raw_rounds)), "$.rounds")
     _expect(
         0 < len(raw_rounds) <= _MAX_ROUNDS, f"expected 1 to {_MAX_ROUNDS} rounds, got {len(raw_rounds)}", "$.rounds"
     )
@@ -248,16 +260,24 @@ def loads(text: str | bytes) -> Record:
     total = 0
     for i, raw in enumerate(raw_rounds):
         path = f"$.rounds[{i}]"
-        _expect(isinstance(raw, dict), f"expected an object, got {_type(raw)}", path)
+        _expect(isinstance(raw, dict), Message("expected an object, got {kind}", kind=_type(raw)), path)
         _keys(raw, {"moves"}, {"deck", "deal", "position"}, path)
         starts = [k for k in ("deck", "deal", "position") if k in raw]
-        _expect(len(starts) == 1, "give exactly one of 'deck', 'deal' and 'position'", path)
-        _expect(i == 0 or "position" not in raw, "only the first round may start from a position", f"{path}.position")
+        _expect(len(starts) == 1, Message("give exactly one of 'deck', 'deal' and 'position'"), path)
+        _expect(
+            i == 0 or "position" not in raw,
+            Message("only the first round may start from a position"),
+            f"{path}.position",
+        )
         deck: tuple[Card, ...] | None = None
         deal: dict[str, Any] | None = None
         position: str | None = None
         if "deck" in raw:
-            _expect(isinstance(raw["deck"], list), f"expected a list, got {_type(raw['deck'])}", f"{path}.deck")
+            _expect(
+                isinstance(raw["deck"], list),
+                Message("expected a list, got {kind}", kind=_type(raw["deck"])),
+                f"{path}.deck",
+            )
             _expect(len(raw["deck"]) <= 1000, "deck too long", f"{path}.deck")
             deck = tuple(_card(game, v, f"{path}.deck[{j}]") for j, v in enumerate(raw["deck"]))
         elif "deal" in raw:
@@ -265,13 +285,13 @@ def loads(text: str | bytes) -> Record:
         else:
             position = _text(raw["position"], f"{path}.position")
         moves = raw["moves"]
-        _expect(isinstance(moves, list), f"expected a list, got {_type(moves)}", f"{path}.moves")
+        _expect(isinstance(moves, list), Message("expected a list, got {kind}", kind=_type(moves)), f"{path}.moves")
         total += len(moves)
         _expect(total <= _MAX_MOVES, f"more than {_MAX_MOVES} moves", f"{path}.moves")
         entries = []
         for j, m in enumerate(moves):
             mp = f"{path}.moves[{j}]"
-            _expect(isinstance(m, dict), f"expected an object, got {_type(m)}", mp)
+            _expect(isinstance(m, dict), Message("expected an object, got {kind}", kind=_type(m)), mp)
             _keys(m, {"seat", "move"}, {"comment"}, mp)
             entries.append(
                 MoveEntry(
@@ -284,9 +304,13 @@ def loads(text: str | bytes) -> Record:
     result = None
     if doc.get("result") is not None:
         raw = doc["result"]
-        _expect(isinstance(raw, dict), f"expected an object, got {_type(raw)}", "$.result")
+        _expect(isinstance(raw, dict), Message("expected an object, got {kind}", kind=_type(raw)), "$.result")
         _keys(raw, {"match", "winner"}, set(), "$.result")
-        _expect(isinstance(raw["match"], list), f"expected a list, got {_type(raw['match'])}", "$.result.match")
+        _expect(
+            isinstance(raw["match"], list),
+            Message("expected a list, got {kind}", kind=_type(raw["match"])),
+            "$.result.match",
+        )
         sides = len(game.score(game.new_game(seed=0)).sides)
         _expect(len(raw["match"]) == sides, f"expected {sides} scores, got {len(raw['match'])}", "$.result.match")
         match = tuple(_int(v, f"$.result.match[{i}]", -(10**6), 10**6) for i, v in enumerate(raw["match"]))
@@ -305,7 +329,7 @@ def _deal(value: Any, path: str) -> dict[str, Any]:
     or a list of lists of them (hands). What the game makes of it is :func:`verify`'s question. Any
     deeper nesting is refused here, so that no later step recurses through hostile data.
     """
-    _expect(isinstance(value, dict), f"expected an object, got {_type(value)}", path)
+    _expect(isinstance(value, dict), Message("expected an object, got {kind}", kind=_type(value)), path)
     _expect(len(value) <= _MAX_DEAL_KEYS, f"a deal has at most {_MAX_DEAL_KEYS} fields", path)
     deal: dict[str, Any] = value
     for key, field in deal.items():
@@ -318,7 +342,9 @@ def _cards_or_lists(value: Any, path: str, depth: int) -> None:
     if isinstance(value, str):
         _text(value, path)
         return
-    _expect(depth > 0 and isinstance(value, list), f"expected a card as text, got {_type(value)}", path)
+    _expect(
+        depth > 0 and isinstance(value, list), Message("expected a card as text, got {kind}", kind=_type(value)), path
+    )
     _expect(len(value) <= _MAX_DEAL_ITEMS, f"expected at most {_MAX_DEAL_ITEMS} items", path)
     for i, item in enumerate(value):
         _cards_or_lists(item, f"{path}[{i}]", depth - 1)
@@ -329,8 +355,8 @@ def _seat_count(game: Game[Any, Any, Any, Any]) -> int:
 
 
 def _card(game: Game[Any, Any, Any, Any], value: Any, path: str) -> Card:
-    _expect(isinstance(value, str), f"expected a card as text, got {_type(value)}", path)
+    _expect(isinstance(value, str), Message("expected a card as text, got {kind}", kind=_type(value)), path)
     try:
         return game.spec.pack.parse(value)
     except CardrulesError as exc:
-        raise InvalidRecordError(str(exc), path) from None
+        raise InvalidRecordError(_messages.carried(exc, str(exc)), path) from None
