@@ -168,9 +168,9 @@ def sides_text(seats: typing.Sequence[int], me: int, style: Style | None = None)
     """A side by its seats, ``seats 0+2 (you)``, with ``(you)`` when *me* is one of them (in *style*'s language)."""
     style = style or Style()
     if len(seats) == 1:
-        text = style.gettext("seat {seat}").format(seat=seats[0])
+        text = style.pgettext("side", "seat {seat}").format(seat=seats[0])
     else:
-        text = style.gettext("seats {seats}").format(seats="+".join(map(str, seats)))
+        text = style.pgettext("side", "seats {seats}").format(seats="+".join(map(str, seats)))
     return text + (style.gettext(" (you)") if me in seats else "")
 
 

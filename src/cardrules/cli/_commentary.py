@@ -10,7 +10,7 @@ from typing import Any
 
 from cardrules._kit.style import Style, sides_text, visible_len
 from cardrules.engine import Event, Game, RoundScore, Score
-from cardrules.i18n import render, rule_text
+from cardrules.i18n import DEFAULT, render, rule_text
 from cardrules.rules import Message
 
 __all__ = ["Commentary", "breakdown", "event_text", "match_words", "reason_text", "side_name"]
@@ -42,7 +42,7 @@ def side_name(seats: Sequence[int], me: int | None = None, style: Style = _ENGLI
 
 def _seats_words(seats: Sequence[int], style: Style) -> str:
     if len(seats) == 1:
-        return style.gettext("seat {seat}").format(seat=seats[0])
+        return style.pgettext("sentence", "seat {seat}").format(seat=seats[0])
     text = style.gettext("seats {seats} and {last}")
     return text.format(seats=style.pgettext("list", ", ").join(map(str, seats[:-1])), last=seats[-1])
 
@@ -106,7 +106,9 @@ def breakdown(
         labels_of.setdefault(item.rule, set()).add(item.label)
 
     def name(rule: str, label: str) -> str:
-        if len(labels_of[rule]) > 1 and titles is not None and rule in titles:
+        # a rule of several labels is one row, named by its title; in another language than English
+        # every row is (the labels are the games' English words, the titles are translated)
+        if (len(labels_of[rule]) > 1 or style.lang != DEFAULT) and titles is not None and rule in titles:
             return rule_text(titles[rule], style.lang)[0].lower()
         return label
 
