@@ -196,3 +196,23 @@ def test_lang_before_play_and_demo(lang: str, words: tuple[str, ...]) -> None:
     shown = _cli("--lang", lang, "demo", "mililla", "--seed", "1")
     assert shown.returncode == 0, shown.stderr
     assert Style(lang=lang).gettext("How to read this {game} demo:").format(game="Mililla") in shown.stdout
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_replay_speaks_the_language(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``cardrules --lang CODE replay``: the lines of each move in the language, the moves in notation."""
+    from pathlib import Path
+
+    from cardrules import cli
+
+    path = Path(__file__).parents[1] / "corpus" / "records" / "mililla" / "ok-one-round.json"
+    status = cli.main(["--lang", lang, "replay", "--no-pause", "--seat", "0", str(path)])
+    out = capsys.readouterr().out
+    assert status == 0
+    style = Style(lang=lang)
+    head = style.gettext("round {number}, move {move_number}: {seat} plays {move}").split("{seat}")[0]
+    seat = style.pgettext("side", "seat {seat}").format(seat=1)
+    assert head.format(number=1, move_number=1) + seat in out
+    assert style.gettext("could have played instead: {moves}").split("{")[0] in out
+    if lang != "en":
+        assert "plays" not in out and "could have played" not in out
