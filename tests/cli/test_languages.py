@@ -216,3 +216,30 @@ def test_replay_speaks_the_language(lang: str, capsys: pytest.CaptureFixture[str
     assert style.gettext("could have played instead: {moves}").split("{")[0] in out
     if lang != "en":
         assert "plays" not in out and "could have played" not in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ("your hand: ", "legal moves: ", "legal: ")),
+        ("sv", ("din hand: ", "tillåtna drag: ", "tillåtet: ")),
+        ("es", ("tu mano: ", "jugadas legales: ", "legal: ")),
+        ("fr", ("ta main : ", "coups permis : ", "permis : ")),
+        ("ar", ("يدك: ", "الحركات المسموحة: ", "مسموح: ")),
+    ],
+)
+def test_show_and_a_legal_check_speak_the_language(
+    lang: str, words: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``show`` (the seat's view, its legal moves) and ``check`` of a legal move, in the language."""
+    from cardrules import cli
+
+    game = cardrules.get_game("mulle")
+    state = game.new_game(seed=4)
+    move = game.format_move(state, next(iter(game.legal_moves(state))))
+    assert cli.main(["--lang", lang, "show", "--ascii", game.position(state)]) == 0
+    shown = capsys.readouterr().out
+    assert words[0] in shown and words[1] in shown and move in shown
+    assert cli.main(["--lang", lang, "check", game.position(state), move]) == 0
+    checked = capsys.readouterr().out
+    assert checked.startswith(words[2] + move)
