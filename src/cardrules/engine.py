@@ -324,7 +324,7 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
         return None if self.terminal is None else self.terminal.view
 
     @property
-    def help_text(self) -> Callable[[RulesetT], list[str]] | None:
+    def help_text(self) -> Callable[[RulesetT, Any], list[str]] | None:
         """``terminal.help_text``, or ``None`` without a terminal."""
         return None if self.terminal is None else self.terminal.help_text
 

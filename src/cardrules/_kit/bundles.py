@@ -27,8 +27,11 @@ class TerminalViews(Protocol[RulesetC, ObservationC]):
     def view(self, observation: ObservationC, style: Any, /) -> list[str]:
         """The observation as lines of terminal text, in a ``cardrules`` terminal style."""
 
-    def help_text(self, rules: RulesetC, /) -> list[str]:
-        """The terminal's help for the ruleset: the notation, the card values, the rules pages."""
+    def help_text(self, rules: RulesetC, style: Any = None, /) -> list[str]:
+        """
+        The terminal's help for the ruleset: the notation, the card values, the rules pages (in the
+        language of *style*, a ``cardrules`` terminal style; English without one).
+        """
 
     def deal_text(self, observation: ObservationC, style: Any, /) -> list[str]:
         """The announcement of a deal (trump, turn-up, bonus), for the seat observing it."""

@@ -14,6 +14,7 @@ import attrs
 from cardrules.cards import Card, Pack, Suit
 from cardrules.engine import TupleMoves
 from cardrules.errors import CardrulesError
+from cardrules.i18n import DEFAULT, translation
 from cardrules.rules import Message, Sentence
 
 __all__ = [
@@ -54,6 +55,24 @@ class Style:
 
     symbols: bool = False
     colour: bool = False
+    lang: str = DEFAULT
+    """The language of the words around the cards (the cards stay in notation)."""
+
+    def gettext(self, message: str) -> str:
+        """*message* in the style's language (the marker the catalogs' extractor reads)."""
+        return translation(self.lang).gettext(message)
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        """*singular* or *plural*, as *count* asks, in the style's language."""
+        return translation(self.lang).ngettext(singular, plural, count)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """*message* in *context*, in the style's language."""
+        return translation(self.lang).pgettext(context, message)
+
+    def suit(self, suit: Suit) -> str:
+        """A suit's name in the style's language (``hearts``, ``hjärter``, ``oros``)."""
+        return self.pgettext("card suit", suit.value)
 
     def card(self, card: Card) -> str:
         """One card; plain text is the notation (``7H``)."""
@@ -122,27 +141,38 @@ def unsymbol(text: str) -> str:
     return text
 
 
-def style_for(stream: IO[str], *, ascii_only: bool) -> Style:
-    """Symbols and colours for a terminal that can show them; plain text with ``--ascii``, in a pipe or a file."""
+def style_for(stream: IO[str], *, ascii_only: bool, lang: str = DEFAULT) -> Style:
+    """
+    Symbols and colours for a terminal that can show them; plain text with ``--ascii``, in a pipe or
+    a file; the words in *lang*.
+    """
+    translation(lang)  # an unknown language is refused here, before anything is shown
     if ascii_only or not stream.isatty() or os.environ.get("TERM") == "dumb":
-        return Style()
+        return Style(lang=lang)
     try:
         "♠♥♦♣".encode(getattr(stream, "encoding", None) or "ascii")
         symbols = True
     except (UnicodeEncodeError, LookupError):
         symbols = False
-    return Style(symbols=symbols, colour="NO_COLOR" not in os.environ)
+    return Style(symbols=symbols, colour="NO_COLOR" not in os.environ, lang=lang)
 
 
 def seats_text(leader: int, cards: typing.Sequence[Card], count: int, style: Style) -> str:
     """The cards of a trick by seat, from *leader* on: ``seat 1 7O, seat 2 HB``."""
-    return ", ".join(f"seat {(leader + i) % count} {style.card(c)}" for i, c in enumerate(cards))
+    one = style.gettext("seat {seat} {card}")
+    return style.pgettext("list", ", ").join(
+        one.format(seat=(leader + i) % count, card=style.card(c)) for i, c in enumerate(cards)
+    )
 
 
-def sides_text(seats: typing.Sequence[int], me: int) -> str:
-    """A side by its seats, ``seats 0+2 (you)``, with ``(you)`` when *me* is one of them."""
-    text = ("seat " if len(seats) == 1 else "seats ") + "+".join(map(str, seats))
-    return text + (" (you)" if me in seats else "")
+def sides_text(seats: typing.Sequence[int], me: int, style: Style | None = None) -> str:
+    """A side by its seats, ``seats 0+2 (you)``, with ``(you)`` when *me* is one of them (in *style*'s language)."""
+    style = style or Style()
+    if len(seats) == 1:
+        text = style.pgettext("side", "seat {seat}").format(seat=seats[0])
+    else:
+        text = style.pgettext("side", "seats {seats}").format(seats="+".join(map(str, seats)))
+    return text + (style.gettext(" (you)") if me in seats else "")
 
 
 def unstyled(text: str) -> str:

@@ -21,66 +21,100 @@ move_list = first_moves
 """The moves the terminal numbers: the first ones, in the legal moves' order."""
 
 
+def _phase(phase: str, style: Style) -> str:
+    """The phase of a round in words."""
+    words = {
+        "bid": style.pgettext("phase", "bid"),
+        "source": style.pgettext("phase", "source"),
+        "give": style.pgettext("phase", "give"),
+        "discard": style.pgettext("phase", "discard"),
+        "trump": style.pgettext("phase", "trump"),
+        "play": style.pgettext("phase", "play"),
+    }
+    return words.get(phase, phase)
+
+
 def view(obs: Observation, style: Style) -> list[str]:
-    lines = [f"round {obs.round_no + 1}, dealt by seat {obs.dealer}; now: {obs.phase}"]
+    phase = _phase(obs.phase, style)
+    lines = [style.gettext("round {round}, dealt by seat {dealer}; now: {phase}").format(
+        round=obs.round_no + 1, dealer=obs.dealer, phase=phase
+    )]  # fmt: skip
+    comma = style.pgettext("list", ", ")
+    one = style.gettext("seat {seat} {card}")
     if obs.calls:
         calls = [
-            f"seat {(obs.dealer + 1 + i) % 4} " + ("pass" if c is None else c.value) for i, c in enumerate(obs.calls)
+            one.format(seat=(obs.dealer + 1 + i) % 4, card=style.gettext("pass") if c is None else c.value)
+            for i, c in enumerate(obs.calls)
         ]
-        lines.append("bidding: " + ", ".join(calls))
+        lines.append(style.gettext("bidding: {calls}").format(calls=comma.join(calls)))
     out: int | None = None
     if obs.contract is not None and obs.bidder is not None:
-        trump = f"; {obs.trump.value} are trump" if obs.trump is not None else ""
-        name = f"a bid of {obs.contract.value}" if obs.contract.is_number else obs.contract.title
-        lines.append(f"contract: {name} by seat {obs.bidder}{trump}")
+        if obs.contract.is_number:
+            name = style.gettext("a bid of {bid}").format(bid=obs.contract.value)
+        else:
+            name = obs.contract.title
+        if obs.trump is not None:
+            text = style.gettext("contract: {contract} by seat {seat}; {suit} are trump")
+        else:
+            text = style.gettext("contract: {contract} by seat {seat}")
+        suit = "" if obs.trump is None else style.suit(obs.trump)
+        lines.append(text.format(contract=name, seat=obs.bidder, suit=suit))
         out = (obs.bidder + 2) % 4 if obs.contract.is_solo else None
-    lines.append(f"tricks this round: seats 0+2 {obs.tricks[0]}, seats 1+3 {obs.tricks[1]}")
-    lines.append("cards in hand: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(obs.hand_counts)))
+    lines.append(style.gettext("tricks this round: seats 0+2 {first}, seats 1+3 {second}").format(
+        first=obs.tricks[0], second=obs.tricks[1]
+    ))  # fmt: skip
+    counts = comma.join(
+        style.gettext("seat {seat} {count}").format(seat=s, count=n) for s, n in enumerate(obs.hand_counts)
+    )
+    lines.append(style.gettext("cards in hand: {counts}").format(counts=counts))
     for label, cards in (
-        ("kitty you took", obs.kitty_taken),
-        ("your discards", obs.discards),
-        ("your cards out of play", obs.out),
-        ("the bidder's open hand", obs.open_hand or ()),
+        (style.gettext("kitty you took: {cards}"), obs.kitty_taken),
+        (style.gettext("your discards: {cards}"), obs.discards),
+        (style.gettext("your cards out of play: {cards}"), obs.out),
+        (style.gettext("the bidder's open hand: {cards}"), obs.open_hand or ()),
     ):
         if cards:
-            lines.append(f"{label}: {style.cards(cards)}")
+            lines.append(label.format(cards=style.cards(cards)))
     if obs.passed is not None:
-        lines.append(f"card passed to the bidder: {style.card(obs.passed)}")
+        lines.append(style.gettext("card passed to the bidder: {card}").format(card=style.card(obs.passed)))
     order = [s for s in ((obs.leader + i) % 4 for i in range(4)) if s != out]
     last = [s for s in ((obs.last_leader + i) % 4 for i in range(4)) if s != out]
     if obs.last_trick:
-        lines.append(
-            "last trick: " + ", ".join(f"seat {s} {style.card(c)}" for s, c in zip(last, obs.last_trick, strict=False))
-        )
+        played = comma.join(one.format(seat=s, card=style.card(c)) for s, c in zip(last, obs.last_trick, strict=False))
+        lines.append(style.gettext("last trick: {cards}").format(cards=played))
     if obs.phase == "play":
-        trick = ", ".join(f"seat {s} {style.card(c)}" for s, c in zip(order, obs.trick, strict=False))
-        lines.append("trick: " + (trick or f"none yet; seat {obs.leader} leads"))
-    lines.append(style.bold("your hand: ") + style.cards(obs.hand))
+        trick = comma.join(one.format(seat=s, card=style.card(c)) for s, c in zip(order, obs.trick, strict=False))
+        if trick:
+            lines.append(style.gettext("trick: {cards}").format(cards=trick))
+        else:
+            lines.append(style.gettext("trick: none yet; seat {seat} leads").format(seat=obs.leader))
+    lines.append(style.bold(style.gettext("your hand: ")) + style.cards(obs.hand))
     return lines
 
 
-def help_text(rules: CharlemagneRuleset) -> list[str]:
+def help_text(rules: CharlemagneRuleset, style: Style | None = None) -> list[str]:
     """What a newcomer needs at the table: the notation, the card values, where the rules are."""
+    tr = style or Style()
     return [
-        "Cards: rank then suit, 7S 10H JD (S spades, H hearts, D diamonds, C clubs);",
-        "  BJ and LJ are the Big and the Little joker.",
-        "Bidding, once round from the dealer's left: pass, bid 5 .. bid 8, bid mulot,",
-        "  bid charlemagne, bid gros mulot (bid gm), bid gros charlemagne (bid gc).",
-        "Then, as the contract asks: source kitty or source partner, give 9C,",
-        "  discard 7S, trump H; then play a card: 7S.",
-        "Trumps, high to low: BJ, LJ, the jack of trump, the other jack of its",
-        "  colour, then A K Q 10 9 8 7 of the trump suit.",
-        "A number bid is made with that many of the 8 tricks, and scores the bid;",
-        "  missed, the opponents score it.",
-        "Rules: the Charlemagne page of the cardrules documentation",
-        "  (docs/rules/charlemagne.md); 'rules' lists the rule ids.",
+        tr.gettext("Cards: rank then suit, 7S 10H JD (S spades, H hearts, D diamonds, C clubs);"),
+        tr.gettext("  BJ and LJ are the Big and the Little joker."),
+        tr.gettext("Bidding, once round from the dealer's left: pass, bid 5 .. bid 8, bid mulot,"),
+        tr.gettext("  bid charlemagne, bid gros mulot (bid gm), bid gros charlemagne (bid gc)."),
+        tr.gettext("Then, as the contract asks: source kitty or source partner, give 9C,"),
+        tr.gettext("  discard 7S, trump H; then play a card: 7S."),
+        tr.gettext("Trumps, high to low: BJ, LJ, the jack of trump, the other jack of its"),
+        tr.gettext("  colour, then A K Q 10 9 8 7 of the trump suit."),
+        tr.gettext("A number bid is made with that many of the 8 tricks, and scores the bid;"),
+        tr.gettext("  missed, the opponents score it."),
+        tr.gettext("Rules: the Charlemagne page of the cardrules documentation"),
+        tr.gettext("  (docs/rules/charlemagne.md); 'rules' lists the rule ids."),
     ]
 
 
 def deal_text(obs: Observation, style: Style) -> list[str]:
     """The deal announced: the dealer, and who bids first."""
-    return [f"round {obs.round_no + 1}: seat {obs.dealer} deals 8 cards each and 2 to the kitty; "
-            f"seat {(obs.dealer + 1) % 4} bids first"]  # fmt: skip
+    text = style.gettext("round {round}: seat {dealer} deals 8 cards each and 2 to the kitty; seat {first} bids first")
+    return [text.format(round=obs.round_no + 1, dealer=obs.dealer, first=(obs.dealer + 1) % 4)]
 
 
 _TRUMP: Final = re.compile(r"\btrump ([SHDC])\b")

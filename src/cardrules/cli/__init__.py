@@ -31,7 +31,7 @@ from cardrules.cli._serve import add_commands as _add_serve
 from cardrules.cli._table import Session
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError
-from cardrules.i18n import LANGUAGES, from_environ
+from cardrules.i18n import DEFAULT, LANGUAGES, from_environ
 
 __all__ = ["COMMANDS", "main"]
 
@@ -143,7 +143,7 @@ def _run_demo(args: argparse.Namespace) -> int:
     speed = args.speed if args.speed is not None else (0.6 if sys.stdout.isatty() else 0.0)
     if not 0 <= speed <= _MAX_PAUSE:  # NaN too
         raise CardrulesError(f"--speed must be from 0 to {_MAX_PAUSE:g} seconds, not {args.speed}")
-    style = style_for(sys.stdout, ascii_only=args.ascii)
+    style = style_for(sys.stdout, ascii_only=args.ascii, lang=getattr(args, "lang", DEFAULT))
     return demo(game.text, args.seed, sys.stdout, _split(args.bots), style, speed=speed)
 
 
@@ -200,6 +200,7 @@ def _run_play(args: argparse.Namespace) -> int:
         ascii_only=args.ascii,
         opponents_text=args.opponents,
         start=start,
+        lang=getattr(args, "lang", DEFAULT),
     )
     return session.run()
 
@@ -321,8 +322,9 @@ def _parser() -> argparse.ArgumentParser:
         metavar="CODE",
         choices=LANGUAGES,
         help=f"the language of the messages: {', '.join(LANGUAGES)} (default: from LANGUAGE, LC_ALL, "
-        "LC_MESSAGES or LANG, as gettext reads them; else en). Illegal moves' reasons and the rules "
-        "'check' cites are translated; other output is in English for now",
+        "LC_MESSAGES or LANG, as gettext reads them; else en). The terminal table, the demo, the events "
+        "of each move, hints, illegal moves' reasons and the rules are translated; --help and the "
+        "reports of verify, simulate and games are in English",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for add in COMMANDS:

@@ -8,48 +8,82 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardrules._kit.style import Style, visible_len
+from cardrules._kit.style import Style, sides_text, visible_len
 from cardrules.engine import Event, Game, RoundScore, Score
+from cardrules.i18n import DEFAULT, render, rule_text
+from cardrules.rules import Message
 
-__all__ = ["Commentary", "breakdown", "match_words", "side_name"]
+__all__ = ["Commentary", "breakdown", "event_text", "match_words", "reason_text", "side_name"]
+
+_ENGLISH = Style()
 
 
-def side_name(seats: Sequence[int], me: int | None = None) -> str:
+def event_text(event: Event, style: Style = _ENGLISH) -> str:
+    """
+    What the terminal says of *event*, in *style*'s language: the one place where the narration's
+    words are chosen. An event that carries a :class:`~cardrules.rules.Message` (as ``message``) is
+    rendered in the language; one with text only is said as it is.
+    """
+    message = getattr(event, "message", None)
+    if isinstance(message, Message):
+        return render(message, style.lang)
+    return event.text
+
+
+def reason_text(reason: str | Message, style: Style = _ENGLISH) -> str:
+    """A hint's reason (:func:`cardrules.bots.advise`) in *style*'s language: a message rendered, a text as it is."""
+    if isinstance(reason, Message) or isinstance(getattr(reason, "message", None), Message):
+        return render(reason, style.lang)
+    return reason
+
+
+def side_name(seats: Sequence[int], me: int | None = None, style: Style = _ENGLISH) -> str:
     """``seat 1``, ``seats 0+2``, with ``(you)`` when *me* sits there."""
-    text = ("seat " if len(seats) == 1 else "seats ") + "+".join(map(str, seats))
-    return text + (" (you)" if me is not None and me in seats else "")
+    return sides_text(seats, -1 if me is None else me, style)
 
 
-def _seats_words(seats: Sequence[int]) -> str:
+def _seats_words(seats: Sequence[int], style: Style) -> str:
     if len(seats) == 1:
-        return f"seat {seats[0]}"
-    return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+        return style.pgettext("sentence", "seat {seat}").format(seat=seats[0])
+    text = style.gettext("seats {seats} and {last}")
+    return text.format(seats=style.pgettext("list", ", ").join(map(str, seats[:-1])), last=seats[-1])
 
 
-def _upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def match_words(score: Score, me: int | None = None) -> str:
+def match_words(score: Score, me: int | None = None, style: Style = _ENGLISH) -> str:
     """The end of a match in words: ``seats 1 and 3 win the match 35 to 28``."""
     w = score.winner
     assert w is not None
     seats = score.sides[w]
     others = [i for i in range(len(score.sides)) if i != w]
     if len(score.sides) == 2:
-        figures = f"{score.match[w]} to {score.match[others[0]]}"
+        figures = style.gettext("{points} to {other}").format(points=score.match[w], other=score.match[others[0]])
     else:
-        rest = ", ".join(f"{_seats_words(score.sides[i])} {score.match[i]}" for i in others)
-        figures = f"with {score.match[w]} ({rest})"
+        one = style.gettext("{side} {points}")
+        rest = style.pgettext("list", ", ").join(
+            one.format(side=_seats_words(score.sides[i], style), points=score.match[i]) for i in others
+        )
+        figures = style.gettext("with {points} ({rest})").format(points=score.match[w], rest=rest)
     if me is None:
-        verb = "wins" if len(seats) == 1 else "win"
-        return f"{_seats_words(seats)} {verb} the match {figures}"
+        if len(seats) == 1:
+            text = style.gettext("{seats} wins the match {figures}")
+        else:
+            text = style.gettext("{seats} win the match {figures}")
+        return text.format(seats=_seats_words(seats, style), figures=figures)
     if me in seats:
         partners = [s for s in seats if s != me]
-        who = "you" if not partners else f"you and {_seats_words(partners)}"
-        return _upper_first(f"{who} win the match {figures}")
-    verb = "wins" if len(seats) == 1 else "win"
-    return _upper_first(f"{_seats_words(seats)} {verb} the match {figures}: you lose")
+        if not partners:
+            return style.gettext("You win the match {figures}").format(figures=figures)
+        text = style.gettext("You and {seats} win the match {figures}")
+        return text.format(seats=_seats_words(partners, style), figures=figures)
+    if len(seats) == 1:
+        text = style.gettext("{seats} wins the match {figures}: you lose")
+    else:
+        text = style.gettext("{seats} win the match {figures}: you lose")
+    return _upper_first(text.format(seats=_seats_words(seats, style), figures=figures))
+
+
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def breakdown(
@@ -60,6 +94,7 @@ def breakdown(
     width: int,
     match: Sequence[int] | None = None,
     titles: Mapping[str, Any] | None = None,
+    style: Style = _ENGLISH,
 ) -> list[str]:
     """
     A round's score as a table by rule: one row per rule (with its id when the table fits *width*),
@@ -67,14 +102,16 @@ def breakdown(
     whose items have several labels (Mulle's mulles, one per card) is one row, named by its title
     in *titles* (a rule book).
     """
-    heads = [side_name(s, me) for s in sides]
+    heads = [side_name(s, me, style) for s in sides]
     labels_of: dict[str, set[str]] = {}
     for item in result.items:
         labels_of.setdefault(item.rule, set()).add(item.label)
 
     def name(rule: str, label: str) -> str:
-        if len(labels_of[rule]) > 1 and titles is not None and rule in titles:
-            return str(titles[rule].title).lower()
+        # a rule of several labels is one row, named by its title; in another language than English
+        # every row is (the labels are the games' English words, the titles are translated)
+        if (len(labels_of[rule]) > 1 or style.lang != DEFAULT) and titles is not None and rule in titles:
+            return rule_text(titles[rule], style.lang)[0].lower()
         return label
 
     rows: dict[tuple[str, str], list[int | str | None]] = {}
@@ -85,13 +122,15 @@ def breakdown(
         had = cell[item.side]
         cell[item.side] = (had if isinstance(had, int) else 0) + item.points
     for item in result.unknown:  # the pieces that cards nobody has shown decide: "?"
-        label = item.label.split(" of the ")[0] + " of the cards not shown" if " of the " in item.label else item.label
+        label = item.label
+        if " of the " in label:
+            label = style.gettext("{label} of the cards not shown").format(label=label.split(" of the ")[0])
         key = (label, item.rule)
         rows.setdefault(key, [None] * len(sides))[item.side] = "?"
-    scored = "scored this round" + (", known" if result.unknown else "")
+    scored = style.gettext("scored this round, known") if result.unknown else style.gettext("scored this round")
     totals: list[tuple[str, Sequence[int | str | None]]] = [(scored, result.points)]
     if match is not None:
-        totals.append(("match so far", match))
+        totals.append((style.gettext("match so far"), match))
     col = max([5, *map(len, heads)])
 
     def table(with_ids: bool) -> list[str]:
@@ -121,7 +160,9 @@ class Commentary:
         self.me = me
         self.width = width
 
-    def _text(self, text: str) -> str:
+    def _text(self, text: str | Event) -> str:
+        if isinstance(text, Event):
+            text = event_text(text, self.style)
         if self.me is not None:
             text = text.replace(f"seat {self.me} ", f"seat {self.me} (you) ", 1)
         return self.style.text(text, self.game.spec.pack)
@@ -140,7 +181,8 @@ class Commentary:
         if game.spec.events is not None:
             return game.spec.events(before, move, after)
         seat = game.to_move(before)
-        return (Event("play", "", seat, (), 0, f"seat {seat} plays {game.format_move(before, move)}"),)
+        text = self.style.gettext("seat {seat} plays {move}").format(seat=seat, move=game.format_move(before, move))
+        return (Event("play", "", seat, (), 0, text),)
 
     def move(self, before: Any, move: Any, after: Any) -> tuple[list[str], list[str]]:
         """
@@ -152,21 +194,22 @@ class Commentary:
         done = game.score(before).rounds
         score = game.score(after)
         if len(score.rounds) == len(done):
-            return [self._text(e.text) for e in events], []
+            return [self._text(e) for e in events], []
         kinds = [e.kind for e in events]
         end = kinds.index("round") if "round" in kinds else len(events)
         deal = next((i for i in range(end, len(events)) if kinds[i] == "deal"), len(events))
-        own = [self._text(e.text) for e in events[:end]]
-        extra = [self._text(e.text) for e in events[end:deal] if e.kind not in ("round", "match")]
+        own = [self._text(e) for e in events[:end]]
+        extra = [self._text(e) for e in events[end:deal] if e.kind not in ("round", "match")]
         number = len(score.rounds)
         so_far = [sum(r.points[i] for r in score.rounds) for i in range(len(score.sides))]
-        title = f"round {number} is over:"
-        table = breakdown(title, score.rounds[-1], score.sides, self.me, self.width, so_far, game.spec.rulebook)
+        title = self.style.gettext("round {number} is over:").format(number=number)
+        rulebook = game.spec.rulebook
+        table = breakdown(title, score.rounds[-1], score.sides, self.me, self.width, so_far, rulebook, self.style)
         lines = ["", *extra, *table]
         if score.winner is not None:
-            lines.append(match_words(score, self.me) + ".")
+            lines.append(match_words(score, self.me, self.style) + ".")
         elif game.spec.deal_text is not None:
             lines.extend(self.deal(after))  # the game's own announcement (bonus included)
         else:
-            lines.extend(self._text(e.text) for e in events[deal:])
+            lines.extend(self._text(e) for e in events[deal:])
         return own, lines

@@ -17,21 +17,29 @@ __all__ = ["demo", "legend", "progress_bar", "results_table"]
 _WIDTH = 80
 
 
-def legend(game_title: str, help_text: Sequence[str], rules_page: str | None = None) -> list[str]:
+def legend(
+    game_title: str, help_text: Sequence[str], rules_page: str | None = None, style: Style | None = None
+) -> list[str]:
     """
     The demo's opening screen: how to read what follows. The game's help, without its pointer to the
     rules (which names the table's 'rules' command, which a demo has not): the demo names the page.
     """
-    end = next((i for i, line in enumerate(help_text) if line.startswith("Rules:")), len(help_text))
+    st = style or Style()
+    # The help's pointer to the rules starts with this word in every language.
+    marker = st.gettext("Rules:")
+    end = next((i for i, line in enumerate(help_text) if line.startswith(marker)), len(help_text))
     shown = [*help_text[:end], *(line for line in help_text[end + 1 :] if not line.startswith("  "))]
-    where = f" ({rules_page})" if rules_page else ""
+    if rules_page:
+        page = st.gettext("  The rules: the {game} page of the cardrules documentation ({page}).")
+    else:
+        page = st.gettext("  The rules: the {game} page of the cardrules documentation.")
     return [
-        f"How to read this {game_title} demo:",
-        "  'seat N: MOVE' is a move in the game's notation; the indented lines say what it did.",
-        "  At each deal every hand is shown (this is a demo: at the table you see only your own).",
-        "  Each round ends with its score by rule; the last line says who won the match.",
+        st.gettext("How to read this {game} demo:").format(game=game_title),
+        st.gettext("  'seat N: MOVE' is a move in the game's notation; the indented lines say what it did."),
+        st.gettext("  At each deal every hand is shown (this is a demo: at the table you see only your own)."),
+        st.gettext("  Each round ends with its score by rule; the last line says who won the match."),
         *(f"  {line}" for line in shown),
-        f"  The rules: the {game_title} page of the cardrules documentation{where}.",
+        page.format(game=game_title, page=rules_page),
         "",
     ]
 
@@ -59,17 +67,22 @@ def demo(
         for part in wrap(line, _WIDTH):
             print(part, file=out)
 
-    who = " against ".join(f"{b} ({side_name(s)})" for b, s in zip(names, sides, strict=False))
-    say(f"{game.spec.title} ({game.text}), seed {seed}: {who}")
-    say(f"(cardrules demo {game.text} --seed {seed} shows this match again)")
-    help_text = game.spec.help_text(game.rules) if game.spec.help_text is not None else []
-    for line in legend(game.spec.title, help_text, game.spec.rules_page):
+    one = style.gettext("{bot} ({side})")
+    who = style.gettext(" against ").join(
+        one.format(bot=b, side=side_name(s, None, style)) for b, s in zip(names, sides, strict=False)
+    )
+    head = style.gettext("{title} ({text}), seed {seed}: {who}")
+    say(head.format(title=game.spec.title, text=game.text, seed=seed, who=who))
+    say(style.gettext("(cardrules demo {text} --seed {seed} shows this match again)").format(text=game.text, seed=seed))
+    help_text = game.spec.help_text(game.rules, style) if game.spec.help_text is not None else []
+    for line in legend(game.spec.title, help_text, game.spec.rules_page, style):
         say(line)
 
     def hands(state: Any) -> None:
         seats = sorted(s for side in sides for s in side)
         for s in seats:
-            say(f"  hand of seat {s}: {style.cards(game.observe(state, s).hand)}")
+            text = style.gettext("  hand of seat {seat}: {cards}")
+            say(text.format(seat=s, cards=style.cards(game.observe(state, s).hand)))
 
     for line in talk.deal(first):
         say(line)
@@ -79,7 +92,8 @@ def demo(
     def on_move(before: Any, move: Any, after: Any) -> None:
         seat = game.to_move(before)
         own, later = talk.move(before, move, after)
-        say(f"  seat {seat}: {style.text(game.format_move(before, move), game.spec.pack)}")
+        text = style.gettext("  seat {seat}: {move}")
+        say(text.format(seat=seat, move=style.text(game.format_move(before, move), game.spec.pack)))
         for line in own[1:]:
             say(f"    {line}")
         if later:
@@ -92,7 +106,10 @@ def demo(
             time.sleep(speed)
 
     outcome = play_match(game, players, seed=seed, on_move=on_move)
-    say(f"({outcome.decisions} moves in all; seed {seed})")
+    end = style.ngettext(
+        "({count} moves in all; seed {seed})", "({count} moves in all; seed {seed})", outcome.decisions
+    )
+    say(end.format(count=outcome.decisions, seed=seed))
     return 0
 
 

@@ -9,7 +9,7 @@ import os
 import sys
 from typing import Any, TextIO
 
-from cardrules._kit.style import unstyled
+from cardrules._kit.style import Style, unstyled
 from cardrules._states import from_position
 from cardrules.cli._commentary import side_name
 from cardrules.cli._terminal import move_list_for, style_for, view_for
@@ -213,23 +213,28 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
         moves = tr.pgettext("list", ", ").join(data["legal_moves"])
         print(tr.gettext("legal moves: {moves}").format(moves=moves) + tail, file=out)
         return 1
-    print(f"legal: {data['move']} (seat {data['seat']})", file=out)
-    for event in data["events"]:
+    tr = translation(data["lang"])
+    print(tr.gettext("legal: {move} (seat {seat})").format(move=data["move"], seat=data["seat"]), file=out)
+    for event in data["events"]:  # the events' texts as the game writes them (see cli._commentary.event_text)
         points = f" ({event['points']:+d})" if event["points"] else ""
         print(f"  - {event['text']}{points}  [{event['rule']}]", file=out)
     tally, match = data["tally"], data["match"]
     if tally["before"] != tally["after"]:
-        print(f"round tally: {_pair(tally['before'])} -> {_pair(tally['after'])}", file=out)
+        line = tr.gettext("round tally: {before} -> {after}")
+        print(line.format(before=_pair(tally["before"]), after=_pair(tally["after"])), file=out)
     if match["before"] != match["after"]:
-        print(f"match points: {_pair(match['before'])} -> {_pair(match['after'])}", file=out)
+        line = tr.gettext("match points: {before} -> {after}")
+        print(line.format(before=_pair(match["before"]), after=_pair(match["after"])), file=out)
     if tally["before"] == tally["after"] and match["before"] == match["after"]:
-        print("it scores nothing now", file=out)
+        print(tr.gettext("it scores nothing now"), file=out)
     if data["unknown"]:
         sides = _game(state).score(state).sides
-        items = "; ".join(f"{side_name(sides[i['side']])}, {i['label']}" for i in data["unknown"])
-        print(f"unknown, as the position does not show those cards (in no tally above): {items}", file=out)
+        style = Style(lang=data["lang"])
+        items = "; ".join(f"{side_name(sides[i['side']], None, style)}, {i['label']}" for i in data["unknown"])
+        line = tr.gettext("unknown, as the position does not show those cards (in no tally above): {items}")
+        print(line.format(items=items), file=out)
     if data["rules_page"] and data["events"]:
-        print(f"the rules: {data['rules_page']}, each [rule] its section", file=out)
+        print(tr.gettext("the rules: {page}, each [rule] its section").format(page=data["rules_page"]), file=out)
     return 0
 
 
@@ -267,7 +272,8 @@ def _show(args: argparse.Namespace, out: TextIO) -> int:
     game = _game(state)
     seat = game.to_move(state) if args.seat is None else args.seat
     if seat is None:
-        print(f"{game.spec.title} ({game.text}): the match is over", file=out)
+        over = Style(lang=getattr(args, "lang", DEFAULT)).gettext("{title} ({text}): the match is over")
+        print(over.format(title=game.spec.title, text=game.text), file=out)
         return 0
     seats = sorted(s for side in game.score(state).sides for s in side)
     if seat not in seats:
@@ -279,19 +285,26 @@ def _show(args: argparse.Namespace, out: TextIO) -> int:
             out,
             f"the position does not show {', '.join(other)}, which seat {seat} sees: write it, or show another seat",
         )
-    style = style_for(out, ascii_only=args.ascii)
+    style = style_for(out, ascii_only=args.ascii, lang=getattr(args, "lang", DEFAULT))
     view = game.observe(state, seat)
-    print(f"{game.spec.title} ({game.text}): seat {game.to_move(state)} to move; seat {seat}'s view", file=out)
+    head = style.gettext("{title} ({text}): seat {mover} to move; seat {seat}'s view")
+    print(head.format(title=game.spec.title, text=game.text, mover=game.to_move(state), seat=seat), file=out)
+    mine = style.gettext("your hand: ").rstrip()
     for line in view_for(game.spec)(view, style):
-        if own and unstyled(line).startswith("your hand"):
-            line = f"your hand (seat {seat}): {len(view.hand)} cards, not shown in the position"
+        if own and unstyled(line).startswith(mine):
+            hidden = style.ngettext(
+                "your hand (seat {seat}): {count} cards, not shown in the position",
+                "your hand (seat {seat}): {count} cards, not shown in the position",
+                len(view.hand),
+            )
+            line = hidden.format(seat=seat, count=len(view.hand))
         print(line, file=out)
     if seat == game.to_move(state):
         if own:
-            print("legal moves: they depend on the hand, which the position does not show", file=out)
+            print(style.gettext("legal moves: they depend on the hand, which the position does not show"), file=out)
             return 0
         legal = game.legal_moves(state)
         shown = [game.format_move(state, m) for m in itertools.islice(legal, _MAX_LEGAL + 1)]
         more = " ..." if len(shown) > _MAX_LEGAL else ""
-        print("legal moves: " + ", ".join(shown[:_MAX_LEGAL]) + more, file=out)
+        print(style.gettext("legal moves: {moves}").format(moves=", ".join(shown[:_MAX_LEGAL])) + more, file=out)
     return 0

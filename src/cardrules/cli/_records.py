@@ -10,9 +10,11 @@ from typing import Any, TextIO
 from cardrules import records
 from cardrules._kit.style import Style
 from cardrules._registry import get_game
+from cardrules.cli._commentary import event_text
 from cardrules.cli._terminal import move_list_for, view_for
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError, InvalidRecordError
+from cardrules.i18n import DEFAULT, render
 from cardrules.records import _json as _record_json
 
 _MAX_ALTERNATIVES = 12
@@ -106,36 +108,51 @@ def _verify(args: argparse.Namespace, out: TextIO) -> int:
     return 0 if report.ok else 1
 
 
-def _alternatives(game: Game[Any, Any, Any, Any], before: Any, move: Any) -> str:
+def _alternatives(game: Game[Any, Any, Any, Any], before: Any, move: Any, style: Style | None = None) -> str:
     """
     What else the mover could have played: a bounded list, and a count only where counting is cheap
     (a Mulle table can allow millions of captures).
     """
+    st = style or Style()
     listing = move_list_for(game.spec)
     shown, more = listing(game.legal_moves(before), _MAX_ALTERNATIVES + 1)
     others = [m for m in shown if m != move]
     if not others and more == 0:
-        return "that was the only legal move"
+        return st.gettext("that was the only legal move")
     texts = ", ".join(game.format_move(before, m) for m in others[:_MAX_ALTERNATIVES])
     if more is None:
-        return f"could have played instead: {texts} and more"
+        return st.gettext("could have played instead: {moves} and more").format(moves=texts)
     left = len(shown) + more - 1 - min(len(others), _MAX_ALTERNATIVES)  # every legal move but the one played
-    return f"could have played instead: {texts}" + (f" and {left} more" if left > 0 else "")
+    if left > 0:
+        text = st.ngettext(
+            "could have played instead: {moves} and {count} more",
+            "could have played instead: {moves} and {count} more",
+            left,
+        )
+        return text.format(moves=texts, count=left)
+    return st.gettext("could have played instead: {moves}").format(moves=texts)
 
 
-def _seat_name(record: records.Record, seat: int) -> str:
-    return f"seat {seat} ({record.seats[seat]})" if record.seats else f"seat {seat}"
+def _seat_name(record: records.Record, seat: int, style: Style | None = None) -> str:
+    st = style or Style()
+    name = st.pgettext("side", "seat {seat}").format(seat=seat)
+    return f"{name} ({record.seats[seat]})" if record.seats else name
 
 
-def _position(game: Game[Any, Any, Any, Any], state: Any, args: argparse.Namespace) -> list[str]:
+def _position(
+    game: Game[Any, Any, Any, Any], state: Any, args: argparse.Namespace, style: Style | None = None
+) -> list[str]:
     """The position before a move, as ``--seat`` allows: that seat's view, or with ``--full`` every hand."""
+    st = style or Style()
     if args.full:
         seats = sorted(s for side in game.score(state).sides for s in side)
         view = game.observe(state, seats[0])
-        lines = [line for line in view_for(game.spec)(view, Style()) if not line.startswith("your hand")]
-        return lines + [f"hand of seat {s}: {Style().cards(game.observe(state, s).hand)}" for s in seats]
+        mine = st.gettext("your hand: ")
+        lines = [line for line in view_for(game.spec)(view, st) if not line.startswith(mine)]
+        one = st.gettext("hand of seat {seat}: {cards}")
+        return lines + [one.format(seat=s, cards=st.cards(game.observe(state, s).hand)) for s in seats]
     if args.seat is not None:
-        return view_for(game.spec)(game.observe(state, args.seat), Style())
+        return view_for(game.spec)(game.observe(state, args.seat), st)
     return []
 
 
@@ -202,7 +219,10 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         return _replay_json(record, game, args, out)
     pause = not args.no_pause and sys.stdin.isatty() and out.isatty()
-    print(f"{game.spec.title}: {game.text}; first dealer {_seat_name(record, record.dealer)}", file=out)
+    lang = getattr(args, "lang", DEFAULT)
+    st = Style(lang=lang)
+    head = st.gettext("{title}: {text}; first dealer {seat}")
+    print(head.format(title=game.spec.title, text=game.text, seat=_seat_name(record, record.dealer, st)), file=out)
     if record.comment:
         print(f"  ({record.comment})", file=out)
     try:
@@ -212,37 +232,44 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
             if first and game.spec.deal_events is not None:  # the deal, as everyone saw it, before the first move
                 dealt = len(game.spec.deal_events(step.before))
                 for event in events[:dealt]:
-                    print(f"round {step.round + 1}: {event.text}  [{event.rule}]", file=out)
+                    line = st.gettext("round {number}: {event}  [{rule}]")
+                    print(line.format(number=step.round + 1, event=event_text(event, st), rule=event.rule), file=out)
                 events = events[dealt:]
             first = False
-            for line in _position(game, step.before, args):
+            for line in _position(game, step.before, args, st):
                 print(f"    | {line}", file=out)
             text = game.format_move(step.before, step.move)
-            print(f"round {step.round + 1}, move {step.number}: {_seat_name(record, step.seat)} plays {text}", file=out)
+            line = st.gettext("round {number}, move {move_number}: {seat} plays {move}")
+            seat = _seat_name(record, step.seat, st)
+            print(line.format(number=step.round + 1, move_number=step.number, seat=seat, move=text), file=out)
             for event in events:
                 if event.kind == "play":
                     continue
-                print(f"  - {event.text}  [{event.rule}]", file=out)
+                print(f"  - {event_text(event, st)}  [{event.rule}]", file=out)
             if args.full or step.seat == args.seat:
-                print(f"  {_alternatives(game, step.before, step.move)}", file=out)
+                print(f"  {_alternatives(game, step.before, step.move, st)}", file=out)
                 for v in step.refused:
-                    print(f"  constrained: {v.reason} ({v.rule.id})", file=out)
+                    reason = v.reason if lang == DEFAULT else render(v.message, lang)
+                    print(
+                        st.gettext("  constrained: {reason} ({rule})").format(reason=reason, rule=v.rule.id), file=out
+                    )
             if step.comment:
-                print(f"  comment: {step.comment}", file=out)
+                print(st.gettext("  comment: {comment}").format(comment=step.comment), file=out)
             if pause:
                 try:
-                    answer = input("  (Enter to go on, q to quit) ")
+                    answer = input(st.gettext("  (Enter to go on, q to quit) "))
                 except EOFError:
                     print(file=out)
                     return 0
                 if answer.strip().lower() in ("q", "quit"):
                     return 0
     except CardrulesError as exc:
-        print(f"problem: {exc}", file=out)
+        print(st.gettext("problem: {problem}").format(problem=render(exc, lang)), file=out)
         return 1
     report = records.verify(record)
     if report.computed is not None:
-        print(f"result: match {list(report.computed.match)}, winner {report.computed.winner}", file=out)
+        line = st.gettext("result: match {match}, winner {winner}")
+        print(line.format(match=list(report.computed.match), winner=report.computed.winner), file=out)
     for problem in report.problems:
-        print(f"problem: {problem}", file=out)
+        print(st.gettext("problem: {problem}").format(problem=problem), file=out)
     return 0 if report.ok else 1

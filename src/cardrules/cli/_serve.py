@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from cardrules.errors import CardrulesError
+from cardrules.i18n import DEFAULT, translation
 
 
 def add_commands(sub: Any) -> None:
@@ -68,7 +69,10 @@ def _serve(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise CardrulesError(f"the limits: {exc}") from None
     app = create_app(db, cors_origins=args.cors_origin, limits=limits, rules_dir=args.rules_dir)
-    print(f"cardrules: serving the web table on http://{args.host}:{args.port}/ (matches in {db})", flush=True)
+    line = translation(getattr(args, "lang", DEFAULT)).gettext(
+        "cardrules: serving the web table on {url} (matches in {db})"
+    )
+    print(line.format(url=f"http://{args.host}:{args.port}/", db=db), flush=True)
     uvicorn.run(
         app, host=args.host, port=args.port, log_level=args.log_level, access_log=args.log_level in ("info", "debug"),
         ws="websockets-sansio",

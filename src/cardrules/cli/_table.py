@@ -19,7 +19,7 @@ from cardrules._kit.style import columns, style_for, unsymbol, wrap
 from cardrules._sampling import spec_for_observation
 from cardrules.bots import Bot, advise, get_bot
 from cardrules.cards import _derive_seed
-from cardrules.cli._commentary import Commentary, breakdown, side_name
+from cardrules.cli._commentary import Commentary, breakdown, event_text, reason_text, side_name
 from cardrules.cli._table_help import (
     ALIASES,
     command_help,
@@ -32,6 +32,7 @@ from cardrules.cli._table_help import (
 from cardrules.cli._terminal import move_list_for, view_for
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError, IllegalMoveError, InvalidCardError, UnsupportedError
+from cardrules.i18n import DEFAULT, render
 
 __all__ = ["Session"]
 
@@ -71,6 +72,7 @@ class Session:
         opponents_text: str = "greedy",
         start: Any = None,
         hint_level: str = "hard",
+        lang: str = DEFAULT,
     ) -> None:
         self.game = game
         self.hint_level = hint_level
@@ -86,7 +88,8 @@ class Session:
         self.rngs = {s: random.Random(_derive_seed(seed, _PLAY_PATH, s)) for s in seats}
         self.inp = inp
         self.out = out
-        self.style = style_for(out, ascii_only=ascii_only)
+        self.style = style_for(out, ascii_only=ascii_only, lang=lang)
+        self.lang = lang
         self.width, self.height = 80, 24
         self.measure()
         self.pack = game.spec.pack
@@ -125,12 +128,25 @@ class Session:
         game = self.game
         mine = next(side for side in self.sides if self.seat in side)
         partners = [s for s in mine if s != self.seat]
-        self.say(f"{game.spec.title} ({game.text}), seed {self.seed}.")
+        st = self.style
+        self.say(
+            st.gettext("{title} ({text}), seed {seed}.").format(title=game.spec.title, text=game.text, seed=self.seed)
+        )
         if self.from_position:
-            self.say("From the position given; the hands it does not show are made up from the cards nobody has seen.")
-        team = f", with seat {'+'.join(map(str, partners))} as your partner" if partners else ""
-        self.say(f"You are seat {self.seat}{team}; the computer plays the other seats ({self.opponents_text}).")
-        self.say("Type a move's number or its notation; 'help' explains them and the commands.")
+            self.say(
+                st.gettext(
+                    "From the position given; the hands it does not show are made up from the cards nobody has seen."
+                )
+            )
+        if partners:
+            you = st.gettext(
+                "You are seat {seat}, with seat {partners} as your partner; "
+                "the computer plays the other seats ({bots})."
+            )
+        else:
+            you = st.gettext("You are seat {seat}; the computer plays the other seats ({bots}).")
+        self.say(you.format(seat=self.seat, partners="+".join(map(str, partners)), bots=self.opponents_text))
+        self.say(st.gettext("Type a move's number or its notation; 'help' explains them and the commands."))
         self.say_all(self.talk.deal(self.state))
         try:
             while not game.is_over(self.state):
@@ -147,7 +163,7 @@ class Session:
                 self.play(move)
         except KeyboardInterrupt:
             self.say()
-            self.say("interrupted: leaving the game.")
+            self.say(self.style.gettext("interrupted: leaving the game."))
             return 130
         return 0
 
@@ -182,12 +198,12 @@ class Session:
         view = game.observe(self.state, self.seat)
         self.say()
         score = game.score(self.state)
-        match = ", ".join(f"{side_name(s, self.seat)} {p}" for s, p in zip(score.sides, score.match, strict=True))
-        line = f"match: {match}"
+        st = self.style
+        line = st.gettext("match: {sides}").format(sides=self.sides_points(score.match))
         if score.round is not None and not score.round.complete:
-            line += "; this round so far: " + "-".join(map(str, score.round.tally))
+            line += st.gettext("; this round so far: {tally}").format(tally="-".join(map(str, score.round.tally)))
             if score.round.unknown:
-                line += " and what the cards taken but not shown score"
+                line += st.gettext(" and what the cards taken but not shown score")
         self.say(line)
         for text in view_for(spec_for_observation(view))(view, self.style):
             self.say(text, cards=False)
@@ -205,13 +221,18 @@ class Session:
         size = self.page_size(texts, rows)
         page = texts[start : start + size]
         pages = -(-len(texts) // size) if texts else 1
-        head = f"{what} (page {start // size + 1} of {pages}):" if pages > 1 else f"{what}:"
+        if pages > 1:
+            head = self.style.gettext("{what} (page {page} of {pages}):").format(
+                what=what, page=start // size + 1, pages=pages
+            )
+        else:
+            head = self.style.gettext("{what}:").format(what=what)
         print(self.style.bold(head), file=self.out)
         for line in columns([self.style.text(t, self.pack) for t in page], self.width):
             print(line, file=self.out)
         nxt = start + size
         if nxt < len(texts):
-            self.say(f"  {len(texts) - nxt} more: type 'more' to see them.")
+            self.say(self.style.gettext("  {count} more: type 'more' to see them.").format(count=len(texts) - nxt))
         self.out.flush()
         return nxt
 
@@ -227,7 +248,8 @@ class Session:
         self.turns += 1
         self.measure()
         self.show_table()
-        shown = (numbered, 0, f"Your turn (seat {self.seat}). Legal moves")
+        st = self.style
+        shown = (numbered, 0, st.gettext("Your turn (seat {seat}). Legal moves").format(seat=self.seat))
         nxt = self.show_moves(*shown)
         self.unlisted(more)
         while True:
@@ -236,7 +258,7 @@ class Session:
             line = self.inp.readline()
             if not line:
                 self.say()
-                self.say("end of input: leaving the game.")
+                self.say(st.gettext("end of input: leaving the game."))
                 return None
             if not self.inp.isatty():
                 self.out.write(line if line.endswith("\n") else line + "\n")  # a transcript shows what was typed
@@ -252,9 +274,11 @@ class Session:
                 if 1 <= n <= len(moves):
                     return self.mine(moves[n - 1])
                 named = n if short else digits[:_DIGITS] + "..."
-                self.say(f"There is no move {named}: choose a number from 1 to {len(moves)}.")
+                self.say(st.gettext("There is no move {number}: choose a number from 1 to {count}.").format(
+                    number=named, count=len(moves)
+                ))  # fmt: skip
             elif command == "quit":
-                self.say("You leave the game.")
+                self.say(st.gettext("You leave the game."))
                 return None
             elif command == "help":
                 lines = self.help_lines(rest.strip().lower() in ("commands", "command"))
@@ -267,14 +291,18 @@ class Session:
                 wanted = tokens(rest)
                 picked = [(n, m) for n, m in numbered if matches_filter(game.format_move(self.state, m), wanted)]
                 if not picked:
-                    self.say(f"None of your moves has {rest.strip()}; 'moves' lists them all.", cards=False)
+                    text = st.gettext("None of your moves has {wanted}; 'moves' lists them all.")
+                    self.say(text.format(wanted=rest.strip()), cards=False)
                     continue
-                title = f"Your moves with {rest.strip()}" if wanted else "Legal moves"
+                if wanted:
+                    title = st.gettext("Your moves with {wanted}").format(wanted=rest.strip())
+                else:
+                    title = st.gettext("Legal moves")
                 shown = (picked, 0, title)
                 nxt = self.show_moves(*shown)
             elif command == "more":
                 if nxt >= len(shown[0]):
-                    self.say("That was the last page; 'moves' starts over.")
+                    self.say(st.gettext("That was the last page; 'moves' starts over."))
                 else:
                     shown = (shown[0], nxt, shown[2])
                     nxt = self.show_moves(*shown)
@@ -283,19 +311,19 @@ class Session:
             elif command == "score":
                 self.score_lines()
             elif command == "last":
-                self.say_all(self.last or ("Nothing has been won or taken yet this match.",))
+                self.say_all(self.last or (st.gettext("Nothing has been won or taken yet this match."),))
             elif command == "rules":
-                self.say_all(rule_lines(game, rest))
+                self.say_all(rule_lines(game, rest, st))
             elif command == "undo":
                 if not self.history:
-                    self.say("There is nothing to undo: you have not moved yet.")
+                    self.say(st.gettext("There is nothing to undo: you have not moved yet."))
                     continue
                 saved = self.history.pop()
                 self.state = saved.state
-                for s, st in saved.rngs.items():
-                    self.rngs[s].setstate(st)
+                for s, rng_state in saved.rngs.items():
+                    self.rngs[s].setstate(rng_state)
                 self.last, self.trick = saved.last, saved.trick
-                self.say("Undone: you are back before your last move.")
+                self.say(st.gettext("Undone: you are back before your last move."))
                 return _UNDONE
             else:
                 move = self.typed(text, moves)
@@ -309,28 +337,44 @@ class Session:
         return move
 
     def unlisted(self, more: int | None) -> None:
+        st = self.style
         if more is None:
-            self.say("  ... and more not numbered: type a move in notation to play one ('help' shows how).")
+            self.say(st.gettext("  ... and more not numbered: type a move in notation to play one ('help' shows how)."))
         elif more:
-            self.say(f"  ... and {more} more not numbered: type a move in notation to play one ('help' shows how).")
+            text = st.ngettext(
+                "  ... and {count} more not numbered: type a move in notation to play one ('help' shows how).",
+                "  ... and {count} more not numbered: type a move in notation to play one ('help' shows how).",
+                more,
+            )
+            self.say(text.format(count=more))
 
     def typed(self, text: str, moves: Sequence[Any]) -> Any | None:
         """A move typed in notation, or ``None`` after saying why it is not one."""
-        game = self.game
+        game, st = self.game, self.style
         try:
             return game.parse_move(self.state, text)
         except IllegalMoveError as exc:
-            self.say(f"You may not play that: {exc.reason} (rule {exc.rule.id}). Try again.", cards=False)
+            reason = exc.reason if exc.message is None or self.lang == DEFAULT else render(exc.message, self.lang)
+            line = st.gettext("You may not play that: {reason} (rule {rule}). Try again.")
+            self.say(line.format(reason=reason, rule=exc.rule.id), cards=False)
             return None
         except CardrulesError as exc:
-            why = str(exc)
+            why = render(exc, self.lang)
             not_a_card = isinstance(exc, InvalidCardError)
         near = did_you_mean(text, [game.format_move(self.state, m) for m in moves])
-        hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+        hint = ""
+        if near:
+            hint = st.gettext(" Did you mean {moves}?").format(
+                moves=st.pgettext("list", " or ").join(repr(n) for n in near)
+            )
         if not_a_card:
-            example = ", ".join(repr(game.format_move(self.state, m)) for m in moves[:3])
-            why = f"{text!r} is neither a move nor a command here; your moves are written like {example}"
-        self.say(f"{why}.{hint} Type 'help' for the notation and the commands.", cards=False)
+            example = st.pgettext("list", ", ").join(repr(game.format_move(self.state, m)) for m in moves[:3])
+            why = st.gettext("{text} is neither a move nor a command here; your moves are written like {example}")
+            why = why.format(text=repr(text), example=example)
+        self.say(
+            st.gettext("{why}.{hint} Type 'help' for the notation and the commands.").format(why=why, hint=hint),
+            cards=False,
+        )
         return None
 
     def help_lines(self, commands: bool = False) -> list[str]:
@@ -340,9 +384,9 @@ class Session:
         card = str(hand[0]) if hand else "CARD"
         rule = next(iter(spec.rulebook), "ID")
         if commands:
-            return command_help(card, rule)
-        lines = list(spec.help_text(self.game.rules)) if spec.help_text is not None else []
-        return [*lines, *command_summary(card, rule)]
+            return command_help(card, rule, self.style)
+        lines = list(spec.help_text(self.game.rules, self.style)) if spec.help_text is not None else []
+        return [*lines, *command_summary(card, rule, self.style)]
 
     def hint(self, legal: Any, moves: Sequence[Any]) -> None:
         """
@@ -358,7 +402,7 @@ class Session:
         except UnsupportedError:  # a game that cannot imagine hidden cards: the rules of thumb's move
             rng = random.Random(_derive_seed(self.seed, _HINT_PATH, self.turns))
             move = get_bot("greedy").choose(observation, legal, rng)
-            reasons: tuple[str, ...] = ()
+            reasons: tuple[str, ...] = ()  # a hint's reasons are said by reason_text
         else:
             move = advice.move
             reasons = tuple(r for r in advice.reasons if r not in advice.effects)
@@ -367,25 +411,36 @@ class Session:
         if game.spec.events is not None:  # the game's own events: only the kinds its terminal says a hint may tell
             seen: frozenset[str] = getattr(game.spec.terminal, "hint_events", frozenset())
             events = tuple(e for e in events if e.kind in seen)
-        effects = [e.text for e in events]
+        st = self.style
+        effects = [event_text(e, st) for e in events]
         number = next((f"{i}) " for i, m in enumerate(moves, 1) if m == move), "")
         name = str(get_bot(self.hint_level))
-        self.say(f"Hint (the {name} bot's move in your place): {number}{game.format_move(self.state, move)}")
+        head = st.gettext("Hint (the {bot} bot's move in your place): {number}{move}")
+        self.say(head.format(bot=name, number=number, move=game.format_move(self.state, move)))
         what = "; ".join(t.replace(f"seat {self.seat} ", f"seat {self.seat} (you) ", 1) for t in effects)
-        self.say(f"  what it does: {what or 'nothing the other seats see at once'}")
+        self.say(
+            st.gettext("  what it does: {what}").format(what=what or st.gettext("nothing the other seats see at once"))
+        )
         for reason in reasons:
-            self.say(f"  why: {reason}")
+            self.say(st.gettext("  why: {reason}").format(reason=reason_text(reason, st)))
+
+    def sides_points(self, points: Sequence[int]) -> str:
+        """Each side and its *points*: ``seat 0 (you) 12, seat 1 9``."""
+        one = self.style.gettext("{side} {points}")
+        return self.style.pgettext("list", ", ").join(
+            one.format(side=side_name(s, self.seat, self.style), points=p)
+            for s, p in zip(self.sides, points, strict=True)
+        )
 
     def score_lines(self) -> None:
-        game = self.game
+        game, st = self.game, self.style
         score = game.score(self.state)
         if score.round is not None and not score.round.complete:
-            self.say_all(breakdown("this round so far:", score.round, score.sides, self.seat, self.width))
+            title = st.gettext("this round so far:")
+            self.say_all(breakdown(title, score.round, score.sides, self.seat, self.width, style=st))
         for i, r in enumerate(score.rounds, 1):
-            self.say(f"round {i}: " + ", ".join(f"{side_name(s, self.seat)} {p}" for s, p in
-                                                zip(score.sides, r.points, strict=True)))  # fmt: skip
-        self.say("match: " + ", ".join(f"{side_name(s, self.seat)} {p}" for s, p in
-                                       zip(score.sides, score.match, strict=True)))  # fmt: skip
+            self.say(st.gettext("round {number}: {sides}").format(number=i, sides=self.sides_points(r.points)))
+        self.say(st.gettext("match: {sides}").format(sides=self.sides_points(score.match)))
 
 
 _UNDONE: Final = object()

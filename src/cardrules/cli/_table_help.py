@@ -7,7 +7,9 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
+from cardrules._kit.style import Style
 from cardrules.engine import Game
+from cardrules.i18n import rule_text
 
 __all__ = ["COMMANDS", "command_help", "command_summary", "did_you_mean", "matches_filter", "rule_lines", "tokens"]
 
@@ -24,6 +26,24 @@ COMMANDS: Final = {
 }
 """The commands at the table, with what each does, in the order ``help`` lists them."""
 
+_ENGLISH: Final = Style()
+
+
+def _described(style: Style) -> dict[str, str]:
+    """What each command does, in *style*'s language (:data:`COMMANDS` is the English)."""
+    return {
+        "help": style.gettext("the notation, the card values and where the rules are (also ?)"),
+        "moves": style.gettext("the numbered moves again; 'moves CARD' lists the moves with that card"),
+        "more": style.gettext("the next page of moves ('more' again goes on; 'moves' starts over)"),
+        "hint": style.gettext("the move the hard bot would make in your place, what it does at once, and why"),
+        "score": style.gettext("the score by rule: this round so far and the rounds played"),
+        "last": style.gettext("the last trick or the last capture"),
+        "rules": style.gettext("the rule ids; 'rules ID' shows one rule"),
+        "undo": style.gettext("take back your last move (and the computer's moves after it)"),
+        "quit": style.gettext("leave the game (also q)"),
+    }
+
+
 ALIASES: Final = {"?": "help", "h": "help", "q": "quit", "exit": "quit", "m": "moves", "n": "more"}
 
 _WORD: Final = re.compile(r"[0-9A-Za-z]+")
@@ -31,21 +51,21 @@ _NUMBERED: Final = re.compile(r"([a-z]+)([0-9]{1,6})")
 """A command or move of a word and a number, spaces aside: ``bid5``."""
 
 
-def command_help(card: str, rule: str) -> list[str]:
+def command_help(card: str, rule: str, style: Style = _ENGLISH) -> list[str]:
     """The commands, one a line, then examples with a *card* of the hand and a *rule* id of the game."""
     return [
-        "Commands: a move's number, or its notation, or one of:",
-        *(f"  {name:<6} {what}" for name, what in COMMANDS.items()),
-        f"  For example: 'moves {card}', 'rules {rule}'.",
+        style.gettext("Commands: a move's number, or its notation, or one of:"),
+        *(f"  {name:<6} {what}" for name, what in _described(style).items()),
+        style.gettext("  For example: 'moves {card}', 'rules {rule}'.").format(card=card, rule=rule),
     ]
 
 
-def command_summary(card: str, rule: str) -> list[str]:
+def command_summary(card: str, rule: str, style: Style = _ENGLISH) -> list[str]:
     """The commands in two lines, as ``help`` ends (``help commands`` gives :func:`command_help`)."""
     return [
-        "Type a move's number or notation, or: help, moves [CARD], more, hint, score,",
-        "  last, rules [ID], undo, quit ('help commands' says what each does; for",
-        f"  example 'moves {card}', 'rules {rule}').",
+        style.gettext("Type a move's number or notation, or: help, moves [CARD], more, hint, score,"),
+        style.gettext("  last, rules [ID], undo, quit ('help commands' says what each does; for"),
+        style.gettext("  example 'moves {card}', 'rules {rule}').").format(card=card, rule=rule),
     ]
 
 
@@ -80,20 +100,24 @@ def did_you_mean(text: str, notations: Iterable[str]) -> list[str]:
     return [words[f] for f in found]
 
 
-def rule_lines(game: Game[Any, Any, Any, Any], wanted: str) -> list[str]:
+def rule_lines(game: Game[Any, Any, Any, Any], wanted: str, style: Style = _ENGLISH) -> list[str]:
     """``rules``: every rule id with its title; ``rules ID``: that rule, or the ids that come close."""
     book = game.spec.rulebook
     if not wanted:
-        return ["The rules of this game (type 'rules ID' for one):"] + [
-            f"  {rule.id}: {rule.title}" for rule in book.values()
+        return [style.gettext("The rules of this game (type 'rules ID' for one):")] + [
+            f"  {rule.id}: {rule_text(rule, style.lang)[0]}" for rule in book.values()
         ]
     key = wanted.strip().lower()
     if key in book:
         rule = book[key]
-        return [f"{rule.id}: {rule.title}", f"  {rule.text}", f"  Source: {rule.source}"]
+        title, text = rule_text(rule, style.lang)
+        source = style.gettext("  Source: {source}").format(source=rule.source)
+        return [f"{rule.id}: {title}", f"  {text}", source]
     near = [i for i in book if key in i] or difflib.get_close_matches(key, list(book), n=5, cutoff=0.5)
     if not near:
-        return [f"There is no rule {wanted!r} in {game.spec.title}; 'rules' lists them."]
+        text = style.gettext("There is no rule {wanted} in {game}; 'rules' lists them.")
+        return [text.format(wanted=repr(wanted), game=game.spec.title)]
     if len(near) == 1:
-        return rule_lines(game, near[0])
-    return [f"No rule is called {wanted!r}; did you mean: {', '.join(near[:8])}?"]
+        return rule_lines(game, near[0], style)
+    text = style.gettext("No rule is called {wanted}; did you mean: {ids}?")
+    return [text.format(wanted=repr(wanted), ids=", ".join(near[:8]))]

@@ -21,50 +21,67 @@ move_list = first_moves
 
 
 def view(obs: Observation, style: Style) -> list[str]:
-    trump = obs.turn_up.suit.value
-    held = ", in the dealer's hand" if obs.turn_up_in_hand else ""
+    trump = style.suit(obs.turn_up.suit)
+    if obs.turn_up_in_hand:
+        head = style.gettext(
+            "round {round}, dealt by seat {dealer}: {suit} trump (turn-up {card}, in the dealer's hand)"
+        )
+    else:
+        head = style.gettext("round {round}, dealt by seat {dealer}: {suit} trump (turn-up {card})")
+    comma = style.pgettext("list", ", ")
+    counts = comma.join(
+        style.gettext("seat {seat} {count}").format(seat=s, count=n) for s, n in enumerate(obs.hand_counts)
+    )
     lines = [
-        f"round {obs.round_no + 1}, dealt by seat {obs.dealer}: {trump} trump "
-        f"(turn-up {style.card(obs.turn_up)}{held})",
-        f"tricks this round: seats 0+2 {obs.tricks[0]}, seats 1+3 {obs.tricks[1]}",
-        "cards in hand: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(obs.hand_counts)),
+        head.format(round=obs.round_no + 1, dealer=obs.dealer, suit=trump, card=style.card(obs.turn_up)),
+        style.gettext("tricks this round: seats 0+2 {first}, seats 1+3 {second}").format(
+            first=obs.tricks[0], second=obs.tricks[1]
+        ),
+        style.gettext("cards in hand: {counts}").format(counts=counts),
     ]
     if obs.last_trick:
-        lines.append("last trick: " + seats_text(obs.last_leader, obs.last_trick, 4, style))
+        lines.append(
+            style.gettext("last trick: {cards}").format(cards=seats_text(obs.last_leader, obs.last_trick, 4, style))
+        )
     if obs.trick:
-        lines.append("trick: " + seats_text(obs.trick_leader, obs.trick, 4, style))
+        lines.append(style.gettext("trick: {cards}").format(cards=seats_text(obs.trick_leader, obs.trick, 4, style)))
     else:
-        lines.append(f"trick: none yet; seat {obs.trick_leader} leads")
-    lines.append(style.bold("your hand: ") + style.cards(obs.hand))
+        lines.append(style.gettext("trick: none yet; seat {seat} leads").format(seat=obs.trick_leader))
+    lines.append(style.bold(style.gettext("your hand: ")) + style.cards(obs.hand))
     return lines
 
 
-def help_text(rules: MilillaRuleset) -> list[str]:
+def help_text(rules: MilillaRuleset, style: Style | None = None) -> list[str]:
     """What a newcomer needs at the table: the notation, the card values, where the rules are."""
+    tr = style or Style()
     order = "K H J 7 6 5 4 3 2 A" if rules.rank_order == "seed" else "7 A K H J 6 5 4 3 2"
     return [
-        "A move is the card you play, rank then suit: 7O, HB, AE (or its number).",
-        "Suits: O oros, C copas, E espadas, B bastos.",
-        "Ranks: A, 2-7, J jack (sota), H horse (caballo), K king.",
-        f"Cards rank, high to low: {order}; a trump beats the suit led.",
-        "Card points: 7 = 5, A = 4, K = 3, H = 2, J = 1; each trick adds 1 (70 in all).",
-        "A team scores what it takes over 35; the turn-up may score for the dealer's",
-        "  team; the first team to 35 wins.",
-        "Rules: the Mililla page of the cardrules documentation",
-        "  (docs/rules/mililla.md); 'rules' lists the rule ids.",
+        tr.gettext("A move is the card you play, rank then suit: 7O, HB, AE (or its number)."),
+        tr.gettext("Suits: O oros, C copas, E espadas, B bastos."),
+        tr.gettext("Ranks: A, 2-7, J jack (sota), H horse (caballo), K king."),
+        tr.gettext("Cards rank, high to low: {order}; a trump beats the suit led.").format(order=order),
+        tr.gettext("Card points: 7 = 5, A = 4, K = 3, H = 2, J = 1; each trick adds 1 (70 in all)."),
+        tr.gettext("A team scores what it takes over 35; the turn-up may score for the dealer's"),
+        tr.gettext("  team; the first team to 35 wins."),
+        tr.gettext("Rules: the Mililla page of the cardrules documentation"),
+        tr.gettext("  (docs/rules/mililla.md); 'rules' lists the rule ids."),
     ]
 
 
 def deal_text(obs: Observation, style: Style) -> list[str]:
     """The deal announced: the dealer, the turn-up and trump, any turn-up bonus."""
-    lines = [
-        f"round {obs.round_no + 1}: seat {obs.dealer} deals; {style.card(obs.turn_up)} is turned: "
-        f"{obs.turn_up.suit.value} are trump"
-    ]
+    text = style.gettext("round {round}: seat {dealer} deals; {card} is turned: {suit} are trump")
+    suit = style.suit(obs.turn_up.suit)
+    lines = [text.format(round=obs.round_no + 1, dealer=obs.dealer, card=style.card(obs.turn_up), suit=suit)]
     if obs.deal_bonus:
-        lines.append(f"the turn-up scores {obs.deal_bonus} points for the dealer's team")
+        bonus = style.ngettext(
+            "the turn-up scores {count} points for the dealer's team",
+            "the turn-up scores {count} points for the dealer's team",
+            obs.deal_bonus,
+        )
+        lines.append(bonus.format(count=obs.deal_bonus))
     elif obs.held_bonus:
-        lines.append("the turn-up bonus is held: it would bring the dealer's team to 35")
+        lines.append(style.gettext("the turn-up bonus is held: it would bring the dealer's team to 35"))
     return lines
 
 

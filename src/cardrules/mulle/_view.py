@@ -23,34 +23,63 @@ hint_events: Final = frozenset({"build", "capture", "mulle", "tabbe", "trail"})
 """The events a hint may describe: what the move itself shows the table, nothing dealt after it."""
 
 
+def _game_name(rules: MulleRuleset, style: Style) -> str:
+    return style.gettext("building game") if rules.building else style.gettext("fishing game")
+
+
 def view(obs: Observation, style: Style) -> list[str]:
     rules = obs.rules
     per_deal = rules.players * rules.hand_size
     deals = -(-(len(PACK) - rules.table_size) // per_deal)
-    game = "building" if rules.building else "fishing"
+    head = style.ngettext(
+        "round {round} ({game}), dealt by seat {dealer}; deal {deal} of {deals}, stock {count} cards",
+        "round {round} ({game}), dealt by seat {dealer}; deal {deal} of {deals}, stock {count} cards",
+        obs.stock_count,
+    )
+    if obs.table:
+        table = style.cards(obs.table)
+    else:
+        table = style.gettext("no loose cards") if obs.builds else style.gettext("empty")
     lines = [
-        f"round {obs.round_no + 1} ({game} game), dealt by seat {obs.dealer}; deal {obs.deal_no + 1} of {deals}, "
-        f"stock {obs.stock_count} cards",
-        "table: " + (style.cards(obs.table) if obs.table else "no loose cards" if obs.builds else "empty"),
+        head.format(
+            round=obs.round_no + 1,
+            game=_game_name(rules, style),
+            dealer=obs.dealer,
+            deal=obs.deal_no + 1,
+            deals=deals,
+            count=obs.stock_count,
+        ),
+        style.gettext("table: {cards}").format(cards=table),
     ]
     for i, b in enumerate(obs.builds):
-        owner = "yours" if b.owner == obs.seat else f"seat {b.owner}'s"
-        lock = ", locked" if b.locked else ""
-        lines.append(f"build #{i}: [{'+'.join(style.card(c) for c in b.cards)}] = {b.value}, {owner}{lock}")
-    lines.append("cards in hand: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(obs.hand_counts)))
+        owner = style.gettext("yours") if b.owner == obs.seat else style.gettext("seat {seat}'s").format(seat=b.owner)
+        if b.locked:
+            line = style.gettext("build #{number}: [{cards}] = {value}, {owner}, locked")
+        else:
+            line = style.gettext("build #{number}: [{cards}] = {value}, {owner}")
+        cards = "+".join(style.card(c) for c in b.cards)
+        lines.append(line.format(number=i, cards=cards, value=b.value, owner=owner))
+    comma = style.pgettext("list", ", ")
+    counts = comma.join(
+        style.gettext("seat {seat} {count}").format(seat=s, count=n) for s, n in enumerate(obs.hand_counts)
+    )
+    lines.append(style.gettext("cards in hand: {counts}").format(counts=counts))
     parts = []
     for side, seats in enumerate(obs.sides):
-        text = f"{sides_text(seats, obs.seat)} {obs.captured_counts[side]} cards"
+        n = obs.captured_counts[side]
+        text = style.ngettext("{side} {count} cards", "{side} {count} cards", n).format(
+            side=sides_text(seats, obs.seat, style), count=n
+        )
         if obs.mulles[side]:
-            mulles = ", ".join(f"{style.card(m.card)} {m.points}" for m in obs.mulles[side])
-            text += f", mulles {mulles}"
+            mulles = comma.join(f"{style.card(m.card)} {m.points}" for m in obs.mulles[side])
+            text += style.gettext(", mulles {mulles}").format(mulles=mulles)
         if obs.tabbes[side]:
-            text += f", tabbes {obs.tabbes[side]}"
+            text += style.gettext(", tabbes {count}").format(count=obs.tabbes[side])
         parts.append(text)
-    lines.append("captured this round: " + "; ".join(parts))
+    lines.append(style.gettext("captured this round: {sides}").format(sides="; ".join(parts)))
     if obs.last_capture is not None:
-        lines.append(f"last capture: seat {obs.last_capture}")
-    lines.append(style.bold("your hand: ") + style.cards(obs.hand))
+        lines.append(style.gettext("last capture: seat {seat}").format(seat=obs.last_capture))
+    lines.append(style.bold(style.gettext("your hand: ")) + style.cards(obs.hand))
     return lines
 
 
@@ -116,36 +145,41 @@ def move_list(legal: LegalMoves[Move], limit: int) -> tuple[list[Move], int | No
     return moves, len(legal) - len(moves)
 
 
-def help_text(rules: MulleRuleset) -> list[str]:
+def help_text(rules: MulleRuleset, style: Style | None = None) -> list[str]:
     """What a newcomer needs at the table: the notation, the card values, where the rules are."""
+    tr = style or Style()
     lines = [
-        "Cards: rank then suit, 7H 10D QS (S spades, H hearts, D diamonds, C clubs).",
-        "A move is one of these (or its number in the list):",
-        "  9H x 4S+5C      capture: play 9H, take 4S and 5C (each group joined by +",
-        "                  adds up to 9; a build taken is shown in [..])",
+        tr.gettext("Cards: rank then suit, 7H 10D QS (S spades, H hearts, D diamonds, C clubs)."),
+        tr.gettext("A move is one of these (or its number in the list):"),
+        tr.gettext("  9H x 4S+5C      capture: play 9H, take 4S and 5C (each group joined by +"),
+        tr.gettext("                  adds up to 9; a build taken is shown in [..])"),
     ]
     if rules.building:
         lines += [
-            "  3C > 6D = 9     build: play 3C on 6D, a build of 9 you take later",
-            "  2H > [3C+6D] = 11   raise a build to 11",
-            "  7S -            trail: lay 7S on the table",
-            "On the table a card counts its pips: A 1, J 11, Q 12, K 13.",
-            "In your hand: A 14, 2S 15, 10D 16; other cards their pips.",
-            "Card points: each spade 1, AS and 2S 2, every other ace 1, 10D 2;",
-            "  a tabbe (taking the last cards of the table) 1.",
+            tr.gettext("  3C > 6D = 9     build: play 3C on 6D, a build of 9 you take later"),
+            tr.gettext("  2H > [3C+6D] = 11   raise a build to 11"),
+            tr.gettext("  7S -            trail: lay 7S on the table"),
+            tr.gettext("On the table a card counts its pips: A 1, J 11, Q 12, K 13."),
+            tr.gettext("In your hand: A 14, 2S 15, 10D 16; other cards their pips."),
+            tr.gettext("Card points: each spade 1, AS and 2S 2, every other ace 1, 10D 2;"),
+            tr.gettext("  a tabbe (taking the last cards of the table) 1."),
         ]
     else:
         lines += [
-            "  AH=14 x AD+KC   an ace takes as 1 or as 14",
-            "  7S -            trail: lay 7S on the table",
-            "A card counts its pips: J 11, Q 12, K 13; an ace 1 or 14.",
+            tr.gettext("  AH=14 x AD+KC   an ace takes as 1 or as 14"),
+            tr.gettext("  7S -            trail: lay 7S on the table"),
+            tr.gettext("A card counts its pips: J 11, Q 12, K 13; an ace 1 or 14."),
         ]
-    worth = {"rank": "its value (A 14)", "hand": "its hand value", "fixed": "5"}[rules.mulle_value]
+    worth = {
+        "rank": tr.gettext("its value (A 14)"),
+        "hand": tr.gettext("its hand value"),
+        "fixed": "5",
+    }[rules.mulle_value]
     lines += [
-        "A mulle is a card taken with its exact twin (the packs are doubled);",
-        f"  it scores {worth}.",
-        "Rules: the Mulle page of the cardrules documentation",
-        "  (docs/rules/mulle.md); 'rules' lists the rule ids.",
+        tr.gettext("A mulle is a card taken with its exact twin (the packs are doubled);"),
+        tr.gettext("  it scores {worth}.").format(worth=worth),
+        tr.gettext("Rules: the Mulle page of the cardrules documentation"),
+        tr.gettext("  (docs/rules/mulle.md); 'rules' lists the rule ids."),
     ]
     return lines
 
@@ -153,23 +187,34 @@ def help_text(rules: MulleRuleset) -> list[str]:
 def deal_text(obs: Observation, style: Style) -> list[str]:
     """The deal announced: the dealer, the cards each, the table."""
     rules = obs.rules
-    game = "building" if rules.building else "fishing"
+    game = _game_name(rules, style)
     start = obs.start
     if start is not None and not obs.history:  # the round entered from the table, as it lies
-        builds = "".join(f", build [{'+'.join(style.card(c) for c in b.cards)}] = {b.value}" for b in obs.builds)
-        loose = style.cards(obs.table) if obs.table else "no loose cards"
-        taken = ", ".join(
-            f"{sides_text(seats, -1)} {obs.captured_counts[side]}" for side, seats in enumerate(obs.sides)
+        one = style.gettext(", build [{cards}] = {value}")
+        builds = "".join(one.format(cards="+".join(style.card(c) for c in b.cards), value=b.value) for b in obs.builds)
+        loose = style.cards(obs.table) if obs.table else style.gettext("no loose cards")
+        taken = style.pgettext("list", ", ").join(
+            f"{sides_text(seats, -1, style)} {obs.captured_counts[side]}" for side, seats in enumerate(obs.sides)
+        )
+        text = style.gettext(
+            "round {round} ({game}), dealt by seat {dealer}, taken up from the table in deal {deal} after "
+            "{plays} plays: {loose} on the table{builds}; cards taken: {taken}"
         )
         return [
-            f"round {obs.round_no + 1} ({game} game), dealt by seat {obs.dealer}, taken up from the table "
-            f"in deal {obs.deal_no + 1} after {start.plays} plays: {loose} on the table{builds}; cards taken: {taken}"
+            text.format(
+                round=obs.round_no + 1,
+                game=game,
+                dealer=obs.dealer,
+                deal=obs.deal_no + 1,
+                plays=start.plays,
+                loose=loose,
+                builds=builds,
+                taken=taken,
+            )
         ]
-    table = style.cards(obs.table) if obs.table else "nothing"
-    return [
-        f"round {obs.round_no + 1} ({game} game): seat {obs.dealer} deals {rules.hand_size} cards each "
-        f"and {table} to the table"
-    ]
+    table = style.cards(obs.table) if obs.table else style.gettext("nothing")
+    text = style.gettext("round {round} ({game}): seat {dealer} deals {count} cards each and {table} to the table")
+    return [text.format(round=obs.round_no + 1, game=game, dealer=obs.dealer, count=rules.hand_size, table=table)]
 
 
 def display(text: str) -> str:
