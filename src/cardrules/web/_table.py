@@ -23,15 +23,16 @@ from typing import Any, Final
 
 import attrs
 
-from cardrules import records
+from cardrules import i18n, records
 from cardrules.bots import Bot, EasyBot, HardBot, ISMCTSBot, MediumBot, SearchBot, advise, get_bot
 from cardrules.cards import Card, _derive_seed
 from cardrules.engine import Event, Game, TupleMoves
-from cardrules.errors import CardrulesError
+from cardrules.errors import CardrulesError, IllegalMoveError
 from cardrules.web._bodies import EventItem, Hint, LegalMovesPage, MatchView, MoveItem, RoundSummary, ScoreLine, plain
 from cardrules.web._encode import jsonable
 from cardrules.web._errors import ApiError, from_cardrules
 from cardrules.web._store import MatchRow, Store
+from cardrules.web._words import say
 
 __all__ = [
     "MAX_LIMIT",
@@ -340,9 +341,12 @@ class Table:
             self.handed.discard(seat)
             self.seen[seat] = time.monotonic()
 
-    def play(self, text: str, version: int | None, seen: int | None = None, seat: int | None = None) -> None:
+    def play(
+        self, text: str, version: int | None, seen: int | None = None, seat: int | None = None, lang: str = "en"
+    ) -> None:
         """
-        Play the person's move *text*, then the computer's; raises :class:`ApiError` if refused.
+        Play the person's move *text*, then the computer's; raises :class:`ApiError` if refused, the
+        reason of an illegal move in *lang*.
         A move without a *version* is played against the version *seen* when it arrived: two moves
         sent at once are one move and one refusal (409), never two moves.
         """
@@ -370,7 +374,10 @@ class Table:
             except CardrulesError as exc:
                 refused = from_cardrules(exc, "move")  # the reason in the table's words: cards by name
                 detail = refused.detail
-                raise ApiError(refused.status, detail.code, display_of(self.game)(detail.message), rule=detail.rule,
+                reason = display_of(self.game)(detail.message)
+                if lang != i18n.DEFAULT and isinstance(exc, IllegalMoveError) and exc.message is not None:
+                    reason = say(exc.message, lang)
+                raise ApiError(refused.status, detail.code, reason, rule=detail.rule,
                                field=detail.field) from None  # fmt: skip
             self._publish(self._apply(move))
             self.advance()
@@ -420,8 +427,8 @@ class Table:
         data["events"] = events
         return data
 
-    def hint(self, seat: int) -> dict[str, Any]:
-        """The ``hard`` level's move for *seat* on its turn, and why (a :class:`Hint` as JSON data)."""
+    def hint(self, seat: int, lang: str = "en") -> dict[str, Any]:
+        """The ``hard`` level's move for *seat* on its turn, and why in *lang* (a :class:`Hint` as JSON data)."""
         with self.snap:
             state, version, handed = self.state, self.version, seat in self.handed
         game = self.game
@@ -432,7 +439,8 @@ class Table:
         seed = int.from_bytes(hashlib.sha256(f"{self.id}:{version}".encode()).digest()[:8], "big")
         advice = advise(game, game.observe(state, seat), game.legal_moves(state), level=level, seed=seed)
         other = None if advice.runner_up is None else game.format_move(state, advice.runner_up)
-        hint = Hint(game.format_move(state, advice.move), advice.reasons, advice.value, other, advice.margin)
+        reasons = tuple(say(reason, lang) for reason in advice.reasons)
+        hint = Hint(game.format_move(state, advice.move), reasons, advice.value, other, advice.margin)
         data: dict[str, Any] = plain(hint)
         return data
 
