@@ -72,7 +72,7 @@ WORDS: Final = (
     _C("web", "seconds"),
     _C("web", "Start the match"),
     _C("web", "Watch a replay"),
-    _C("web", "A record file, one that cardrules verify accepts, opens in the replay viewer:"),
+    _C("web", "A record file that cardrules verify accepts opens here:"),
     _C("web", "seat {seat}"),
     _C("web", "Seat {seat}"),
     _C("web", "Seat {seat} (your partner)"),

@@ -27,7 +27,7 @@ function narration(data) {
     ul.className = "events";
     for (const e of data.events) {
       const li = document.createElement("li");
-      li.textContent = e.display || e.text;
+      li.append(Object.assign(document.createElement("bdi"), { textContent: e.display || e.text }));
       if (e.rule) {
         li.append(" ", ruleLink(e.rule));
       }
@@ -42,7 +42,7 @@ function narration(data) {
     ul.className = "refused";
     for (const r of data.refused) {
       const li = document.createElement("li");
-      li.append(ruleLink(r.rule), " ", r.reason);
+      li.append(ruleLink(r.rule), " ", Object.assign(document.createElement("bdi"), { textContent: r.reason }));
       ul.append(li);
     }
     box.append(p, ul);

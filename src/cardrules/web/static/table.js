@@ -82,7 +82,8 @@ function narrate(events) {
     const mine = e.own && e.mover === view.seat;
     if (mine) li.dataset.own = "true";
     const said = e.display || e.text;
-    li.textContent = mine ? t("{text} (you)", { text: said }) : said;
+    // The engine's text in its own direction (<bdi>), inside a page that may be right to left.
+    li.append(Object.assign(document.createElement("bdi"), { textContent: mine ? t("{text} (you)", { text: said }) : said }));
     if (e.rule) li.append(" ", ruleLink(e.rule));
     log.append(li);
     $("latest").textContent = e.display || e.text;
