@@ -232,14 +232,14 @@ class Server:
         """``GET /api/matches/{id}``."""
         table, seat = await self._authorised(request)
         offset, limit, card = self._page(request, table)
-        return _json(await run_in_threadpool(table.view, offset, limit, card, seat))
+        return _json(await run_in_threadpool(table.view, offset, limit, card, seat, _words.chosen(request)))
 
     async def take_back(self, request: Request) -> Response:
         """``POST /api/matches/{id}/seat``: take your seat back from the computer."""
         table, seat = await self._authorised(request)
         table.take_back(seat)
         offset, limit, card = self._page(request, table)
-        return _json(await run_in_threadpool(table.view, offset, limit, card, seat))
+        return _json(await run_in_threadpool(table.view, offset, limit, card, seat, _words.chosen(request)))
 
     async def move(self, request: Request) -> Response:
         """``POST /api/matches/{id}/moves``."""
@@ -255,7 +255,7 @@ class Server:
         def play() -> dict[str, Any]:
             table.play(body.move, body.version, seen, seat, lang)
             self._keep(table)
-            return table.view(offset, limit, card, seat)
+            return table.view(offset, limit, card, seat, lang)
 
         return _json(await run_in_threadpool(play))
 
