@@ -20,7 +20,7 @@ from starlette.testclient import TestClient
 import cardrules
 from cardrules import i18n
 from cardrules.i18n import _catalogs
-from cardrules.rules import card_words
+from cardrules.rules import Message, card_words
 from cardrules.web import _rules, _words
 from cardrules.web._app import STATIC
 from tests.web.helpers import auth, client, hidden_cards, start, tokens
@@ -251,3 +251,17 @@ def test_a_replay_says_whose_view_is_drawn_in_the_language(c: TestClient) -> Non
     assert "What seat 0 sees" in c.get(f"/api/replays/{replay}/picture?step=1&view=full").text
     step = c.get(f"/api/replays/{replay}?step=1&view=full&lang=es")
     assert step.status_code == 200
+
+
+def test_an_event_told_as_a_message_is_shown_in_the_page_language(c: TestClient) -> None:
+    """The narration goes through one place: an event whose text is a message is written in the page's language."""
+    created = start(c, "mililla", seat=0, opponents="greedy", seed=4)
+    table = c.app.state.server.tables[created["match"]]  # type: ignore[attr-defined]
+    said = Message("the match is over; no more moves are made")
+    table.said[0][-1] = said
+    url = f"/api/matches/{created['match']}"
+    h = auth(created["token"])
+    english = c.get(url, headers=h).json()["events"][-1]
+    swedish = c.get(f"{url}?lang=sv", headers=h).json()["events"][-1]
+    assert swedish["display"] == i18n.render(said, "sv") != english["display"]
+    assert {k: v for k, v in swedish.items() if k != "display"} == {k: v for k, v in english.items() if k != "display"}

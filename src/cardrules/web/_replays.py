@@ -11,6 +11,8 @@ import time
 from collections import OrderedDict
 from typing import Any, Final
 
+import attrs
+
 from cardrules import records
 from cardrules.cards import Card
 from cardrules.engine import Game
@@ -19,7 +21,7 @@ from cardrules.rules import Violation
 from cardrules.web._bodies import LegalMovesPage, Refusal, ReplayStep
 from cardrules.web._encode import jsonable
 from cardrules.web._errors import ApiError, from_cardrules
-from cardrules.web._table import event_items, get_game_checked, legal_page, seats_of
+from cardrules.web._table import get_game_checked, legal_page, seats_of, told_items
 from cardrules.web._words import say
 
 __all__ = ["MAX_RECORD", "Replay", "Replays"]
@@ -78,7 +80,10 @@ class Replay:
         if step:
             s = self.steps[step - 1]
             mover, comment = s.seat, s.comment
-            items = event_items(game, s.before, s.move, s.after, step, seat)
+            pairs = told_items(game, s.before, s.move, s.after, step, seat)
+            items = [
+                i if isinstance(t, str) or lang == "en" else attrs.evolve(i, display=say(t, lang)) for i, t in pairs
+            ]
             events = tuple(items)
             move = items[0].move if items else None
             if seat is None or seat == s.seat:
