@@ -57,10 +57,8 @@ DEFAULT: Final = "en"
 """The language when nothing chooses one."""
 
 DOMAINS: Final = ("cardrules", "rules", "pages")
-"""
-The catalogs of each language: ``cardrules`` (messages, card names, words), ``rules`` (the rule
-books) and ``pages`` (the rules pages, block by block).
-"""
+"""Each language's catalogs, ``cardrules`` (messages, card names, words), ``rules`` (the rule books)
+and ``pages`` (the rules pages, block by block)."""
 
 _RTL: Final = frozenset({"ar"})
 
