@@ -92,9 +92,9 @@ def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True, timeout=30_000)
 
 
-def start(page: Any, base: str, game: str, seed: int, preset: str | None = None, lang: str | None = None) -> None:
-    """Start a match from the lobby (in *lang*, if given), by its form; greedy computer players at the other seats."""
-    page.goto(base + "/" + (f"?lang={lang}" if lang else ""))
+def start(page: Any, base: str, game: str, seed: int, preset: str | None = None) -> None:
+    """Start a match from the lobby, by its form; greedy computer players at the other seats."""
+    page.goto(base + "/")
     page.wait_for_selector("body[data-ready=true]")
     page.select_option("#game", game)
     page.wait_for_selector("body[data-ready=true]")
@@ -614,7 +614,7 @@ def test_the_table_in_another_language_and_arabic_right_to_left(browser: Any, ba
         page.wait_for_selector("body[data-ready=true]")
         assert page.inner_text("#start") == word("Start the match", lang)
         shot(page, f"lobby-{lang}-desktop")
-        start(page, base_url, "mililla", seed=11)  # the cookie keeps the language
+        start(page, base_url, "mililla", 11)  # the cookie keeps the language
         assert page.evaluate("document.documentElement.lang") == lang
         assert page.inner_text("#moves-title") == word("Your move", lang)
         status = page.inner_text("#status")

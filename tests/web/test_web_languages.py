@@ -171,8 +171,8 @@ def test_the_rules_page_in_each_language(c: TestClient, lang: str) -> None:
 
 
 def _wrong_card(c: TestClient, lang: str) -> tuple[Any, str, dict[str, str]]:
-    for seed in range(40):
-        created = start(c, "mililla", seat=0, seed=seed)
+    for number in range(40):
+        created = start(c, "mililla", 0, "greedy", number)
         h = auth(created["token"])
         data = c.get(f"/api/matches/{created['match']}", headers=h).json()
         legal = {m["text"] for m in data["legal_moves"]["moves"]}

@@ -60,7 +60,7 @@ WORDS: Final = (
     _C("web", "A new match"),
     _C("web", "Game"),
     _C("web", "Preset"),
-    _C("web", "Seed (optional)"),
+    _C("web", "Deal number (optional)"),
     _C("web", "The rules"),
     _C("web", "Press play: watch a short game"),
     _C("web", "Options"),
