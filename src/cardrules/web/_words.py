@@ -25,7 +25,20 @@ from starlette.responses import Response
 from cardrules import i18n
 from cardrules.rules import _C, Message
 
-__all__ = ["COOKIE", "NAMES", "chosen", "fill", "picker", "remember", "say", "words", "words_json"]
+__all__ = [
+    "COOKIE",
+    "NAMES",
+    "WORDS",
+    "asked",
+    "chosen",
+    "fill",
+    "picker",
+    "remember",
+    "say",
+    "word",
+    "words",
+    "words_json",
+]
 
 COOKIE: Final = "lang"
 """The cookie that keeps a person's language."""
