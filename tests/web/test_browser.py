@@ -584,3 +584,70 @@ def test_two_browsers_take_two_seats_of_one_mililla_match(browser: Any, base_url
     finally:
         one.close()
         two.close()
+
+
+# Where the header bar's first item (the title) and last item (the language picker) are, and the
+# table's two columns: in a right-to-left page the first is on the right.
+LAYOUT = """(() => {
+    const box = (sel) => { const r = document.querySelector(sel).getBoundingClientRect(); return [r.left, r.right]; };
+    return {
+        dir: getComputedStyle(document.documentElement).direction,
+        title: box("header.bar h1"), picker: box("#lang-picker"), board: box("#board-side"),
+        moves: box("#moves-title"), width: document.documentElement.clientWidth,
+        scroll: document.documentElement.scrollWidth,
+    };
+})()"""
+
+
+@pytest.mark.parametrize("lang", ["ar", "sv"])
+def test_the_table_in_another_language_and_arabic_right_to_left(browser: Any, base_url: str, lang: str) -> None:
+    """The lobby, the table and the rules page in *lang*, at a desktop's and a phone's width; Arabic mirrored."""
+    from cardrules.web._words import word
+
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    rtl = lang == "ar"
+    try:
+        page.goto(base_url + f"/?lang={lang}")
+        page.wait_for_selector("body[data-ready=true]")
+        assert page.inner_text("#start") == word("Start the match", lang)
+        shot(page, f"lobby-{lang}-desktop")
+        start(page, base_url, "mililla", 11)  # the cookie keeps the language
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert page.inner_text("#moves-title") == word("Your move", lang)
+        status = page.inner_text("#status")
+        assert status and status not in ("Your turn.", "The match is over.") and "to play" not in status
+        layout = page.evaluate(LAYOUT)
+        assert layout["dir"] == ("rtl" if rtl else "ltr")
+        # The header bar and the two columns are mirrored in Arabic: the first item on the right.
+        assert (layout["title"][0] > layout["picker"][0]) == rtl, layout
+        assert (layout["board"][0] > layout["moves"][0]) == rtl, layout
+        assert page.evaluate("getComputedStyle(document.getElementById('board')).direction") == "ltr"
+        shot(page, f"table-{lang}-desktop")
+        # A refused card is explained in the language.
+        unusable = page.locator('#board .card[data-zone="hand"]:not(.usable)')
+        if unusable.count():
+            unusable.first.click()
+            page.locator("#message.error").wait_for()
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.reload()
+        page.wait_for_selector("body[data-ready=true]")
+        layout = page.evaluate(LAYOUT)
+        assert layout["dir"] == ("rtl" if rtl else "ltr") and layout["scroll"] <= 390, layout
+        # On a phone the title starts at the right edge in Arabic, at the left edge otherwise.
+        assert (layout["title"][1] > 390 - 40) if rtl else (layout["title"][0] < 40), layout
+        shot(page, f"table-{lang}-phone")
+        page.goto(base_url + "/rules/mililla")
+        assert page.evaluate("getComputedStyle(document.documentElement).direction") == ("rtl" if rtl else "ltr")
+        assert page.inner_text("h1") == word("The rules of {game}", lang).format(game="Mililla")
+        shot(page, f"rules-{lang}-phone")
+        # The picker switches the language, and the choice is remembered.
+        page.select_option("#lang-picker", "en")
+        page.wait_for_function("document.documentElement.lang === 'en'")
+        page.goto(base_url + "/")
+        assert page.evaluate("document.documentElement.lang") == "en"
+    finally:
+        context.close()
+    assert not errors, f"the page's script failed: {errors}"

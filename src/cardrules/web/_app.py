@@ -33,7 +33,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardrules import _common, records
 from cardrules._registry import games
-from cardrules.web import _pages
+from cardrules.web import _pages, _words
 from cardrules.web._bodies import Created, GamesBody, Invite, MoveRequest, NewMatchRequest, ReplayCreated, plain
 from cardrules.web._errors import ApiError
 from cardrules.web._http import (
@@ -190,8 +190,9 @@ class Server:
 
     async def rules(self, request: Request) -> Response:
         """``GET /rules/{game}``: the game's rules page, an anchor per rule id."""
-        text = await run_in_threadpool(rules_page, request.path_params["game"], self.rules_dir)
-        return HTMLResponse(text, headers={"Cache-Control": "no-cache"})
+        lang = _words.chosen(request)
+        text = await run_in_threadpool(rules_page, request.path_params["game"], self.rules_dir, lang)
+        return _words.remember(request, HTMLResponse(text, headers={"Cache-Control": "no-cache"}))
 
     async def games(self, request: Request) -> Response:
         """``GET /api/games``."""
@@ -231,14 +232,14 @@ class Server:
         """``GET /api/matches/{id}``."""
         table, seat = await self._authorised(request)
         offset, limit, card = self._page(request, table)
-        return _json(await run_in_threadpool(table.view, offset, limit, card, seat))
+        return _json(await run_in_threadpool(table.view, offset, limit, card, seat, _words.chosen(request)))
 
     async def take_back(self, request: Request) -> Response:
         """``POST /api/matches/{id}/seat``: take your seat back from the computer."""
         table, seat = await self._authorised(request)
         table.take_back(seat)
         offset, limit, card = self._page(request, table)
-        return _json(await run_in_threadpool(table.view, offset, limit, card, seat))
+        return _json(await run_in_threadpool(table.view, offset, limit, card, seat, _words.chosen(request)))
 
     async def move(self, request: Request) -> Response:
         """``POST /api/matches/{id}/moves``."""
@@ -248,19 +249,20 @@ class Server:
         if len(body.move) > 500:
             raise ApiError(422, "bad_notation", "a move is at most 500 characters", field="move")
 
+        lang = _words.chosen(request)
         seen = table.version  # a move without a version is played against the match as it was now
 
         def play() -> dict[str, Any]:
-            table.play(body.move, body.version, seen, seat)
+            table.play(body.move, body.version, seen, seat, lang)
             self._keep(table)
-            return table.view(offset, limit, card, seat)
+            return table.view(offset, limit, card, seat, lang)
 
         return _json(await run_in_threadpool(play))
 
     async def hint(self, request: Request) -> Response:
         """``GET /api/matches/{id}/hint``: the ``hard`` level's move for your seat, and why."""
         table, seat = await self._authorised(request)
-        return _json(await run_in_threadpool(table.hint, seat))
+        return _json(await run_in_threadpool(table.hint, seat, _words.chosen(request)))
 
     async def record(self, request: Request) -> Response:
         """``GET /api/matches/{id}/record``: the record, once the match is over."""
@@ -323,7 +325,8 @@ class Server:
         offset = query_int(request, "offset", 0, 0, 1_000_000)
         limit = query_int(request, "limit", 50, 1, MAX_LIMIT)
         card = query_card(request, replay.game.spec.pack)
-        return _json(await run_in_threadpool(replay.view, step, view, offset, limit, card))
+        lang = _words.chosen(request)
+        return _json(await run_in_threadpool(replay.view, step, view, offset, limit, card, lang))
 
     # --- events --------------------------------------------------------------------------
 
@@ -437,7 +440,7 @@ async def _crash(request: HTTPConnection, exc: Exception) -> Response:
 
 
 async def _index(request: Request) -> Response:
-    return _pages.page_html(STATIC, "index")
+    return _words.remember(request, _pages.page_html(STATIC, "index", _words.chosen(request)))
 
 
 async def _favicon(request: Request) -> Response:

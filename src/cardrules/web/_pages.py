@@ -13,6 +13,7 @@ one under the other). The page's script adds the click and key handlers to the c
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import Any, Final
 
@@ -21,13 +22,14 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from cardrules import i18n
 from cardrules._kit import svg as _svg
-from cardrules.web import _demos
+from cardrules.web import _demos, _words
 from cardrules.web._bodies import plain
 from cardrules.web._errors import ApiError
 from cardrules.web._http import check_id, query_int
 
-__all__ = ["page_html", "routes"]
+__all__ = ["PICKER", "head", "page_html", "routes"]
 
 _SVG: Final = "image/svg+xml"
 _STATIC: Final = Path(__file__).resolve().parent / "static"
@@ -39,26 +41,38 @@ _PAGES: Final = {
 }
 """Each page's title and script; its body is ``static/<name>.html``, and :func:`page_html` adds the head."""
 _HEAD: Final = """<!doctype html>
-<html lang="en">
+<html lang="{lang}" dir="{dir}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>cardrules: {title}</title>
+  <title>{title}</title>
   <link rel="stylesheet" href="/static/style.css">
   <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
-  <script type="module" src="/static/{script}"></script>
-</head>
+  <script type="application/json" id="words">{words}</script>
+  <script type="module" src="/static/lang.js"></script>
+{script}</head>
 """
-"""The head every page shares, written once."""
+"""The head every page shares, written once: the page's words in its language are in ``#words``."""
+PICKER: Final = "<!--picker-->"
+"""Where a page's header bar takes the language picker."""
 
 
-def page_html(static: Path, name: str) -> HTMLResponse:
-    """The page *name*: the shared head with its title and script, then its body from *static*."""
+def head(lang: str, title: str, script: str | None = None) -> str:
+    """The head of a page in *lang* (``lang`` and ``dir`` of ``<html>``, its words, the picker's script)."""
+    tag = "" if script is None else f'  <script type="module" src="/static/{script}"></script>\n'
+    words = _words.words_json(lang)
+    return _HEAD.format(lang=lang, dir=i18n.direction(lang), title=html.escape(title), words=words, script=tag)
+
+
+def page_html(static: Path, name: str, lang: str = i18n.DEFAULT) -> HTMLResponse:
+    """The page *name* in *lang*: the shared head with its title and script, then its body from *static*."""
     path = static / f"{name}.html"
     if not path.is_file():
         raise ApiError(404, "not_found", "the pages are not installed")
     title, script = _PAGES[name]
-    return HTMLResponse(_HEAD.format(title=title, script=script) + path.read_text(encoding="utf-8"))
+    title = _words.word("cardrules: {title}", lang).format(title=_words.word(title, lang))
+    body = _words.fill(path.read_text(encoding="utf-8"), lang).replace(PICKER, _words.picker(lang))
+    return HTMLResponse(head(lang, title, script) + body)
 
 
 def _server(request: Request) -> Any:
@@ -82,22 +96,24 @@ def _width(request: Request) -> int:
     return query_int(request, "width", _svg.WIDTH, 240, _svg.WIDTH)
 
 
-def _stack(pictures: list[tuple[int, str]]) -> str:
+def _stack(pictures: list[tuple[int, str]], lang: str = i18n.DEFAULT) -> str:
     """Several seats' pictures, one under the other, in one ``<svg>`` with each seat's heading."""
     parts, y, width = [], 0, 0
+    sees = html.escape(_words.word("What seat {seat} sees", lang))
+    label = html.escape(_words.word("every seat's view", lang), quote=True)
     for seat, svg in pictures:
         head = svg.split(">", 1)[0]
         w, h = (int(head.split(f'{name}="', 1)[1].split('"', 1)[0]) for name in ("width", "height"))
         parts.append(
             f'<g class="seat-view" data-seat="{seat}" transform="translate(0 {y})">'
-            f'<text x="10" y="18" font-size="15" font-weight="bold" fill="#1b1b1b">What seat {seat} sees</text>'
+            f'<text x="10" y="18" font-size="15" font-weight="bold" fill="#1b1b1b">{sees.format(seat=seat)}</text>'
             f'<g transform="translate(0 26)">{svg}</g></g>'
         )
         y += h + 34
         width = max(width, w)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {y}" width="{width}" height="{y}" '
-        f'role="group" aria-label="every seat\'s view">' + "".join(parts) + "</svg>"
+        f'role="group" aria-label="{label}">' + "".join(parts) + "</svg>"
     )
 
 
@@ -115,13 +131,13 @@ async def match_picture(request: Request) -> Response:
     return _svg_answer(await run_in_threadpool(_draw, table.game, state, seat, _width(request)), version)
 
 
-def _replay_picture(replay: Any, step: int, view: str) -> str:
+def _replay_picture(replay: Any, step: int, view: str, lang: str = i18n.DEFAULT) -> str:
     if not 0 <= step <= len(replay.steps):
         raise ApiError(422, "bad_step", f"step must be from 0 to {len(replay.steps)}, not {step}", field="step")
     state = replay.state(step)
     seats: list[int] = list(replay.seats)
     if view == "full":
-        return _stack([(s, _draw(replay.game, state, s)) for s in seats])
+        return _stack([(s, _draw(replay.game, state, s)) for s in seats], lang)
     head, _, number = view.partition(":")
     if head != "seat" or not (number.isascii() and number.isdigit() and len(number) < 4) or int(number) not in seats:
         wanted = f"view is 'full' or 'seat:K' with K from {seats[0]} to {seats[-1]}"
@@ -136,7 +152,8 @@ async def replay_picture(request: Request) -> Response:
     replay = await run_in_threadpool(server.replays.get, replay_id, server.store.replay)
     step = query_int(request, "step", 0, 0, 10**7)
     view = request.query_params.get("view", "full")
-    return _svg_answer(await run_in_threadpool(_replay_picture, replay, step, view), step)
+    lang = _words.chosen(request)
+    return _svg_answer(await run_in_threadpool(_replay_picture, replay, step, view, lang), step)
 
 
 async def demo_steps(request: Request) -> Response:
@@ -154,9 +171,9 @@ async def demo_picture(request: Request) -> Response:
 
 def _page(name: str) -> Any:
     async def page(request: Request) -> Response:
-        response = page_html(_STATIC, name)
+        response = page_html(_STATIC, name, _words.chosen(request))
         response.headers["Cache-Control"] = "no-cache"
-        return response
+        return _words.remember(request, response)
 
     page.__doc__ = f"``GET /{name}``: the {name} page."
     return page

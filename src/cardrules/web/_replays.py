@@ -11,14 +11,18 @@ import time
 from collections import OrderedDict
 from typing import Any, Final
 
+import attrs
+
 from cardrules import records
 from cardrules.cards import Card
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError
+from cardrules.rules import Violation
 from cardrules.web._bodies import LegalMovesPage, Refusal, ReplayStep
 from cardrules.web._encode import jsonable
 from cardrules.web._errors import ApiError, from_cardrules
-from cardrules.web._table import event_items, get_game_checked, legal_page, seats_of
+from cardrules.web._table import get_game_checked, legal_page, seats_of, told_items
+from cardrules.web._words import say
 
 __all__ = ["MAX_RECORD", "Replay", "Replays"]
 
@@ -53,8 +57,11 @@ class Replay:
         """The state after *step* moves."""
         return self.first if step == 0 else self.steps[step - 1].after
 
-    def view(self, step: int, view: str, offset: int, limit: int, card: Card | None) -> ReplayStep:
-        """Step *step* in *view* (``full`` or ``seat:K``); raises :class:`ApiError` for a bad step or view."""
+    def view(self, step: int, view: str, offset: int, limit: int, card: Card | None, lang: str = "en") -> ReplayStep:
+        """
+        Step *step* in *view* (``full`` or ``seat:K``), the refused moves' reasons in *lang*; raises
+        :class:`ApiError` for a bad step or view.
+        """
         if not 0 <= step <= len(self.steps):
             raise ApiError(422, "bad_step", f"step must be from 0 to {len(self.steps)}, not {step}", field="step")
         seat = _seat_of_view(view, self.seats)
@@ -73,11 +80,14 @@ class Replay:
         if step:
             s = self.steps[step - 1]
             mover, comment = s.seat, s.comment
-            items = event_items(game, s.before, s.move, s.after, step, seat)
+            pairs = told_items(game, s.before, s.move, s.after, step, seat)
+            items = [
+                i if isinstance(t, str) or lang == "en" else attrs.evolve(i, display=say(t, lang)) for i, t in pairs
+            ]
             events = tuple(items)
             move = items[0].move if items else None
             if seat is None or seat == s.seat:
-                refused = tuple(Refusal(v.rule.id, v.reason) for v in s.refused)
+                refused = tuple(Refusal(v.rule.id, _reason(v, lang)) for v in s.refused)
         if to_move is not None and (seat is None or seat == to_move):
             page = legal_page(game, state, offset, limit, card)
         else:
@@ -100,6 +110,11 @@ class Replay:
             page,
             jsonable(game.score(state)),
         )
+
+
+def _reason(violation: Violation, lang: str) -> str:
+    """Why the rules refused a move, in *lang* (in English as the violation says it)."""
+    return violation.reason if lang == "en" else say(violation.message, lang)
 
 
 def _seat_of_view(view: str, seats: list[int]) -> int | None:

@@ -22,8 +22,12 @@ import sys
 from pathlib import Path
 from typing import Final
 
+from cardrules import i18n
 from cardrules._registry import games
+from cardrules.i18n._pages import translate
 from cardrules.web._errors import ApiError
+from cardrules.web._pages import head
+from cardrules.web._words import picker, word
 
 __all__ = ["rules_page"]
 _LABEL: Final = re.compile(r"^\(([A-Za-z0-9_.:-]+)\)=\s*$")
@@ -44,11 +48,12 @@ def _role(game: str, match: re.Match[str]) -> str:
     return text or target.rsplit("/", 1)[-1].replace("-", " ")
 
 
-def _options(name: str) -> list[str]:
+def _options(name: str, lang: str) -> list[str]:
     from cardrules.web._lobby import game_info
 
     info = game_info(name)
-    lines = ["| option | default | values |", "|---|---|---|"]
+    head = " | ".join(word(w, lang) for w in ("option", "default", "values"))
+    lines = [f"| {head} |", "|---|---|---|"]
     for option in info.options:
         values = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in option.choices or ()) or "-"
         default = str(option.default).lower() if isinstance(option.default, bool) else str(option.default)
@@ -56,7 +61,7 @@ def _options(name: str) -> list[str]:
     return lines
 
 
-def _markdown(game: str, text: str) -> str:
+def _markdown(game: str, text: str, lang: str = i18n.DEFAULT) -> str:
     """The MyST forms of the rules pages turned into CommonMark (with tables and raw HTML anchors)."""
     out: list[str] = []
     lines = text.splitlines()
@@ -72,7 +77,7 @@ def _markdown(game: str, text: str) -> str:
             while i + 1 < len(lines) and not lines[i + 1].startswith("```"):
                 i += 1
             i += 1
-            out += _options(line.split("}", 1)[1].strip() or game)
+            out += _options(line.split("}", 1)[1].strip() or game, lang)
         else:
             out.append(line)
         i += 1
@@ -90,24 +95,25 @@ def _renderer() -> object:
     return MarkdownIt("commonmark", {"html": True}).enable("table")
 
 
-def _page(game: str, title: str, body: str) -> str:
+def _page(game: str, title: str, body: str, lang: str) -> str:
+    heading = html.escape(word("The rules of {game}", lang).format(game=title))
+    full = word("cardrules: {title}", lang).format(title=word("The rules of {game}", lang).format(game=title))
     return (
-        '<!doctype html>\n<html lang="en">\n<head>\n  <meta charset="utf-8">\n'
-        '  <meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"  <title>cardrules: the rules of {html.escape(title)}</title>\n"
-        '  <link rel="stylesheet" href="/static/style.css">\n'
-        '  <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">\n</head>\n<body class="rules-page">\n'
-        f'  <header class="bar"><h1>The rules of {html.escape(title)}</h1><a href="/">Lobby</a>'
-        f'<a href="/watch/{game}">Press play</a></header>\n'
+        head(lang, full) + '<body class="rules-page">\n'
+        f'  <header class="bar"><h1>{heading}</h1><a href="/">{html.escape(word("Lobby", lang))}</a>'
+        f'<a href="/watch/{game}">{html.escape(word("Press play", lang))}</a>{picker(lang)}</header>\n'
         f'  <main class="rules">\n{body}  </main>\n</body>\n</html>\n'
     )
 
 
-@functools.lru_cache(maxsize=16)
-def _rendered(game: str, path: Path, mtime: float) -> str:
+@functools.lru_cache(maxsize=64)
+def _rendered(game: str, path: Path, mtime: float, lang: str) -> str:
     text = path.read_text(encoding="utf-8")
-    body: str = _renderer().render(_markdown(game, text))  # type: ignore[attr-defined]
-    return _page(game, games()[game].title, body)
+    if lang != i18n.DEFAULT:
+        tr = i18n.translation(lang)
+        text = translate(text, lambda block: tr.pgettext(game, block))
+    body: str = _renderer().render(_markdown(game, text, lang))  # type: ignore[attr-defined]
+    return _page(game, games()[game].title, body, lang)
 
 
 def _packaged(game: str) -> Path | None:
@@ -117,8 +123,12 @@ def _packaged(game: str) -> Path | None:
     return None if source is None else Path(source).parent / "rules.md"
 
 
-def rules_page(game: str, rules_dir: Path | None) -> str:
-    """The rules page of *game* as HTML; :class:`ApiError` 404 for an unknown game or a missing page."""
+def rules_page(game: str, rules_dir: Path | None, lang: str = i18n.DEFAULT) -> str:
+    """
+    The rules page of *game* as HTML, in *lang*: each block of the page as the ``pages`` catalog
+    translates it (in English where it has no translation), the page's header in *lang* too.
+    :class:`ApiError` 404 for an unknown game or a missing page.
+    """
     if game not in games():
         raise ApiError(
             404, "unknown_game", f"there is no game {game[:40]!r}; the games are: {', '.join(sorted(games()))}"
@@ -126,4 +136,4 @@ def rules_page(game: str, rules_dir: Path | None) -> str:
     path = rules_dir / f"{game}.md" if rules_dir is not None else _packaged(game)
     if path is None or not path.is_file():
         raise ApiError(404, "no_rules", f"the game {game!r} ships no rules page here (no rules.md in its package)")
-    return _rendered(game, path, path.stat().st_mtime)
+    return _rendered(game, path, path.stat().st_mtime, lang)

@@ -23,15 +23,17 @@ from typing import Any, Final
 
 import attrs
 
-from cardrules import records
+from cardrules import i18n, records
 from cardrules.bots import Bot, EasyBot, HardBot, ISMCTSBot, MediumBot, SearchBot, advise, get_bot
 from cardrules.cards import Card, _derive_seed
 from cardrules.engine import Event, Game, TupleMoves
-from cardrules.errors import CardrulesError
+from cardrules.errors import CardrulesError, IllegalMoveError
+from cardrules.rules import Message
 from cardrules.web._bodies import EventItem, Hint, LegalMovesPage, MatchView, MoveItem, RoundSummary, ScoreLine, plain
 from cardrules.web._encode import jsonable
 from cardrules.web._errors import ApiError, from_cardrules
 from cardrules.web._store import MatchRow, Store
+from cardrules.web._words import say
 
 __all__ = [
     "MAX_LIMIT",
@@ -44,6 +46,8 @@ __all__ = [
     "move_cards",
     "parse_bots",
     "seats_of",
+    "told_in",
+    "told_items",
 ]
 
 MAX_LIMIT: Final = 200
@@ -142,6 +146,17 @@ def event_items(
     public terms; the move's notation is given only when every card it names is shown by its
     events, or the viewer made it (a card passed face down stays hidden).
     """
+    return [item for item, _ in told_items(game, before, move, after, version, viewer)]
+
+
+def _english(text: str | Message) -> str:
+    return text if isinstance(text, str) else say(text, i18n.DEFAULT)
+
+
+def told_items(
+    game: Game[Any, Any, Any, Any], before: Any, move: Any, after: Any, version: int, viewer: int | None
+) -> list[tuple[EventItem, str | Message]]:
+    """:func:`event_items`, each with the event's own text (:func:`told_in` writes a message in a page's language)."""
     mover = game.to_move(before)
     assert mover is not None
     events: Sequence[Event]
@@ -156,10 +171,27 @@ def event_items(
     shown_text = display_of(game)
     if not events:
         said = f"seat {mover} plays {text}" if text is not None else f"seat {mover} moves"
-        return [EventItem(version, mover, said, "", "move", (), 0, text, mover, shown_text(said), True)]
+        return [(EventItem(version, mover, said, "", "move", (), 0, text, mover, shown_text(said), True), said)]
+    out: list[tuple[EventItem, str | Message]] = []
+    for i, e in enumerate(events):
+        english = _english(e.text)
+        item = EventItem(
+            version, e.seat, english, e.rule, e.kind, e.cards, e.points, text, mover, shown_text(english), i == 0
+        )
+        out.append((item, e.message))
+    return out
+
+
+def told_in(items: Sequence[dict[str, Any]], said: Sequence[str | Message], lang: str) -> list[dict[str, Any]]:
+    """
+    The events *items* (as JSON data) for a page in *lang*: the one place where the table writes
+    the engine's narration in a language. An event whose text is a :class:`~cardrules.rules.Message`
+    is shown in *lang*; a plain text is shown as the game writes it.
+    """
+    if lang == i18n.DEFAULT:
+        return list(items)
     return [
-        EventItem(version, e.seat, e.text, e.rule, e.kind, e.cards, e.points, text, mover, shown_text(e.text), i == 0)
-        for i, e in enumerate(events)
+        item if isinstance(s, str) else {**item, "display": say(s, lang)} for item, s in zip(items, said, strict=True)
     ]
 
 
@@ -249,6 +281,10 @@ class Table:
             seat: collections.deque((plain(i) for i in deal_items(self.game, self.start, seat)), maxlen=_EVENTS_KEPT)
             for seat in self.tokens
         }  # what each person's seat has been told
+        self.said: dict[int, collections.deque[str | Message]] = {
+            seat: collections.deque((i.text for i in deal_items(self.game, self.start, seat)), maxlen=_EVENTS_KEPT)
+            for seat in self.tokens
+        }  # the same events' own texts, each a message or a plain text
         self.lock = threading.Lock()
         """Held while a move and the computer's answers are played."""
         self.snap = threading.Lock()
@@ -290,14 +326,15 @@ class Table:
         number = len(self.moves) + 1
         if store_it:
             self.store.add_move(self.id, number, mover, self.game.spec.format_canonical(move))
-        told = {seat: event_items(self.game, before, move, after, number, seat) for seat in self.tokens}
+        told = {seat: told_items(self.game, before, move, after, number, seat) for seat in self.tokens}
         with self.snap:
             self.moves.append(move)
             self.state = after
-            for seat, items in told.items():
-                self.events[seat].extend(plain(i) for i in items)
+            for seat, pairs in told.items():
+                self.events[seat].extend(plain(item) for item, _ in pairs)
+                self.said[seat].extend(said for _, said in pairs)
         self.turn_since = time.monotonic()
-        return told
+        return {seat: [item for item, _ in pairs] for seat, pairs in told.items()}
 
     def advance(self) -> None:
         """The computer's moves until it is a person's turn or the match is over (call under the lock)."""
@@ -340,9 +377,12 @@ class Table:
             self.handed.discard(seat)
             self.seen[seat] = time.monotonic()
 
-    def play(self, text: str, version: int | None, seen: int | None = None, seat: int | None = None) -> None:
+    def play(
+        self, text: str, version: int | None, seen: int | None = None, seat: int | None = None, lang: str = "en"
+    ) -> None:
         """
-        Play the person's move *text*, then the computer's; raises :class:`ApiError` if refused.
+        Play the person's move *text*, then the computer's; raises :class:`ApiError` if refused, the
+        reason of an illegal move in *lang*.
         A move without a *version* is played against the version *seen* when it arrived: two moves
         sent at once are one move and one refusal (409), never two moves.
         """
@@ -370,7 +410,10 @@ class Table:
             except CardrulesError as exc:
                 refused = from_cardrules(exc, "move")  # the reason in the table's words: cards by name
                 detail = refused.detail
-                raise ApiError(refused.status, detail.code, display_of(self.game)(detail.message), rule=detail.rule,
+                reason = display_of(self.game)(detail.message)
+                if lang != i18n.DEFAULT and isinstance(exc, IllegalMoveError) and exc.message is not None:
+                    reason = say(exc.message, lang)
+                raise ApiError(refused.status, detail.code, reason, rule=detail.rule,
                                field=detail.field) from None  # fmt: skip
             self._publish(self._apply(move))
             self.advance()
@@ -385,12 +428,16 @@ class Table:
             listen([plain(i) for i in told.get(seat, ())])
 
     def view(
-        self, offset: int = 0, limit: int = 50, card: Card | None = None, seat: int | None = None
+        self, offset: int = 0, limit: int = 50, card: Card | None = None, seat: int | None = None, lang: str = "en"
     ) -> dict[str, Any]:
-        """The match as a person's seat (by default the starter's) sees it: a :class:`MatchView` as JSON data."""
+        """
+        The match as a person's seat (by default the starter's) sees it, its events told in *lang*:
+        a :class:`MatchView` as JSON data.
+        """
         seat = self.seat if seat is None else seat
         with self.snap:
-            state, events, version = self.state, list(self.events[seat]), self.version
+            state, version = self.state, self.version
+            events = told_in(list(self.events[seat]), list(self.said[seat]), lang)
             handed = tuple(sorted(self.handed))
         game = self.game
         to_move = game.to_move(state)
@@ -420,8 +467,8 @@ class Table:
         data["events"] = events
         return data
 
-    def hint(self, seat: int) -> dict[str, Any]:
-        """The ``hard`` level's move for *seat* on its turn, and why (a :class:`Hint` as JSON data)."""
+    def hint(self, seat: int, lang: str = "en") -> dict[str, Any]:
+        """The ``hard`` level's move for *seat* on its turn, and why in *lang* (a :class:`Hint` as JSON data)."""
         with self.snap:
             state, version, handed = self.state, self.version, seat in self.handed
         game = self.game
@@ -432,7 +479,8 @@ class Table:
         seed = int.from_bytes(hashlib.sha256(f"{self.id}:{version}".encode()).digest()[:8], "big")
         advice = advise(game, game.observe(state, seat), game.legal_moves(state), level=level, seed=seed)
         other = None if advice.runner_up is None else game.format_move(state, advice.runner_up)
-        hint = Hint(game.format_move(state, advice.move), advice.reasons, advice.value, other, advice.margin)
+        reasons = tuple(say(reason, lang) for reason in advice.reasons)
+        hint = Hint(game.format_move(state, advice.move), reasons, advice.value, other, advice.margin)
         data: dict[str, Any] = plain(hint)
         return data
 

@@ -1,8 +1,17 @@
 // The cardrules web API, as the pages call it: JSON in and out, errors turned into ApiError.
 
+// The page's words in its language (the server writes them into #words): t("Seat {seat}", {seat: 1}).
+const WORDS = JSON.parse(document.getElementById("words")?.textContent || "{}");
+export const LANG = document.documentElement.lang || "en";
+
+export function t(text, params = {}) {
+  const said = Object.prototype.hasOwnProperty.call(WORDS, text) ? WORDS[text] : text;
+  return said.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
+}
+
 export class ApiError extends Error {
   constructor(status, error) {
-    super(error.message || `the server answered ${status}`);
+    super(error.message || t("the server answered {status}", { status }));
     this.status = status;
     this.code = error.code || "error";
     this.rule = error.rule || null;
@@ -13,7 +22,7 @@ export class ApiError extends Error {
 async function answer(response) {
   const type = response.headers.get("content-type") || "";
   if (!response.ok) {
-    let error = { message: `the server answered ${response.status}` };
+    let error = { message: t("the server answered {status}", { status: response.status }) };
     if (type.includes("json")) {
       const body = await response.json();
       if (body && body.error) error = body.error;
@@ -24,7 +33,7 @@ async function answer(response) {
 }
 
 export async function call(path, { method = "GET", token = null, body = undefined, raw = false } = {}) {
-  const headers = {};
+  const headers = { "Accept-Language": LANG };
   if (token) headers.Authorization = `Bearer ${token}`;
   let data;
   if (body !== undefined) {
@@ -40,7 +49,7 @@ export async function call(path, { method = "GET", token = null, body = undefine
 }
 
 export async function picture(path, token = null) {
-  const headers = token ? { Authorization: `Bearer ${token}` } : {};
+  const headers = token ? { Authorization: `Bearer ${token}`, "Accept-Language": LANG } : { "Accept-Language": LANG };
   const response = await fetch(path, { headers });
   const svg = await answer(response);
   return { svg, version: Number(response.headers.get("X-Cardrules-Version")) };
@@ -65,7 +74,8 @@ export function ruleLink(rule) {
   a.target = "_blank";
   a.rel = "noopener";
   a.textContent = rule;
-  a.title = "this rule on the game's rules page";
+  a.title = t("this rule on the game's rules page");
+  a.dir = "ltr";
   return a;
 }
 

@@ -1,6 +1,6 @@
 // The lobby: built from the API (GET /api/games, then GET /api/ruleset for the chosen preset and
 // options): a widget for each option the preset offers, one computer player for every other seat.
-import { call, showError, showInfo, tokens } from "/static/api.js";
+import { call, showError, showInfo, t, tokens } from "/static/api.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -44,7 +44,7 @@ function widget(opt) {
 
 function drawOptions() {
   const box = $("options");
-  box.replaceChildren(Object.assign(document.createElement("legend"), { textContent: "Options of this preset" }));
+  box.replaceChildren(Object.assign(document.createElement("legend"), { textContent: t("Options of this preset") }));
   for (const opt of preset.options.filter((o) => o.shown)) {
     const label = document.createElement("label");
     label.append(words(opt.name) + " ", widget(opt));
@@ -73,7 +73,7 @@ function gameText() {
 function drawSeats() {
   const seat = $("seat");
   const chosen = Math.min(Number(seat.value || 0), ruleset.seats - 1);
-  seat.replaceChildren(...Array.from({ length: ruleset.seats }, (_, i) => option(i, `seat ${i}`, i === chosen)));
+  seat.replaceChildren(...Array.from({ length: ruleset.seats }, (_, i) => option(i, t("seat {seat}", { seat: i }), i === chosen)));
   drawOpponents();
 }
 
@@ -86,13 +86,14 @@ function drawOpponents() {
     if (s === me) continue;
     const label = document.createElement("label");
     const partner = ruleset.sides.some((side) => side.includes(s) && side.includes(me));
-    label.append(`Seat ${s}${partner ? " (your partner)" : ""} `);
+    label.append(t(partner ? "Seat {seat} (your partner)" : "Seat {seat}", { seat: s }) + " ");
     const bot = document.createElement("select");
     bot.dataset.seat = String(s);
-    bot.setAttribute("aria-label", `seat ${s}: computer player`);
+    bot.setAttribute("aria-label", t("seat {seat}: computer player", { seat: s }));
     const was = before.get(String(s)) || "hard";
-    bot.append(...["easy", "medium", "hard", "random", "greedy", "search"].map((b) => option(b, b, was === b)),
-      option("human", "a friend (invite link)", was === "human"));
+    const levels = { easy: t("easy"), medium: t("medium"), hard: t("hard"), random: t("random"), greedy: t("greedy"), search: t("search") };
+    bot.append(...Object.entries(levels).map(([b, name]) => option(b, name, was === b)),
+      option("human", t("a friend (invite link)"), was === "human"));
     const strength = document.createElement("input");
     strength.type = "number";
     strength.min = "10";
@@ -100,7 +101,7 @@ function drawOpponents() {
     strength.value = "200";
     strength.step = "10";
     strength.dataset.strength = String(s);
-    strength.setAttribute("aria-label", `seat ${s}: search strength (iterations)`);
+    strength.setAttribute("aria-label", t("seat {seat}: search strength (iterations)", { seat: s }));
     strength.hidden = bot.value !== "search";
     bot.addEventListener("change", () => { strength.hidden = bot.value !== "search"; drawFriends(); });
     label.append(bot, strength);
@@ -145,7 +146,7 @@ async function choose() {
   const game = current();
   $("preset").replaceChildren(...game.presets.map((p, i) => option(p, p, i === 0)));
   $("rules-link").href = `/rules/${game.name}`;
-  $("rules-link").textContent = `The rules of ${game.title}`;
+  $("rules-link").textContent = t("The rules of {game}", { game: game.title });
   $("watch-link").href = `/watch/${game.name}`;
   await choosePreset();
 }
@@ -161,7 +162,7 @@ function opponents() {
 async function start(event) {
   event.preventDefault();
   const message = $("message");
-  showInfo(message, "Dealing…");
+  showInfo(message, t("Dealing…"));
   const body = { game: gameText(), seat: Number($("seat").value), opponents: opponents() };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
   if (!$("friends").hidden && $("hand-over").value !== "") body.hand_over = Number($("hand-over").value);

@@ -1,6 +1,6 @@
 // The replay viewer: a record replayed step by step, each move narrated with its rule and the
 // choices the rules took away, in one seat's view or the full view; play, pause, step, step back.
-import { call, picture, ruleLink, showError, showInfo } from "/static/api.js";
+import { call, picture, ruleLink, showError, showInfo, t, LANG } from "/static/api.js";
 
 const $ = (id) => document.getElementById(id);
 let replay = null;
@@ -14,11 +14,12 @@ function narration(data) {
   box.replaceChildren();
   const head = document.createElement("p");
   if (data.step === 0) {
-    head.textContent = `The deal. ${data.to_move !== null ? `Seat ${data.to_move} is to move first.` : ""}`;
+    head.textContent = t("The deal.") + (data.to_move !== null ? " " + t("Seat {seat} is to move first.", { seat: data.to_move }) : "");
   } else {
     const own = data.events.find((e) => e.own && e.display);
-    const said = own && data.move ? `: ${own.display}.` : `: seat ${data.mover}` + (data.move ? ` plays ${data.move}.` : " moves.");
-    head.textContent = `Move ${data.step} of ${data.steps}${said}`;
+    const said = own && data.move ? `${own.display}.` : data.move ? t("seat {seat} plays {move}.", { seat: data.mover, move: data.move })
+      : t("seat {seat} moves.", { seat: data.mover });
+    head.textContent = `${t("Move {step} of {steps}", { step: data.step, steps: data.steps })}: ${said}`;
   }
   box.append(head);
   if (data.events.length) {
@@ -26,7 +27,7 @@ function narration(data) {
     ul.className = "events";
     for (const e of data.events) {
       const li = document.createElement("li");
-      li.textContent = e.display || e.text;
+      li.append(Object.assign(document.createElement("bdi"), { textContent: e.display || e.text }));
       if (e.rule) {
         li.append(" ", ruleLink(e.rule));
       }
@@ -36,23 +37,24 @@ function narration(data) {
   }
   if (data.refused.length) {
     const p = document.createElement("p");
-    p.textContent = "What the rules did not allow:";
+    p.textContent = t("What the rules did not allow:");
     const ul = document.createElement("ul");
     ul.className = "refused";
     for (const r of data.refused) {
       const li = document.createElement("li");
-      li.append(ruleLink(r.rule), " ", r.reason);
+      li.append(ruleLink(r.rule), " ", Object.assign(document.createElement("bdi"), { textContent: r.reason }));
       ul.append(li);
     }
     box.append(p, ul);
   }
-  if (data.comment) box.append(Object.assign(document.createElement("p"), { textContent: `Comment: ${data.comment}` }));
+  if (data.comment) box.append(Object.assign(document.createElement("p"), { textContent: t("Comment: {comment}", { comment: data.comment }) }));
   if (data.to_move !== null && data.step < data.steps) {
     const moves = data.legal_moves.moves.map((m) => m.text);
     if (moves.length) {
       const more = data.legal_moves.next !== null ? ", …" : "";
       box.append(Object.assign(document.createElement("p"), {
-        className: "next", textContent: `Seat ${data.to_move} could play next: ${moves.slice(0, 12).join(", ")}${moves.length > 12 ? ", …" : more}.`,
+        className: "next",
+        textContent: t("Seat {seat} could play next: {moves}.", { seat: data.to_move, moves: `${moves.slice(0, 12).join(", ")}${moves.length > 12 ? ", …" : more}` }),
       }));
     }
   }
@@ -64,7 +66,7 @@ async function go(step) {
   try {
     const [data, pic] = await Promise.all([
       call(`/api/replays/${replay}?step=${step}&view=${encodeURIComponent(v)}&limit=20`),
-      picture(`/api/replays/${replay}/picture?step=${step}&view=${encodeURIComponent(v)}`),
+      picture(`/api/replays/${replay}/picture?step=${step}&view=${encodeURIComponent(v)}&lang=${LANG}`),
     ]);
     at = step;
     $("board").innerHTML = pic.svg;
@@ -83,14 +85,14 @@ async function go(step) {
 function pause() {
   if (timer !== null) clearInterval(timer);
   timer = null;
-  $("play").textContent = "▶ Play";
+  $("play").textContent = t("▶ Play");
   document.body.dataset.playing = "false";
 }
 
 function playPause() {
   if (timer !== null) return pause();
   if (at >= steps) at = 0;
-  $("play").textContent = "❚❚ Pause";
+  $("play").textContent = t("❚❚ Pause");
   document.body.dataset.playing = "true";
   timer = setInterval(async () => {
     if (at >= steps) return pause();
@@ -102,11 +104,11 @@ async function open(id) {
   replay = id;
   const first = await call(`/api/replays/${replay}?step=0&view=full&limit=1`);
   steps = first.steps;
-  $("title").textContent = `Replay: ${first.title}`;
+  $("title").textContent = t("Replay: {title}", { title: first.title });
   seats = ((first.score && first.score.sides) || [[0], [1]]).flat().length;
   $("view").replaceChildren(
-    Object.assign(document.createElement("option"), { value: "full", textContent: "full view (every seat)" }),
-    ...Array.from({ length: seats }, (_, s) => Object.assign(document.createElement("option"), { value: `seat:${s}`, textContent: `seat ${s}` })),
+    Object.assign(document.createElement("option"), { value: "full", textContent: t("full view (every seat)") }),
+    ...Array.from({ length: seats }, (_, s) => Object.assign(document.createElement("option"), { value: `seat:${s}`, textContent: t("seat {seat}", { seat: s }) })),
   );
   $("at").max = String(steps);
   $("viewer").hidden = false;
@@ -118,10 +120,10 @@ async function open(id) {
 async function upload(event) {
   event.preventDefault();
   const file = $("file").files[0];
-  if (!file) return showInfo($("message"), "Choose a record file first.");
+  if (!file) return showInfo($("message"), t("Choose a record file first."));
   try {
     const made = await call("/api/replays", { method: "POST", body: await file.text(), raw: true });
-    showInfo($("message"), `Opened: ${made.steps} moves.`);
+    showInfo($("message"), t("Opened: {steps} moves.", { steps: made.steps }));
     pause();
     await open(made.replay);
   } catch (error) {

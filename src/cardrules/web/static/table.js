@@ -1,6 +1,6 @@
 // The table: the server draws the picture (SVG); this script makes its cards clickable, lists the
 // moves a selection allows, plays them over the API and narrates what the computer does.
-import { call, picture, ruleLink, showError, showInfo, tokens } from "/static/api.js";
+import { call, picture, ruleLink, showError, showInfo, t, tokens } from "/static/api.js";
 
 const $ = (id) => document.getElementById(id);
 // The address is /table#MATCH, or /table#MATCH.TOKEN from a friend's invite link: the token is
@@ -81,7 +81,9 @@ function narrate(events) {
     if (e.rule) li.dataset.rule = e.rule;
     const mine = e.own && e.mover === view.seat;
     if (mine) li.dataset.own = "true";
-    li.textContent = (e.display || e.text) + (mine ? " (you)" : "");
+    const said = e.display || e.text;
+    // The engine's text in its own direction (<bdi>), inside a page that may be right to left.
+    li.append(Object.assign(document.createElement("bdi"), { textContent: mine ? t("{text} (you)", { text: said }) : said }));
     if (e.rule) li.append(" ", ruleLink(e.rule));
     log.append(li);
     $("latest").textContent = e.display || e.text;
@@ -91,8 +93,10 @@ function narrate(events) {
 
 function sideName(seats) {
   const me = view.seat;
-  const name = seats.length === 1 ? `seat ${seats[0]}` : `seats ${seats.join(" and ")}`;
-  return seats.includes(me) ? `${name} (you)` : name;
+  const name = seats.length === 1 ? t("seat {seat}", { seat: seats[0] })
+    : seats.length === 2 ? t("seats {first} and {second}", { first: seats[0], second: seats[1] })
+      : seats.map((s) => t("seat {seat}", { seat: s })).join(", ");
+  return seats.includes(me) ? t("{text} (you)", { text: name }) : name;
 }
 
 // The round's (and at the end the match's) score, item by item with its rule: it waits for the player.
@@ -102,7 +106,7 @@ function drawSummary() {
   $("summary").hidden = !open;
   document.body.dataset.summary = open ? "open" : "closed";
   if (!open) return;
-  $("summary-title").textContent = view.over ? "The match is over" : `Round ${s.number} is over`;
+  $("summary-title").textContent = view.over ? t("The match is over") : t("Round {number} is over", { number: s.number });
   const body = $("summary-items");
   body.replaceChildren();
   s.sides.forEach((seats, side) => {
@@ -110,7 +114,8 @@ function drawSummary() {
     const head = document.createElement("th");
     head.colSpan = 3;
     head.scope = "colgroup";
-    head.textContent = `${sideName(seats)}: ${s.points[side]} this round, ${s.match[side]} in the match`;
+    head.textContent = t("{side}: {points} this round, {match} in the match",
+      { side: sideName(seats), points: s.points[side], match: s.match[side] });
     row.append(head);
     body.append(row);
     for (const item of s.items.filter((i) => i.side === side)) {
@@ -124,8 +129,8 @@ function drawSummary() {
     }
   });
   const match = s.sides.map((seats, side) => `${sideName(seats)} ${s.match[side]}`).join(", ");
-  let line = `Match score: ${match}.`;
-  if (s.winner !== null) line += ` ${sideName(s.sides[s.winner])} won the match.`;
+  let line = t("Match score: {scores}.", { scores: match });
+  if (s.winner !== null) line += " " + t("{side} won the match.", { side: sideName(s.sides[s.winner]) });
   $("summary-match").textContent = line;
   $("summary-continue").hidden = view.over;
 }
@@ -155,11 +160,11 @@ function drawInvites() {
   $("invite-list").replaceChildren(...invites.map((invite) => {
     const li = document.createElement("li");
     const url = new URL(invite.link, location.href).href;
-    const link = Object.assign(document.createElement("a"), { href: url, textContent: `Seat ${invite.seat}` });
+    const link = Object.assign(document.createElement("a"), { href: url, textContent: t("Seat {seat}", { seat: invite.seat }) });
     link.dataset.seat = String(invite.seat);
-    const copy = Object.assign(document.createElement("button"), { type: "button", textContent: "Copy the link" });
+    const copy = Object.assign(document.createElement("button"), { type: "button", textContent: t("Copy the link") });
     copy.addEventListener("click", () => {
-      navigator.clipboard?.writeText(url).then(() => showInfo($("message"), `The link of seat ${invite.seat} is copied.`),
+      navigator.clipboard?.writeText(url).then(() => showInfo($("message"), t("The link of seat {seat} is copied.", { seat: invite.seat })),
         () => showInfo($("message"), url));
     });
     li.append(link, " ", copy);
@@ -184,8 +189,11 @@ function drawMoves() {
   }
   const handed = view ? view.handed.includes(view.seat) : false;
   $("handed").hidden = !handed;
-  const who = (s) => (view.humans.includes(s) ? `Seat ${s} (a person${view.handed.includes(s) ? ", away: the computer plays" : ""})` : `Seat ${s}`);
-  const status = !view ? "" : view.over ? "The match is over." : mine && !handed ? "Your turn." : `${who(view.to_move)} to play.`;
+  const who = (s) => (!view.humans.includes(s) ? t("Seat {seat}", { seat: s })
+    : view.handed.includes(s) ? t("Seat {seat} (a person, away: the computer plays)", { seat: s })
+      : t("Seat {seat} (a person)", { seat: s }));
+  const status = !view ? "" : view.over ? t("The match is over.") : mine && !handed ? t("Your turn.")
+    : t("{who} to play.", { who: who(view.to_move) });
   $("status").textContent = status;
   document.body.dataset.turn = mine ? "mine" : view && view.over ? "over" : "theirs";
   document.body.dataset.version = String(version);
@@ -243,7 +251,7 @@ function drawPicked(moves) {
 async function toggle(el) {
   if (busy || !view || view.over) return;
   if (view.to_move !== view.seat) {
-    showInfo($("message"), `It is seat ${view.to_move}'s turn.`);
+    showInfo($("message"), t("It is seat {seat}'s turn.", { seat: view.to_move }));
     return;
   }
   if (document.body.dataset.summary === "open") return;
@@ -286,20 +294,21 @@ async function toggle(el) {
     // No legal move uses these cards: send the move they name, so the server says which rule refuses it.
     await play(others.length ? `${hand[0].card} x ${others.join(" ")}` : hand[0].card);
   } else if (moves.length === 0) {
-    showInfo($("message"), "No legal move uses all the selected cards: pick a card from your hand, or clear the selection.");
+    showInfo($("message"), t("No legal move uses all the selected cards: pick a card from your hand, or clear the selection."));
   } else {
-    showInfo($("message"), `${moves.length}${page.next !== null ? "+" : ""} moves use the selected cards: pick one, or select more cards.`);
+    showInfo($("message"), t("Moves that use the selected cards: {count}. Pick one, or select more cards.",
+      { count: `${moves.length}${page.next !== null ? "+" : ""}` }));
   }
 }
 
 // The hint (GET /api/matches/{id}/hint): the hard level's move and why, from what this seat sees.
 async function askHint() {
   const box = $("hint-reasons");
-  showInfo($("message"), "Thinking…");
+  showInfo($("message"), t("Thinking…"));
   try {
     const hint = await call(`/api/matches/${match}/hint`, { token });
     const listed = view ? view.legal_moves.moves.find((m) => m.text === hint.move) : null;
-    showInfo($("message"), `Hint: ${listed && listed.label ? listed.label : hint.move}.`);
+    showInfo($("message"), t("Hint: {move}.", { move: listed && listed.label ? listed.label : hint.move }));
     box.replaceChildren(...hint.reasons.map((reason) => {
       const li = document.createElement("li");
       li.textContent = reason;
@@ -321,7 +330,7 @@ async function play(text) {
     });
     const pic = await picture(pictureUrl(), token);
     const played = [...(view ? view.legal_moves.moves : [])].find((m) => m.text === text);
-    showInfo($("message"), `You played ${played && played.label ? played.label : text}.`);
+    showInfo($("message"), t("You played {move}.", { move: played && played.label ? played.label : text }));
     show(state, pic.svg);
   } catch (error) {
     showError($("message"), error);
@@ -346,7 +355,7 @@ function listen() {
 
 async function download() {
   const response = await fetch(`/api/matches/${match}/record`, { headers: { Authorization: `Bearer ${token}` } });
-  if (!response.ok) return showError($("message"), new Error("the record could not be read"));
+  if (!response.ok) return showError($("message"), new Error(t("The record could not be read.")));
   const url = URL.createObjectURL(await response.blob());
   const a = Object.assign(document.createElement("a"), { href: url, download: `cardrules-${match}.json` });
   document.body.append(a);
@@ -366,7 +375,7 @@ async function toReplay() {
 
 async function main() {
   if (!match || !token) {
-    showError($("message"), new Error("This page needs a match started from the lobby (its token is kept in this browser)."));
+    showError($("message"), new Error(t("This page needs a match started from the lobby (its token is kept in this browser).")));
     return;
   }
   $("clear").addEventListener("click", () => { selected = []; drawPicked([]); showInfo($("message"), ""); });

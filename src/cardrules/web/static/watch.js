@@ -1,6 +1,6 @@
 // Press play: a short deal of the game, chosen to show some rules, told step by step. It stops on
 // every move and says what happened, which rules applied and what the player to move could do next.
-import { call, picture, ruleLink, showError } from "/static/api.js";
+import { call, picture, ruleLink, showError, t } from "/static/api.js";
 
 const $ = (id) => document.getElementById(id);
 const game = decodeURIComponent(location.pathname.split("/").pop());
@@ -31,7 +31,8 @@ async function show(n) {
   box.replaceChildren();
   const head = document.createElement("p");
   head.className = "step-head";
-  head.textContent = step === 0 ? "The deal" : `Move ${step} of ${demo.steps.length - 1}: seat ${data.mover} plays ${data.move}`;
+  head.textContent = step === 0 ? t("The deal")
+    : t("Move {step} of {steps}: seat {seat} plays {move}", { step, steps: demo.steps.length - 1, seat: data.mover, move: data.move });
   const text = document.createElement("p");
   text.textContent = data.narration;
   box.append(head, text);
@@ -40,7 +41,7 @@ async function show(n) {
     li.append(ruleLink(r.id));
     return li;
   }));
-  $("counter").textContent = `Step ${step} of ${demo.steps.length - 1}`;
+  $("counter").textContent = t("Step {step} of {steps}", { step, steps: demo.steps.length - 1 });
   $("scrub").value = String(step);
   $("back").disabled = step === 0;
   $("forward").disabled = step === demo.steps.length - 1;
@@ -55,7 +56,7 @@ function speed() {
 function pause() {
   if (timer !== null) clearTimeout(timer);
   timer = null;
-  $("play").textContent = "\u25B6 Play";
+  $("play").textContent = t("▶ Play");
   $("play").setAttribute("aria-pressed", "false");
   document.body.dataset.playing = "false";
 }
@@ -74,7 +75,7 @@ function tick() {
 function play() {
   if (timer !== null) return pause();
   if (step >= demo.steps.length - 1) show(0);
-  $("play").textContent = "\u23F8 Pause";
+  $("play").textContent = t("❚❚ Pause");
   $("play").setAttribute("aria-pressed", "true");
   document.body.dataset.playing = "true";
   document.body.dataset.ended = "false";
@@ -88,9 +89,9 @@ async function main() {
     showError($("message"), error);
     return;
   }
-  $("title").textContent = `Press play: ${demo.title}`;
-  document.title = `cardrules: press play, ${demo.title}`;
-  $("about").textContent = `A short deal of ${demo.title} chosen to show ${demo.about}. The rules it shows: `;
+  $("title").textContent = t("Press play: {title}", { title: demo.title });
+  document.title = t("cardrules: {title}", { title: t("Press play: {title}", { title: demo.title }) });
+  $("about").textContent = t("A short deal of {title}, chosen to show {about}. The rules it shows:", { title: demo.title, about: demo.about }) + " ";
   for (const r of demo.shows) $("about").append(ruleLink(r.id), " ");
   $("rules").href = `/rules/${encodeURIComponent(game)}`;
   $("play-it").href = "/";

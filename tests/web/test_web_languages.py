@@ -1,0 +1,267 @@
+"""The web pages in every language: choosing it, the words of each page, right to left, the rules pages."""
+
+from __future__ import annotations
+
+import gettext
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("jsonschema")
+pytest.importorskip("markdown_it")
+pytest.importorskip("babel")
+
+from starlette.testclient import TestClient
+
+import cardrules
+from cardrules import i18n
+from cardrules.i18n import _catalogs
+from cardrules.rules import Message, card_words
+from cardrules.web import _rules, _words
+from cardrules.web._app import STATIC
+from tests.web.helpers import auth, client, hidden_cards, start, tokens
+
+OTHERS = ("sv", "es", "fr", "ar")
+PAGES = ("/", "/table", "/replay", "/watch/mulle", "/rules/mulle", "/rules/mililla", "/rules/charlemagne")
+
+
+@pytest.fixture
+def c(tmp_path: Path) -> TestClient:
+    return client(tmp_path)
+
+
+def _lang(html: str) -> tuple[str, str]:
+    found = re.search(r'<html lang="([a-z]+)" dir="(ltr|rtl)">', html)
+    assert found, html[:200]
+    return found.group(1), found.group(2)
+
+
+def _words_of(html: str) -> dict[str, str]:
+    found = re.search(r'<script type="application/json" id="words">(.*?)</script>', html, re.S)
+    assert found
+    data: dict[str, str] = json.loads(found.group(1))
+    return data
+
+
+def test_the_language_is_the_query_then_the_cookie_then_accept_language_then_english(c: TestClient) -> None:
+    assert _lang(c.get("/").text) == ("en", "ltr")
+    assert _lang(c.get("/", headers={"Accept-Language": "de, es;q=0.8"}).text)[0] == "es"
+    c.cookies.set("lang", "fr")
+    assert _lang(c.get("/", headers={"Accept-Language": "es"}).text)[0] == "fr"  # the cookie beats the header
+    assert _lang(c.get("/?lang=sv", headers={"Accept-Language": "es"}).text)[0] == "sv"  # the query beats both
+    c.cookies.clear()
+
+
+def test_lang_in_the_query_sets_the_cookie_and_the_next_page_keeps_it(c: TestClient) -> None:
+    r = c.get("/table?lang=ar")
+    assert r.status_code == 200
+    cookie = r.headers["set-cookie"]
+    assert cookie.startswith("lang=ar;") and "Path=/" in cookie and "Max-Age=" in cookie
+    assert "Accept-Language" in r.headers["vary"]
+    assert _lang(c.get("/replay").text) == ("ar", "rtl")  # the client sends the cookie back
+    assert "set-cookie" not in c.get("/replay").headers  # only a choice sets it
+
+
+def test_an_unknown_language_is_passed_over_never_an_error(c: TestClient) -> None:
+    r = c.get("/?lang=de", headers={"Accept-Language": "es"})
+    assert r.status_code == 200 and _lang(r.text)[0] == "es" and "set-cookie" not in r.headers
+    c.cookies.set("lang", "xx")
+    assert _lang(c.get("/?lang=", headers={"Accept-Language": "klingon"}).text)[0] == "en"
+    assert c.get("/rules/mulle?lang=%3Cscript%3E").status_code == 200
+    c.cookies.clear()
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_has_its_language_direction_and_a_picker(c: TestClient, path: str, lang: str) -> None:
+    html = c.get(f"{path}?lang={lang}").text
+    assert _lang(html) == (lang, i18n.direction(lang))
+    picker = re.search(r'<select id="lang-picker".*?</select>', html, re.S)
+    assert picker, path
+    for code, name in _words.NAMES.items():
+        assert f'value="{code}"' in picker.group(0) and name in picker.group(0)
+    assert f'<option value="{lang}" lang="{lang}" selected>' in picker.group(0)
+    if not path.startswith("/rules/"):  # (the rules pages' examples have Python lists in them)
+        assert "[[" not in html and "]]" not in html  # every word of the page was filled in
+    assert '<script type="module" src="/static/lang.js">' in html
+
+
+def _catalog(lang: str) -> dict[str, str]:
+    catalog = _catalogs.read_po(_catalogs.LOCALE / lang / "LC_MESSAGES" / "cardrules.po")
+    return {str(m.id): str(m.string) for m in catalog if m.context == "web"}
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_word_of_every_page_is_translated(c: TestClient, lang: str) -> None:
+    """The words a page gives its script are the catalog's translations, none of them missing."""
+    catalog = _catalog(lang)
+    assert set(catalog) == set(_words.WORDS)
+    assert all(catalog.values()), [w for w, t in catalog.items() if not t]
+    for path in PAGES:
+        html = c.get(f"{path}?lang={lang}").text
+        given = _words_of(html)
+        assert given == catalog
+        if path.startswith("/rules/"):
+            continue
+        body = html.split("</head>", 1)[1]
+        # The English of a word translated differently is nowhere in the page's body.
+        for english, said in catalog.items():
+            if english != said and len(english) > 12 and "{" not in english:
+                assert english not in body, (path, english)
+
+
+def test_every_word_the_pages_and_scripts_use_is_marked_for_the_catalogs() -> None:
+    used: set[str] = set()
+    for page in STATIC.glob("*.html"):
+        used |= set(re.findall(r"\[\[([^\[\]]+)\]\]", page.read_text(encoding="utf-8")))
+    for script in STATIC.glob("*.js"):
+        used |= set(re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', script.read_text(encoding="utf-8")))
+    assert len(used) > 100
+    assert used <= set(_words.WORDS), used - set(_words.WORDS)
+
+
+def test_the_placeholders_of_each_word_are_kept_in_every_language() -> None:
+    for lang in OTHERS:
+        for english, said in _words.words(lang).items():
+            assert set(re.findall(r"\{\w+\}", english)) == set(re.findall(r"\{\w+\}", said)), (lang, english)
+
+
+class _Marked(gettext.NullTranslations):
+    """A translation that changes one block of the Mulle rules page, and translates the words as Swedish does."""
+
+    def __init__(self, swedish: gettext.NullTranslations) -> None:
+        super().__init__()
+        self.swedish = swedish
+
+    def pgettext(self, context: str, message: str) -> str:
+        if context == "mulle" and message == "## Legal moves":
+            return "## MARKED BLOCK"
+        return self.swedish.pgettext(context, message)
+
+
+def test_the_rules_page_takes_each_block_from_the_pages_catalog(c: TestClient, monkeypatch: Any) -> None:
+    real = i18n.translation
+    marked = _Marked(real("sv"))
+    monkeypatch.setattr(i18n, "translation", lambda lang: marked if lang == "sv" else real(lang))
+    _rules._rendered.cache_clear()
+    try:
+        html = c.get("/rules/mulle?lang=sv").text
+    finally:
+        _rules._rendered.cache_clear()
+    assert "MARKED BLOCK</h2>" in html and "Legal moves</h2>" not in html
+    assert 'id="mulle.capture"' in html  # the anchors of the rule ids are kept
+    assert "<h1>Reglerna för Mulle</h1>" in html and ">Lobbyn</a>" in html
+    english = c.get("/rules/mulle?lang=en").text
+    assert "Legal moves</h2>" in english and "MARKED" not in english
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_rules_page_in_each_language(c: TestClient, lang: str) -> None:
+    html = c.get(f"/rules/mulle?lang={lang}").text
+    title = _words.word("The rules of {game}", lang).format(game="Mulle")
+    assert f"<h1>{title}</h1>" in html
+    assert _lang(html) == (lang, i18n.direction(lang))
+    assert html.count('class="anchor" id="mulle.') == c.get("/rules/mulle?lang=en").text.count(
+        'class="anchor" id="mulle.'
+    )
+
+
+def _wrong_card(c: TestClient, lang: str) -> tuple[Any, str, dict[str, str]]:
+    for number in range(40):
+        created = start(c, "mililla", 0, "greedy", number)
+        h = auth(created["token"])
+        data = c.get(f"/api/matches/{created['match']}", headers=h).json()
+        legal = {m["text"] for m in data["legal_moves"]["moves"]}
+        wrong = [card for card in data["observation"]["hand"] if card not in legal]
+        if wrong:
+            return created, wrong[0], h
+    pytest.fail("no seed gave a hand with a card that may not be played")
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_an_illegal_move_is_explained_in_the_language_asked(c: TestClient, lang: str) -> None:
+    created, card, h = _wrong_card(c, lang)
+    url = f"/api/matches/{created['match']}/moves"
+    english = c.post(url, headers=h, json={"move": card}).json()["error"]
+    said = c.post(f"{url}?lang={lang}", headers=h, json={"move": card}).json()["error"]
+    by_header = c.post(url, headers={**h, "Accept-Language": lang}, json={"move": card}).json()["error"]
+    assert said == by_header
+    assert said["rule"] == english["rule"] and said["code"] == "illegal_move"
+    assert said["message"] != english["message"]
+    table = c.app.state.server.tables[created["match"]]  # type: ignore[attr-defined]
+    game = table.game
+    violation = game.check_move(table.state, game.spec.parse_canonical(card))
+    assert violation is not None and said["message"] == i18n.render(violation.message, lang)
+
+
+def _names(game: Any, cards: set[str], lang: str) -> set[str]:
+    """The names in *lang* of the *cards* (texts), as the messages write them."""
+    tr = i18n.translation(lang)
+    return {card_words(game.spec.pack.parse(text), tr) for text in cards}
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("game", ["mulle", "mililla", "charlemagne"])
+def test_no_answer_in_any_language_shows_a_hidden_card(c: TestClient, game: str, lang: str) -> None:
+    """The match, its page, a refused move and the hint, in each language: no hidden card, by notation or name."""
+    created = start(c, game, seat=0, opponents="greedy", seed=3)
+    h = {**auth(created["token"]), "Accept-Language": lang}
+    url = f"/api/matches/{created['match']}"
+    g = cardrules.get_game(c.get(url, headers=h).json()["game"])
+    table = c.app.state.server.tables[created["match"]]  # type: ignore[attr-defined]
+    page = c.get(f"/table?lang={lang}").text
+    for turn in range(6):
+        data = c.get(f"{url}?lang={lang}", headers=h).json()
+        if data["over"]:
+            break
+        hidden = hidden_cards(g, table.state, 0)
+        names = _names(g, hidden, lang)
+        rest = {k: v for k, v in data.items() if k != "events"}
+        text = json.dumps(rest, ensure_ascii=False)
+        assert not tokens(rest) & hidden and not any(n in text for n in names)
+        assert not tokens(page) & hidden - tokens(c.get("/table").text)
+        refused = c.post(f"{url}/moves?lang={lang}", headers=h, json={"move": "ZZ"})
+        assert refused.status_code == 422
+        assert not tokens(refused.json()) & hidden
+        if turn == 0 and data["to_move"] == 0:
+            hint = c.get(f"{url}/hint?lang={lang}", headers=h)
+            assert hint.status_code == 200 and not tokens(hint.json()) & hidden
+        if data["to_move"] != 0:
+            break
+        move = data["legal_moves"]["moves"][0]["text"]
+        r = c.post(f"{url}/moves?lang={lang}", headers=h, json={"move": move, "version": data["version"]})
+        assert r.status_code == 200, r.text
+
+
+def test_a_replay_says_whose_view_is_drawn_in_the_language(c: TestClient) -> None:
+    created = start(c, "mililla", seat=0, opponents="greedy", seed=2)
+    url = f"/api/matches/{created['match']}"
+    h = auth(created["token"])
+    data = c.get(url, headers=h).json()
+    while not data["over"]:
+        move = data["legal_moves"]["moves"][0]["text"]
+        data = c.post(f"{url}/moves", headers=h, json={"move": move}).json()
+    replay = c.post(f"{url}/replay", headers=h).json()["replay"]
+    svg = c.get(f"/api/replays/{replay}/picture?step=1&view=full&lang=ar").text
+    assert "ما يراه المقعد 0" in svg and "What seat" not in svg
+    assert "What seat 0 sees" in c.get(f"/api/replays/{replay}/picture?step=1&view=full").text
+    step = c.get(f"/api/replays/{replay}?step=1&view=full&lang=es")
+    assert step.status_code == 200
+
+
+def test_an_event_told_as_a_message_is_shown_in_the_page_language(c: TestClient) -> None:
+    """The narration goes through one place: an event whose text is a message is written in the page's language."""
+    created = start(c, "mililla", seat=0, opponents="greedy", seed=4)
+    table = c.app.state.server.tables[created["match"]]  # type: ignore[attr-defined]
+    said = Message("the match is over; no more moves are made")
+    table.said[0][-1] = said
+    url = f"/api/matches/{created['match']}"
+    h = auth(created["token"])
+    english = c.get(url, headers=h).json()["events"][-1]
+    swedish = c.get(f"{url}?lang=sv", headers=h).json()["events"][-1]
+    assert swedish["display"] == i18n.render(said, "sv") != english["display"]
+    assert {k: v for k, v in swedish.items() if k != "display"} == {k: v for k, v in english.items() if k != "display"}
