@@ -265,3 +265,26 @@ def test_an_event_told_as_a_message_is_shown_in_the_page_language(c: TestClient)
     swedish = c.get(f"{url}?lang=sv", headers=h).json()["events"][-1]
     assert swedish["display"] == i18n.render(said, "sv") != english["display"]
     assert {k: v for k, v in swedish.items() if k != "display"} == {k: v for k, v in english.items() if k != "display"}
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+@pytest.mark.parametrize("game", ["mulle", "mililla", "charlemagne"])
+def test_press_play_tells_every_step_in_the_language(c: TestClient, game: str, lang: str) -> None:
+    english = c.get(f"/api/demos/{game}?lang=en").json()
+    body = c.get(f"/api/demos/{game}?lang={lang}").json()
+    assert len(body["steps"]) == len(english["steps"])
+    tr = i18n.translation(lang)
+    for step, theirs in zip(body["steps"], english["steps"], strict=True):
+        assert step["narration"] != theirs["narration"]
+        assert step["view"] == theirs["view"]  # the same table, only the words differ
+        for words in ("Next: seat", "What held seat", "The deal is over", "The demonstration stops here"):
+            assert words not in step["narration"]
+    last = body["steps"][-1]["narration"]
+    over = tr.gettext("The deal is over.")
+    stops = tr.gettext("The demonstration stops here; the game goes on.")
+    assert last.endswith(over) or last.endswith(stops)
+
+
+def test_press_play_in_english_names_the_cards_as_the_table_does(c: TestClient) -> None:
+    step = c.get("/api/demos/mililla?lang=en").json()["steps"][0]["narration"]
+    assert "Next: seat" in step and " of " in step  # "3 of oros": the table's words for a card

@@ -12,11 +12,14 @@ from typing import Any, Final
 
 import attrs
 
-from cardrules._kit.style import first_moves
+from cardrules import i18n
+from cardrules._kit.style import Style, first_moves
 from cardrules._registry import games, get_game
+from cardrules.rules import Items, Message
 from cardrules.web._encode import jsonable
 from cardrules.web._errors import ApiError
-from cardrules.web._table import display_of, event_items, move_cards
+from cardrules.web._table import display_of, move_cards, told_items
+from cardrules.web._words import say
 
 __all__ = ["DemoBody", "DemoStep", "RuleRef", "demo", "demo_state"]
 
@@ -132,33 +135,67 @@ def demo_state(name: str, step: int) -> tuple[Any, Any]:
     return game, states[step]
 
 
-def _next(game: Any, state: Any) -> tuple[tuple[str, ...], str]:
-    """Some of the moves of the seat to move, and a sentence of them."""
+def _next(game: Any, state: Any, lang: str) -> tuple[tuple[str, ...], str]:
+    """Some of the moves of the seat to move, and a sentence of them in *lang*."""
     seat = game.to_move(state)
     if seat is None:
-        return (), "The deal is over."
-    shown = display_of(game)
+        return (), say(Message("The deal is over."), lang)
+    shown = _shown(game, lang)
     # A bounded prefix, and the count only where the game can give it cheaply (a Mulle table may allow
     # millions of captures): never the whole sequence.
     first, left = (game.spec.move_list or first_moves)(game.legal_moves(state), _NEXT_SHOWN)
     labels = [shown(game.format_move(state, move)) for move in first]
-    listed = ", ".join(labels[:-1]) + (" or " if len(labels) > 1 else "") + labels[-1] if labels else "nothing"
-    extra = f" ({len(labels) + left} moves in all)" if left else " (and more)" if left is None else ""
-    return tuple(labels), f"Next: seat {seat} to move; it could play {listed}{extra}."
+    moves: object = labels[0] if len(labels) == 1 else None
+    if len(labels) > 1:
+        moves = Message("{some} or {last}", some=Items(labels[:-1], "comma"), last=labels[-1])
+    if not labels:
+        said = Message("Next: seat {seat} to move; it could play nothing.", seat=seat)
+    elif left:
+        said = Message(
+            "Next: seat {seat} to move; it could play {moves} ({count} moves in all).",
+            seat=seat,
+            moves=moves,
+            count=len(labels) + left,
+        )
+    elif left is None:
+        said = Message("Next: seat {seat} to move; it could play {moves} (and more).", seat=seat, moves=moves)
+    else:
+        said = Message("Next: seat {seat} to move; it could play {moves}.", seat=seat, moves=moves)
+    return tuple(labels), say(said, lang)
 
 
-def _step(game: Any, before: Any, move: Any, after: Any, number: int) -> DemoStep:
-    shown = display_of(game)
+def _shown(game: Any, lang: str) -> Any:
+    """How a move or a card is shown: in words in English (as the table shows them), in notation in other languages."""
+    return display_of(game) if lang == i18n.DEFAULT else str
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def _step(game: Any, before: Any, move: Any, after: Any, number: int, lang: str) -> DemoStep:
+    shown = _shown(game, lang)
     mover = game.to_move(before)
-    items = event_items(game, before, move, after, number, None)
+    pairs = told_items(game, before, move, after, number, None)
+    items = [item for item, _ in pairs]
+    if lang == i18n.DEFAULT:
+        said = [i.display or i.text for i in items]
+    else:
+        said = [say(message, lang) for _, message in pairs]
     refused = game.spec.refusals(before) if game.spec.refusals is not None else ()
-    said = [i.display or i.text for i in items]
     why = []
     for violation in refused[:2]:
-        why.append(f"What held seat {mover} back: \u201c{shown(violation.reason)}\u201d ({violation.rule.id}).")
-    labels, nxt = _next(game, after)
+        reason = shown(violation.reason) if lang == i18n.DEFAULT else say(violation.message, lang)
+        held = Message(
+            "What held seat {seat} back: \u201c{reason}\u201d ({rule}).",
+            seat=mover,
+            reason=reason,
+            rule=violation.rule.id,
+        )
+        why.append(say(held, lang))
+    labels, nxt = _next(game, after, lang)
     rules = list(dict.fromkeys([i.rule for i in items if i.rule] + [v.rule.id for v in refused]))
-    text = " ".join([s[:1].upper() + s[1:] + ("" if s.endswith(".") else ".") for s in said] + why + [nxt])
+    text = " ".join([_sentence(s) for s in said] + why + [nxt])
     moved = tuple(dict.fromkeys(str(c) for c in (*move_cards(move), *(c for i in items for c in i.cards))))
     return DemoStep(
         number, text, tuple(_ref(r) for r in rules), jsonable(game.observe(after, SEAT)),
@@ -167,23 +204,22 @@ def _step(game: Any, before: Any, move: Any, after: Any, number: int) -> DemoSte
 
 
 @functools.cache
-def demo(name: str) -> DemoBody:
-    """The demonstration of game *name*, every step told (computed once)."""
+def demo(name: str, lang: str = i18n.DEFAULT) -> DemoBody:
+    """The demonstration of game *name*, every step told in *lang* (computed once for each)."""
     deal = _spec_demo(name)
     game, states, moves = _states(name)
     first = states[0]
-    shown = display_of(game)
-    from cardrules._kit.style import Style
-
-    dealt = game.spec.deal_text(game.observe(first, SEAT), Style()) if game.spec.deal_text is not None else []
-    labels, nxt = _next(game, first)
-    opening = " ".join([shown(line[:1].upper() + line[1:]) + "." for line in dealt] + [nxt])
+    shown = _shown(game, lang)
+    dealt = game.spec.deal_text(game.observe(first, SEAT), Style(lang=lang)) if game.spec.deal_text is not None else []
+    labels, nxt = _next(game, first, lang)
+    opening = " ".join([shown(_sentence(line)) for line in dealt] + [nxt])
     steps = [DemoStep(0, opening, (), jsonable(game.observe(first, SEAT)), None, None, (), game.to_move(first), labels)]
     for n, move in enumerate(moves):
-        steps.append(_step(game, states[n], move, states[n + 1], n + 1))
+        steps.append(_step(game, states[n], move, states[n + 1], n + 1, lang))
     if not game.is_over(states[-1]):
         last = steps[-1]
-        steps[-1] = attrs.evolve(last, narration=last.narration + " The demonstration stops here; the game goes on.")
+        more = say(Message("The demonstration stops here; the game goes on."), lang)
+        steps[-1] = attrs.evolve(last, narration=f"{last.narration} {more}")
     return DemoBody(
         name, game.spec.title, deal.title, deal.ruleset, SEAT, tuple(_ref(r) for r in deal.shows), tuple(steps)
     )

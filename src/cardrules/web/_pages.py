@@ -158,8 +158,9 @@ async def replay_picture(request: Request) -> Response:
 
 async def demo_steps(request: Request) -> Response:
     """``GET /api/demos/{game}``: the game's demonstration, every step told."""
-    body = await run_in_threadpool(_demos.demo, request.path_params["game"])
-    return JSONResponse(plain(body), headers={"Cache-Control": "public, max-age=3600"})
+    body = await run_in_threadpool(_demos.demo, request.path_params["game"], _words.chosen(request))
+    headers = {"Cache-Control": "public, max-age=3600", "Vary": "Accept-Language, Cookie"}
+    return JSONResponse(plain(body), headers=headers)
 
 
 async def demo_picture(request: Request) -> Response:

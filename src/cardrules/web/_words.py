@@ -23,7 +23,8 @@ from starlette.requests import HTTPConnection
 from starlette.responses import Response
 
 from cardrules import i18n
-from cardrules.rules import _C, Message
+from cardrules._words import _C
+from cardrules.rules import Message
 
 __all__ = [
     "COOKIE",
