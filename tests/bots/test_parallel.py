@@ -1,4 +1,4 @@
-"""Root-parallel search (``parallel``, ``RootParallelBot``), the merge of several searches, and each game's hard settings."""
+"""Root-parallel search (``parallel``, ``RootParallelBot``), merging searches, and each game's hard settings."""
 
 from __future__ import annotations
 
