@@ -243,3 +243,27 @@ def test_show_and_a_legal_check_speak_the_language(
     assert cli.main(["--lang", lang, "check", game.position(state), move]) == 0
     checked = capsys.readouterr().out
     assert checked.startswith(words[2] + move)
+
+
+@pytest.mark.parametrize("lang", ["sv", "es", "fr", "ar"])
+def test_a_hint_and_the_narration_speak_the_language(lang: str) -> None:
+    """The events of a move and a hint's reasons, as the table says them, are the language's words, not English."""
+    from cardrules.bots import advise
+    from cardrules.cli._commentary import event_text, reason_text
+
+    style = Style(lang=lang)
+    for name in ("mulle", "mililla", "charlemagne"):
+        game = cardrules.get_game(name)
+        state = game.new_game(seed=4)
+        seat = game.to_move(state)
+        assert seat is not None
+        advice = advise(game, game.observe(state, seat), game.legal_moves(state), level="search(iterations=8)")
+        assert advice.reasons
+        for reason in advice.reasons:
+            said = reason_text(reason, style)
+            assert said == i18n.render(reason, lang)
+            assert said != str(reason)
+        move = game.legal_moves(state)[0]
+        for event in game.spec.events(state, move, game.apply(state, move)) if game.spec.events else ():
+            said = event_text(event, style)
+            assert said == i18n.render(event, lang) and said != event.text

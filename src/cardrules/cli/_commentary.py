@@ -11,7 +11,7 @@ from typing import Any
 from cardrules._kit.style import Style, sides_text, visible_len
 from cardrules.engine import Event, Game, RoundScore, Score
 from cardrules.i18n import DEFAULT, render, rule_text
-from cardrules.rules import Message
+from cardrules.rules import Message, Sentence
 
 __all__ = ["Commentary", "breakdown", "event_text", "match_words", "reason_text", "side_name"]
 
@@ -32,7 +32,7 @@ def event_text(event: Event, style: Style = _ENGLISH) -> str:
 
 def reason_text(reason: str | Message, style: Style = _ENGLISH) -> str:
     """A hint's reason (:func:`cardrules.bots.advise`) in *style*'s language: a message rendered, a text as it is."""
-    if isinstance(reason, Message) or isinstance(getattr(reason, "message", None), Message):
+    if isinstance(reason, (Message, Sentence)):
         return render(reason, style.lang)
     return reason
 

@@ -24,7 +24,7 @@ from starlette.responses import Response
 
 from cardrules import i18n
 from cardrules._words import _C
-from cardrules.rules import Message
+from cardrules.rules import Message, Sentence
 
 __all__ = [
     "COOKIE",
@@ -262,6 +262,6 @@ def say(text: str | Message, lang: str) -> str:
     narration, the hints and the reasons it shows. A :class:`~cardrules.rules.Message` is written
     in *lang* (:func:`cardrules.i18n.render`); a plain text is shown as it is.
     """
-    if isinstance(text, Message) or isinstance(getattr(text, "message", None), Message):
+    if isinstance(text, (Message, Sentence)):
         return i18n.render(text, lang)  # a message, or a sentence (a hint's reason) that keeps one
     return text
