@@ -288,3 +288,19 @@ def test_press_play_tells_every_step_in_the_language(c: TestClient, game: str, l
 def test_press_play_in_english_names_the_cards_as_the_table_does(c: TestClient) -> None:
     step = c.get("/api/demos/mililla?lang=en").json()["steps"][0]["narration"]
     assert "Next: seat" in step and " of " in step  # "3 of oros": the table's words for a card
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+@pytest.mark.parametrize("game", ["mulle", "mililla", "charlemagne"])
+def test_the_whole_log_is_in_the_page_language_the_first_deal_too(c: TestClient, game: str, lang: str) -> None:
+    """Every line of the log (the first deal, the computer's moves) is written in the page's language, not English."""
+    created = start(c, game, seat=3 if game != "mulle" else 1, opponents="greedy", seed=4)
+    url = f"/api/matches/{created['match']}"
+    h = auth(created["token"])
+    english = c.get(url, headers=h).json()["events"]
+    theirs = c.get(f"{url}?lang={lang}", headers=h).json()["events"]
+    assert english and english[0]["kind"] == "deal"
+    assert len(theirs) == len(english) > 1
+    for mine, en in zip(theirs, english, strict=True):
+        assert mine["display"] != en["display"], (mine, en)
+        assert {k: v for k, v in mine.items() if k != "display"} == {k: v for k, v in en.items() if k != "display"}

@@ -182,17 +182,22 @@ def told_items(
     return out
 
 
-def told_in(items: Sequence[dict[str, Any]], said: Sequence[str | Message], lang: str) -> list[dict[str, Any]]:
+def told_in(items: Sequence[dict[str, Any]], said: Sequence[Said], lang: str) -> list[dict[str, Any]]:
     """
     The events *items* (as JSON data) for a page in *lang*: the one place where the table writes
     the engine's narration in a language. An event whose text is a :class:`~cardrules.rules.Message`
-    is shown in *lang*; a plain text is shown as the game writes it.
+    is shown in *lang*, and so is the first deal (a :class:`DealLine`); a plain text is shown as the
+    game writes it.
     """
     if lang == i18n.DEFAULT:
         return list(items)
-    return [
-        item if isinstance(s, str) else {**item, "display": say(s, lang)} for item, s in zip(items, said, strict=True)
-    ]
+    return [_told(item, s, lang) for item, s in zip(items, said, strict=True)]
+
+
+def _told(item: dict[str, Any], said: Said, lang: str) -> dict[str, Any]:
+    if isinstance(said, str):
+        return item
+    return {**item, "display": said(lang) if isinstance(said, DealLine) else say(said, lang)}
 
 
 def _same(text: str) -> str:
@@ -204,15 +209,32 @@ def display_of(game: Game[Any, Any, Any, Any]) -> Callable[[str], str]:
     return game.spec.display or _same
 
 
-def deal_items(game: Game[Any, Any, Any, Any], state: Any, seat: int) -> list[EventItem]:
-    """The first deal, as *seat* is told it (the game's ``deal_text``: dealer, trump, a turn-up bonus)."""
+def deal_items(game: Game[Any, Any, Any, Any], state: Any, seat: int, lang: str = i18n.DEFAULT) -> list[EventItem]:
+    """The first deal, as *seat* is told it in *lang* (the game's ``deal_text``: dealer, trump, a turn-up bonus)."""
     if game.spec.deal_text is None:
         return []
     from cardrules._kit.style import Style
 
-    shown_text = display_of(game)
-    lines = game.spec.deal_text(game.observe(state, seat), Style())
+    shown_text = display_of(game) if lang == i18n.DEFAULT else _same
+    lines = game.spec.deal_text(game.observe(state, seat), Style(lang=lang))
     return [EventItem(0, None, line, "", "deal", (), 0, None, None, shown_text(line)) for line in lines]
+
+
+@attrs.frozen
+class DealLine:
+    """Line *index* of the first deal as *seat* is told it, written in a page's language when it is shown."""
+
+    game: Game[Any, Any, Any, Any]
+    state: Any
+    seat: int
+    index: int
+
+    def __call__(self, lang: str) -> str:
+        return deal_items(self.game, self.state, self.seat, lang)[self.index].display
+
+
+Said: typing.TypeAlias = str | Message | DealLine
+"""What the table keeps of an event to write it in a page's language: its message, its text, or a line of the deal."""
 
 
 def _wanted(cards: tuple[Card, ...], card: Card | None) -> bool:
@@ -281,10 +303,12 @@ class Table:
             seat: collections.deque((plain(i) for i in deal_items(self.game, self.start, seat)), maxlen=_EVENTS_KEPT)
             for seat in self.tokens
         }  # what each person's seat has been told
-        self.said: dict[int, collections.deque[str | Message]] = {
-            seat: collections.deque((i.text for i in deal_items(self.game, self.start, seat)), maxlen=_EVENTS_KEPT)
+        self.said: dict[int, collections.deque[Said]] = {
+            seat: collections.deque(
+                (DealLine(self.game, self.start, seat, n) for n in range(len(self.events[seat]))), maxlen=_EVENTS_KEPT
+            )
             for seat in self.tokens
-        }  # the same events' own texts, each a message or a plain text
+        }  # the same events' own texts: a message, a plain text, a line of the deal
         self.lock = threading.Lock()
         """Held while a move and the computer's answers are played."""
         self.snap = threading.Lock()
