@@ -380,3 +380,23 @@ def test_the_reports_speak_the_language(lang: str, capsys: pytest.CaptureFixture
     for name, shown in (("games", games), ("simulate", simulated), ("verify", valid + bad), ("problem", bad)):
         for word in REPORT_WORDS[name]:
             assert word not in shown, (name, word, shown)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_progress_bar_speaks_the_language(lang: str) -> None:
+    """``simulate``'s progress bar on a terminal: the time left and the match in play, in the language."""
+    from cardrules.cli._demo import progress_bar
+
+    style = Style(lang=lang)
+    out = io.StringIO()
+    times = iter([0.0, 10.0])
+    bar = progress_bar(out, clock=lambda: next(times), style=style)
+    bar(1, 4)
+    assert (
+        style.gettext(", about {time} left").format(time=style.gettext("{seconds} s").format(seconds=30))
+        in out.getvalue()
+    )
+    bar.moves(1200)
+    assert style.gettext(", match {number} at move {move}").format(number=2, move="1,200") in out.getvalue()
+    if lang != "en":
+        assert "about" not in out.getvalue() and "at move" not in out.getvalue()

@@ -311,7 +311,8 @@ def _run_simulate(args: argparse.Namespace) -> int:
         raise CardrulesError(f"--workers must be at least 1, not {args.workers}")
     if args.seconds is not None and not 0 < args.seconds < float("inf"):
         raise CardrulesError(f"--seconds must be a positive number, not {args.seconds}")
-    progress = progress_bar(sys.stderr) if sys.stderr.isatty() else None
+    style = Style(lang=getattr(args, "lang", DEFAULT))
+    progress = progress_bar(sys.stderr, style=style) if sys.stderr.isatty() else None
     moves = None if progress is None else progress.moves
     sides = len(game.score(game.new_game(seed=0)).sides)
     bots = _split(args.bots) if args.bots is not None else ["greedy", *["random"] * (sides - 1)]
@@ -329,7 +330,6 @@ def _run_simulate(args: argparse.Namespace) -> int:
             result = simulate(game, bots, args.matches, seed=seed, executor=pool, progress=progress, seconds=seconds)
     if progress is not None and result.stopped:
         sys.stderr.write("\n")
-    style = Style(lang=getattr(args, "lang", DEFAULT))
     print("\n".join(results_table(result, game.score(game.new_game(seed=0)).sides, style)))
     return 0
 

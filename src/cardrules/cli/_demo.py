@@ -113,22 +113,28 @@ def demo(
     return 0
 
 
-def _duration(seconds: float) -> str:
+def _duration(seconds: float, style: Style | None = None) -> str:
+    st = style or Style()
     s = round(seconds)
-    return f"{s // 60} min {s % 60:02d} s" if s >= 60 else f"{s} s"
+    if s >= 60:
+        return st.gettext("{minutes} min {seconds} s").format(minutes=s // 60, seconds=f"{s % 60:02d}")
+    return st.gettext("{seconds} s").format(seconds=s)
 
 
 class ProgressBar:
     """
     A progress bar on *stream*: called as ``progress(done, total)`` after each match, with the time
     left estimated from the pace so far; :meth:`moves` shows the moves of the match in play, so
-    that the bar moves during a long match too.
+    that the bar moves during a long match too. Its words are in *style*'s language.
     """
 
     _WIDTH: Final = 30
 
-    def __init__(self, stream: IO[str], clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, stream: IO[str], clock: Callable[[], float] = time.monotonic, style: Style | None = None
+    ) -> None:
         self.stream, self.clock = stream, clock
+        self.style = style or Style()
         self.start = clock()
         self.done, self.total = 0, 0
 
@@ -141,20 +147,23 @@ class ProgressBar:
     def __call__(self, done: int, total: int) -> None:
         self.done, self.total = done, total
         elapsed = self.clock() - self.start
-        self._line(f", about {_duration(elapsed / done * (total - done))} left" if 0 < done < total else "")
+        left = _duration(elapsed / done * (total - done), self.style) if 0 < done < total else ""
+        self._line(self.style.gettext(", about {time} left").format(time=left) if left else "")
         if done == total:
             self.stream.write("\r" + " " * (self._WIDTH + 40) + "\r")
         self.stream.flush()
 
     def moves(self, n: int) -> None:
         """Show that the match in play has had *n* moves."""
-        self._line(f", match {self.done + 1} at move {n:,}")
+        self._line(self.style.gettext(", match {number} at move {move}").format(number=self.done + 1, move=f"{n:,}"))
         self.stream.flush()
 
 
-def progress_bar(stream: IO[str], clock: Callable[[], float] = time.monotonic) -> ProgressBar:
-    """A :class:`ProgressBar` on *stream*."""
-    return ProgressBar(stream, clock)
+def progress_bar(
+    stream: IO[str], clock: Callable[[], float] = time.monotonic, style: Style | None = None
+) -> ProgressBar:
+    """A :class:`ProgressBar` on *stream*, its words in *style*'s language."""
+    return ProgressBar(stream, clock, style)
 
 
 def results_table(result: SimulationResult, sides: Sequence[Sequence[int]], style: Style | None = None) -> list[str]:
