@@ -1,14 +1,17 @@
 """
-The terminal in every language: ``play``, ``demo`` and the help screens fit 80 columns in each, say
-their words in the chosen language, and never show a seat a card it may not see.
+The terminal in every language: ``play``, ``demo``, the help screens and ``--help`` fit 80 columns
+in each, say their words in the chosen language, and never show a seat a card it may not see; the
+reports of ``verify``, ``simulate`` and ``games`` are in the language too.
 """
 
 from __future__ import annotations
 
 import io
+import os
 import random
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -267,3 +270,157 @@ def test_a_hint_and_the_narration_speak_the_language(lang: str) -> None:
         for event in game.spec.events(state, move, game.apply(state, move)) if game.spec.events else ():
             said = event_text(event, style)
             assert said == i18n.render(event, lang) and said != event.text
+
+
+# --- --help and the reports of verify, simulate and games ----------------------------------------
+
+COMMAND_LINES = [
+    [],
+    ["play"],
+    ["demo"],
+    ["simulate"],
+    ["games"],
+    ["verify"],
+    ["replay"],
+    ["check"],
+    ["show"],
+    ["serve"],
+]
+RECORDS = Path(__file__).parents[1] / "corpus" / "records"
+
+
+def _main(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """What ``cardrules ARGS`` prints on standard output (``--help`` exits, as argparse does)."""
+    from cardrules import cli
+
+    try:
+        cli.main(args)
+    except SystemExit as exc:
+        assert exc.code in (0, None)
+    return capsys.readouterr().out
+
+
+def _help(lang: str | None, command: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    return _main([*(["--lang", lang] if lang else []), *command, "--help"], capsys)
+
+
+@pytest.fixture
+def columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """argparse wraps the help to COLUMNS: a terminal of 80."""
+    monkeypatch.setenv("COLUMNS", "80")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.mark.usefixtures("columns")
+@pytest.mark.parametrize("command", COMMAND_LINES, ids=lambda c: " ".join(c) or "cardrules")
+@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])
+def test_help_speaks_the_language(lang: str, command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """``cardrules --lang CODE [COMMAND] --help``: argparse's words and ours in the language, none in English."""
+    shown = _help(lang, command, capsys)
+    english = _help(None, command, capsys)
+    style = Style(lang=lang)
+    assert shown.startswith(style.gettext("usage: ") + "cardrules")
+    assert style.gettext("show this help message and exit") in shown
+    assert style.gettext("options") + ":" in shown
+    for word in ("usage:", "options:", "positional arguments:", "show this help", "default", " the ", "exit status"):
+        assert word not in shown, (word, shown)
+    sentences = {line.strip() for line in english.splitlines() if len(line.strip().split(" ")) > 3}
+    # the lines of words (not of options, as the usage's go on) are the language's
+    assert not [line for line in shown.splitlines() if line.strip() in sentences and not line.strip().startswith("[")]
+
+
+@pytest.mark.usefixtures("columns")
+@pytest.mark.parametrize("command", COMMAND_LINES, ids=lambda c: " ".join(c) or "cardrules")
+@pytest.mark.parametrize("lang", LANGS)
+def test_help_fits_80_columns(lang: str, command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Every help screen fits 80 columns in every language (English's exit statuses as they always were)."""
+    from cardrules.cli import EXIT_STATUS
+
+    shown = _help(lang, command, capsys)
+    assert not [line for line in _too_wide(shown) if line not in EXIT_STATUS.splitlines()]
+
+
+@pytest.mark.usefixtures("columns")
+def test_english_help_is_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--lang en`` and no language at all give argparse's and our English help, word for word."""
+    shown = _help(None, [], capsys)
+    assert shown == _help("en", [], capsys)
+    assert shown.startswith("usage: cardrules [-h] [--version] [--lang CODE] COMMAND ...\n")
+    for text in ("positional arguments:", "options:", "-h, --help", "show this help message and exit", "exit status:"):
+        assert text in shown
+    play = _help(None, ["play"], capsys)
+    assert "usage: cardrules play [-h] [--rules TEXT] [--position POS]" in play
+    assert "your seat, from 0 (default 0)" in play and "[game]" in play
+
+
+def test_the_environment_chooses_the_help_language() -> None:
+    """``LANG=sv_SE.UTF-8 cardrules --help`` is Swedish; ``--lang`` overrides the environment."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(LANG="sv_SE.UTF-8", COLUMNS="80")
+    run = subprocess.run(
+        [sys.executable, "-m", "cardrules", "play", "--help"], capture_output=True, text=True, timeout=120, env=env
+    )
+    assert run.returncode == 0, run.stderr
+    sv = Style(lang="sv")
+    assert run.stdout.startswith(sv.gettext("usage: ")) and sv.gettext("your seat, from 0 (default 0)") in run.stdout
+    run = subprocess.run(
+        [sys.executable, "-m", "cardrules", "--lang=en", "--help"], capture_output=True, text=True, timeout=120, env=env
+    )
+    assert run.returncode == 0 and run.stdout.startswith("usage: cardrules")
+
+
+# The English words of the reports' templates, none of which a translated report may show.
+REPORT_WORDS = {
+    "games": ("presets", "not available"),
+    "simulate": ("matches", "seed", "side", "wins", "win rate", "95% interval", "mean points", " to ", "a multiple"),
+    "verify": ("valid:", "INVALID:", "moves replayed legally", "computed result", "claimed result", "winner"),
+    "problem": ("round 1, move", "(seat ", "legal there"),
+}
+
+
+@pytest.mark.usefixtures("columns")
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_reports_speak_the_language(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``games``, ``simulate`` and ``verify`` (a valid record and a bad one) in the language, within 80 columns."""
+    style = Style(lang=lang)
+    games = _main(["--lang", lang, "games"], capsys)
+    assert (
+        style.gettext("{name}: {title}; presets: {presets}").format(
+            name="mulle", title="Mulle", presets="building, fishing"
+        )
+        in games
+    )
+    simulated = _main(["--lang", lang, "simulate", "mililla", "--matches", "3"], capsys)
+    assert style.gettext("win rate") in simulated and style.gettext("mean points") in simulated
+    assert not _too_wide(simulated)
+    valid = _main(["--lang", lang, "verify", str(RECORDS / "mililla" / "ok-one-round.json")], capsys)
+    assert valid.startswith(style.gettext("valid: {checked} of {total} moves replayed legally").split(":")[0])
+    bad = _main(["--lang", lang, "verify", str(RECORDS / "mulle" / "bad-capture-not-maximal.json")], capsys)
+    line = style.gettext("round {number}").format(number=1) + style.gettext(", move {number}").format(number=1)
+    assert line in bad
+    if lang == "en":
+        return
+    for name, shown in (("games", games), ("simulate", simulated), ("verify", valid + bad), ("problem", bad)):
+        for word in REPORT_WORDS[name]:
+            assert word not in shown, (name, word, shown)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_progress_bar_speaks_the_language(lang: str) -> None:
+    """``simulate``'s progress bar on a terminal: the time left and the match in play, in the language."""
+    from cardrules.cli._demo import progress_bar
+
+    style = Style(lang=lang)
+    out = io.StringIO()
+    times = iter([0.0, 10.0])
+    bar = progress_bar(out, clock=lambda: next(times), style=style)
+    bar(1, 4)
+    assert (
+        style.gettext(", about {time} left").format(time=style.gettext("{seconds} s").format(seconds=30))
+        in out.getvalue()
+    )
+    bar.moves(1200)
+    assert style.gettext(", match {number} at move {move}").format(number=2, move="1,200") in out.getvalue()
+    if lang != "en":
+        assert "about" not in out.getvalue() and "at move" not in out.getvalue()

@@ -15,16 +15,17 @@ import os
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import IO, Any, Final, NoReturn
+from typing import IO, Any, Final
 
 from cardrules import _messages
-from cardrules._kit.style import style_for
+from cardrules._kit.style import Style, style_for
 from cardrules._registry import broken as broken_games
 from cardrules._registry import game_names, get_game, spec_for_state
 from cardrules._registry import games as _games
 from cardrules._states import from_position
 from cardrules.bots import bot_names, get_bot, simulate
 from cardrules.cli._demo import demo, progress_bar, results_table
+from cardrules.cli._parsing import Parser, RawHelpFormatter, help_style, lang_of_argv, parser_class
 from cardrules.cli._positions import add_commands as _add_positions
 from cardrules.cli._records import add_commands as _add_records
 from cardrules.cli._serve import add_commands as _add_serve
@@ -36,27 +37,28 @@ from cardrules.i18n import DEFAULT, LANGUAGES, from_environ
 __all__ = ["COMMANDS", "main"]
 
 
-class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line on stderr, status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
 Subparsers = Any  # argparse's _SubParsersAction, which is private
 
 
 # --- shared ----------------------------------------------------------------------------
 
 
-def _add_game(parser: argparse.ArgumentParser, *, optional: bool = False) -> None:
+def _add_game(parser: argparse.ArgumentParser, st: Style, *, optional: bool = False) -> None:
+    if optional:
+        text = st.gettext(
+            "one of: {games}; ruleset text is also accepted; not needed with --position, which names its game"
+        )
+    else:
+        text = st.gettext("one of: {games}; ruleset text is also accepted")
+    names = st.pgettext("list", ", ").join(game_names())
     parser.add_argument(
-        "game",
-        nargs="?" if optional else None,
-        help=f"one of: {', '.join(game_names())}; ruleset text is also accepted"
-        + ("; not needed with --position, which names its game" if optional else ""),
+        "game", nargs="?" if optional else None, metavar=st.pgettext("metavar", "game"), help=text.format(games=names)
     )
-    parser.add_argument("--rules", metavar="TEXT", help="ruleset text, such as 'mililla(rank_order=malilla)'")
+    parser.add_argument(
+        "--rules",
+        metavar=st.pgettext("metavar", "TEXT"),
+        help=st.gettext("ruleset text, such as 'mililla(rank_order=malilla)'"),
+    )
 
 
 def _game(args: argparse.Namespace) -> Game[Any, Any, Any, Any]:
@@ -92,15 +94,23 @@ def _split(text: str) -> list[str]:
 
 
 def _add_games(sub: Subparsers) -> None:
-    p = sub.add_parser("games", help="list the games and their presets", description="List the games and presets.")
+    st = help_style(sub)
+    p = sub.add_parser(
+        "games",
+        help=st.gettext("list the games and their presets"),
+        description=st.gettext("List the games and presets."),
+    )
     p.set_defaults(run=_run_games)
 
 
 def _run_games(args: argparse.Namespace) -> int:
+    st = Style(lang=getattr(args, "lang", DEFAULT))
+    line = st.gettext("{name}: {title}; presets: {presets}")
     for name, spec in _games().items():
-        print(f"{name}: {spec.title}; presets: {', '.join(spec.presets)}")
+        print(line.format(name=name, title=spec.title, presets=", ".join(spec.presets)))
+    broken = st.gettext("{name}: not available: {why}")
     for name, why in broken_games().items():
-        print(f"{name}: not available: {why}")
+        print(broken.format(name=name, why=why))
     return 0
 
 
@@ -108,29 +118,34 @@ def _run_games(args: argparse.Namespace) -> int:
 
 
 def _add_demo(sub: Subparsers) -> None:
+    st = help_style(sub)
     p = sub.add_parser(
         "demo",
-        help="watch the computer play a whole match against itself",
-        description=(
+        help=st.gettext("watch the computer play a whole match against itself"),
+        description=st.gettext(
             "Computer against computer: a whole match, narrated move by move, with every hand shown at "
             "each deal. It opens with a legend and prints its seed (--seed repeats a demo)."
         ),
     )
-    _add_game(p)
-    p.add_argument("--seed", type=int, help="a seed, for the same match again")
+    _add_game(p, st)
+    p.add_argument(
+        "--seed", type=int, metavar=st.pgettext("metavar", "SEED"), help=st.gettext("a seed, for the same match again")
+    )
     p.add_argument(
         "--bots",
         default="greedy",
         metavar="A[,B...]",
-        help=f"the bot of each side, comma-separated, or one for all ({', '.join(bot_names())}; default greedy)",
+        help=st.gettext("the bot of each side, comma-separated, or one for all ({bots}; default greedy)").format(
+            bots=", ".join(bot_names())
+        ),
     )
     p.add_argument(
         "--speed",
         type=float,
         metavar="S",
-        help="seconds between moves, 0 to 60 (default: 0.6 on a terminal, 0 when piped)",
+        help=st.gettext("seconds between moves, 0 to 60 (default: 0.6 on a terminal, 0 when piped)"),
     )
-    p.add_argument("--ascii", action="store_true", help="plain text: no suit symbols or colours")
+    p.add_argument("--ascii", action="store_true", help=st.gettext("plain text: no suit symbols or colours"))
     p.set_defaults(run=_run_demo)
 
 
@@ -151,31 +166,47 @@ def _run_demo(args: argparse.Namespace) -> int:
 
 
 def _add_play(sub: Subparsers) -> None:
+    st = help_style(sub)
     p = sub.add_parser(
         "play",
-        help="play against the computer in the terminal",
-        description=(
+        help=st.gettext("play against the computer in the terminal"),
+        description=st.gettext(
             "Play a match against the computer. Each turn shows your hand, the table, the score and "
             "every legal move numbered; type a number or the move's notation, or a command: help, hint, "
             "moves [CARD], more, score, last, rules [ID], undo, quit."
         ),
     )
-    _add_game(p, optional=True)
+    _add_game(p, st, optional=True)
     p.add_argument(
         "--position",
-        metavar="POS",
-        help="start from this position (text, a file holding it, or - for standard input), as 'check' reads it: "
-        "your hand must be shown; the hands given only by size are made up from the cards nobody has seen",
+        metavar=st.pgettext("metavar", "POS"),
+        help=st.gettext(
+            "start from this position (text, a file holding it, or - for standard input), as 'check' reads it: "
+            "your hand must be shown; the hands given only by size are made up from the cards nobody has seen"
+        ),
     )
-    p.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    p.add_argument(
+        "--seat",
+        type=int,
+        metavar=st.pgettext("metavar", "SEAT"),
+        default=0,
+        help=st.gettext("your seat, from 0 (default 0)"),
+    )
     p.add_argument(
         "--opponents",
         default="greedy",
-        metavar="BOT",
-        help=f"the computer players, partner included: {'|'.join(bot_names())} (default greedy)",
+        metavar=st.pgettext("metavar", "BOT"),
+        help=st.gettext("the computer players, partner included: {bots} (default greedy)").format(
+            bots="|".join(bot_names())
+        ),
     )
-    p.add_argument("--seed", type=int, help="a seed, for the same deals and the same computer play again")
-    p.add_argument("--ascii", action="store_true", help="plain text: no suit symbols or colours")
+    p.add_argument(
+        "--seed",
+        type=int,
+        metavar=st.pgettext("metavar", "SEED"),
+        help=st.gettext("a seed, for the same deals and the same computer play again"),
+    )
+    p.add_argument("--ascii", action="store_true", help=st.gettext("plain text: no suit symbols or colours"))
     p.set_defaults(run=_run_play)
 
 
@@ -233,32 +264,41 @@ def _position_start(args: argparse.Namespace) -> Any:
 
 
 def _add_simulate(sub: Subparsers) -> None:
+    st = help_style(sub)
     p = sub.add_parser(
         "simulate",
-        help="play many matches between bots and print win rates",
-        description=(
+        help=st.gettext("play many matches between bots and print win rates"),
+        description=st.gettext(
             "Play matches between bots, one per side, with the seats rotated, and print each bot's "
             "win rate with its 95% confidence interval (Wilson) and its average match points. Every "
             "game here has two sides but Mulle with three or four players each on their own, where "
             "each player is a side."
         ),
     )
-    _add_game(p)
+    _add_game(p, st)
     p.add_argument(
         "--bots",
         metavar="A[,B...]",
-        help=f"one bot per side, or one for every side, from: {', '.join(bot_names())} (default: greedy against "
-        "random, a random bot for each other side: greedy,random, or greedy,random,random with three sides)",
+        help=st.gettext(
+            "one bot per side, or one for every side, from: {bots} (default: greedy against "
+            "random, a random bot for each other side: greedy,random, or greedy,random,random with three sides)"
+        ).format(bots=", ".join(bot_names())),
     )
-    p.add_argument("--matches", type=int, default=100, metavar="N", help="how many matches (default 100)")
-    p.add_argument("--workers", type=int, default=1, metavar="K", help="processes to play on (default 1)")
-    p.add_argument("--seed", type=int, default=0, help="the seed of the deals and the bots (default 0)")
+    p.add_argument("--matches", type=int, default=100, metavar="N", help=st.gettext("how many matches (default 100)"))
+    p.add_argument("--workers", type=int, default=1, metavar="K", help=st.gettext("processes to play on (default 1)"))
+    p.add_argument(
+        "--seed",
+        type=int,
+        metavar=st.pgettext("metavar", "SEED"),
+        default=0,
+        help=st.gettext("the seed of the deals and the bots (default 0)"),
+    )
     p.add_argument(
         "--seconds",
         type=float,
         default=None,
         metavar="S",
-        help="a time budget: stop after S seconds and print the matches finished so far (default: none)",
+        help=st.gettext("a time budget: stop after S seconds and print the matches finished so far (default: none)"),
     )
     p.set_defaults(run=_run_simulate)
 
@@ -271,7 +311,8 @@ def _run_simulate(args: argparse.Namespace) -> int:
         raise CardrulesError(f"--workers must be at least 1, not {args.workers}")
     if args.seconds is not None and not 0 < args.seconds < float("inf"):
         raise CardrulesError(f"--seconds must be a positive number, not {args.seconds}")
-    progress = progress_bar(sys.stderr) if sys.stderr.isatty() else None
+    style = Style(lang=getattr(args, "lang", DEFAULT))
+    progress = progress_bar(sys.stderr, style=style) if sys.stderr.isatty() else None
     moves = None if progress is None else progress.moves
     sides = len(game.score(game.new_game(seed=0)).sides)
     bots = _split(args.bots) if args.bots is not None else ["greedy", *["random"] * (sides - 1)]
@@ -289,7 +330,7 @@ def _run_simulate(args: argparse.Namespace) -> int:
             result = simulate(game, bots, args.matches, seed=seed, executor=pool, progress=progress, seconds=seconds)
     if progress is not None and result.stopped:
         sys.stderr.write("\n")
-    print("\n".join(results_table(result, game.score(game.new_game(seed=0)).sides)))
+    print("\n".join(results_table(result, game.score(game.new_game(seed=0)).sides, style)))
     return 0
 
 
@@ -307,26 +348,41 @@ COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
 """The subcommands: each adds its subparser(s) and sets ``run(args)`` or ``handler(args, out)``."""
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+def _parser(lang: str = DEFAULT) -> argparse.ArgumentParser:
+    """The command line's parser, its help in *lang*."""
+    st = Style(lang=lang)
+    parser = Parser(
         prog="cardrules",
-        description="The reference rules engine for Mulle, Mililla and Charlemagne.",
-        epilog=EXIT_STATUS,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=st.gettext("The reference rules engine for Mulle, Mililla and Charlemagne."),
+        epilog=exit_status(st),
+        formatter_class=RawHelpFormatter,
+        style=st,
     )
     from cardrules import __version__
 
-    parser.add_argument("--version", action="version", version=f"cardrules {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"cardrules {__version__}",
+        help=st.gettext("show program's version number and exit"),
+    )
     parser.add_argument(
         "--lang",
-        metavar="CODE",
+        metavar=st.pgettext("metavar", "CODE"),
         choices=LANGUAGES,
-        help=f"the language of the messages: {', '.join(LANGUAGES)} (default: from LANGUAGE, LC_ALL, "
-        "LC_MESSAGES or LANG, as gettext reads them; else en). The terminal table, the demo, the events "
-        "of each move, hints, illegal moves' reasons and the rules are translated; --help and the "
-        "reports of verify, simulate and games are in English",
+        help=st.gettext(
+            "the language of the messages: {languages} (default: from LANGUAGE, LC_ALL, "
+            "LC_MESSAGES or LANG, as gettext reads them; else en). The terminal table, the demo, the events "
+            "of each move, hints, illegal moves' reasons, the rules, this help and the reports of verify, "
+            "simulate and games are translated"
+        ).format(languages=", ".join(LANGUAGES)),
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub: Any = parser.add_subparsers(
+        dest="command",
+        metavar=st.pgettext("metavar", "COMMAND"),
+        parser_class=parser_class(st),
+    )
+    sub.style = st
     for add in COMMANDS:
         add(sub)
     return parser
@@ -338,7 +394,21 @@ EXIT_STATUS: Final = """exit status:
   2    bad input: an argument, a file or standard input that cannot be read or used
   3    the output could not be written (a full disk, a closed output)
   130  interrupted"""
-"""The exit statuses of every command, as ``cardrules --help`` lists them."""
+"""The exit statuses of every command, as ``cardrules --help`` lists them (in English)."""
+
+
+def exit_status(style: Style) -> str:
+    """:data:`EXIT_STATUS` in *style*'s language."""
+    lines = [
+        style.gettext("exit status:"),
+        style.gettext("  0    done (verify: the record is valid; check: the move is legal)"),
+        style.gettext("  1    a record or move breaks a rule, or claims a wrong result"),
+        style.gettext("  2    bad input: an argument, a file or standard input that cannot be read or used"),
+        style.gettext("  3    the output could not be written (a full disk, a closed output)"),
+        style.gettext("  130  interrupted"),
+    ]
+    return "\n".join(lines)
+
 
 EXIT_OUTPUT: Final = 3
 
@@ -355,7 +425,8 @@ def _silence_stdout() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (see :data:`EXIT_STATUS`)."""
-    parser = _parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = _parser(lang_of_argv(argv, os.environ))
     args = parser.parse_args(argv)
     if args.lang is None:
         args.lang = from_environ(os.environ)

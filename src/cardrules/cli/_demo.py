@@ -113,22 +113,28 @@ def demo(
     return 0
 
 
-def _duration(seconds: float) -> str:
+def _duration(seconds: float, style: Style | None = None) -> str:
+    st = style or Style()
     s = round(seconds)
-    return f"{s // 60} min {s % 60:02d} s" if s >= 60 else f"{s} s"
+    if s >= 60:
+        return st.gettext("{minutes} min {seconds} s").format(minutes=s // 60, seconds=f"{s % 60:02d}")
+    return st.gettext("{seconds} s").format(seconds=s)
 
 
 class ProgressBar:
     """
     A progress bar on *stream*: called as ``progress(done, total)`` after each match, with the time
     left estimated from the pace so far; :meth:`moves` shows the moves of the match in play, so
-    that the bar moves during a long match too.
+    that the bar moves during a long match too. Its words are in *style*'s language.
     """
 
     _WIDTH: Final = 30
 
-    def __init__(self, stream: IO[str], clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, stream: IO[str], clock: Callable[[], float] = time.monotonic, style: Style | None = None
+    ) -> None:
         self.stream, self.clock = stream, clock
+        self.style = style or Style()
         self.start = clock()
         self.done, self.total = 0, 0
 
@@ -141,42 +147,68 @@ class ProgressBar:
     def __call__(self, done: int, total: int) -> None:
         self.done, self.total = done, total
         elapsed = self.clock() - self.start
-        self._line(f", about {_duration(elapsed / done * (total - done))} left" if 0 < done < total else "")
+        left = _duration(elapsed / done * (total - done), self.style) if 0 < done < total else ""
+        self._line(self.style.gettext(", about {time} left").format(time=left) if left else "")
         if done == total:
             self.stream.write("\r" + " " * (self._WIDTH + 40) + "\r")
         self.stream.flush()
 
     def moves(self, n: int) -> None:
         """Show that the match in play has had *n* moves."""
-        self._line(f", match {self.done + 1} at move {n:,}")
+        self._line(self.style.gettext(", match {number} at move {move}").format(number=self.done + 1, move=f"{n:,}"))
         self.stream.flush()
 
 
-def progress_bar(stream: IO[str], clock: Callable[[], float] = time.monotonic) -> ProgressBar:
-    """A :class:`ProgressBar` on *stream*."""
-    return ProgressBar(stream, clock)
+def progress_bar(
+    stream: IO[str], clock: Callable[[], float] = time.monotonic, style: Style | None = None
+) -> ProgressBar:
+    """A :class:`ProgressBar` on *stream*, its words in *style*'s language."""
+    return ProgressBar(stream, clock, style)
 
 
-def results_table(result: SimulationResult, sides: Sequence[Sequence[int]]) -> list[str]:
-    """A simulation's results as a table: each bot's wins, win rate with its Wilson 95% interval, mean points."""
+def results_table(result: SimulationResult, sides: Sequence[Sequence[int]], style: Style | None = None) -> list[str]:
+    """
+    A simulation's results as a table: each bot's wins, win rate with its Wilson 95% interval, mean
+    points; the words in *style*'s language.
+    """
+    st = style or Style()
     n = len(sides)
-    seats = "each bot took every side in turn" if n > 1 else "one side"
-    lines = [f"{result.game}: {result.matches} matches, seed {result.seed}; {seats}, on the same deals"]
+    seats = st.gettext("each bot took every side in turn") if n > 1 else st.gettext("one side")
+    head = st.ngettext(
+        "{game}: {count} matches, seed {seed}; {seats}, on the same deals",
+        "{game}: {count} matches, seed {seed}; {seats}, on the same deals",
+        result.matches,
+    )
+    lines = [head.format(game=result.game, count=result.matches, seed=result.seed, seats=seats)]
     if result.stopped:
-        lines[0] += " (stopped by the time budget: the matches finished so far)"
+        lines[0] += st.gettext(" (stopped by the time budget: the matches finished so far)")
     names = [r.bot for r in result.results]
     # a bot named twice is told apart by the side it took in the first match of each deal
-    names = [f"{b} ({side_name(sides[i % n])} first)" if names.count(b) > 1 else b for i, b in enumerate(names)]
-    width = max([3, *map(len, names)])
-    lines.append(
-        f"  {'bot':<{width}}  {'wins':>11}  {'win rate':>8}  {'95% interval (Wilson)':>21}  {'mean points':>11}"
+    first = st.gettext("{bot} ({side} first)")
+    names = [
+        first.format(bot=b, side=side_name(sides[i % n], None, st)) if names.count(b) > 1 else b
+        for i, b in enumerate(names)
+    ]
+    bot, wins, rate = st.gettext("bot"), st.gettext("wins"), st.gettext("win rate")
+    interval, points = st.gettext("95% interval (Wilson)"), st.gettext("mean points")
+    width = max([len(bot), *map(len, names)])
+    w_wins, w_rate, w_interval, w_points = (
+        max(w, len(h)) for w, h in ((11, wins), (8, rate), (21, interval), (11, points))
     )
+    lines.append(
+        f"  {bot:<{width}}  {wins:>{w_wins}}  {rate:>{w_rate}}  {interval:>{w_interval}}  {points:>{w_points}}"
+    )
+    to = st.gettext("{low}% to {high}%")
     for name, r in zip(names, result.results, strict=True):
         low, high = wilson_interval(r.wins, r.matches)
+        rate_text = f"{100 * r.win_rate:.1f}%"
+        interval_text = to.format(low=f"{100 * low:.1f}", high=f"{100 * high:.1f}")
         lines.append(
-            f"  {name:<{width}}  {f'{r.wins}/{r.matches}':>11}  {100 * r.win_rate:7.1f}%  "
-            f"{f'{100 * low:.1f}% to {100 * high:.1f}%':>21}  {r.mean_points:11.2f}"
+            f"  {name:<{width}}  {f'{r.wins}/{r.matches}':>{w_wins}}  {rate_text:>{w_rate}}  "
+            f"{interval_text:>{w_interval}}  {r.mean_points:{w_points}.2f}"
         )
     if result.matches % n:
-        lines.append(f"  (a multiple of {n} matches gives every bot every deal from every side)")
+        lines.append(
+            st.gettext("  (a multiple of {count} matches gives every bot every deal from every side)").format(count=n)
+        )
     return lines

@@ -12,6 +12,7 @@ from typing import Any, TextIO
 from cardrules._kit.style import Style, unstyled
 from cardrules._states import from_position
 from cardrules.cli._commentary import side_name
+from cardrules.cli._parsing import help_style
 from cardrules.cli._terminal import move_list_for, style_for, view_for
 from cardrules.engine import Game, Score, ScoreItem
 from cardrules.errors import AmbiguousMoveError, CardrulesError, IllegalMoveError, InvalidPositionError
@@ -23,27 +24,43 @@ _MAX_POSITION_FILE = 100_000
 
 def add_commands(sub: Any) -> None:
     """Add ``check`` and ``show`` to the command line's subparsers."""
+    st = help_style(sub)
+    position = st.pgettext("metavar", "position")
     p = sub.add_parser(
         "check",
-        help="is this move legal in this position, and what does it score?",
-        description="Check one move in a position (the position notation of the formats page): whether it is "
-        "legal; if not, the rule (its words and where the rules page has it), the reason and the legal moves; "
-        "and what it scores. The position must show the hand of the seat to move. Exit status: 0 legal, "
-        "1 illegal (a move that reads but breaks a rule), 2 bad input (a position or move that cannot be read).",
+        help=st.gettext("is this move legal in this position, and what does it score?"),
+        description=st.gettext(
+            "Check one move in a position (the position notation of the formats page): whether it is "
+            "legal; if not, the rule (its words and where the rules page has it), the reason and the legal moves; "
+            "and what it scores. The position must show the hand of the seat to move. Exit status: 0 legal, "
+            "1 illegal (a move that reads but breaks a rule), 2 bad input (a position or move that cannot be read)."
+        ),
     )
-    p.add_argument("position", help="the position text (quoted), a file holding it, or - for standard input")
-    p.add_argument("move", help="the move in the game's notation, such as 7O or '9H x 9H 4S+5C'")
-    p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    where = st.gettext("the position text (quoted), a file holding it, or - for standard input")
+    p.add_argument("position", metavar=position, help=where)
+    p.add_argument(
+        "move",
+        metavar=st.pgettext("metavar", "move"),
+        help=st.gettext("the move in the game's notation, such as 7O or '9H x 9H 4S+5C'"),
+    )
+    p.add_argument("--json", action="store_true", help=st.gettext("print the verdict as JSON"))
     p.set_defaults(handler=_check)
     p = sub.add_parser(
         "show",
-        help="draw a position as the play screen does",
-        description="Draw a position as the seat to move sees it (or --seat N), with its legal moves. A hand "
-        "that the position gives only by its size is shown as hidden, never as cards.",
+        help=st.gettext("draw a position as the play screen does"),
+        description=st.gettext(
+            "Draw a position as the seat to move sees it (or --seat N), with its legal moves. A hand "
+            "that the position gives only by its size is shown as hidden, never as cards."
+        ),
     )
-    p.add_argument("position", help="the position text (quoted), a file holding it, or - for standard input")
-    p.add_argument("--seat", type=int, help="draw what this seat sees (default: the seat to move)")
-    p.add_argument("--ascii", action="store_true", help="plain text: no suit symbols or colours")
+    p.add_argument("position", metavar=position, help=where)
+    p.add_argument(
+        "--seat",
+        type=int,
+        metavar=st.pgettext("metavar", "SEAT"),
+        help=st.gettext("draw what this seat sees (default: the seat to move)"),
+    )
+    p.add_argument("--ascii", action="store_true", help=st.gettext("plain text: no suit symbols or colours"))
     p.set_defaults(handler=_show)
 
 

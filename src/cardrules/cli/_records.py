@@ -11,6 +11,7 @@ from cardrules import records
 from cardrules._kit.style import Style
 from cardrules._registry import get_game
 from cardrules.cli._commentary import event_text
+from cardrules.cli._parsing import help_style
 from cardrules.cli._terminal import move_list_for, view_for
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError, InvalidRecordError
@@ -22,42 +23,57 @@ _MAX_ALTERNATIVES = 12
 
 def add_commands(sub: Any) -> None:
     """Add ``verify`` and ``replay`` to the command line's subparsers."""
+    st = help_style(sub)
+    record = st.pgettext("metavar", "record")
+    where = st.gettext("the record's JSON file, or - for standard input")
     p = sub.add_parser(
         "verify",
-        help="check a game record: every illegal move, bad deal or wrong result",
-        description="Check a game record. Exit status: 0 valid, 1 breaks a rule or claims a wrong result, "
-        "2 cannot be read.",
+        help=st.gettext("check a game record: every illegal move, bad deal or wrong result"),
+        description=st.gettext(
+            "Check a game record. Exit status: 0 valid, 1 breaks a rule or claims a wrong result, 2 cannot be read."
+        ),
     )
-    p.add_argument("record", help="the record's JSON file, or - for standard input")
+    p.add_argument("record", metavar=record, help=where)
     p.add_argument(
         "--json",
         action="store_true",
-        help="print the report as JSON (rounds and moves counted from 1, as the text report and replay count them)",
+        help=st.gettext(
+            "print the report as JSON (rounds and moves counted from 1, as the text report and replay count them)"
+        ),
     )
     p.set_defaults(handler=_verify)
     p = sub.add_parser(
         "replay",
-        help="narrate a game record move by move, with the rules that applied",
-        description="Narrate a game record move by move: what happened and which rule applied. By default it "
-        "shows what everyone at the table saw; --seat N adds what seat N could have played instead and the rules "
-        "that constrained its choices, and --full does so for every seat (it shows hidden hands). With --seat N "
-        "each move is preceded by the position as seat N saw it; with --full, by every hand. Pauses after "
-        "each move on a terminal (Enter goes on, q quits); prints everything when piped.",
+        help=st.gettext("narrate a game record move by move, with the rules that applied"),
+        description=st.gettext(
+            "Narrate a game record move by move: what happened and which rule applied. By default it "
+            "shows what everyone at the table saw; --seat N adds what seat N could have played instead and the "
+            "rules that constrained its choices, and --full does so for every seat (it shows hidden hands). With "
+            "--seat N each move is preceded by the position as seat N saw it; with --full, by every hand. Pauses "
+            "after each move on a terminal (Enter goes on, q quits); prints everything when piped."
+        ),
     )
     p.add_argument(
         "--json",
         action="store_true",
-        help="the replay as JSON: each step with its events (and, with --seat or --full, "
-        "the position and the alternatives)",
+        help=st.gettext(
+            "the replay as JSON: each step with its events (and, with --seat or --full, "
+            "the position and the alternatives)"
+        ),
     )
-    p.add_argument("record", help="the record's JSON file, or - for standard input")
-    p.add_argument("--no-pause", action="store_true", help="do not wait for Enter after each move")
+    p.add_argument("record", metavar=record, help=where)
+    p.add_argument("--no-pause", action="store_true", help=st.gettext("do not wait for Enter after each move"))
     view = p.add_mutually_exclusive_group()
     view.add_argument(
-        "--seat", type=int, metavar="N", help="what seat N saw at the table: its own choices and the rules behind them"
+        "--seat",
+        type=int,
+        metavar="N",
+        help=st.gettext("what seat N saw at the table: its own choices and the rules behind them"),
     )
     view.add_argument(
-        "--full", action="store_true", help="everything: every mover's alternatives and constraints (full knowledge)"
+        "--full",
+        action="store_true",
+        help=st.gettext("everything: every mover's alternatives and constraints (full knowledge)"),
     )
     p.set_defaults(handler=_replay)
 
@@ -104,8 +120,52 @@ def _verify(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         print(json.dumps({"readable": True, **_report_data(report)}, indent=1), file=out)
     else:
-        print(report, file=out)
+        print("\n".join(report_lines(report, Style(lang=getattr(args, "lang", DEFAULT)))), file=out)
     return 0 if report.ok else 1
+
+
+def problem_text(problem: records.Problem, style: Style | None = None) -> str:
+    """A problem of a verify report as ``str(problem)`` writes it in English, its words in *style*'s language."""
+    st = style or Style()
+    head = f"{problem.where}: "
+    if problem.round is not None:
+        head += st.gettext("round {number}").format(number=problem.round + 1)
+        if problem.move_number is not None:
+            head += st.gettext(", move {number}").format(number=problem.move_number)
+        if problem.seat is not None:
+            head += st.gettext(" (seat {seat})").format(seat=problem.seat)
+        head += ": "
+    text = head + (f"[{problem.rule}] " if problem.rule else "") + problem.message
+    if problem.legal:
+        text += st.gettext("; legal there: {moves}").format(moves=", ".join(problem.legal))
+    return text
+
+
+def report_lines(report: records.Report, style: Style | None = None) -> list[str]:
+    """A verify report as ``str(report)`` writes it, in *style*'s language (the problems' own words aside)."""
+    st = style or Style()
+    if report.ok:
+        head = st.ngettext(
+            "valid: {checked} of {total} moves replayed legally",
+            "valid: {checked} of {total} moves replayed legally",
+            report.moves_total,
+        )
+    else:
+        head = st.ngettext(
+            "INVALID: {checked} of {total} moves replayed legally",
+            "INVALID: {checked} of {total} moves replayed legally",
+            report.moves_total,
+        )
+    lines = [head.format(checked=report.moves_checked, total=report.moves_total)]
+    if report.computed is not None:
+        line = st.gettext("computed result: match {match}, winner {winner}")
+        lines.append(line.format(match=list(report.computed.match), winner=report.computed.winner))
+    if report.claimed is not None:
+        line = st.gettext("claimed result: match {match}, winner {winner}")
+        lines.append(line.format(match=list(report.claimed.match), winner=report.claimed.winner))
+    problem = st.gettext("problem: {problem}")
+    lines.extend(problem.format(problem=problem_text(p, st)) for p in report.problems)
+    return lines
 
 
 def _alternatives(game: Game[Any, Any, Any, Any], before: Any, move: Any, style: Style | None = None) -> str:
@@ -271,5 +331,5 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
         line = st.gettext("result: match {match}, winner {winner}")
         print(line.format(match=list(report.computed.match), winner=report.computed.winner), file=out)
     for problem in report.problems:
-        print(st.gettext("problem: {problem}").format(problem=problem), file=out)
+        print(st.gettext("problem: {problem}").format(problem=problem_text(problem, st)), file=out)
     return 0 if report.ok else 1

@@ -5,47 +5,84 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from cardrules.cli._parsing import help_style
 from cardrules.errors import CardrulesError
 from cardrules.i18n import DEFAULT, translation
 
 
 def add_commands(sub: Any) -> None:
     """Add ``serve`` to the command line's subparsers."""
+    st = help_style(sub)
     p = sub.add_parser(
         "serve",
-        help="serve the web table: play against the computer and watch replays in a browser",
-        description='Serve the web table and its JSON API (needs: pip install "cardrules[web]"). '
-        "Matches are kept in an SQLite database, so a restart loses none.",
+        help=st.gettext("serve the web table: play against the computer and watch replays in a browser"),
+        description=st.gettext(
+            'Serve the web table and its JSON API (needs: pip install "cardrules[web]"). '
+            "Matches are kept in an SQLite database, so a restart loses none."
+        ),
     )
-    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
-    p.add_argument("--db", metavar="PATH", help="the SQLite database (default: matches.sqlite3 in your data dir)")
+    p.add_argument(
+        "--host",
+        metavar=st.pgettext("metavar", "HOST"),
+        default="127.0.0.1",
+        help=st.gettext("the address to listen on (default 127.0.0.1)"),
+    )
+    p.add_argument(
+        "--port",
+        type=int,
+        metavar=st.pgettext("metavar", "PORT"),
+        default=8000,
+        help=st.gettext("the port (default 8000)"),
+    )
+    p.add_argument(
+        "--db",
+        metavar=st.pgettext("metavar", "PATH"),
+        help=st.gettext("the SQLite database (default: matches.sqlite3 in your data dir)"),
+    )
     p.add_argument(
         "--cors-origin",
         action="append",
         default=[],
-        metavar="ORIGIN",
-        help="an origin whose pages may call the API, such as http://localhost:5173 (repeatable)",
+        metavar=st.pgettext("metavar", "ORIGIN"),
+        help=st.gettext("an origin whose pages may call the API, such as http://localhost:5173 (repeatable)"),
     )
     p.add_argument(
-        "--rules-dir", metavar="DIR", default=None,
-        help="where the rules pages (GAME.md, the documentation's docs/rules) are; a source checkout's by default",
-    )  # fmt: skip
+        "--rules-dir",
+        metavar=st.pgettext("metavar", "DIR"),
+        default=None,
+        help=st.gettext(
+            "where the rules pages (GAME.md, the documentation's docs/rules) are; a source checkout's by default"
+        ),
+    )
     p.add_argument(
         "--log-level",
         choices=("critical", "error", "warning", "info", "debug"),
         default="info",
-        help="what the server logs: 'info' (default) writes an access log line per request; 'warning' only problems",
+        help=st.gettext(
+            "what the server logs: 'info' (default) writes an access log line per request; 'warning' only problems"
+        ),
     )
     p.add_argument(
-        "--idle-match-seconds", type=float, default=None, metavar="S",
-        help="unload a match unused this long (it stays in the database; default 900)",
-    )  # fmt: skip
-    p.add_argument("--replay-days", type=float, default=None, metavar="D", help="keep uploaded replays D days (30)")
+        "--idle-match-seconds",
+        type=float,
+        default=None,
+        metavar="S",
+        help=st.gettext("unload a match unused this long (it stays in the database; default 900)"),
+    )
     p.add_argument(
-        "--replays-per-client", type=int, default=None, metavar="N",
-        help="replays one address may upload in a day (50)",
-    )  # fmt: skip
+        "--replay-days",
+        type=float,
+        default=None,
+        metavar="D",
+        help=st.gettext("keep uploaded replays D days (30)"),
+    )
+    p.add_argument(
+        "--replays-per-client",
+        type=int,
+        default=None,
+        metavar="N",
+        help=st.gettext("replays one address may upload in a day (50)"),
+    )
     p.set_defaults(run=_serve)
 
 
