@@ -22,8 +22,8 @@ from cardrules._kit.checks import (
     fail,
 )
 from cardrules._serial import check_pack
-from cardrules.cards import Card
-from cardrules.charlemagne._cards import _FRENCH, _HAND_ORDER, PACK, _card_name, _trick_winner
+from cardrules.cards import Card, CardName
+from cardrules.charlemagne._cards import _FRENCH, _HAND_ORDER, PACK, _trick_winner
 from cardrules.charlemagne._legal import _ORDERS, _discards_due, _order
 from cardrules.charlemagne._sample import zones
 from cardrules.charlemagne._score import _hand_score, _result
@@ -255,7 +255,7 @@ def _check_bidders_cards(state: State) -> tuple[Card, ...]:
                     raise fail(
                         "trick",
                         Message(
-                            "the {card_name} went to the bidder, but another seat played it", card_name=_card_name(card)
+                            "the {card_name} went to the bidder, but another seat played it", card_name=CardName(card)
                         ),
                     )
             elif card not in held:
@@ -263,7 +263,7 @@ def _check_bidders_cards(state: State) -> tuple[Card, ...]:
                     field,
                     Message(
                         "the {card_name} went to the bidder, seat {b}, who no longer has it",
-                        card_name=_card_name(card),
+                        card_name=CardName(card),
                         b=b,
                     ),
                 )
