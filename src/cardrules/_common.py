@@ -118,6 +118,19 @@ def round_deck(pack: Pack, seed: int, round_no: int) -> tuple[Card, ...]:
     return shuffled(pack.cards, _derive_seed(seed, _ROUND_PATH, round_no))
 
 
+_PACKS: Final = {
+    "French": Message("the French pack"),
+    "double French": Message("the double French pack"),
+    "Spanish": Message("the Spanish pack"),
+    "Charlemagne": Message("the Charlemagne pack"),
+}
+
+
+def pack_named(pack: Pack) -> Message | str:
+    """*pack* in a message, ``the Spanish pack``: by its name in the language for a pack of the games."""
+    return _PACKS.get(pack.name) or f"the {pack.name} pack"
+
+
 def check_deck(cards: Sequence[Card | str], pack: Pack, what: str = "deck") -> tuple[Card, ...]:
     """*cards* as a tuple of cards of *pack*, which they must be exactly (card texts allowed)."""
     out = check_deck_part(cards, pack, what)
@@ -133,20 +146,19 @@ def check_deck(cards: Sequence[Card | str], pack: Pack, what: str = "deck") -> t
             parts.append(Message("missing: {cards}", cards=Items(missing, "cards")))
         params = {
             "what": what,
-            "pack": pack.name,
+            "pack": pack_named(pack),
             "size": len(pack),
             "given": len(out),
             "parts": Items(parts, "semicolon"),
         }
         if len(want) < len(pack):
             said = Message(
-                "the {what} must be the {pack} pack of {size} cards, each exactly once per copy "
-                "({given} given; {parts})",
+                "the {what} must be {pack} of {size} cards, each exactly once per copy ({given} given; {parts})",
                 **params,
             )
         else:
             said = Message(
-                "the {what} must be the {pack} pack of {size} cards, each exactly once ({given} given; {parts})",
+                "the {what} must be {pack} of {size} cards, each exactly once ({given} given; {parts})",
                 **params,
             )
         raise _messages.said(InvalidDeckError, said)
@@ -192,11 +204,11 @@ def check_deck_part(cards: Sequence[Card | str], pack: Pack, what: str) -> tuple
         if isinstance(c, Card):
             if c not in pack.cards:
                 said = Message(
-                    "{what} position {index}: {card} is not a card of the {pack} pack",
+                    "{what} position {index}: {card} is not a card of {pack}",
                     what=what,
                     index=i,
                     card=str(c),
-                    pack=pack.name,
+                    pack=pack_named(pack),
                 )
                 raise _messages.said(InvalidDeckError, said)
             out.append(c)

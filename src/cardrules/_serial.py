@@ -12,6 +12,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from cardrules import _messages
+from cardrules._common import pack_named
 from cardrules.cards import Card, Pack
 from cardrules.errors import CardrulesError, InvalidRecordError
 from cardrules.rules import Items, Message
@@ -236,6 +237,6 @@ def check_pack(zones: typing.Mapping[str, tuple[Card, ...]], pack: Pack) -> None
         if missing:
             parts.append(Message("missing {cards}", cards=Items(sorted(missing.elements(), key=str), "cards")))
         said = Message(
-            "the cards are not the {pack} pack: {problems}", pack=pack.name, problems=Items(parts, "semicolon")
+            "the cards are not {pack}: {problems}", pack=pack_named(pack), problems=Items(parts, "semicolon")
         )
         raise InvalidRecordError(said, "$.state")
