@@ -11,6 +11,7 @@ from typing import Any, Final, TypeVar, cast
 import attrs
 
 from cardrules import _messages
+from cardrules._words import Items, Message
 from cardrules.cards import Card, Pack, _derive_seed, shuffled
 from cardrules.errors import CardrulesError, InvalidDeckError, InvalidOptionError
 
@@ -37,7 +38,9 @@ def new_seed(seed: int | None) -> int:
     if seed is None:
         return secrets.randbits(63)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise InvalidOptionError(f"seed must be a whole number, not {_messages.shown(seed)}")
+        raise _messages.said(
+            InvalidOptionError, Message("seed must be a whole number, not {got}", got=_messages.shown(seed))
+        )
     return seed
 
 
@@ -46,7 +49,8 @@ def first_dealer(seed: int, dealer: int | None, seats: int) -> int:
     if dealer is None:
         return _derive_seed(seed, _DEALER_PATH) % seats
     if not whole(dealer, 0, seats - 1):
-        raise InvalidOptionError(f"dealer must be a seat from 0 to {seats - 1}, not {_messages.shown(dealer)}")
+        said = Message("dealer must be a seat from 0 to {last}, not {got}", last=seats - 1, got=_messages.shown(dealer))
+        raise _messages.said(InvalidOptionError, said)
     return dealer
 
 
@@ -60,16 +64,20 @@ def real(value: object, low: float, high: float) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and low <= value <= high
 
 
-def check_hands(hands: object, seats: int, title: str) -> None:
+def check_hands(hands: object, seats: int, title: str | Message) -> None:
     """Refuse, with :class:`~cardrules.InvalidDeckError`, anything but a sequence of *seats* hands."""
     if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):
-        raise InvalidDeckError(f"the hands are a sequence of {seats} lists of cards, not {_messages.kind_name(hands)}")
+        said = Message(
+            "the hands are a sequence of {seats} lists of cards, not {got}", seats=seats, got=_messages.kind_name(hands)
+        )
+        raise _messages.said(InvalidDeckError, said)
     if len(hands) != seats:
-        raise InvalidDeckError(f"{title} has {seats} hands, not {len(hands)}")
+        said = Message("{game} has {seats} hands, not {got}", game=title, seats=seats, got=len(hands))
+        raise _messages.said(InvalidDeckError, said)
 
 
 def table_hands(
-    hands: Sequence[Sequence[Card | str]], dealer: object, pack: Pack, seats: int, size: int, title: str
+    hands: Sequence[Sequence[Card | str]], dealer: object, pack: Pack, seats: int, size: int, title: str | Message
 ) -> list[list[Card]]:
     """
     The hands of a deal seen at a real table, checked (with :class:`~cardrules.InvalidDeckError`):
@@ -78,11 +86,13 @@ def table_hands(
     """
     check_hands(hands, seats, title)
     if not whole(dealer, 0, seats - 1):
-        raise InvalidDeckError(f"dealer must be a seat from 0 to {seats - 1}, not {_messages.shown(dealer)}")
+        said = Message("dealer must be a seat from 0 to {last}, not {got}", last=seats - 1, got=_messages.shown(dealer))
+        raise _messages.said(InvalidDeckError, said)
     cards = [list(check_deck_part(h, pack, f"hand {i}")) for i, h in enumerate(hands)]
     for i, h in enumerate(cards):
         if len(h) != size:
-            raise InvalidDeckError(f"hand {i} has {len(h)} cards; each hand has {size}")
+            said = Message("hand {seat} has {count} cards; each hand has {size}", seat=i, count=len(h), size=size)
+            raise _messages.said(InvalidDeckError, said)
     return cards
 
 
@@ -95,14 +105,30 @@ def in_deal_order(hands: Sequence[Sequence[Card]], dealer: int) -> list[Card]:
 def check_seat(seat: object, seats: int) -> None:
     """Refuse, with :class:`~cardrules.InvalidOptionError`, anything but a seat from 0 to *seats* - 1 (not a bool)."""
     if not whole(seat, 0, seats - 1):
-        raise InvalidOptionError(
-            f"seat must be one of {', '.join(map(str, range(seats)))}, not {_messages.shown(seat)}"
+        said = Message(
+            "seat must be one of {seats}, not {got}",
+            seats=Items(map(str, range(seats)), "comma"),
+            got=_messages.shown(seat),
         )
+        raise _messages.said(InvalidOptionError, said)
 
 
 def round_deck(pack: Pack, seed: int, round_no: int) -> tuple[Card, ...]:
     """The shuffled deck of round *round_no* of the match with *seed* (stable in every 1.x release)."""
     return shuffled(pack.cards, _derive_seed(seed, _ROUND_PATH, round_no))
+
+
+_PACKS: Final = {
+    "French": Message("the French pack"),
+    "double French": Message("the double French pack"),
+    "Spanish": Message("the Spanish pack"),
+    "Charlemagne": Message("the Charlemagne pack"),
+}
+
+
+def pack_named(pack: Pack) -> Message | str:
+    """*pack* in a message, ``the Spanish pack``: by its name in the language for a pack of the games."""
+    return _PACKS.get(pack.name) or f"the {pack.name} pack"
 
 
 def check_deck(cards: Sequence[Card | str], pack: Pack, what: str = "deck") -> tuple[Card, ...]:
@@ -115,14 +141,27 @@ def check_deck(cards: Sequence[Card | str], pack: Pack, what: str = "deck") -> t
         missing = sorted((want - have).elements(), key=str)
         parts = []
         if extra:
-            parts.append("extra or foreign: " + " ".join(map(str, extra)))
+            parts.append(Message("extra or foreign: {cards}", cards=Items(extra, "cards")))
         if missing:
-            parts.append("missing: " + " ".join(map(str, missing)))
-        raise InvalidDeckError(
-            f"the {what} must be the {pack.name} pack of {len(pack)} cards, each exactly once"
-            + (" per copy" if len(want) < len(pack) else "")
-            + f" ({len(out)} given; {'; '.join(parts)})"
-        )
+            parts.append(Message("missing: {cards}", cards=Items(missing, "cards")))
+        params = {
+            "what": what,
+            "pack": pack_named(pack),
+            "size": len(pack),
+            "given": len(out),
+            "parts": Items(parts, "semicolon"),
+        }
+        if len(want) < len(pack):
+            said = Message(
+                "the {what} must be {pack} of {size} cards, each exactly once per copy ({given} given; {parts})",
+                **params,
+            )
+        else:
+            said = Message(
+                "the {what} must be {pack} of {size} cards, each exactly once ({given} given; {parts})",
+                **params,
+            )
+        raise _messages.said(InvalidDeckError, said)
     return tuple(out)
 
 
@@ -131,13 +170,15 @@ def deck_list(
 ) -> tuple[tuple[Card, ...], ...]:
     """The supplied decks, checked: ``deck`` is short for ``decks=[deck]``."""
     if deck is not None and decks is not None:
-        raise InvalidOptionError("give deck or decks, not both")
+        raise _messages.said(
+            InvalidOptionError, Message("give {deck} or {decks}, not both", deck="deck", decks="decks")
+        )
     if deck is not None:
         decks = [deck]
     if decks is None:
         return ()
     if isinstance(decks, str):
-        raise InvalidDeckError("decks is a sequence of decks, not one string")
+        raise _messages.said(InvalidDeckError, Message("{decks} is a sequence of decks, not one string", decks="decks"))
     names = ["deck"] if deck is not None else [f"deck {i}" for i in range(len(decks))]
     return tuple(check_deck(d, pack, name) for d, name in zip(decks, names, strict=True))
 
@@ -153,22 +194,34 @@ def pack_order(pack: Pack) -> dict[Card, int]:
 def check_deck_part(cards: Sequence[Card | str], pack: Pack, what: str) -> tuple[Card, ...]:
     """*cards* as cards of *pack* (texts allowed), without requiring the whole pack."""
     if isinstance(cards, str):
-        raise InvalidDeckError(f"the {what} is a sequence of cards, not one string; split it first")
+        said = Message("the {what} is a sequence of cards, not one string; split it first", what=what)
+        raise _messages.said(InvalidDeckError, said)
     if not isinstance(cards, Sequence) or isinstance(cards, bytes):
-        raise InvalidDeckError(f"the {what} is a sequence of cards, not {_messages.kind_name(cards)}")
+        said = Message("the {what} is a sequence of cards, not {got}", what=what, got=_messages.kind_name(cards))
+        raise _messages.said(InvalidDeckError, said)
     out: list[Card] = []
     for i, c in enumerate(cards):
         if isinstance(c, Card):
             if c not in pack.cards:
-                raise InvalidDeckError(f"{what} position {i}: {c} is not a card of the {pack.name} pack")
+                said = Message(
+                    "{what} position {index}: {card} is not a card of {pack}",
+                    what=what,
+                    index=i,
+                    card=str(c),
+                    pack=pack_named(pack),
+                )
+                raise _messages.said(InvalidDeckError, said)
             out.append(c)
         elif isinstance(c, str):
             try:
                 out.append(pack.parse(c))
             except CardrulesError as exc:
-                raise InvalidDeckError(f"{what} position {i}: {exc}") from None
+                problem = _messages.carried(exc, str(exc))
+                said = Message("{what} position {index}: {problem}", what=what, index=i, problem=problem)
+                raise _messages.said(InvalidDeckError, said) from None
         else:
-            raise InvalidDeckError(f"{what} position {i}: not a card: {_messages.value(c)}")
+            said = Message("{what} position {index}: not a card: {got}", what=what, index=i, got=_messages.value(c))
+            raise _messages.said(InvalidDeckError, said)
     return tuple(out)
 
 

@@ -131,16 +131,31 @@ def check_kind(kind: type[_T], what: str) -> Callable[[object, Any, _T], None]:
     return check
 
 
-def missing_version(first: str, version: str, games: Iterable[str]) -> str:
+def missing_version(first: str, version: str, games: Iterable[str]) -> Message:
     """
     What to say of a position whose first word, *first*, is not the notation's *version* (``p1``):
     when it is a ruleset of one of *games* (by name), that the version is missing.
     """
-    head = f"a position starts with {value(version)} (the notation's version), then the ruleset, "
-    head += "then the fields"
+    from cardrules.rules import Message
+
     if not first:
-        return head + ", and this one is empty"
+        return Message(
+            "a position starts with {version} (the notation's version), then the ruleset, then the fields, "
+            "and this one is empty",
+            version=value(version),
+        )
     name = first.split("(")[0].split("/")[0].lower()
     if name in games:
-        return f"{head}; this one starts with the ruleset {value(first[:40])}: write '{version} ' before it"
-    return f"{head}; this one starts with {value(first[:40])}"
+        return Message(
+            "a position starts with {version} (the notation's version), then the ruleset, then the fields; "
+            "this one starts with the ruleset {ruleset}: write {prefix} before it",
+            version=value(version),
+            ruleset=value(first[:40]),
+            prefix=f"'{version} '",
+        )
+    return Message(
+        "a position starts with {version} (the notation's version), then the ruleset, then the fields; "
+        "this one starts with {text}",
+        version=value(version),
+        text=value(first[:40]),
+    )

@@ -10,6 +10,7 @@ from typing import Any, Final, Protocol, TypeVar
 import attrs
 
 from cardrules import _messages
+from cardrules._words import Items, Message
 from cardrules.errors import InvalidOptionError, UnknownOptionError
 
 RulesetT = TypeVar("RulesetT")
@@ -35,14 +36,19 @@ _RULESET_TEXT: Final = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*(?:/\s*([A-Za-z_][\w
 def split_ruleset(text: str) -> tuple[str, str | None, str | None]:
     """``(name, preset, options)`` of ruleset text; :class:`UnknownOptionError` if it cannot be read."""
     if not text.isascii():
-        raise UnknownOptionError(
-            f"cannot read {_messages.value(text)}: a ruleset is written in ASCII letters, digits and signs"
+        said = Message(
+            "cannot read {text}: a ruleset is written in ASCII letters, digits and signs", text=_messages.value(text)
         )
+        raise _messages.said(UnknownOptionError, said)
     match = _RULESET_TEXT.match(text)
     if match is None:
-        raise UnknownOptionError(
-            f"cannot read {text!r}; write a game name, optionally '/preset' and '(option=value, ...)'"
+        said = Message(
+            "cannot read {text}; write a game name, optionally {preset} and {options}",
+            text=repr(text),
+            preset="'/preset'",
+            options="'(option=value, ...)'",
         )
+        raise _messages.said(UnknownOptionError, said)
     name, preset, args = match.groups()
     return name.lower(), preset, args
 
@@ -55,9 +61,13 @@ def ruleset_from_text(
     if preset is None:
         preset = spec.default_preset
     if preset not in spec.presets:
-        raise UnknownOptionError(
-            f"unknown preset {preset!r} of {spec.name}; the presets are: {', '.join(spec.presets)}"
+        said = Message(
+            "unknown preset {preset} of {game}; the presets are: {presets}",
+            preset=repr(preset),
+            game=spec.name,
+            presets=Items(spec.presets, "comma"),
         )
+        raise _messages.said(UnknownOptionError, said)
     given: dict[str, object] = _parse_options(args) if args else {}
     given.update(options or {})
     return name, _evolve_rules(spec, spec.presets[preset], given)
@@ -71,7 +81,10 @@ def _parse_options(args: str) -> dict[str, object]:
         key, eq, value = part.partition("=")
         key = key.strip()
         if not eq or not key:
-            raise UnknownOptionError(f"cannot read option {_messages.value(part.strip())}; write option=value")
+            said = Message(
+                "cannot read option {text}; write {form}", text=_messages.value(part.strip()), form="option=value"
+            )
+            raise _messages.said(UnknownOptionError, said)
         out[key] = value.strip()
     return out
 
@@ -97,13 +110,18 @@ def _coerce(name: str, hint: Any, value: object) -> object:
             return True
         if low in ("false", "no", "off", "0"):
             return False
-        raise InvalidOptionError(f"option {name} takes true or false, not {_messages.value(value)}")
+        said = Message("option {name} takes true or false, not {got}", name=name, got=_messages.value(value))
+        raise _messages.said(InvalidOptionError, said)
     if hint is int:
         # ASCII digits only: int() would also read "٤" (Arabic-Indic four), "1_0" and full-width digits.
         if _INT_TEXT.fullmatch(text) is None:
-            raise InvalidOptionError(f"option {name} takes a whole number, not {_messages.shown(value)}")
+            said = Message("option {name} takes a whole number, not {got}", name=name, got=_messages.shown(value))
+            raise _messages.said(InvalidOptionError, said)
         if len(text) > _INT_DIGITS:  # int() refuses past 4,300 digits, and no option takes such a number
-            raise InvalidOptionError(f"option {name} takes a whole number, not one of {len(text):,} digits")
+            said = Message(
+                "option {name} takes a whole number, not one of {count} digits", name=name, count=f"{len(text):,}"
+            )
+            raise _messages.said(InvalidOptionError, said)
         return int(text)
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
@@ -121,16 +139,22 @@ def _evolve_rules(spec: _Spec[RulesetT], base: RulesetT, given: Mapping[str, obj
     changes: dict[str, object] = {}
     for key, value in given.items():
         if key not in fields:
-            raise UnknownOptionError(
-                f"unknown option {key!r} of {spec.name}; the options are: {', '.join(sorted(fields))}"
+            said = Message(
+                "unknown option {option} of {game}; the options are: {options}",
+                option=repr(key),
+                game=spec.name,
+                options=Items(sorted(fields), "comma"),
             )
+            raise _messages.said(UnknownOptionError, said)
         changes[key] = _coerce(key, hints[key], value)
     try:
         return attrs.evolve(base, **changes)  # type: ignore[misc]
     except InvalidOptionError:
         raise
     except (TypeError, ValueError) as exc:
-        raise InvalidOptionError(f"{spec.name}: {exc}") from None
+        raise _messages.said(
+            InvalidOptionError, Message("{game}: {problem}", game=spec.name, problem=str(exc))
+        ) from None
 
 
 def format_ruleset(spec: _Spec[RulesetT], rules: RulesetT) -> str:
@@ -168,9 +192,13 @@ def option_check(name: str, allowed: Sequence[object]) -> Callable[[object, obje
 
     def check(_inst: object, _attr: object, value: object) -> None:
         if not any(value == a and type(value) is type(a) for a in allowed):
-            raise InvalidOptionError(
-                f"option {name} takes one of {', '.join(option_text(a) for a in allowed)}, not {_value_text(value)}"
+            said = Message(
+                "option {name} takes one of {allowed}, not {got}",
+                name=name,
+                allowed=Items((option_text(a) for a in allowed), "comma"),
+                got=_value_text(value),
             )
+            raise _messages.said(InvalidOptionError, said)
 
     check.allowed = tuple(allowed)  # type: ignore[attr-defined]  # the values a form may offer
     return check

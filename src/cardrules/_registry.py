@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from cardrules import _messages
 from cardrules._options import ruleset_from_text, split_ruleset
+from cardrules._words import Items, Message
 from cardrules.engine import Game, GameSpec
 from cardrules.errors import CardrulesError, UnknownOptionError, WrongKindError
 
@@ -165,14 +166,22 @@ def get_game(text: str, **options: object) -> Game[Any, Any, Any, Any]:
         'mililla(rank_order=malilla)'
     """
     if not isinstance(text, str):
-        raise UnknownOptionError(
-            f"a game is named by text, not {type(text).__name__}; games: {', '.join(game_names())}"
+        said = Message(
+            "a game is named by text, not {kind}; games: {games}",
+            kind=type(text).__name__,
+            games=Items(game_names(), "comma"),
         )
+        raise _messages.said(UnknownOptionError, said)
     name, _, _ = split_ruleset(text)
     spec = games().get(name)
     if spec is None:
         why = _BROKEN.get(name)
         if why is not None:
             raise UnknownOptionError(why)
-        raise UnknownOptionError(f"unknown game {_messages.value(name)}; the games are: {', '.join(game_names())}")
+        said = Message(
+            "unknown game {name}; the games are: {games}",
+            name=_messages.value(name),
+            games=Items(game_names(), "comma"),
+        )
+        raise _messages.said(UnknownOptionError, said)
     return Game(spec, ruleset_from_text(spec, text, options)[1])

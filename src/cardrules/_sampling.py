@@ -9,6 +9,7 @@ from cardrules._kit.inference import Inference
 from cardrules._registry import games as _games
 from cardrules.engine import GameSpec, _check_position
 from cardrules.errors import CardrulesError, InvalidPositionError, UnsupportedError
+from cardrules.rules import Message
 
 __all__ = ["inferences", "sample_state", "spec_for_observation"]
 
@@ -90,7 +91,7 @@ def sample_state(observation: Any, rng: random.Random) -> Any:
     """
     spec = spec_for_observation(observation)
     if spec.sample_state is None:
-        raise UnsupportedError(f"{spec.title} does not sample hidden states yet", spec.name)
+        raise UnsupportedError(Message("{game} does not sample hidden states yet", game=spec.title), spec.name)
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
     try:
@@ -98,12 +99,12 @@ def sample_state(observation: Any, rng: random.Random) -> Any:
     except CardrulesError:
         raise
     except (ValueError, LookupError, TypeError, AttributeError) as exc:  # fields that do not fit together
-        raise InvalidPositionError(f"no state shows this observation: {exc}", "observation") from exc
+        said = Message("no state shows this observation: {problem}", problem=str(exc))
+        raise InvalidPositionError(said, "observation") from exc
     _check_position(spec, state)
     if spec.observe(state, observation.seat) != observation:
-        raise InvalidPositionError(
-            "no state shows this observation: its fields do not agree with each other", "observation"
-        )
+        said = Message("no state shows this observation: its fields do not agree with each other")
+        raise InvalidPositionError(said, "observation")
     return state
 
 

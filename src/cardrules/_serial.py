@@ -12,9 +12,10 @@ from typing import Any, Final, Literal
 import attrs
 
 from cardrules import _messages
+from cardrules._common import pack_named
 from cardrules.cards import Card, Pack
 from cardrules.errors import CardrulesError, InvalidRecordError
-from cardrules.rules import Message
+from cardrules.rules import Items, Message
 
 __all__ = ["JsonData", "check_pack", "from_jsonable", "is_int", "json_problem", "parse_json_object", "to_jsonable"]
 
@@ -82,7 +83,7 @@ def _type_name(value: object) -> str:
     return "null" if value is None else type(value).__name__
 
 
-_SCALARS: Final = {bool: "true or false", int: "a whole number", str: "text"}
+_SCALARS: Final = {bool: Message("true or false"), int: Message("a whole number"), str: Message("text")}
 """The JSON scalars a field may hold, with how a message names them."""
 
 
@@ -92,15 +93,17 @@ def from_jsonable(data: Any, hint: Any, pack: Pack, path: str = "$") -> Any:
         return data
     if hint is type(None) or hint is None:
         if data is not None:
-            raise InvalidRecordError(f"expected null, got {_type_name(data)}", path)
+            raise InvalidRecordError(Message("expected null, got {got}", got=_type_name(data)), path)
         return None
     if hint is bool or hint is int or hint is str:
         if not isinstance(data, hint) or (hint is int and isinstance(data, bool)):  # true is no number here
-            raise InvalidRecordError(f"expected {_SCALARS[hint]}, got {_type_name(data)}", path)
+            raise InvalidRecordError(
+                Message("expected {kind}, got {got}", kind=_SCALARS[hint], got=_type_name(data)), path
+            )
         return data
     if hint is Card:
         if not isinstance(data, str):
-            raise InvalidRecordError(f"expected a card as text, got {_type_name(data)}", path)
+            raise InvalidRecordError(Message("expected a card as text, got {got}", got=_type_name(data)), path)
         try:
             return pack.parse(data)
         except CardrulesError as exc:
@@ -109,13 +112,16 @@ def from_jsonable(data: Any, hint: Any, pack: Pack, path: str = "$") -> Any:
         try:
             return hint(data)
         except (ValueError, TypeError):
-            allowed = ", ".join(repr(m.value) for m in hint)
-            raise InvalidRecordError(f"expected one of {allowed}, got {data!r:.60}", path) from None
+            allowed = Items((repr(m.value) for m in hint), "comma")
+            said = Message("expected one of {allowed}, got {got}", allowed=allowed, got=f"{data!r:.60}")
+            raise InvalidRecordError(said, path) from None
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin is Literal:
         if not any(data == a and type(data) is type(a) for a in args):
-            raise InvalidRecordError(f"expected one of {', '.join(map(repr, args))}, got {data!r:.60}", path)
+            allowed = Items(map(repr, args), "comma")
+            said = Message("expected one of {allowed}, got {got}", allowed=allowed, got=f"{data!r:.60}")
+            raise InvalidRecordError(said, path)
         return data
     if origin is typing.Union or origin is types.UnionType:
         if data is None and type(None) in args:
@@ -129,29 +135,38 @@ def from_jsonable(data: Any, hint: Any, pack: Pack, path: str = "$") -> Any:
             for cls in tagged:
                 if cls.__name__ == tag:
                     return from_jsonable(data, cls, pack, path)
-            names = ", ".join(c.__name__ for c in tagged)
-            raise InvalidRecordError(f"expected 'type' to be one of {names}, got {tag!r:.60}", path)
+            names = Items((c.__name__ for c in tagged), "comma")
+            said = Message(
+                "expected {key} to be one of {names}, got {got}", key="'type'", names=names, got=f"{tag!r:.60}"
+            )
+            raise InvalidRecordError(said, path)
         errors: list[InvalidRecordError] = []
         for option in options:
             try:
                 return from_jsonable(data, option, pack, path)
             except InvalidRecordError as exc:
                 errors.append(exc)
-        raise errors[0] if len(errors) == 1 else InvalidRecordError(f"unexpected value {data!r:.60}", path)
+        raise (
+            errors[0]
+            if len(errors) == 1
+            else InvalidRecordError(Message("unexpected value {value}", value=f"{data!r:.60}"), path)
+        )
     if origin is tuple or origin is frozenset:
         if not isinstance(data, list):
-            raise InvalidRecordError(f"expected a list, got {_type_name(data)}", path)
+            raise InvalidRecordError(Message("expected a list, got {got}", got=_type_name(data)), path)
         if origin is frozenset:
             items = [from_jsonable(v, args[0], pack, f"{path}[{i}]") for i, v in enumerate(data)]
             return frozenset(items)
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(from_jsonable(v, args[0], pack, f"{path}[{i}]") for i, v in enumerate(data))
         if len(data) != len(args):
-            raise InvalidRecordError(f"expected a list of {len(args)}, got {len(data)}", path)
+            raise InvalidRecordError(
+                Message("expected a list of {want}, got {got}", want=len(args), got=len(data)), path
+            )
         return tuple(from_jsonable(v, a, pack, f"{path}[{i}]") for i, (v, a) in enumerate(zip(data, args, strict=True)))
     if isinstance(hint, type) and attrs.has(hint):
         if not isinstance(data, dict):
-            raise InvalidRecordError(f"expected an object, got {_type_name(data)}", path)
+            raise InvalidRecordError(Message("expected an object, got {got}", got=_type_name(data)), path)
         hints = _hints(hint)
         kwargs: dict[str, Any] = {}
         seen = {"type"} if getattr(hint, "_tagged", False) else set()
@@ -173,7 +188,8 @@ def from_jsonable(data: Any, hint: Any, pack: Pack, path: str = "$") -> Any:
         except CardrulesError as exc:
             raise InvalidRecordError(_messages.carried(exc, str(exc)), path) from None
         except _GENERIC as exc:
-            raise InvalidRecordError(f"invalid {hint.__name__}: {exc}", path) from None
+            said = Message("invalid {kind}: {problem}", kind=hint.__name__, problem=str(exc))
+            raise InvalidRecordError(said, path) from None
     raise TypeError(f"cannot decode {_messages.value(hint)}")
 
 
@@ -188,9 +204,9 @@ def parse_json_object(text: str | bytes, max_size: int) -> dict[str, Any]:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise InvalidRecordError(f"not UTF-8 text: {exc}") from None
+            raise InvalidRecordError(Message("not UTF-8 text: {problem}", problem=str(exc))) from None
     if not isinstance(text, str):
-        raise InvalidRecordError(f"expected JSON text, got {_type_name(text)}")
+        raise InvalidRecordError(Message("expected JSON text, got {got}", got=_type_name(text)))
     if len(text) > max_size:
         raise InvalidRecordError(
             Message("document too large ({count} characters; at most {most})", count=len(text), most=max_size)
@@ -202,7 +218,7 @@ def parse_json_object(text: str | bytes, max_size: int) -> dict[str, Any]:
     except ValueError as exc:
         raise InvalidRecordError(Message("not JSON: {problem}", problem=json_problem(exc))) from None
     if not isinstance(doc, dict):
-        raise InvalidRecordError(f"expected an object, got {_type_name(doc)}")
+        raise InvalidRecordError(Message("expected an object, got {got}", got=_type_name(doc)))
     return doc
 
 
@@ -217,7 +233,10 @@ def check_pack(zones: typing.Mapping[str, tuple[Card, ...]], pack: Pack) -> None
         missing = want - held
         parts = []
         if extra:
-            parts.append("extra " + " ".join(str(c) for c in sorted(extra.elements(), key=str)))
+            parts.append(Message("extra {cards}", cards=Items(sorted(extra.elements(), key=str), "cards")))
         if missing:
-            parts.append("missing " + " ".join(str(c) for c in sorted(missing.elements(), key=str)))
-        raise InvalidRecordError(f"the cards are not the {pack.name} pack: {'; '.join(parts)}", "$.state")
+            parts.append(Message("missing {cards}", cards=Items(sorted(missing.elements(), key=str), "cards")))
+        said = Message(
+            "the cards are not {pack}: {problems}", pack=pack_named(pack), problems=Items(parts, "semicolon")
+        )
+        raise InvalidRecordError(said, "$.state")

@@ -20,6 +20,7 @@ from cardrules._serial import (
 )
 from cardrules.engine import Game, split_position
 from cardrules.errors import CardrulesError, InvalidPositionError, InvalidRecordError
+from cardrules.rules import Items, Message
 
 __all__ = ["dumps", "from_position", "loads", "position"]
 
@@ -64,21 +65,27 @@ def loads(text: str | bytes) -> Any:
     """
     doc = parse_json_object(text, _MAX_TEXT)
     if doc.get("format") != FORMAT:
-        raise InvalidRecordError(f"expected format {FORMAT!r}, got {doc.get('format')!r:.60}", "$.format")
+        said = Message("expected format {want}, got {got}", want=repr(FORMAT), got=f"{doc.get('format')!r:.60}")
+        raise InvalidRecordError(said, "$.format")
     if not is_int(doc.get("format_version"), FORMAT_VERSION):
-        raise InvalidRecordError(
-            f"unsupported format_version {doc.get('format_version')!r:.60}; this cardrules reads {FORMAT_VERSION}",
-            "$.format_version",
+        said = Message(
+            "unsupported format_version {got}; this cardrules reads {want}",
+            got=f"{doc.get('format_version')!r:.60}",
+            want=FORMAT_VERSION,
         )
+        raise InvalidRecordError(said, "$.format_version")
     extra = sorted(set(doc) - {"format", "format_version", "game", "state"})
     if extra:
-        raise InvalidRecordError(f"unknown field {_messages.value(extra[0])}")
+        raise InvalidRecordError(Message("unknown field {name}", name=_messages.value(extra[0])))
     name = doc.get("game")
     spec = games().get(name) if isinstance(name, str) else None
     if spec is None:
-        raise InvalidRecordError(f"unknown game {name!r:.60}; the games are: {', '.join(games())}", "$.game")
+        said = Message(
+            "unknown game {name}; the games are: {games}", name=f"{name!r:.60}", games=Items(games(), "comma")
+        )
+        raise InvalidRecordError(said, "$.game")
     if "state" not in doc:
-        raise InvalidRecordError("missing field 'state'")
+        raise InvalidRecordError(Message("missing field {name}", name="'state'"))
     try:
         state = from_jsonable(doc["state"], spec.state_type, spec.pack, "$.state")
         spec.check_state(state)
@@ -86,12 +93,13 @@ def loads(text: str | bytes) -> Any:
     except InvalidRecordError:
         raise
     except RecursionError:
-        raise InvalidRecordError("state nested too deeply", "$.state") from None
+        raise InvalidRecordError(Message("state nested too deeply"), "$.state") from None
     except CardrulesError as exc:
         raise InvalidRecordError(_messages.carried(exc, str(exc)), "$.state") from None
     except _GENERIC as exc:
         # A safety net: the checks above should name the problem themselves.
-        raise InvalidRecordError(f"not a possible position ({type(exc).__name__}: {exc})", "$.state") from None
+        said = Message("not a possible position ({problem})", problem=f"{type(exc).__name__}: {exc}")
+        raise InvalidRecordError(said, "$.state") from None
     return state
 
 

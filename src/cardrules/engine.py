@@ -24,7 +24,7 @@ from cardrules.errors import (
     UnsupportedError,
 )
 from cardrules.rl._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, TensorLayout
-from cardrules.rules import Message, RuleBook, Violation
+from cardrules.rules import Items, Message, RuleBook, Violation
 
 __all__ = [
     "Event",
@@ -438,7 +438,8 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
         if type(state) is not spec.state_type:
             raise _messages.wrong_state(spec.title, state)
         if spec.new_round is None:
-            raise UnsupportedError(f"{spec.title} cannot deal a round from a given deck", spec.name)
+            said = Message("{game} cannot deal a round from a given deck", game=spec.title)
+            raise UnsupportedError(said, spec.name)
         return spec.new_round(state, deck)
 
     def to_move(self, state: StateT) -> int | None:
@@ -533,20 +534,32 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
         if type(state) is not spec.state_type:
             raise _messages.wrong_state(spec.title, state)
         if spec.position is None:
-            raise UnsupportedError(f"{spec.title} has no position notation yet", spec.name)
+            raise UnsupportedError(Message("{game} has no position notation yet", game=spec.title), spec.name)
         writer = spec.position
         if form is not None:
             forms = spec.position_forms or {}
             if form not in forms:
-                have = f"its forms are: {', '.join(forms)}" if forms else "it has one form, the default (form=None)"
-                raise InvalidOptionError(f"{spec.title}'s position has no form {_messages.value(form)}; {have}")
+                if forms:
+                    have = Message("its forms are: {forms}", forms=Items(forms, "comma"))
+                else:
+                    have = Message("it has one form, the default ({form})", form="form=None")
+                said = Message(
+                    "{game}'s position has no form {form}; {have}",
+                    game=spec.title,
+                    form=_messages.value(form),
+                    have=have,
+                )
+                raise _messages.said(InvalidOptionError, said)
             writer = forms[form]
         if seat is not None and (
             not isinstance(seat, int) or isinstance(seat, bool) or seat not in _seats(spec, state)
         ):
-            raise InvalidOptionError(
-                f"seat must be one of {', '.join(map(str, _seats(spec, state)))}, not {_messages.shown(seat)}"
+            said = Message(
+                "seat must be one of {seats}, not {got}",
+                seats=Items(map(str, _seats(spec, state)), "comma"),
+                got=_messages.shown(seat),
             )
+            raise _messages.said(InvalidOptionError, said)
         rules_text = format_ruleset(spec, state.rules).replace(" ", "")  # type: ignore[attr-defined]
         return f"{_POSITION} {rules_text} {writer(state, seat)}"
 
@@ -563,21 +576,22 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
         """
         spec = self.spec
         if spec.from_position is None:
-            raise UnsupportedError(f"{spec.title} has no position notation yet", spec.name)
+            raise UnsupportedError(Message("{game} has no position notation yet", game=spec.title), spec.name)
         ruleset, body = split_position(text, (spec.name,))
         try:
             name, rules = ruleset_from_text(spec, ruleset)
         except CardrulesError as exc:
             raise InvalidPositionError(_messages.carried(exc, str(exc)), "ruleset") from None
         if name != spec.name:
-            raise InvalidPositionError(f"this is a position of {_messages.value(name)}, not of {spec.name}", "ruleset")
+            said = Message("this is a position of {game}, not of {want}", game=_messages.value(name), want=spec.name)
+            raise InvalidPositionError(said, "ruleset")
         return Game(spec, rules)._from_body(body)
 
     def _from_body(self, body: str) -> StateT:
         """The state of the fields after ``p1`` and the ruleset (this game's), checked as :meth:`from_position` does."""
         spec = self.spec
         if spec.from_position is None:
-            raise UnsupportedError(f"{spec.title} has no position notation yet", spec.name)
+            raise UnsupportedError(Message("{game} has no position notation yet", game=spec.title), spec.name)
         state = spec.from_position(self.rules, body)
         _check_position(spec, state)
         return state
@@ -586,16 +600,18 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
 def split_position(text: object, games: Sequence[str]) -> tuple[str, str]:
     """A position's ruleset text and its fields, the ``p1`` header checked; *games* for the message."""
     if not isinstance(text, str):
-        raise InvalidPositionError(f"a position is text, not {type(text).__name__}")
+        raise InvalidPositionError(Message("a position is text, not {kind}", kind=type(text).__name__))
     if len(text) > _MAX_POSITION or not text.isascii():
-        raise InvalidPositionError(f"a position is at most {_MAX_POSITION:,} ASCII characters")
+        said = Message("a position is at most {count} ASCII characters", count=f"{_MAX_POSITION:,}")
+        raise InvalidPositionError(said)
     parts = text.strip(" \t\r\n").split(" ", 2)
     if parts[0] != _POSITION:
         raise InvalidPositionError(_messages.missing_version(parts[0], _POSITION, games))
     if len(parts) < 3:
-        raise InvalidPositionError(
-            f"a position starts with {_messages.value(_POSITION)}, then the ruleset, then the fields"
+        said = Message(
+            "a position starts with {version}, then the ruleset, then the fields", version=_messages.value(_POSITION)
         )
+        raise InvalidPositionError(said)
     return parts[1], parts[2]
 
 

@@ -161,11 +161,13 @@ class UnsupportedError(CardrulesError, NotImplementedError):
 
     Attributes:
         game: The game's registry name.
+        message: What the game does not offer as a :class:`~cardrules.rules.Message`
+            (:func:`cardrules.i18n.render` writes it in any language); ``None`` where it is plain English.
     """
 
-    def __init__(self, message: str, game: str) -> None:
+    def __init__(self, message: str | Message, game: str) -> None:
         self.game = game
-        super().__init__(message)
+        super().__init__(str(message), message=None if isinstance(message, str) else message)
 
 
 __dir__ = __all__.copy  # dir() and autocompletion show the public names only

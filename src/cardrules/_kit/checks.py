@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
-from typing import Final, NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from cardrules import _common
 from cardrules.cards import Card, Pack
 from cardrules.engine import RoundScore
 from cardrules.errors import CardrulesError, InvalidRecordError
+from cardrules.rules import Message
 
 __all__ = [
     "NO_TRICK",
@@ -35,36 +36,43 @@ Ending = tuple[int, int, int]
 """How an order of a round's completed tricks ends: (leader now, leader of the last trick, side that won it)."""
 
 
-def fail(field: str, message: str) -> InvalidRecordError:
+def fail(field: str, message: str | Message) -> InvalidRecordError:
     """The error for a bad *field* of a state document (``"hands"`` is ``$.state.hands``; ``""`` the state)."""
     return InvalidRecordError(message, f"$.state.{field}" if field else "$.state")
 
 
-def check_seat(value: int, seats: int, field: str, what: str = "seat") -> None:
+def check_seat(value: int, seats: int, field: str, what: Literal["seat", "side"] = "seat") -> None:
     """A seat (or, with *what* ``"side"``, a side) number from 0 to ``seats - 1``."""
     if not 0 <= value < seats:
-        raise fail(field, f"{what}s are numbered 0 to {seats - 1}, not {value}")
+        if what == "side":
+            raise fail(field, Message("sides are numbered 0 to {last}, not {value}", last=seats - 1, value=value))
+        raise fail(field, Message("seats are numbered 0 to {last}, not {value}", last=seats - 1, value=value))
 
 
-def check_lengths(fields: Mapping[str, Sized], count: int, what: str) -> None:
+def check_lengths(fields: Mapping[str, Sized], count: int, what: Literal["seat", "side"]) -> None:
     """Each field holds *count* entries, one per *what* (``"seat"``, ``"side"``)."""
     for name, value in fields.items():
         if len(value) != count:
-            raise fail(name, f"needs one entry per {what} ({count}), not {len(value)}")
+            raise fail(
+                name,
+                Message("needs one entry per side ({count}), not {got}", count=count, got=len(value))
+                if what == "side"
+                else Message("needs one entry per seat ({count}), not {got}", count=count, got=len(value)),
+            )
 
 
 def check_counts(fields: Mapping[str, Iterable[int]]) -> None:
     """No count of *fields* (each field's counts) is negative."""
     for name, counts in fields.items():
         if any(n < 0 for n in counts):
-            raise fail(name, "counts cannot be negative")
+            raise fail(name, Message("counts cannot be negative"))
 
 
 def check_order(fields: Mapping[str, Sequence[Card]], order: Mapping[Card, int]) -> None:
     """Each field's cards are in pack *order* (as hands and tables are kept)."""
     for name, cards in fields.items():
         if list(cards) != sorted(cards, key=order.__getitem__):
-            raise fail(name, "the cards are not in pack order")
+            raise fail(name, Message("the cards are not in pack order"))
 
 
 def check_decks(decks: Sequence[Sequence[Card]], pack: Pack) -> None:
@@ -85,7 +93,7 @@ def check_rounds(rounds: Sequence[RoundScore], sides: int, tally_rules: frozense
     for i, r in enumerate(rounds):
         where = f"rounds[{i}]"
         if not r.complete:
-            raise fail(f"{where}.complete", "a completed round's score is complete")
+            raise fail(f"{where}.complete", Message("a completed round's score is complete"))
         check_lengths({f"{where}.tally": r.tally, f"{where}.points": r.points}, sides, "side")
         points = [0] * sides
         tally = [0] * sides
@@ -96,11 +104,19 @@ def check_rounds(rounds: Sequence[RoundScore], sides: int, tally_rules: frozense
         for k, item in enumerate(r.unknown):
             check_seat(item.side, sides, f"{where}.unknown[{k}].side", "side")
             if item.points:
-                raise fail(f"{where}.unknown[{k}].points", "an item whose points are unknown has 0 points")
+                raise fail(f"{where}.unknown[{k}].points", Message("an item whose points are unknown has 0 points"))
         if tuple(points) != r.points:
-            raise fail(f"{where}.points", f"the points {list(r.points)} are not the sum of the items, {points}")
+            raise fail(
+                f"{where}.points",
+                Message(
+                    "the points {points} are not the sum of the items, {points2}", points=list(r.points), points2=points
+                ),
+            )
         if tally_rules is not None and tuple(tally) != r.tally:
-            raise fail(f"{where}.tally", f"the tally {list(r.tally)} is not the sum of its items, {tally}")
+            raise fail(
+                f"{where}.tally",
+                Message("the tally {tally} is not the sum of its items, {tally2}", tally=list(r.tally), tally2=tally),
+            )
 
 
 def check_match(
@@ -120,18 +136,21 @@ def check_match(
     if winner is not None:
         check_seat(winner, sides, "winner", "side")
         if not rounds:
-            raise fail("winner", "the match is won only at the end of a round")
+            raise fail("winner", Message("the match is won only at the end of a round"))
     total = [0] * sides
     for i, r in enumerate(rounds):
         total = [t + p for t, p in zip(total, r.points, strict=True)]
         if (winner is None or i < len(rounds) - 1) and winner_of(tuple(total)) is not None:
-            raise fail(f"rounds[{i}]", f"the match was over after this round, at {total}")
+            raise fail(f"rounds[{i}]", Message("the match was over after this round, at {total}", total=total))
     if winner is not None and winner_of(tuple(total)) != winner:
-        raise fail("winner", f"side {winner} has not won the match at {total}")
+        raise fail("winner", Message("side {winner} has not won the match at {total}", winner=winner, total=total))
     if extra:
         total = [t + e for t, e in zip(total, extra, strict=True)]
     if tuple(total) != tuple(match):
-        raise fail("match", f"the match points {list(match)} are not those of the rounds, {total}")
+        raise fail(
+            "match",
+            Message("the match points {match} are not those of the rounds, {total}", match=list(match), total=total),
+        )
 
 
 class TrickPlay(NamedTuple):
@@ -202,18 +221,23 @@ def check_tricks(
     if not ends:
         raise fail(
             "won",
-            "the won cards are no possible play of the round: each trick goes to its winner's side and the "
-            f"winner leads the next, from seat {play.first} leading the first, each card played by a seat that held it",
+            Message(
+                "the won cards are no possible play of the round: each trick goes to its winner's side and the "
+                "winner leads the next, from seat {first} leading the first, each card played by a seat that held it",
+                first=play.first,
+            ),
         )
     side = last_trick_side(piles, last_trick, size)
     ends = {e for e in ends if e[0] == leader}
     if not ends:
-        raise fail(leader_field, f"seat {leader} did not win the last trick, so does not lead now")
+        raise fail(
+            leader_field, Message("seat {leader} did not win the last trick, so does not lead now", leader=leader)
+        )
     ends = {e for e in ends if e[1] == last_leader}
     if not ends:
-        raise fail("last_leader", f"seat {last_leader} did not lead the last trick")
+        raise fail("last_leader", Message("seat {last_leader} did not lead the last trick", last_leader=last_leader))
     if not any(e[2] == side for e in ends):
-        raise fail("last_trick", "the last trick is not the last trick of the round")
+        raise fail("last_trick", Message("the last trick is not the last trick of the round"))
     check_history(history, piles, play, (leader, last_leader, last_trick))
     return side
 
@@ -222,14 +246,17 @@ def last_trick_side(piles: Sequence[Sequence[Card]], last: Sequence[Card], size:
     """The side whose pile ends with the trick *last* (:data:`NO_TRICK` for none); raises if none does."""
     if not last:
         if any(piles):
-            raise fail("last_trick", "tricks have been won this round, but the last trick is empty")
+            raise fail("last_trick", Message("tricks have been won this round, but the last trick is empty"))
         return NO_TRICK
     if len(last) != size:
-        raise fail("last_trick", f"a completed trick has {size} cards, not {len(last)}")
+        raise fail(
+            "last_trick",
+            Message("a completed trick has {size} cards, not {last_count}", size=size, last_count=len(last)),
+        )
     for side, pile in enumerate(piles):
         if tuple(pile[-size:]) == tuple(last):
             return side
-    raise fail("last_trick", "the last trick is not the last trick won by either side")
+    raise fail("last_trick", Message("the last trick is not the last trick won by either side"))
 
 
 def check_history(
@@ -255,27 +282,66 @@ def check_history(
     expected: int | None = None
     for i, entry in enumerate(history):
         if not isinstance(entry, tuple) or len(entry) != 2:
-            raise fail(f"history[{i}]", "a trick of the history is (leader, cards)")
+            raise fail(f"history[{i}]", Message("a trick of the history is (leader, cards)"))
         leader, cards = entry
         order = seats(leader)
         if len(cards) != len(order):
-            raise fail(f"history[{i}]", f"a completed trick has {len(order)} cards, not {len(cards)}")
+            raise fail(
+                f"history[{i}]",
+                Message(
+                    "a completed trick has {order_count} cards, not {cards_count}",
+                    order_count=len(order),
+                    cards_count=len(cards),
+                ),
+            )
         if expected is not None and leader != expected:
-            raise fail(f"history[{i}]", f"seat {expected} won the trick before, so leads this one, not seat {leader}")
+            raise fail(
+                f"history[{i}]",
+                Message(
+                    "seat {expected} won the trick before, so leads this one, not seat {leader}",
+                    expected=expected,
+                    leader=leader,
+                ),
+            )
         for seat, card in zip(order, cards, strict=True):
             if player.get(card, seat) != seat:
-                raise fail(f"history[{i}]", f"{card} is seat {player[card]}'s to play, not seat {seat}'s")
+                raise fail(
+                    f"history[{i}]",
+                    Message(
+                        "{card} is seat {player}'s to play, not seat {seat}'s",
+                        card=card,
+                        player=player[card],
+                        seat=seat,
+                    ),
+                )
         expected = order[winner(tuple(cards))]
         by_side[expected % 2].extend(cards)
     played = sum(len(cards) for _, cards in history)
     if played > done:
-        raise fail("history", "the history holds more tricks than the round has completed")
+        raise fail("history", Message("the history holds more tricks than the round has completed"))
     if played == done and history[0][0] != first:
-        raise fail("history[0]", f"seat {first} leads the first trick of the round, not seat {history[0][0]}")
+        raise fail(
+            "history[0]",
+            Message(
+                "seat {first} leads the first trick of the round, not seat {history}",
+                first=first,
+                history=history[0][0],
+            ),
+        )
     if expected != leader_now:
-        raise fail("history", f"seat {expected} won the last trick, so leads now, not seat {leader_now}")
+        raise fail(
+            "history",
+            Message(
+                "seat {expected} won the last trick, so leads now, not seat {leader_now}",
+                expected=expected,
+                leader_now=leader_now,
+            ),
+        )
     if history[-1][0] != last_leader or tuple(history[-1][1]) != tuple(last_trick):
-        raise fail("history", "the history's last trick is not last_trick, led by last_leader")
+        raise fail("history", Message("the history's last trick is not last_trick, led by last_leader"))
     for side, (cards, pile) in enumerate(zip(by_side, piles, strict=True)):
         if cards and tuple(pile[-len(cards) :]) != tuple(cards):
-            raise fail("history", f"the history's tricks won by side {side} are not the last of its won cards")
+            raise fail(
+                "history",
+                Message("the history's tricks won by side {side} are not the last of its won cards", side=side),
+            )

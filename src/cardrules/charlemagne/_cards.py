@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from cardrules import _common, _messages
+from cardrules._words import Message
 from cardrules.cards import JOKERS, Card, Pack, Rank, Suit
 from cardrules.errors import InvalidOptionError, WrongKindError
 
@@ -127,8 +128,10 @@ def suit_order(suit: Suit, trump: Suit | None) -> tuple[Card, ...]:
 def _check_trump(trump: object) -> None:
     """Refuse anything but a trump of the game: a suit of the pack, or ``None`` for Mulot."""
     if trump is not None and not (isinstance(trump, Suit) and trump in _SUIT_OF):
-        error = InvalidOptionError if isinstance(trump, Suit) else WrongKindError
-        raise error(f"a trump is a suit of the pack or None (Mulot), not {_messages.value(trump)}")
+        said = Message("a trump is a suit of the pack or None (Mulot), not {got}", got=_messages.value(trump))
+        if isinstance(trump, Suit):
+            raise _messages.said(InvalidOptionError, said)
+        raise WrongKindError(str(said))
 
 
 def _card_name(card: Card) -> str:

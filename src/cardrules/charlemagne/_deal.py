@@ -11,6 +11,7 @@ from cardrules.charlemagne._ruleset import STANDARD, CharlemagneRuleset
 from cardrules.charlemagne._state import HAND_SIZE, SEATS, State, _make_state
 from cardrules.engine import RoundScore
 from cardrules.errors import InvalidDeckError, WrongKindError
+from cardrules.rules import Message
 
 
 def _deal(
@@ -101,7 +102,7 @@ def deck_from_hands(
     cards = _common.table_hands(hands, dealer, PACK, SEATS, HAND_SIZE, "Charlemagne")
     kit = _common.check_deck_part(kitty, PACK, "kitty")
     if len(kit) != 2:
-        raise InvalidDeckError(f"the kitty has {len(kit)} cards; it has 2")
+        raise _messages.said(InvalidDeckError, Message("the kitty has {count} cards; it has 2", count=len(kit)))
     deck = _common.in_deal_order(cards, dealer)
     deck.extend(kit)
     return _common.check_deck(deck, PACK, "deal")
@@ -142,7 +143,8 @@ def new_round(state: State, deck: Sequence[Card | str]) -> State:
     if type(state) is not State:
         raise _messages.wrong_state("Charlemagne", state)
     if state.winner is not None or state.phase != "bid" or state.calls:
-        raise InvalidDeckError("a hand is dealt from a new deck only before its first bid or pass")
+        said = Message("a hand is dealt from a new deck only before its first bid or pass")
+        raise _messages.said(InvalidDeckError, said)
     cards = _common.check_deck(deck, PACK)
     pending = (cards, *state.pending_decks)
     return _deal(state.rules, state.seed, pending, state.round_no, state.dealer, state.match, state.rounds)
@@ -162,10 +164,11 @@ def deck_from_deal(
         InvalidDeckError: If the deal is malformed or not the pack.
     """
     if not isinstance(deal, Mapping) or set(deal) != {"hands", "kitty"}:
-        raise InvalidDeckError('a Charlemagne deal is {"hands": [four lists of 8 cards], "kitty": [2 cards]}')
+        said = Message("a Charlemagne deal is {form}", form='{"hands": [four lists of 8 cards], "kitty": [2 cards]}')
+        raise _messages.said(InvalidDeckError, said)
     hands, kitty = deal["hands"], deal["kitty"]
     if not isinstance(hands, list | tuple) or not all(isinstance(h, list | tuple) for h in hands):
-        raise InvalidDeckError("hands must be a list of four lists of cards")
+        raise _messages.said(InvalidDeckError, Message("{key} must be a list of four lists of cards", key="hands"))
     if not isinstance(kitty, list | tuple):
-        raise InvalidDeckError("kitty must be a list of two cards")
+        raise _messages.said(InvalidDeckError, Message("{key} must be a list of two cards", key="kitty"))
     return deck_from_hands(hands, kitty, dealer)

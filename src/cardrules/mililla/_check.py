@@ -26,6 +26,7 @@ from cardrules.mililla._ruleset import ROUND_POINTS, SEATS, SIDES, TARGET
 from cardrules.mililla._sample import zones
 from cardrules.mililla._score import _running
 from cardrules.mililla._state import State
+from cardrules.rules import Message
 
 _TALLY_RULES: Final = frozenset({"mililla.points.cards", "mililla.points.tricks"})
 _SEATS_FROM: Final = {lead: tuple((lead + i) % SEATS for i in range(SEATS)) for lead in range(SEATS)}
@@ -81,20 +82,34 @@ def _check_sizes(state: State) -> None:
     done = state.tricks[0] + state.tricks[1]
     if state.winner is not None:
         if done != 10 or state.trick:
-            raise fail("winner", "a match is won only when a round's ten tricks have been played")
+            raise fail("winner", Message("a match is won only when a round's ten tricks have been played"))
     elif done > 9:
-        raise fail("tricks", f"a round in progress has at most 9 completed tricks, not {done}")
+        raise fail("tricks", Message("a round in progress has at most 9 completed tricks, not {done}", done=done))
     if len(state.trick) > SEATS - 1:
-        raise fail("trick", f"a trick in progress has at most 3 cards, not {len(state.trick)}")
+        raise fail("trick", Message("a trick in progress has at most 3 cards, not {count}", count=len(state.trick)))
     for side in (0, 1):
         if len(state.won[side]) != SEATS * state.tricks[side]:
             raise fail(
-                f"won[{side}]", f"side {side} holds {len(state.won[side])} won cards for {state.tricks[side]} tricks"
+                f"won[{side}]",
+                Message(
+                    "side {side} holds {count} won cards for {tricks} tricks",
+                    side=side,
+                    count=len(state.won[side]),
+                    tricks=state.tricks[side],
+                ),
             )
     for s in range(SEATS):
         played = 1 if (s - state.trick_leader) % SEATS < len(state.trick) else 0
         if len(state.hands[s]) != 10 - done - played:
-            raise fail(f"hands[{s}]", f"hand {s} has {len(state.hands[s])} cards; it should have {10 - done - played}")
+            raise fail(
+                f"hands[{s}]",
+                Message(
+                    "hand {s} has {count} cards; it should have {value}",
+                    s=s,
+                    count=len(state.hands[s]),
+                    value=10 - done - played,
+                ),
+            )
 
 
 def _check_tricks(state: State) -> None:
@@ -102,9 +117,24 @@ def _check_tricks(state: State) -> None:
     dealer, turn_up = state.dealer, state.turn_up
     holder = next((s for s, h in enumerate(state.hands) if turn_up in h), dealer)
     if holder != dealer:
-        raise fail("turn_up", f"the turn-up card {turn_up} is the dealer's (seat {dealer}), not seat {holder}'s")
+        raise fail(
+            "turn_up",
+            Message(
+                "the turn-up card {turn_up} is the dealer's (seat {dealer}), not seat {holder}'s",
+                turn_up=turn_up,
+                dealer=dealer,
+                holder=holder,
+            ),
+        )
     if turn_up in state.trick and (state.trick_leader + state.trick.index(turn_up)) % SEATS != dealer:
-        raise fail("trick", f"the turn-up card {turn_up} in the trick was not played by the dealer, seat {dealer}")
+        raise fail(
+            "trick",
+            Message(
+                "the turn-up card {turn_up} in the trick was not played by the dealer, seat {dealer}",
+                turn_up=turn_up,
+                dealer=dealer,
+            ),
+        )
     trump, strength = turn_up.suit, _STRENGTH[state.rules.rank_order]
     play = TrickPlay(
         (dealer + 1) % SEATS,
@@ -118,17 +148,24 @@ def _check_tricks(state: State) -> None:
     led = frozenset(pile[k].suit for pile in state.won for k in range(0, len(pile), SEATS))
     if state.led != led:
         names = ", ".join(sorted(_SUIT_NAMES[s] for s in led)) or "none"
-        raise fail("led", f"the suits led to the completed tricks of this round are: {names}")
+        raise fail("led", Message("the suits led to the completed tricks of this round are: {names}", names=names))
 
 
 def _check_scores(state: State) -> None:
     """The turn-up bonus, the rounds, the match points and the winner (mililla.bonus.*, mililla.match.target)."""
     over = state.winner is not None
     if state.round_no != len(state.rounds) - (1 if over else 0):
-        raise fail("round_no", f"round {state.round_no} does not follow {len(state.rounds)} completed rounds")
+        raise fail(
+            "round_no",
+            Message(
+                "round {round_no} does not follow {count} completed rounds",
+                round_no=state.round_no,
+                count=len(state.rounds),
+            ),
+        )
     for i, r in enumerate(state.rounds):
         if sum(r.tally) != ROUND_POINTS or min(r.tally) < 0 or min(r.points) < 0:
-            raise fail(f"rounds[{i}].tally", "a round's tally shares 70 points between the sides")
+            raise fail(f"rounds[{i}].tally", Message("a round's tally shares 70 points between the sides"))
     before = state.rounds[:-1] if over else state.rounds
     side = state.dealer % 2
     at_deal = sum(r.points[side] for r in before)
@@ -137,8 +174,15 @@ def _check_scores(state: State) -> None:
     if (state.deal_bonus, state.held_bonus) != want:
         raise fail(
             "deal_bonus",
-            f"the turn-up {state.turn_up} gives a bonus of {bonus} to the dealer's side, at {at_deal} points: "
-            f"deal_bonus {want[0]} and held_bonus {want[1]}",
+            Message(
+                "the turn-up {turn_up} gives a bonus of {bonus} to the dealer's side, at {at_deal} points: "
+                "deal_bonus {want} and held_bonus {want2}",
+                turn_up=state.turn_up,
+                bonus=bonus,
+                at_deal=at_deal,
+                want=want[0],
+                want2=want[1],
+            ),
         )
     single = state.rules.single_round
     check_match(
@@ -149,4 +193,6 @@ def _check_scores(state: State) -> None:
         () if over else _add((0, 0), side, want[0]),
     )
     if over and state.rounds[-1] != _running(state, complete=True):
-        raise fail(f"rounds[{len(state.rounds) - 1}]", "the last round's score is not that of the round played")
+        raise fail(
+            f"rounds[{len(state.rounds) - 1}]", Message("the last round's score is not that of the round played")
+        )

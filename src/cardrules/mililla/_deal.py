@@ -14,6 +14,7 @@ from cardrules.errors import (
 from cardrules.mililla._cards import _CARD_POINTS, _HAND_ORDER, PACK
 from cardrules.mililla._ruleset import SEATS, STANDARD, TARGET, MilillaRuleset
 from cardrules.mililla._state import State, _make_state
+from cardrules.rules import Message
 
 
 def _deal(
@@ -109,7 +110,8 @@ def deck_from_hands(hands: Sequence[Sequence[Card | str]], dealer: int, turn_up:
     _common.check_deck([c for h in cards for c in h], PACK, "hands")
     top = _common.check_deck_part([turn_up], PACK, "turn-up")[0]
     if top not in cards[dealer]:
-        raise InvalidDeckError(f"the dealer (seat {dealer}) does not hold the turn-up card {top}")
+        said = Message("the dealer (seat {seat}) does not hold the turn-up card {card}", seat=dealer, card=top)
+        raise _messages.said(InvalidDeckError, said)
     cards[dealer].remove(top)
     cards[dealer].append(top)
     return tuple(_common.in_deal_order(cards, dealer))
@@ -145,7 +147,8 @@ def new_round(state: State, deck: Sequence[Card | str]) -> State:
     if type(state) is not State:
         raise _messages.wrong_state("Mililla", state)
     if state.winner is not None or any(len(h) != 10 for h in state.hands):
-        raise InvalidDeckError("a round is dealt from a new deck only before its first card is played")
+        said = Message("a round is dealt from a new deck only before its first card is played")
+        raise _messages.said(InvalidDeckError, said)
     cards = _common.check_deck(deck, PACK)
     match = _add(state.match, state.dealer % 2, -state.deal_bonus)
     pending = (cards, *state.pending_decks)
@@ -163,11 +166,12 @@ def deck_from_deal(deal: Mapping[str, object], dealer: int, rules: MilillaRulese
         InvalidDeckError: If the deal is malformed or not the pack.
     """
     if not isinstance(deal, Mapping) or set(deal) != {"hands", "turn_up"}:
-        raise InvalidDeckError('a Mililla deal is {"hands": [four lists of 10 cards], "turn_up": card}')
+        said = Message("a Mililla deal is {form}", form='{"hands": [four lists of 10 cards], "turn_up": card}')
+        raise _messages.said(InvalidDeckError, said)
     hands = deal["hands"]
     turn_up = deal["turn_up"]
     if not isinstance(hands, list | tuple) or not all(isinstance(h, list | tuple) for h in hands):
-        raise InvalidDeckError("hands must be a list of four lists of cards")
+        raise _messages.said(InvalidDeckError, Message("{key} must be a list of four lists of cards", key="hands"))
     if not isinstance(turn_up, str | Card):
-        raise InvalidDeckError("turn_up must be a card")
+        raise _messages.said(InvalidDeckError, Message("{key} must be a card", key="turn_up"))
     return deck_from_hands(hands, dealer, turn_up)

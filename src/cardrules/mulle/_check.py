@@ -28,7 +28,7 @@ from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._sample import zones
 from cardrules.mulle._score import _round_score, _winner
 from cardrules.mulle._state import Build, Capture, Move, Mulle, State, TableBuild, Turn
-from cardrules.rules import Violation
+from cardrules.rules import Message, Violation
 
 
 def check_state(state: State) -> None:
@@ -85,21 +85,32 @@ def _check_builds(state: State) -> None:
     check_builds(state.rules, state.builds, "builds")
     for i, b in enumerate(state.builds):
         if not any(_BHV[c] == b.value for c in state.hands[b.owner]):
-            raise fail(f"builds[{i}]", f"build {i}'s owner, seat {b.owner}, holds no card worth {b.value} to take it")
+            raise fail(
+                f"builds[{i}]",
+                Message(
+                    "build {i}'s owner, seat {owner}, holds no card worth {value} to take it",
+                    i=i,
+                    owner=b.owner,
+                    value=b.value,
+                ),
+            )
 
 
 def check_builds(rules: MulleRuleset, builds: Sequence[TableBuild], field: str) -> None:
     """Each build's cards and value, and its owner a seat (mulle.build, mulle.build.lock)."""
     if builds and not rules.building:
-        raise fail(field, "the fishing game has no builds")
+        raise fail(field, Message("the fishing game has no builds"))
     for i, b in enumerate(builds):
         total = sum(_TVAL[c] for c in b.cards)
         if len(b.cards) < 2 or not 2 <= b.value <= 16 or not 0 <= b.owner < rules.players:
-            raise fail(f"{field}[{i}]", f"build {i} is not a build (two or more cards, worth 2 to 16, owned by a seat)")
+            raise fail(
+                f"{field}[{i}]",
+                Message("build {i} is not a build (two or more cards, worth 2 to 16, owned by a seat)", i=i),
+            )
         if (total != b.value and not b.locked) or (b.locked and total % b.value):
-            raise fail(f"{field}[{i}]", f"build {i}'s cards do not make {b.value}")
+            raise fail(f"{field}[{i}]", Message("build {i}'s cards do not make {value}", i=i, value=b.value))
         if b.locked and not rules.locking_builds:
-            raise fail(f"{field}[{i}]", f"build {i} is locked, but this ruleset has no locking")
+            raise fail(f"{field}[{i}]", Message("build {i} is locked, but this ruleset has no locking", i=i))
 
 
 def _check_start(state: State) -> None:
@@ -124,7 +135,14 @@ def _check_start(state: State) -> None:
     check_counts({"start.plays": [start.plays], "start.hidden": start.hidden, "start.tabbes": start.tabbes})
     total = len(PACK) - rules.table_size
     if not 1 <= start.plays <= total:
-        raise fail("start.plays", f"a round is entered from the table after 1 to {total} plays, not {start.plays}")
+        raise fail(
+            "start.plays",
+            Message(
+                "a round is entered from the table after 1 to {total} plays, not {plays}",
+                total=total,
+                plays=start.plays,
+            ),
+        )
     if start.last_capture is not None:
         check_seat(start.last_capture, rules.players, "start.last_capture")
     check_order({"start.table": start.table} | {f"start.taken[{i}]": t for i, t in enumerate(start.taken)}, _ORDER)
@@ -134,31 +152,49 @@ def _check_start(state: State) -> None:
     if public != rules.table_size + start.plays:
         raise fail(
             "start",
-            f"after {start.plays} plays the table, the builds and the captured piles hold "
-            f"{rules.table_size + start.plays} cards, not {public}",
+            Message(
+                "after {plays} plays the table, the builds and the captured piles hold {value} cards, not {public}",
+                plays=start.plays,
+                value=rules.table_size + start.plays,
+                public=public,
+            ),
         )
     taken = [len(t) + h for t, h in zip(start.taken, start.hidden, strict=True)]
     if (start.last_capture is None) != (not any(taken)):
-        raise fail("start.last_capture", "someone captured last exactly when cards were captured")
+        raise fail("start.last_capture", Message("someone captured last exactly when cards were captured"))
     if start.last_capture is not None and not taken[rules.side_of(start.last_capture)]:
-        raise fail("start.last_capture", f"seat {start.last_capture} captured last, but its side has taken nothing")
+        raise fail(
+            "start.last_capture",
+            Message(
+                "seat {last_capture} captured last, but its side has taken nothing", last_capture=start.last_capture
+            ),
+        )
     mulled: set[Card] = set()
     for side, found in enumerate(start.mulles):
         for m in found:
             if start.taken[side].count(m.card) != 2 or m.card in mulled:
-                raise fail(f"start.mulles[{side}]", f"a mulle of {m.card} takes both copies of it, once a round")
+                raise fail(
+                    f"start.mulles[{side}]",
+                    Message("a mulle of {card} takes both copies of it, once a round", card=m.card),
+                )
             mulled.add(m.card)
             if m.points != _mulle_points(rules, m.card) or (m.double and not rules.building):
-                raise fail(f"start.mulles[{side}]", f"the mulle of {m.card} is not one this ruleset scores")
+                raise fail(
+                    f"start.mulles[{side}]", Message("the mulle of {card} is not one this ruleset scores", card=m.card)
+                )
         if start.tabbes[side] and not taken[side]:
-            raise fail(f"start.tabbes[{side}]", "a tabbe is scored by a capture, but this side has taken nothing")
+            raise fail(
+                f"start.tabbes[{side}]", Message("a tabbe is scored by a capture, but this side has taken nothing")
+            )
     for side, pile in enumerate(state.captured):
         known = start.taken[side]
         if pile[: len(known)] != known or len(pile) < len(known) + start.hidden[side]:
-            raise fail(f"captured[{side}]", "the captured pile does not begin with what was captured before the start")
+            raise fail(
+                f"captured[{side}]", Message("the captured pile does not begin with what was captured before the start")
+            )
     plan = _schedule(rules, state.dealer, start.plays)
     if plan is not None and start.plays - 1 in plan[1] and start.builds:
-        raise fail("start.builds", "no build survives a deal (mulle.build.owner), and a deal has just ended")
+        raise fail("start.builds", Message("no build survives a deal (mulle.build.owner), and a deal has just ended"))
 
 
 def _check_deal(state: State) -> tuple[list[int], set[int]]:
@@ -171,23 +207,53 @@ def _check_deal(state: State) -> tuple[list[int], set[int]]:
     plays = first + len(state.history)
     plan = _schedule(rules, state.dealer, plays)
     if plan is None:
-        raise fail("history", f"a round has {len(PACK) - rules.table_size} plays, not {plays}")
+        raise fail(
+            "history",
+            Message("a round has {value} plays, not {plays}", value=len(PACK) - rules.table_size, plays=plays),
+        )
     seats, ends, deal_no, sizes, stock, seat = plan
     over = not any(sizes) and not stock
     if over != (state.winner is not None):
         if over:
-            raise fail("history", f"the round is over after {plays} plays, but it was not scored")
-        raise fail("winner", "the match is won only at the end of a round")
-    after = f"after {plays} plays of this round"
+            raise fail("history", Message("the round is over after {plays} plays, but it was not scored", plays=plays))
+        raise fail("winner", Message("the match is won only at the end of a round"))
+    after = Message("after {count} plays of this round", count=plays)
     if state.deal_no != deal_no:
-        raise fail("deal_no", f"{after} the deal is number {deal_no}, not {state.deal_no}")
+        raise fail(
+            "deal_no",
+            Message(
+                "{after} the deal is number {deal_no}, not {deal_no2}",
+                after=after,
+                deal_no=deal_no,
+                deal_no2=state.deal_no,
+            ),
+        )
     for s, hand in enumerate(state.hands):
         if len(hand) != sizes[s]:
-            raise fail(f"hands[{s}]", f"{after} hand {s} has {sizes[s]} cards, not {len(hand)}")
+            raise fail(
+                f"hands[{s}]",
+                Message(
+                    "{after} hand {s} has {sizes} cards, not {hand_count}",
+                    after=after,
+                    s=s,
+                    sizes=sizes[s],
+                    hand_count=len(hand),
+                ),
+            )
     if len(state.stock) != stock:
-        raise fail("stock", f"{after} the stock has {stock} cards, not {len(state.stock)}")
+        raise fail(
+            "stock",
+            Message(
+                "{after} the stock has {stock} cards, not {count}", after=after, stock=stock, count=len(state.stock)
+            ),
+        )
     if state.to_play != seat:
-        raise fail("to_play", f"{after} seat {seat} is to play, not seat {state.to_play}")
+        raise fail(
+            "to_play",
+            Message(
+                "{after} seat {seat} is to play, not seat {to_play}", after=after, seat=seat, to_play=state.to_play
+            ),
+        )
     return seats[first:], {k - first for k in ends if k >= first}
 
 
@@ -209,11 +275,19 @@ def _replay(state: State, seats: list[int], deal_ends: set[int]) -> None:
         for pile in state.captured:
             public.update(pile)
         for card in played - public:
-            raise fail("history", f"the {card} played this round is not on the table, in a build or captured")
+            raise fail(
+                "history",
+                Message("the {card} played this round is not on the table, in a build or captured", card=card),
+            )
         dealt = _sorted(list((public - played).elements()))
         if len(dealt) != rules.table_size:
             raise fail(
-                "history", f"the round's plays leave {len(dealt)} cards dealt to the table, not {rules.table_size}"
+                "history",
+                Message(
+                    "the round's plays leave {dealt_count} cards dealt to the table, not {table_size}",
+                    dealt_count=len(dealt),
+                    table_size=rules.table_size,
+                ),
             )
         begin = dealt_round(rules, dealt)
     else:
@@ -232,7 +306,7 @@ def _replay(state: State, seats: list[int], deal_ends: set[int]) -> None:
     have |= {f"mulles[{i}]": found for i, found in enumerate(state.mulles)}
     for name, value in want.items():
         if have[name] != value:
-            raise fail(name, f"{name} is not what this round's history leaves")
+            raise fail(name, Message("{name} is not what this round's history leaves", name=name))
 
 
 @attrs.frozen
@@ -282,11 +356,22 @@ def replay_round(
     for k, (seat, move) in enumerate(plays):
         where = f"history[{k}]"
         if seat != seats[k]:
-            raise fail(f"{where}.seat", f"play {first + k + 1} of the round is seat {seats[k]}'s, not seat {seat}'s")
+            raise fail(
+                f"{where}.seat",
+                Message(
+                    "play {value} of the round is seat {seats}'s, not seat {seat}'s",
+                    value=first + k + 1,
+                    seats=seats[k],
+                    seat=seat,
+                ),
+            )
         view = _view(base, seat, move.card, table, builds)
         violation = _public_violation(view, seat, move)
         if violation is not None:
-            raise fail(f"{where}.move", f"an illegal move: [{violation.rule.id}] {violation.reason}")
+            raise fail(
+                f"{where}.move",
+                Message("an illegal move: [{id}] {reason}", id=violation.rule.id, reason=violation.message),
+            )
         record = _turn_of(view, move)
         card = move.card
         if isinstance(move, Capture):
@@ -304,10 +389,12 @@ def replay_round(
         else:
             table = _sorted((*table, card))
         if recorded is not None and recorded[k] != record:
-            raise fail(where, "the record of the builds taken, the mulles and the tabbe is not what the move did")
+            raise fail(
+                where, Message("the record of the builds taken, the mulles and the tabbe is not what the move did")
+            )
         records.append(record)
         if k in deal_ends and builds:
-            raise fail(where, "a build is left on the table when the deal ends (mulle.build.owner)")
+            raise fail(where, Message("a build is left on the table when the deal ends (mulle.build.owner)"))
     if over and last is not None and table:  # mulle.round.leftovers
         captured[rules.side_of(last)] += table
         table = ()
@@ -343,10 +430,19 @@ def _check_scores(state: State) -> None:
     rules = state.rules
     over = state.winner is not None
     if state.round_no != len(state.rounds) - (1 if over else 0):
-        raise fail("round_no", f"round {state.round_no} does not follow {len(state.rounds)} completed rounds")
+        raise fail(
+            "round_no",
+            Message(
+                "round {round_no} does not follow {count} completed rounds",
+                round_no=state.round_no,
+                count=len(state.rounds),
+            ),
+        )
     for i, r in enumerate(state.rounds):
         if r.tally != r.points or min(r.points) < 0:
-            raise fail(f"rounds[{i}].tally", "a round's tally is its points, none negative")
+            raise fail(f"rounds[{i}].tally", Message("a round's tally is its points, none negative"))
     check_match(state.rounds, state.match, state.winner, lambda match: _winner(rules, match))
     if over and state.rounds[-1] != _round_score(state, complete=True):
-        raise fail(f"rounds[{len(state.rounds) - 1}]", "the last round's score is not that of the round played")
+        raise fail(
+            f"rounds[{len(state.rounds) - 1}]", Message("the last round's score is not that of the round played")
+        )

@@ -17,6 +17,7 @@ from cardrules.errors import (
 from cardrules.mulle._cards import _ORDER, PACK, _sorted
 from cardrules.mulle._ruleset import BUILDING, FISHING, MulleRuleset
 from cardrules.mulle._state import State, _state
+from cardrules.rules import Message
 
 
 def _start_round(
@@ -170,10 +171,13 @@ def deck_from_hands(
             the right sizes, or together not exactly the pack.
     """
     n = rules.players
-    cards = _common.table_hands(hands, dealer, PACK, n, rules.hand_size, f"this ruleset of {n} players")
+    cards = _common.table_hands(
+        hands, dealer, PACK, n, rules.hand_size, Message("this ruleset of {count} players", count=n)
+    )
     face_up = _common.check_deck_part(table, PACK, "table")
     if len(face_up) != rules.table_size:
-        raise InvalidDeckError(f"the table gets {rules.table_size} cards, not {len(face_up)}")
+        said = Message("the table gets {want} cards, not {got}", want=rules.table_size, got=len(face_up))
+        raise _messages.said(InvalidDeckError, said)
     deck = _common.in_deal_order(cards, dealer)
     deck.extend(face_up)
     if stock is None:
@@ -222,7 +226,7 @@ def new_round(state: State, deck: Sequence[Card | str]) -> State:
     if type(state) is not State:
         raise _messages.wrong_state("Mulle", state)
     if state.history or state.deal_no or state.winner is not None or state.start is not None:
-        raise InvalidDeckError("a round is dealt from a new deck only before its first play")
+        raise _messages.said(InvalidDeckError, Message("a round is dealt from a new deck only before its first play"))
     cards = _common.check_deck(deck, PACK)
     pending = (cards, *state.pending_decks)
     return _start_round(state.rules, state.seed, pending, state.round_no, state.dealer, state.match, state.rounds)
@@ -243,16 +247,22 @@ def deck_from_deal(deal: Mapping[str, object], dealer: int, rules: MulleRuleset 
         InvalidDeckError: If the deal is malformed, does not fit *rules*, or is not the pack.
     """
     if not isinstance(deal, Mapping) or not {"hands", "table"} <= set(deal) <= {"hands", "table", "stock"}:
-        raise InvalidDeckError('a Mulle deal is {"hands": [lists of cards], "table": [cards], "stock": [cards]}')
+        said = Message("a Mulle deal is {form}", form='{"hands": [lists of cards], "table": [cards], "stock": [cards]}')
+        raise _messages.said(InvalidDeckError, said)
     hands, table, stock = deal["hands"], deal["table"], deal.get("stock")
     if not isinstance(hands, list | tuple) or not all(isinstance(h, list | tuple) for h in hands):
-        raise InvalidDeckError("hands must be a list of lists of cards")
+        raise _messages.said(InvalidDeckError, Message("{key} must be a list of lists of cards", key="hands"))
     if not isinstance(table, list | tuple) or (stock is not None and not isinstance(stock, list | tuple)):
-        raise InvalidDeckError("table and stock must be lists of cards")
+        said = Message("{table} and {stock} must be lists of cards", table="table", stock="stock")
+        raise _messages.said(InvalidDeckError, said)
     if rules is None:
         if len(hands) not in (2, 3, 4) or not hands or len(hands[0]) not in (5, 8):
-            raise InvalidDeckError("a Mulle deal has 2 to 4 hands of 8 cards (building) or 5 (fishing)")
+            said = Message("a Mulle deal has 2 to 4 hands of 8 cards (building) or 5 (fishing)")
+            raise _messages.said(InvalidDeckError, said)
         rules = attrs.evolve(BUILDING if len(hands[0]) == 8 else FISHING, players=len(hands))
     elif not isinstance(rules, MulleRuleset):
-        raise InvalidDeckError(f"rules must be a MulleRuleset, not {type(rules).__name__}")
+        said = Message(
+            "{name} must be a {kind}, not {got}", name="rules", kind="MulleRuleset", got=type(rules).__name__
+        )
+        raise _messages.said(InvalidDeckError, said)
     return deck_from_hands(hands, table, dealer=dealer, rules=rules, stock=stock)

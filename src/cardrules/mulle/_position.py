@@ -96,10 +96,11 @@ def parse_play(text: str) -> Move:
         card = _card(card_text)
         taken_cards = tuple(_card(c) for c in taken.split("+")) if taken else ()
         return Capture(card, taken_cards, parse_int(value, "plays", 0, 99) if eq else _TVAL[card])
-    raise InvalidPositionError(
-        f"a play is a capture '9Hx4S+5C', a build '3C>6D=9' or '2H>#0=11', or a trail '7S-', not {text[:40]!r}",
-        "plays",
+    said = Message(
+        "a play is a capture '9Hx4S+5C', a build '3C>6D=9' or '2H>#0=11', or a trail '7S-', not {text}",
+        text=repr(text[:40]),
     )
+    raise InvalidPositionError(said, "plays")
 
 
 def dealt_table(state: State) -> tuple[Card, ...]:
@@ -124,11 +125,12 @@ def position(state: State, seat: int | None) -> str:
 def play_position(state: State, seat: int | None) -> str:
     """The body of *state*'s position in the play form; with *seat*, the other hands and the stock by size only."""
     if state.start is not None:
-        raise InvalidPositionError(
+        said = Message(
             "this round was entered from the table, and its plays before that are not known: "
-            "write it in the table form (form='table')",
-            "plays",
+            "write it in the table form ({form})",
+            form="form='table'",
         )
+        raise InvalidPositionError(said, "plays")
     plays = ",".join(play_text(t.move) for t in state.history) or "-"
     stock = cards_text(state.stock) if seat is None else f"?{len(state.stock)}"
     return (
@@ -151,13 +153,16 @@ def from_position(rules: MulleRuleset, body: str) -> State:
     dealer = parse_int(f["dealer"], "dealer", 0, n - 1)
     dealt = _sorted(parse_cards(f["dealt"], PACK, "dealt"))  # a set of cards: kept in pack order
     if len(dealt) != rules.table_size:
-        raise InvalidPositionError(
-            f"{rules.table_size} cards are dealt to the table, not {len(dealt)} (this form holds the cards dealt "
-            "and every play since; to write the table as it lies, use the table form: dealer=D deal=N "
-            "table=... builds=... hands=... stock=... taken=... mulles=... tabbes=... last=... rounds=..., "
+        said = Message(
+            "{want} cards are dealt to the table, not {got} (this form holds the cards dealt "
+            "and every play since; to write the table as it lies, use the table form: {form}, "
             "see the Mulle positions page)",
-            "dealt",
+            want=rules.table_size,
+            got=len(dealt),
+            form="dealer=D deal=N table=... builds=... hands=... stock=... taken=... mulles=... tabbes=... last=... "
+            "rounds=...",
         )
+        raise InvalidPositionError(said, "dealt")
     total = len(PACK) - rules.table_size
     texts = f["plays"].split(",") if f["plays"] != "-" else []
     if len(texts) > total:
@@ -167,7 +172,7 @@ def from_position(rules: MulleRuleset, body: str) -> State:
     moves = [parse_play(t) for t in texts]
     plan = _schedule(rules, dealer, len(moves))
     if plan is None:  # pragma: no cover - every count up to a round's plays has a schedule
-        raise InvalidPositionError(f"a round has no {len(moves)} plays", "plays")
+        raise InvalidPositionError(Message("a round has no {count} plays", count=len(moves)), "plays")
     seats, ends, deal_no, sizes, stock_size, to_play = plan
     hands = parse_hands(f["hands"], PACK, n)
     after = Message("after {count} plays of this round", count=len(moves))
@@ -228,7 +233,7 @@ def _check_copies(
     if not isinstance(stock, int):
         zones.append(("stock", stock))
     hidden = isinstance(stock, int) or any(isinstance(h, int) for h in hands)
-    check_copies(zones, hidden, "dealt to the table, played, in a hand or in the stock")
+    check_copies(zones, hidden, Message("dealt to the table, played, in a hand or in the stock"))
 
 
 def _fill(

@@ -6,7 +6,9 @@ from typing import Final, Literal
 
 import attrs
 
+from cardrules import _messages
 from cardrules._options import option_check
+from cardrules._words import Items, Message
 from cardrules.errors import (
     InvalidOptionError,
 )
@@ -86,26 +88,52 @@ class MulleRuleset:
     def __attrs_post_init__(self) -> None:
         if self.style == "building":
             if self.target not in (0, 100, 200):
-                raise InvalidOptionError(
-                    f"option target of the building game takes 100, 200 or 0 (a single round), not {self.target}"
+                said = Message(
+                    "option {name} of the building game takes 100, 200 or 0 (a single round), not {got}",
+                    name="target",
+                    got=self.target,
                 )
+                raise _messages.said(InvalidOptionError, said)
             if self.capture_duty == "none":
-                raise InvalidOptionError("option capture_duty of the building game takes card or hand, not none")
+                said = Message(
+                    "option {name} of the building game takes {allowed}, not {got}",
+                    name="capture_duty",
+                    allowed=Items(("card", "hand")),
+                    got="none",
+                )
+                raise _messages.said(InvalidOptionError, said)
             for name in ("glimne", "most_cards"):
                 if getattr(self, name):
-                    raise InvalidOptionError(f"option {name} belongs to the fishing game (mulle/fishing)")
+                    said = Message(
+                        "option {name} belongs to the fishing game ({preset})", name=name, preset="mulle/fishing"
+                    )
+                    raise _messages.said(InvalidOptionError, said)
         else:
             if self.target not in (0, 16, 21):
-                raise InvalidOptionError(
-                    f"option target of the fishing game takes 16, 21 or 0 (a single round), not {self.target}"
+                said = Message(
+                    "option {name} of the fishing game takes 16, 21 or 0 (a single round), not {got}",
+                    name="target",
+                    got=self.target,
                 )
+                raise _messages.said(InvalidOptionError, said)
             if self.capture_duty != "none":
-                raise InvalidOptionError("the fishing game has no capture duty: capture_duty must be none")
+                said = Message(
+                    "the fishing game has no capture duty: {option} must be {value}",
+                    option="capture_duty",
+                    value="none",
+                )
+                raise _messages.said(InvalidOptionError, said)
             if self.mulle_value != "fixed":
-                raise InvalidOptionError("a mulle of the fishing game scores a fixed 5: mulle_value must be fixed")
+                said = Message(
+                    "a mulle of the fishing game scores a fixed 5: {option} must be {value}",
+                    option="mulle_value",
+                    value="fixed",
+                )
+                raise _messages.said(InvalidOptionError, said)
             for name in ("locking_builds", "krypmulle"):
                 if getattr(self, name):
-                    raise InvalidOptionError(f"option {name} belongs to the building game (mulle)")
+                    said = Message("option {name} belongs to the building game ({preset})", name=name, preset="mulle")
+                    raise _messages.said(InvalidOptionError, said)
 
     @property
     def single_round(self) -> bool:

@@ -37,7 +37,7 @@ from cardrules.mulle._deal import schedule
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._score import _shown_pile, _winner
 from cardrules.mulle._state import Mulle, State, TableBuild, TableStart
-from cardrules.rules import Message
+from cardrules.rules import Items, Message
 
 __all__ = ["FIELDS", "from_table_position", "table_position"]
 
@@ -131,24 +131,31 @@ def _parse_build(text: str, rules: MulleRuleset) -> TableBuild:
         raise InvalidPositionError(said, "builds")
     added = [c for c in cards[1:] if c in _SCORING]
     if added:
-        raise InvalidPositionError(
-            f"the build {text} holds the {added[0]}, a scoring card (an ace, the 2 of spades or the 10 of "
+        said = Message(
+            "the build {build} holds the {card}, a scoring card (an ace, the 2 of spades or the 10 of "
             "diamonds), which is never built from the hand (mulle.build.scoring-card); a build's first card "
             "is the table card it was made on, then each card added in turn",
-            "builds",
+            build=text,
+            card=added[0],
         )
+        raise InvalidPositionError(said, "builds")
     total = sum(_TVAL[c] for c in cards)
     if locked:
         if not rules.locking_builds:
-            raise InvalidPositionError(
-                f"the build {text} is locked, but this ruleset has no locking (option locking_builds)", "builds"
+            said = Message(
+                "the build {build} is locked, but this ruleset has no locking (option {option})",
+                build=text,
+                option="locking_builds",
             )
+            raise InvalidPositionError(said, "builds")
         if len(cards) < 3 or _TVAL[cards[-1]] != value or total != 2 * value:
-            raise InvalidPositionError(
-                f"the locked build {text} is not a build of {value} locked by a last card of {value} "
+            said = Message(
+                "the locked build {build} is not a build of {value} locked by a last card of {value} "
                 "(mulle.build.lock)",
-                "builds",
+                build=text,
+                value=value,
             )
+            raise InvalidPositionError(said, "builds")
     elif total != value:
         said = Message(
             "the cards of the build {build} add up to {total}, not {value}", build=text, total=total, value=value
@@ -237,11 +244,11 @@ def from_table_position(rules: MulleRuleset, body: str) -> State:
     plays = _plays(rules, dealer, deal, dealt, before, sizes)
     over = plays == len(PACK) - rules.table_size
     if over and (not rounds or _winner(rules, tuple(map(sum, zip(*(r.points for r in rounds), strict=True)))) is None):
-        raise InvalidPositionError(
+        said = Message(
             "every card has been played, so the round is over: it is scored, and only a round that ends the "
-            "match is left as it lies (rounds ends with its score, which reaches the target)",
-            "rounds",
+            "match is left as it lies (rounds ends with its score, which reaches the target)"
         )
+        raise InvalidPositionError(said, "rounds")
     piles = _mulled(rules, piles, mulles)
     _check_public(rules, plays, table, builds, piles, tabbes, last, over)
     _check_owners(builds, hands, sizes, dealt)
@@ -320,27 +327,39 @@ def _plays(rules: MulleRuleset, dealer: int, deal: int, dealt: list[int], before
     as_dealt = "/".join(map(str, dealt))
     for s, (size, full) in enumerate(zip(sizes, dealt, strict=True)):
         if size > full:
-            raise InvalidPositionError(
-                f"hand {s} has {size} cards, but deal {deal} gives it {full} (the hands as dealt: {as_dealt})", "hands"
+            said = Message(
+                "hand {seat} has {size} cards, but deal {deal} gives it {full} (the hands as dealt: {dealt})",
+                seat=s,
+                size=size,
+                deal=deal,
+                full=full,
+                dealt=as_dealt,
             )
+            raise InvalidPositionError(said, "hands")
     played = sum(dealt) - sum(sizes)
     plays = before + played
     plan = schedule(rules, dealer, plays)
     want = plan[3] if plan is not None and plan[2] == deal - 1 else None
     if want != sizes:
         if not any(sizes):
-            raise InvalidPositionError(
-                f"every hand is empty, but the stock still holds cards: the next deal is dealt at once "
-                f"(write deal={deal + 1} and the hands as dealt)",
-                "hands",
+            said = Message(
+                "every hand is empty, but the stock still holds cards: the next deal is dealt at once "
+                "(write {deal} and the hands as dealt)",
+                deal=f"deal={deal + 1}",
             )
-        order = ", ".join(str((first + i) % n) for i in range(n))
+            raise InvalidPositionError(said, "hands")
         shown = "/".join(map(str, want)) if want is not None else "?"
-        raise InvalidPositionError(
-            f"in deal {deal}, dealt by seat {dealer}, the seats play in turn ({order}): after {played} plays of "
-            f"this deal the hands hold {shown} cards, not {'/'.join(map(str, sizes))}",
-            "hands",
+        said = Message(
+            "in deal {deal}, dealt by seat {dealer}, the seats play in turn ({order}): after {played} plays of "
+            "this deal the hands hold {want} cards, not {sizes}",
+            deal=deal,
+            dealer=dealer,
+            order=Items((str((first + i) % n) for i in range(n)), "comma"),
+            played=played,
+            want=shown,
+            sizes="/".join(map(str, sizes)),
         )
+        raise InvalidPositionError(said, "hands")
     return plays
 
 
@@ -355,19 +374,32 @@ def _mulled(rules: MulleRuleset, piles: list[Pile], mulles: list[tuple[Mulle, ..
         cards = list(shown)
         for m in found:
             if m.card in seen:
-                raise InvalidPositionError(
-                    f"the {m.card} is mulled twice: a mulle takes both copies of its card, so each card is mulled "
+                said = Message(
+                    "the {card} is mulled twice: a mulle takes both copies of its card, so each card is mulled "
                     "at most once a round",
-                    "mulles",
+                    card=m.card,
                 )
+                raise InvalidPositionError(said, "mulles")
             seen.add(m.card)
             missing = 2 - cards.count(m.card)
             if missing > hidden or missing < 0:
-                raise InvalidPositionError(
-                    f"side {side} mulled the {m.card}, so its taken pile holds both copies of it, "
-                    f"not {cards.count(m.card)}" + (f" (and {hidden} cards not shown)" if hidden else ""),
-                    "mulles",
-                )
+                if hidden:
+                    said = Message(
+                        "side {side} mulled the {card}, so its taken pile holds both copies of it, not {count} "
+                        "(and {hidden} cards not shown)",
+                        side=side,
+                        card=m.card,
+                        count=cards.count(m.card),
+                        hidden=hidden,
+                    )
+                else:
+                    said = Message(
+                        "side {side} mulled the {card}, so its taken pile holds both copies of it, not {count}",
+                        side=side,
+                        card=m.card,
+                        count=cards.count(m.card),
+                    )
+                raise InvalidPositionError(said, "mulles")
             cards += [m.card] * missing
             hidden -= missing
         out.append((tuple(cards), hidden))
@@ -389,35 +421,50 @@ def _check_public(
     sizes = [len(p[0]) + p[1] for p in piles]
     want = rules.table_size + plays
     if not plays and any(sizes):
-        raise InvalidPositionError("no card has been played this round, so nothing has been taken", "taken")
+        raise InvalidPositionError(Message("no card has been played this round, so nothing has been taken"), "taken")
     if loose + built + sum(sizes) != want:
-        raise InvalidPositionError(
-            f"after {plays} plays of this round the table, the builds and the captured piles hold {want} cards "
-            f"({rules.table_size} dealt to the table and {plays} played), not {loose} + {built} + {sum(sizes)}",
-            "taken",
+        said = Message(
+            "after {plays} plays of this round the table, the builds and the captured piles hold {want} cards "
+            "({dealt} dealt to the table and {plays} played), not {loose} + {built} + {taken}",
+            plays=plays,
+            want=want,
+            dealt=rules.table_size,
+            loose=loose,
+            built=built,
+            taken=sum(sizes),
         )
+        raise InvalidPositionError(said, "taken")
     for side, size in enumerate(sizes):
         if size == 1:
-            raise InvalidPositionError(
-                f"side {side} has taken 1 card, but a capture takes the card played and at least one more", "taken"
+            said = Message(
+                "side {side} has taken 1 card, but a capture takes the card played and at least one more", side=side
             )
+            raise InvalidPositionError(said, "taken")
         if tabbes[side] > size // 2:
-            raise InvalidPositionError(
-                f"side {side} has taken {size} cards, so at most {size // 2} captures and as many tabbes, "
-                f"not {tabbes[side]}",
-                "tabbes",
+            said = Message(
+                "side {side} has taken {size} cards, so at most {most} captures and as many tabbes, not {tabbes}",
+                side=side,
+                size=size,
+                most=size // 2,
+                tabbes=tabbes[side],
             )
+            raise InvalidPositionError(said, "tabbes")
     if last is None and any(sizes):
-        raise InvalidPositionError("cards have been taken this round: write the seat that captured last", "last")
-    if last is not None and not any(sizes):
-        raise InvalidPositionError(f"nothing has been taken this round, so seat {last} did not capture last", "last")
-    if last is not None and not sizes[rules.side_of(last)]:
-        raise InvalidPositionError(f"seat {last} captured last, but its side has taken nothing", "last")
-    if over and last is not None and table:
         raise InvalidPositionError(
-            "the round is over, so the last capturer has taken the cards left on the table (mulle.round.leftovers)",
-            "table",
+            Message("cards have been taken this round: write the seat that captured last"), "last"
         )
+    if last is not None and not any(sizes):
+        said = Message("nothing has been taken this round, so seat {seat} did not capture last", seat=last)
+        raise InvalidPositionError(said, "last")
+    if last is not None and not sizes[rules.side_of(last)]:
+        raise InvalidPositionError(
+            Message("seat {seat} captured last, but its side has taken nothing", seat=last), "last"
+        )
+    if over and last is not None and table:
+        said = Message(
+            "the round is over, so the last capturer has taken the cards left on the table (mulle.round.leftovers)"
+        )
+        raise InvalidPositionError(said, "table")
 
 
 def _check_owners(
@@ -427,21 +474,26 @@ def _check_owners(
     for b in builds:
         text = build_text(b)
         if sizes[b.owner] == dealt[b.owner]:
-            raise InvalidPositionError(
-                f"the build {text} is seat {b.owner}'s, but seat {b.owner} has not played in this deal, and no "
+            said = Message(
+                "the build {build} is seat {seat}'s, but seat {seat} has not played in this deal, and no "
                 "build survives a deal (mulle.build.owner)",
-                "builds",
+                build=text,
+                seat=b.owner,
             )
+            raise InvalidPositionError(said, "builds")
         hand = hands[b.owner]
         if not isinstance(hand, int) and not any(_BHV[c] == b.value for c in hand):
-            raise InvalidPositionError(
-                f"the build {text} is seat {b.owner}'s, but seat {b.owner}'s hand holds no card worth {b.value} to "
+            said = Message(
+                "the build {build} is seat {seat}'s, but seat {seat}'s hand holds no card worth {value} to "
                 "take it (mulle.build.owner)",
-                "builds",
+                build=text,
+                seat=b.owner,
+                value=b.value,
             )
+            raise InvalidPositionError(said, "builds")
 
 
-def check_copies(zones: Sequence[tuple[str, Sequence[Card]]], hidden: bool, places: str) -> None:
+def check_copies(zones: Sequence[tuple[str, Sequence[Card]]], hidden: bool, places: Message) -> None:
     """
     No card of *zones* (each a field's name and the cards given in it) is given more often than the
     pack holds it (the sizes being right, none is then missing). *places* names the zones in the
@@ -452,12 +504,19 @@ def check_copies(zones: Sequence[tuple[str, Sequence[Card]]], hidden: bool, plac
         for card in cards:
             if not left[card]:
                 shown = Counter(c for _, cards_of in zones for c in cards_of)
-                missing = "" if hidden else " ".join(map(str, _sorted(list((Counter(PACK.cards) - shown).elements()))))
-                raise InvalidPositionError(
-                    f"the {card} is given a third time ({places}); the pack has it twice"
-                    + (f", and the {missing} nowhere" if missing else ""),
-                    name,
-                )
+                missing = [] if hidden else _sorted(list((Counter(PACK.cards) - shown).elements()))
+                if missing:
+                    said = Message(
+                        "the {card} is given a third time ({places}); the pack has it twice, and the {missing} nowhere",
+                        card=card,
+                        places=places,
+                        missing=Items(missing, "cards"),
+                    )
+                else:
+                    said = Message(
+                        "the {card} is given a third time ({places}); the pack has it twice", card=card, places=places
+                    )
+                raise InvalidPositionError(said, name)
             left[card] -= 1
 
 
@@ -475,7 +534,7 @@ def _check_table_copies(
         zones.append(("stock", stock))
     zones += [("taken", p[0]) for p in piles]
     hidden = isinstance(stock, int) or any(isinstance(h, int) for h in hands) or any(p[1] for p in piles)
-    check_copies(zones, hidden, "on the table, in a build, in a hand, in the stock or taken")
+    check_copies(zones, hidden, Message("on the table, in a build, in a hand, in the stock or taken"))
 
 
 def fill_hands(
@@ -493,10 +552,17 @@ def fill_hands(
         for v in sorted({b.value for b in builds if b.owner == s}):
             card = next((c for c in pool if _BHV[c] == v), None)
             if card is None or len(kept[s]) == hand:
-                why = "none is unseen" if card is None else f"its {hand} cards cannot hold one for each of its builds"
-                raise InvalidPositionError(
-                    f"seat {s} owns a build of {v}, so its hidden hand holds a card worth {v}, but {why}", "hands"
+                if card is None:
+                    why = Message("none is unseen")
+                else:
+                    why = Message("its {count} cards cannot hold one for each of its builds", count=hand)
+                said = Message(
+                    "seat {seat} owns a build of {value}, so its hidden hand holds a card worth {value}, but {why}",
+                    seat=s,
+                    value=v,
+                    why=why,
                 )
+                raise InvalidPositionError(said, "hands")
             pool.remove(card)
             kept[s].append(card)
     sizes = [h - len(kept[s]) if isinstance(h, int) else h for s, h in enumerate(hands)]

@@ -32,7 +32,7 @@ from cardrules.records._json import (
     dumps,
     loads,
 )
-from cardrules.rules import Violation
+from cardrules.rules import Message, Violation
 
 _MAX_LEGAL_SHOWN: Final = 20
 
@@ -241,7 +241,7 @@ def from_moves(
 
     spec = spec_for_state(start)
     if spec.round_deck is None:
-        raise UnsupportedError(f"records are not built for {spec.name} yet", spec.name)
+        raise UnsupportedError(Message("records are not built for {game} yet", game=spec.name), spec.name)
     comments = comments or {}
     game_text = format_ruleset(spec, start.rules)
     rounds: list[RoundEntry] = []
@@ -260,7 +260,7 @@ def from_moves(
         seat = spec.to_move(state)
         if seat is None:  # the game refuses the move, citing the rule that ended the match
             spec.apply(state, move)
-            raise InvalidRecordError(f"move {i} comes after the end of the match", f"$.moves[{i}]")
+            raise InvalidRecordError(Message("move {index} comes after the end of the match", index=i), f"$.moves[{i}]")
         entries.append(MoveEntry(seat, spec.format_canonical(move), comments.get(i)))
         state = spec.apply(state, move)
         now = len(spec.score(state).rounds)
@@ -298,7 +298,8 @@ def _decks(game: Game[Any, Any, Any, Any], record: Record, problems: list[Proble
                 decks.append(_common.check_deck(r.deck, game.spec.pack, "deck"))
             else:
                 if game.spec.deck_from_deal is None:
-                    raise InvalidRecordError(f"explicit deals are not supported for {game.name} yet", path)
+                    said = Message("explicit deals are not supported for {game} yet", game=game.name)
+                    raise InvalidRecordError(said, path)
                 assert r.deal is not None
                 # Every game passes the deal to the next seat: round i is dealt by seat dealer + i.
                 decks.append(game.spec.deck_from_deal(r.deal, (record.dealer + i) % seats, game.rules))

@@ -117,9 +117,13 @@ def dumps(record: Record, *, indent: int | None = 1) -> str:
     """
     check_record(record)
     if indent is not None and (isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= _INDENT):
-        raise InvalidOptionError(
-            f"indent takes None or a whole number from 0 to {_INDENT}, not {_messages.value(indent)}"
+        said = Message(
+            "{name} takes None or a whole number from 0 to {most}, not {got}",
+            name="indent",
+            most=_INDENT,
+            got=_messages.value(indent),
         )
+        raise _messages.said(InvalidOptionError, said)
     rounds: list[dict[str, Any]] = []
     for r in record.rounds:
         entry: dict[str, Any] = {}
