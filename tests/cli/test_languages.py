@@ -424,3 +424,27 @@ def test_the_progress_bar_speaks_the_language(lang: str) -> None:
     assert style.gettext(", match {number} at move {move}").format(number=2, move="1,200") in out.getvalue()
     if lang != "en":
         assert "about" not in out.getvalue() and "at move" not in out.getvalue()
+
+
+@pytest.mark.parametrize("lang", [x for x in LANGS if x != "en"])
+def test_a_records_problems_speak_the_language(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each problem of a bad record, in ``verify``'s report, is written in the language (its move stays in notation)."""
+    from cardrules import records
+
+    checked = 0
+    for path in sorted(RECORDS.glob("*/bad-*.json")):
+        try:
+            report = records.verify(records.loads(path.read_text(encoding="utf-8")))
+        except cardrules.CardrulesError:
+            continue  # a record that cannot be read has no report
+        if not report.problems:
+            continue
+        shown = _main(["--lang", lang, "verify", str(path)], capsys)
+        for problem in report.problems:
+            words = i18n.render(problem.said, lang)
+            assert str(problem.said) == problem.message
+            assert words in shown
+            if problem.message.startswith(("it is seat", "round ", "the record claims", "the match is")):
+                assert words != problem.message, (path.name, words)
+            checked += 1
+    assert checked >= 5

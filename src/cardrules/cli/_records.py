@@ -135,14 +135,15 @@ def problem_text(problem: records.Problem, style: Style | None = None) -> str:
         if problem.seat is not None:
             head += st.gettext(" (seat {seat})").format(seat=problem.seat)
         head += ": "
-    text = head + (f"[{problem.rule}] " if problem.rule else "") + problem.message
+    words = problem.message if st.lang == DEFAULT else render(problem.said, st.lang)
+    text = head + (f"[{problem.rule}] " if problem.rule else "") + words
     if problem.legal:
         text += st.gettext("; legal there: {moves}").format(moves=", ".join(problem.legal))
     return text
 
 
 def report_lines(report: records.Report, style: Style | None = None) -> list[str]:
-    """A verify report as ``str(report)`` writes it, in *style*'s language (the problems' own words aside)."""
+    """A verify report as ``str(report)`` writes it, in *style*'s language."""
     st = style or Style()
     if report.ok:
         head = st.ngettext(

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 import attrs
 
-from cardrules import _common
+from cardrules import _common, _messages
 from cardrules._registry import get_game, spec_for_state
 from cardrules.cards import Card
 from cardrules.engine import Event, Game, Score
@@ -88,6 +88,16 @@ class Step:
     refused: tuple[Violation, ...] = ()
 
 
+def _plain(attribute: attrs.Attribute[Any], value: object) -> bool:
+    return attribute.name != "said"  # the words as data stay out of the JSON: `message` is their English
+
+
+def _problem(kind: str, where: str, said: str | Message, **where_in_record: Any) -> Problem:
+    """A :class:`Problem` whose words are *said* (a message, or an error's plain text)."""
+    message = said if isinstance(said, Message) else Message(said)
+    return Problem(kind, where, str(message), said=message, **where_in_record)
+
+
 @attrs.frozen
 class Problem:
     """
@@ -105,6 +115,10 @@ class Problem:
         seat: The seat concerned, if any.
         rule: The rule id broken, for an illegal move.
         legal: For an illegal move, the moves that were legal there (at most 20, then ``"..."``).
+        said: The same words as a :class:`~cardrules.rules.Message`, which
+            :func:`cardrules.i18n.render` writes in any language; ``str(said)`` is *message*. When
+            none is given, it is *message* as a message without parameters. Problems compare by
+            their other fields.
     """
 
     kind: str
@@ -115,6 +129,9 @@ class Problem:
     seat: int | None = None
     rule: str | None = None
     legal: tuple[str, ...] = ()
+    said: Message = attrs.field(
+        default=attrs.Factory(lambda self: Message(self.message), takes_self=True), eq=False, repr=False
+    )
 
     def __str__(self) -> str:
         head = f"{self.where}: "
@@ -166,7 +183,7 @@ class Report:
             "moves_total": self.moves_total,
             "computed": None if self.computed is None else attrs.asdict(self.computed),
             "claimed": None if self.claimed is None else attrs.asdict(self.claimed),
-            "problems": [{**attrs.asdict(p), "legal": list(p.legal)} for p in self.problems],
+            "problems": [{**attrs.asdict(p, filter=_plain), "legal": list(p.legal)} for p in self.problems],
         }
 
     def __str__(self) -> str:
@@ -304,10 +321,10 @@ def _decks(game: Game[Any, Any, Any, Any], record: Record, problems: list[Proble
                 # Every game passes the deal to the next seat: round i is dealt by seat dealer + i.
                 decks.append(game.spec.deck_from_deal(r.deal, (record.dealer + i) % seats, game.rules))
         except InvalidRecordError as exc:
-            problems.append(Problem("deal", exc.path, exc.detail, round=i))
+            problems.append(_problem("deal", exc.path, _messages.carried(exc, exc.detail), round=i))
             decks.append(None)
         except CardrulesError as exc:
-            problems.append(Problem("deal", path, str(exc), round=i))
+            problems.append(_problem("deal", path, _messages.carried(exc, str(exc)), round=i))
             decks.append(None)
     return decks
 
@@ -340,11 +357,15 @@ def _start(
     try:
         state = game.from_position(first)
     except CardrulesError as exc:
-        problems.append(Problem("position", "$.rounds[0].position", str(exc), round=0))
+        problems.append(_problem("position", "$.rounds[0].position", _messages.carried(exc, str(exc)), round=0))
         return None
     if state.dealer != record.dealer:
         problems.append(
-            Problem("position", "$.dealer", f"the position's dealer is seat {state.dealer}, not {record.dealer}")
+            _problem(
+                "position",
+                "$.dealer",
+                Message("the position's dealer is seat {seat}, not {dealer}", seat=state.dealer, dealer=record.dealer),
+            )
         )
         return None
     if len(decks) > 1:  # the later rounds' deals, which a position does not hold
@@ -360,12 +381,21 @@ def _walk(record: Record, problems: list[Problem], reached: list[Any]) -> Iterat
     try:
         game = get_game(record.game)
     except CardrulesError as exc:
-        problems.append(Problem("deal", "$.game", str(exc)))
+        problems.append(_problem("deal", "$.game", _messages.carried(exc, str(exc))))
         return
     spec = game.spec
     if record.seats and len(record.seats) != _seat_count(game):
         problems.append(
-            Problem("seats", "$.seats", f"{game.name} has {_seat_count(game)} seats, not {len(record.seats)}")
+            _problem(
+                "seats",
+                "$.seats",
+                Message(
+                    "{game} has {count} seats, not {got}",
+                    game=game.name,
+                    count=_seat_count(game),
+                    got=len(record.seats),
+                ),
+            )
         )
     decks = _decks(game, record, problems)
     # Deal round 0 from the record's dealer; later rounds are dealt by the engine from the decks given.
@@ -377,7 +407,7 @@ def _walk(record: Record, problems: list[Problem], reached: list[Any]) -> Iterat
     if not good:
         return
     if record.dealer >= _seat_count(game):
-        problems.append(Problem("deal", "$.dealer", f"dealer {record.dealer} is not a seat"))
+        problems.append(_problem("deal", "$.dealer", Message("dealer {dealer} is not a seat", dealer=record.dealer)))
         return
     state = _start(game, record, good, problems)
     if state is None:
@@ -388,10 +418,10 @@ def _walk(record: Record, problems: list[Problem], reached: list[Any]) -> Iterat
         if i >= len(good):
             if r.moves:
                 problems.append(
-                    Problem(
+                    _problem(
                         "unchecked",
                         f"$.rounds[{i}]",
-                        "this round's moves are not checked: a deal is not valid",
+                        Message("this round's moves are not checked: a deal is not valid"),
                         round=i,
                     )
                 )
@@ -399,11 +429,15 @@ def _walk(record: Record, problems: list[Problem], reached: list[Any]) -> Iterat
         current = len(spec.score(state).rounds)
         if current != base + i:
             problems.append(
-                Problem(
+                _problem(
                     "round",
                     f"$.rounds[{i - 1}].moves",
-                    f"round {i} is not over after its {len(record.rounds[i - 1].moves)} moves; "
-                    f"the record moves on to round {i + 1}",
+                    Message(
+                        "round {number} is not over after its {count} moves; the record moves on to round {next}",
+                        number=i,
+                        count=len(record.rounds[i - 1].moves),
+                        next=i + 1,
+                    ),
                     round=i - 1,
                 )
             )
@@ -411,21 +445,33 @@ def _walk(record: Record, problems: list[Problem], reached: list[Any]) -> Iterat
         for j, entry in enumerate(r.moves):
             path = f"$.rounds[{i}].moves[{j}]"
             if spec.is_over(state):
-                problems.append(Problem("round", path, "the match is already over", round=i, move_number=j + 1))
+                problems.append(
+                    _problem("round", path, Message("the match is already over"), round=i, move_number=j + 1)
+                )
                 return
             if len(spec.score(state).rounds) != base + i:
                 problems.append(
-                    Problem("round", path, f"round {i + 1} ended before this move", round=i, move_number=j + 1)
+                    _problem(
+                        "round",
+                        path,
+                        Message("round {number} ended before this move", number=i + 1),
+                        round=i,
+                        move_number=j + 1,
+                    )
                 )
                 return
             seat = spec.to_move(state)
             assert seat is not None
             if entry.seat != seat:
                 problems.append(
-                    Problem(
+                    _problem(
                         "turn",
                         f"{path}.seat",
-                        f"it is seat {seat}'s turn, but the record gives this move to seat {entry.seat}",
+                        Message(
+                            "it is seat {seat}'s turn, but the record gives this move to seat {other}",
+                            seat=seat,
+                            other=entry.seat,
+                        ),
                         round=i,
                         move_number=j + 1,
                         seat=entry.seat,
@@ -439,31 +485,32 @@ def _walk(record: Record, problems: list[Problem], reached: list[Any]) -> Iterat
                 rule = getattr(getattr(exc, "rule", None), "id", None)
                 kind = "illegal" if rule else "notation"
                 reason = getattr(exc, "reason", None) or str(exc)
+                said = _messages.carried(exc, reason)
                 problems.append(
-                    Problem(
+                    _problem(
                         kind,
                         f"{path}.move",
-                        f"{entry.move!r}: {reason}",
-                        i,
-                        j + 1,
-                        seat,
-                        rule,
-                        _legal_texts(game, state),
+                        Message("{move}: {reason}", move=repr(entry.move), reason=said),
+                        round=i,
+                        move_number=j + 1,
+                        seat=seat,
+                        rule=rule,
+                        legal=_legal_texts(game, state),
                     )
                 )
                 return
             violation = spec.check_move(state, move)
             if violation is not None:
                 problems.append(
-                    Problem(
+                    _problem(
                         "illegal",
                         f"{path}.move",
-                        f"{entry.move!r}: {violation.reason}",
-                        i,
-                        j + 1,
-                        seat,
-                        violation.rule.id,
-                        _legal_texts(game, state),
+                        Message("{move}: {reason}", move=repr(entry.move), reason=violation.message),
+                        round=i,
+                        move_number=j + 1,
+                        seat=seat,
+                        rule=violation.rule.id,
+                        legal=_legal_texts(game, state),
                     )
                 )
                 return
@@ -568,11 +615,17 @@ def verify(record: Record) -> Report:
         computed = _result(get_game(record.game).spec.score(last))
         if record.result is not None and computed != record.result and checked == total:
             problems.append(
-                Problem(
+                _problem(
                     "result",
                     "$.result",
-                    f"the record claims match {list(record.result.match)} and winner {record.result.winner}, "
-                    f"but the moves give match {list(computed.match)} and winner {computed.winner}",
+                    Message(
+                        "the record claims match {claimed} and winner {winner}, "
+                        "but the moves give match {computed} and winner {computed_winner}",
+                        claimed=list(record.result.match),
+                        winner=record.result.winner,
+                        computed=list(computed.match),
+                        computed_winner=computed.winner,
+                    ),
                 )
             )
     return Report(tuple(problems), checked, total, computed, record.result, last)
