@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from cardrules import _common, _messages
+from cardrules import _messages
 from cardrules._kit.inference import Inference, deal_agreeing, voids_among
 from cardrules.cards import Card
 from cardrules.charlemagne._cards import PACK, _sorted_hand
@@ -60,10 +60,7 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     Raises:
         InvalidOptionError: If *seat* is not a seat of the game.
     """
-    if type(state) is not State:
-        raise _messages.wrong_state("Charlemagne", state)
-    _common.check_seat(seat, SEATS)
-    return sample_state(observe(state, seat), rng)
+    return sample_state(observe(state, seat), rng)  # observe checks the state and the seat
 
 
 def sample_state(observation: Observation, rng: random.Random) -> State:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from cardrules import _common, _messages
+from cardrules import _messages
 from cardrules._kit.inference import by_hidden_hand, deal_agreeing
 from cardrules.cards import Card
 from cardrules.errors import WrongKindError
@@ -36,10 +36,7 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     Raises:
         InvalidOptionError: If *seat* is not a seat of the game.
     """
-    if type(state) is not State:
-        raise _messages.wrong_state("Mililla", state)
-    _common.check_seat(seat, SEATS)
-    return sample_state(observe(state, seat), rng)
+    return sample_state(observe(state, seat), rng)  # observe checks the state and the seat
 
 
 def sample_state(observation: Observation, rng: random.Random) -> State:
