@@ -25,9 +25,15 @@ from cardrules.mulle._check import RoundSoFar, check_state, dealt_round, replay_
 from cardrules.mulle._deal import schedule as _schedule
 from cardrules.mulle._legal import _mover_state
 from cardrules.mulle._ruleset import MulleRuleset
-from cardrules.mulle._score import _winner
 from cardrules.mulle._state import Build, Capture, Move, State, Trail
-from cardrules.mulle._table_position import check_copies, fill_hands, from_table_position, parse_stock, table_position
+from cardrules.mulle._table_position import (
+    check_copies,
+    fill_hands,
+    from_table_position,
+    parse_stock,
+    position_state,
+    table_position,
+)
 from cardrules.rules import Message
 
 __all__ = ["FORMS", "from_position", "position"]
@@ -181,13 +187,11 @@ def from_position(rules: MulleRuleset, body: str) -> State:
     except InvalidRecordError as exc:
         raise InvalidPositionError(_messages.carried(exc, exc.detail), "plays") from None
     full, stock_cards = _fill(hands, stock, end, dealt)
-    match = tuple(sum(r.points[i] for r in rounds) for i in range(len(rules.sides)))
-    state = State(
-        rules=rules,
-        seed=0,
-        pending_decks=(),
-        round_no=max(len(rounds) - over, 0),
-        dealer=dealer,
+    state = position_state(
+        rules,
+        dealer,
+        rounds,
+        over,
         deal_no=deal_no,
         stock=stock_cards,
         hands=full,
@@ -199,9 +203,6 @@ def from_position(rules: MulleRuleset, body: str) -> State:
         mulles=end.mulles,
         last_capture=end.last_capture,
         history=end.history,
-        match=match,
-        rounds=rounds,
-        winner=_winner(rules, match) if over else None,
     )
     try:
         check_state(state)

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from cardrules import _messages
 from cardrules._kit import position as _pos
 from cardrules.cards import Card
+from cardrules.engine import RoundScore
 from cardrules.errors import CardrulesError, InvalidPositionError, InvalidRecordError
 from cardrules.mulle._cards import _BHV, _ORDER, _SCORING, _TVAL, PACK, _mulle_points, _sorted
 from cardrules.mulle._check import check_state
@@ -237,7 +238,6 @@ def from_table_position(rules: MulleRuleset, body: str) -> State:
     full, captured, stock_cards = _fill(hands, stock, piles, builds, table)
     plan = schedule(rules, dealer, plays)
     assert plan is not None  # _plays found these plays in the round
-    match = tuple(sum(r.points[i] for r in rounds) for i in range(nsides))
     start = None
     if plays:
         start = TableStart(
@@ -250,12 +250,11 @@ def from_table_position(rules: MulleRuleset, body: str) -> State:
             tabbes,
             last,
         )
-    state = State(
-        rules=rules,
-        seed=0,
-        pending_decks=(),
-        round_no=max(len(rounds) - over, 0),
-        dealer=dealer,
+    state = position_state(
+        rules,
+        dealer,
+        rounds,
+        over,
         deal_no=deal - 1,
         stock=stock_cards,
         hands=full,
@@ -267,9 +266,6 @@ def from_table_position(rules: MulleRuleset, body: str) -> State:
         mulles=tuple(mulles),
         last_capture=last,
         history=(),
-        match=match,
-        rounds=rounds,
-        winner=_winner(rules, match) if over else None,
         start=start,
     )
     try:
@@ -281,6 +277,29 @@ def from_table_position(rules: MulleRuleset, body: str) -> State:
             name = {"taken": "captured", "hidden": "captured"}.get(name, name)
         raise InvalidPositionError(_messages.carried(exc, exc.detail), _FIELD_OF.get(name, "position")) from None
     return state
+
+
+def position_state(rules: MulleRuleset, dealer: int, rounds: tuple[RoundScore, ...], over: bool, **lies: Any) -> State:
+    """
+    The state a position describes: the round as it *lies* (the State fields from ``deal_no`` to
+    ``history``, and ``start``) with the match points the completed *rounds* add up to, the round
+    number, and the winner once the round is *over*; seed 0 and no decks pending, which a position
+    does not keep.
+    """
+    match = tuple(sum(r.points[i] for r in rounds) for i in range(len(rules.sides)))
+    winner = _winner(rules, match) if over else None
+    round_no = max(len(rounds) - over, 0)
+    return State(
+        rules=rules,
+        seed=0,
+        pending_decks=(),
+        round_no=round_no,
+        dealer=dealer,
+        match=match,
+        rounds=rounds,
+        winner=winner,
+        **lies,
+    )
 
 
 def parse_stock(text: str, size: int, when: Message) -> tuple[Card, ...] | int:
