@@ -7,7 +7,7 @@ from cardrules._kit.narration import event, match_won, played, trick_won
 from cardrules.charlemagne import _state
 from cardrules.charlemagne._cards import _trick_winner
 from cardrules.charlemagne._legal import _PLURAL, _order, to_move
-from cardrules.charlemagne._state import SIDES, Contract, Move, Play, State
+from cardrules.charlemagne._state import SIDES, Contract, Discard, Give, Move, Play, State
 from cardrules.engine import Event
 from cardrules.rules import Message, Sentence
 
@@ -48,10 +48,10 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
         else:
             said = Message("seat {seat} chooses the partner's card", seat=seat)
         out.append(event("source", "charlemagne.source", seat, (), 0, said))
-    elif isinstance(move, _state.Give):
+    elif isinstance(move, Give):
         said = Message("seat {seat} passes a card face down to seat {bidder}", seat=seat, bidder=before.bidder)
         out.append(event("give", "charlemagne.give", seat, (), 0, said))
-    elif isinstance(move, _state.Discard):
+    elif isinstance(move, Discard):
         said = Message("seat {seat} discards a card face down", seat=seat)
         out.append(event("discard", "charlemagne.discard.count", seat, (), 0, said))
     elif isinstance(move, _state.NameTrump):
