@@ -1,15 +1,22 @@
-"""Dealing hidden cards to hidden places when some places may not hold some cards (voids shown by play)."""
+"""
+Dealing hidden cards to hidden places when some places may not hold some cards (voids shown by play),
+and the full state a sample of the hidden cards makes with an observation.
+"""
 
 from __future__ import annotations
 
 import functools
 import random
 from collections.abc import Mapping, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
-__all__ = ["deal_hidden"]
+import attrs
+from attrs import AttrsInstance
+
+__all__ = ["deal_hidden", "state_from"]
 
 C = TypeVar("C")
+S = TypeVar("S", bound=AttrsInstance)
 
 
 def deal_hidden(
@@ -82,6 +89,17 @@ def deal_hidden(
         out[name].extend(free[: room[i]])
         del free[: room[i]]
     return out
+
+
+def state_from(state_type: type[S], observation: object, rng: random.Random, **hidden: Any) -> S:
+    """
+    A full state of *state_type* that agrees with *observation*: the fields given in *hidden* (where
+    the cards the observation does not show went), a new match seed drawn from *rng*, no decks
+    pending for later rounds, and every other field the observation's field of the same name.
+    """
+    given = {"seed": rng.getrandbits(63), "pending_decks": (), **hidden}
+    fields = attrs.fields(state_type)
+    return state_type(**{f.alias: given[f.name] if f.name in given else getattr(observation, f.name) for f in fields})
 
 
 @functools.cache

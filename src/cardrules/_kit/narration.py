@@ -11,7 +11,7 @@ from cardrules.cards import Card
 from cardrules.engine import Event
 from cardrules.rules import Message
 
-__all__ = ["event", "played", "trick_won"]
+__all__ = ["event", "match_won", "played", "trick_won"]
 
 
 def event(kind: str, rule: str, seat: int | None, cards: tuple[Card, ...], points: int, message: Message) -> Event:
@@ -31,3 +31,15 @@ def trick_won(rule: str, winner: int, trick: Sequence[Card], points: int = 0, wo
     else:
         message = Message("seat {seat} wins the trick ({worth})", seat=winner, worth=worth)
     return event("trick", rule, winner, tuple(trick), points, message)
+
+
+def match_won(rule: str, winner: int, sides: Sequence[Sequence[int]], match: Sequence[int]) -> Event:
+    """``seats 0 and 2 win the match 35 to 28``: the end of a match between two sides of two seats."""
+    message = Message(
+        "seats {seat} and {partner} win the match {points} to {other}",
+        seat=sides[winner][0],
+        partner=sides[winner][1],
+        points=match[winner],
+        other=match[1 - winner],
+    )
+    return event("match", rule, None, (), 0, message)

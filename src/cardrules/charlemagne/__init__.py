@@ -29,6 +29,7 @@ from cardrules.charlemagne._ruleset import STANDARD, CharlemagneRuleset
 from cardrules.charlemagne._sample import sample_state, shuffle_hidden, zones
 from cardrules.charlemagne._score import score
 from cardrules.charlemagne._state import (
+    MOVE_TYPES,
     Bid,
     ChooseSource,
     Contract,
@@ -93,7 +94,7 @@ GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = game_spec(
     pack=PACK,
     ruleset_type=CharlemagneRuleset,
     presets={"standard": STANDARD},
-    move_types=(Bid, Pass, ChooseSource, Give, Discard, NameTrump, Play),
+    move_types=MOVE_TYPES,
 )
 """The Charlemagne game spec, as :func:`cardrules.get_game` uses it."""
 

@@ -8,19 +8,8 @@ from typing import Final
 import attrs
 
 from cardrules import _messages
-from cardrules._kit.checks import (
-    NO_TRICK,
-    TrickPlay,
-    check_counts,
-    check_decks,
-    check_lengths,
-    check_match,
-    check_order,
-    check_rounds,
-    check_seat,
-    check_tricks,
-    fail,
-)
+from cardrules._kit import checks
+from cardrules._kit.checks import fail
 from cardrules._serial import check_pack
 from cardrules.cards import Card, CardName
 from cardrules.charlemagne._cards import _FRENCH, _HAND_ORDER, PACK, _trick_winner
@@ -49,20 +38,20 @@ def check_state(state: State) -> None:
     """
     if type(state) is not State:
         raise _messages.wrong_state("Charlemagne", state)
-    check_lengths({"hands": state.hands}, SEATS, "seat")
+    checks.check_lengths({"hands": state.hands}, SEATS, "seat")
     if len(state.calls) > SEATS:
         raise fail("calls", Message("there are at most four calls, not {count}", count=len(state.calls)))
-    check_rounds(state.rounds, len(SIDES), None)
+    checks.check_rounds(state.rounds, len(SIDES), None)
     for name in ("dealer", "leader", "last_leader"):
-        check_seat(getattr(state, name), SEATS, name)
+        checks.check_seat(getattr(state, name), SEATS, name)
     if state.winner is not None:
-        check_seat(state.winner, len(SIDES), "winner", "side")
+        checks.check_seat(state.winner, len(SIDES), "winner", "side")
     if state.bidder is not None:
-        check_seat(state.bidder, SEATS, "bidder")
-    check_counts({"round_no": [state.round_no], "tricks": state.tricks})
+        checks.check_seat(state.bidder, SEATS, "bidder")
+    checks.check_counts({"round_no": [state.round_no], "tricks": state.tricks})
     check_pack(zones(state), PACK)
-    check_order({f"hands[{s}]": hand for s, hand in enumerate(state.hands)}, _HAND_ORDER)
-    check_decks(state.pending_decks, PACK)
+    checks.check_order({f"hands[{s}]": hand for s, hand in enumerate(state.hands)}, _HAND_ORDER)
+    checks.check_decks(state.pending_decks, PACK)
     _check_calls(state)
     _check_sizes(state)
     _check_play(state)
@@ -216,10 +205,12 @@ def _check_play(state: State) -> None:
     partner = (b + 2) % SEATS if c.is_solo else None
     first = b if c.is_solo else (b + 1) % SEATS
     trump = state.trump
-    play = TrickPlay(
+    play = checks.TrickPlay(
         first, lambda lead: _ORDERS[lead, partner], lambda trick: _trick_winner(trick, trump), dict.fromkeys(bidders, b)
     )
-    side = check_tricks(state.won, state.history, play, ("leader", state.leader, state.last_leader, state.last_trick))
+    side = checks.check_tricks(
+        state.won, state.history, play, ("leader", state.leader, state.last_leader, state.last_trick)
+    )
     if state.winner is None:
         if _result(state, early=state.rules.end_when_decided) is not None:
             raise fail("tricks", Message("the hand is over but was not scored"))
@@ -228,7 +219,7 @@ def _check_play(state: State) -> None:
     if made is None:
         raise fail("winner", Message("the match is won only at the end of a hand"))
     before = attrs.evolve(state, tricks=(state.tricks[0] - (side == 0), state.tricks[1] - (side == 1)))
-    if side == NO_TRICK or _result(before, early=state.rules.end_when_decided) is not None:
+    if side == checks.NO_TRICK or _result(before, early=state.rules.end_when_decided) is not None:
         raise fail("tricks", Message("the hand was decided before its last trick"))
     if state.rounds[-1] != _hand_score(state, made):
         raise fail(f"rounds[{len(state.rounds) - 1}]", Message("the last hand's score is not that of the hand played"))
@@ -294,4 +285,4 @@ def _check_scores(state: State) -> None:
                 Message("a hand's tally is the tricks won by each team, 1 to {TRICKS} in all", TRICKS=TRICKS),
             )
     single = state.rules.single_round
-    check_match(state.rounds, state.match, state.winner, lambda m: _match_winner(m, single))
+    checks.check_match(state.rounds, state.match, state.winner, lambda m: _match_winner(m, single))

@@ -12,21 +12,10 @@ from typing import Final
 from cardrules import _messages
 from cardrules._kit.keyed_moves import _keyed_bits
 from cardrules.cards import Card
+from cardrules.charlemagne import _state
 from cardrules.charlemagne._cards import _FRENCH, PACK
 from cardrules.charlemagne._legal import legal_moves
-from cardrules.charlemagne._state import (
-    _LADDER,
-    PASS,
-    Bid,
-    ChooseSource,
-    Discard,
-    Give,
-    Move,
-    NameTrump,
-    Pass,
-    Play,
-    State,
-)
+from cardrules.charlemagne._state import _LADDER, PASS, Discard, Give, Move, Play, State
 from cardrules.charlemagne._tensor import TENSOR
 from cardrules.engine import Learning
 from cardrules.rl._learning import ActionEncoding
@@ -50,10 +39,10 @@ _MOVES: Final = (
     tuple(Discard(c) for c in _CARDS),
 )
 _OTHER: Final[tuple[Move, ...]] = (
-    *(Bid(c) for c in _LADDER),
+    *(_state.Bid(c) for c in _LADDER),
     PASS,
-    *(ChooseSource(s) for s in _SOURCE_NAMES),
-    *(NameTrump(s) for s in _FRENCH),
+    *(_state.ChooseSource(s) for s in _SOURCE_NAMES),
+    *(_state.NameTrump(s) for s in _FRENCH),
 )
 
 
@@ -68,13 +57,13 @@ def _encode(state: State, move: Move) -> int:
     kind = type(move)
     if kind is Play or kind is Give or kind is Discard:
         return _card(move)  # type: ignore[arg-type]
-    if kind is Bid:
+    if kind is _state.Bid:
         return _BID[move.contract]  # type: ignore[union-attr]
-    if kind is Pass:
+    if kind is _state.Pass:
         return PASS_ACTION
-    if kind is ChooseSource and move.source in _SOURCE:  # type: ignore[union-attr]
+    if kind is _state.ChooseSource and move.source in _SOURCE:  # type: ignore[union-attr]
         return _SOURCE[move.source]  # type: ignore[union-attr]
-    if kind is NameTrump and move.suit in _TRUMP:  # type: ignore[union-attr]
+    if kind is _state.NameTrump and move.suit in _TRUMP:  # type: ignore[union-attr]
         return _TRUMP[move.suit]  # type: ignore[union-attr]
     raise _messages.wrong_move("Charlemagne", move)
 

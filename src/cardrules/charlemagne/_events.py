@@ -3,22 +3,11 @@
 from __future__ import annotations
 
 from cardrules import _messages
-from cardrules._kit.narration import event, played, trick_won
+from cardrules._kit.narration import event, match_won, played, trick_won
+from cardrules.charlemagne import _state
 from cardrules.charlemagne._cards import _trick_winner
 from cardrules.charlemagne._legal import _PLURAL, _order, to_move
-from cardrules.charlemagne._state import (
-    SIDES,
-    Bid,
-    ChooseSource,
-    Contract,
-    Discard,
-    Give,
-    Move,
-    NameTrump,
-    Pass,
-    Play,
-    State,
-)
+from cardrules.charlemagne._state import SIDES, Contract, Discard, Give, Move, Play, State
 from cardrules.engine import Event
 from cardrules.rules import Message, Sentence
 
@@ -48,12 +37,12 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
     _messages.check_transition("Charlemagne", State, Move, (before, move, after))
     seat = to_move(before)
     out: list[Event] = []
-    if isinstance(move, Bid):
+    if isinstance(move, _state.Bid):
         said = Message("seat {seat} bids {contract}", seat=seat, contract=move.contract.title)
         out.append(event("bid", "charlemagne.bid.ladder", seat, (), 0, said))
-    elif isinstance(move, Pass):
+    elif isinstance(move, _state.Pass):
         out.append(event("pass", "charlemagne.bid.turn", seat, (), 0, Message("seat {seat} passes", seat=seat)))
-    elif isinstance(move, ChooseSource):
+    elif isinstance(move, _state.ChooseSource):
         if move.source == "kitty":
             said = Message("seat {seat} chooses the kitty", seat=seat)
         else:
@@ -65,7 +54,7 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
     elif isinstance(move, Discard):
         said = Message("seat {seat} discards a card face down", seat=seat)
         out.append(event("discard", "charlemagne.discard.count", seat, (), 0, said))
-    elif isinstance(move, NameTrump):
+    elif isinstance(move, _state.NameTrump):
         said = Message("{suit} are trump", suit=_PLURAL[move.suit])
         out.append(event("trump", "charlemagne.trump.name", seat, (), 0, said))
     else:
@@ -108,15 +97,7 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
         )
         out.append(event("round", item.rule, None, (), item.points, said))
         if after.winner is not None:
-            w = after.winner
-            said = Message(
-                "seats {seat} and {partner} win the match {points} to {other}",
-                seat=SIDES[w][0],
-                partner=SIDES[w][1],
-                points=after.match[w],
-                other=after.match[1 - w],
-            )
-            out.append(event("match", "charlemagne.match.target", None, (), 0, said))
+            out.append(match_won("charlemagne.match.target", after.winner, SIDES, after.match))
         else:
             out.extend(deal_events(after))
     return tuple(out)

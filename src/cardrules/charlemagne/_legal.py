@@ -9,6 +9,7 @@ from cardrules import _messages
 from cardrules._common import remember_legal as _remember
 from cardrules._kit.keyed_moves import _keyed_moves
 from cardrules.cards import Card, Suit
+from cardrules.charlemagne import _state
 from cardrules.charlemagne._cards import _FRENCH, _HAND_ORDER, _JOKER, _SUIT_OF, _SUIT_OF_ID, PACK
 from cardrules.charlemagne._rules import RULES
 from cardrules.charlemagne._state import (
@@ -16,14 +17,10 @@ from cardrules.charlemagne._state import (
     MOVE_TYPES,
     PASS,
     SEATS,
-    Bid,
-    ChooseSource,
     Contract,
     Discard,
     Give,
     Move,
-    NameTrump,
-    Pass,
     Play,
     State,
 )
@@ -103,19 +100,19 @@ def _dealer_forced(calls: Sequence[Contract | None]) -> bool:
 
 # --- legal moves -------------------------------------------------------------------
 
-_BIDS: Final = {c: Bid(c) for c in _LADDER}
-_SOURCES: Final = (ChooseSource("kitty"), ChooseSource("partner"))
-_TRUMPS: Final = tuple(NameTrump(s) for s in _FRENCH)
+_BIDS: Final = {c: _state.Bid(c) for c in _LADDER}
+_SOURCES: Final = (_state.ChooseSource("kitty"), _state.ChooseSource("partner"))
+_TRUMPS: Final = tuple(_state.NameTrump(s) for s in _FRENCH)
 _PLAYS: Final = {c: Play(c) for c in PACK.cards}
 _GIVES: Final = {c: Give(c) for c in PACK.cards}
 _DISCARDS: Final = {c: Discard(c) for c in PACK.cards}
 # The bidding moves after the highest bid so far (None: no bid yet): pass, then each higher bid.
-_CALLS_ABOVE: Final[dict[Contract | None, tuple[Bid | Pass, ...]]] = {
+_CALLS_ABOVE: Final[dict[Contract | None, tuple[_state.Bid | _state.Pass, ...]]] = {
     high: (PASS, *(_BIDS[c] for c in _LADDER[0 if high is None else high.level + 1 :])) for high in (None, *_LADDER)
 }
 
 
-def _bidding_moves(calls: Sequence[Contract | None]) -> tuple[Bid | Pass, ...]:
+def _bidding_moves(calls: Sequence[Contract | None]) -> tuple[_state.Bid | _state.Pass, ...]:
     """The legal calls after *calls*, in the order of :func:`legal_moves` (``charlemagne.bid.*``)."""
     moves = _CALLS_ABOVE[_high_bid(calls)]
     return moves[1:] if _dealer_forced(calls) else moves
@@ -253,7 +250,7 @@ def _phase_violation(state: State, move: Move) -> Violation:
     """Why a move of the wrong kind for the phase is illegal."""
     phase = state.phase
     c = state.contract
-    if isinstance(move, Bid | Pass):
+    if isinstance(move, _state.Bid | _state.Pass):
         assert c is not None and state.bidder is not None
         return _v(
             "charlemagne.bid.turn",
@@ -264,7 +261,7 @@ def _phase_violation(state: State, move: Move) -> Violation:
                 else Message("seat {seat} bid {contract}", seat=state.bidder, contract=c.title),
             ),
         )
-    if isinstance(move, NameTrump) and phase == "play":
+    if isinstance(move, _state.NameTrump) and phase == "play":
         if state.trump is None:
             return _v(
                 "charlemagne.trump.name",
@@ -293,7 +290,7 @@ def _phase_violation(state: State, move: Move) -> Violation:
                 contract=_contract_words(c),
             ),
         )
-    if isinstance(move, ChooseSource):
+    if isinstance(move, _state.ChooseSource):
         return _v(
             "charlemagne.source",
             Message("only a Gros Charlemagne bidder chooses a source, right after the bidding"),
@@ -440,8 +437,8 @@ def check_move(state: State, move: Move) -> Violation | None:
         if card not in state.hands[seat]:
             return _v("charlemagne.play.turn", Message("you do not hold {card}", card=_card_name_safe(card)))
         return _follow_violation(state, seat, card)
-    if phase == "bid" and isinstance(move, Bid | Pass):
-        if isinstance(move, Pass):
+    if phase == "bid" and isinstance(move, _state.Bid | _state.Pass):
+        if isinstance(move, _state.Pass):
             if _dealer_forced(state.calls):
                 return _v(
                     "charlemagne.bid.dealer",
@@ -478,7 +475,7 @@ def check_move(state: State, move: Move) -> Violation | None:
             "charlemagne.discard.held",
             Message("you do not hold {card}, so you cannot discard it", card=_card_name_safe(move.card)),
         )
-    if phase == "trump" and isinstance(move, NameTrump):
+    if phase == "trump" and isinstance(move, _state.NameTrump):
         if move.suit in _FRENCH:
             return None
         return _v(
@@ -492,7 +489,7 @@ def check_move(state: State, move: Move) -> Violation | None:
             "charlemagne.give",
             Message("you do not hold {card}, so you cannot pass it", card=_card_name_safe(move.card)),
         )
-    if phase == "source" and isinstance(move, ChooseSource):
+    if phase == "source" and isinstance(move, _state.ChooseSource):
         if move.source in ("kitty", "partner"):
             return None
         return _v(

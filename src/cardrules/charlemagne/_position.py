@@ -14,17 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, cast, get_args
 
-from cardrules._kit.position import (
-    cards_text,
-    fields,
-    fill_unknown,
-    hands_text,
-    parse_cards,
-    parse_hands,
-    parse_int,
-    parse_rounds,
-    rounds_text,
-)
+from cardrules._kit import position as _pos
 from cardrules.cards import Card
 from cardrules.charlemagne._cards import _FRENCH, _HAND_ORDER, PACK, _sorted_hand
 from cardrules.charlemagne._check import _match_winner
@@ -68,7 +58,7 @@ Zone = tuple[Card, ...] | int
 
 
 def _zone_text(cards: Sequence[Card], shown: bool) -> str:
-    return cards_text(cards) if shown else f"?{len(cards)}"
+    return _pos.cards_text(cards) if shown else f"?{len(cards)}"
 
 
 def position(state: State, seat: int | None) -> str:
@@ -99,10 +89,10 @@ def position(state: State, seat: int | None) -> str:
         _zone_text(s.out, partner),
         "-" if s.trump is None else s.trump.letter,
         str(s.leader),
-        cards_text(s.trick),
-        hands_text(s.won, None),
+        _pos.cards_text(s.trick),
+        _pos.hands_text(s.won, None),
         str(s.last_leader),
-        rounds_text(s.rounds),
+        _pos.rounds_text(s.rounds),
     )
     return " ".join(f"{name}={value}" for name, value in zip(NAMES, values, strict=True))
 
@@ -112,8 +102,8 @@ def position(state: State, seat: int | None) -> str:
 
 def _zone(text: str, field: str) -> Zone:
     if text.startswith("?"):
-        return parse_int(text[1:], field, 0, len(PACK))
-    return parse_cards(text, PACK, field)
+        return _pos.parse_int(text[1:], field, 0, len(PACK))
+    return _pos.parse_cards(text, PACK, field)
 
 
 def _choice(text: str, allowed: Sequence[str], field: str) -> str:
@@ -164,7 +154,7 @@ def _fill(zones: dict[str, Zone], hands: list[Zone], bidder: int | None) -> None
     located = _located([*_shown(hand_zones), *_shown(zones)])
     unseen = [c for c in PACK.cards if c not in located]
     reserved = _reserve(zones, hands, bidder, unseen)
-    filled, rest = fill_unknown(hands, unseen, _HAND_ORDER)
+    filled, rest = _pos.fill_unknown(hands, unseen, _HAND_ORDER)
     hands[:] = filled
     for field in ("kitty", "discards", "out"):
         zone = zones[field]
@@ -175,9 +165,9 @@ def _fill(zones: dict[str, Zone], hands: list[Zone], bidder: int | None) -> None
             zones[field], rest = rest[:zone], rest[zone:]
     if rest:
         if len(rest) == 1:
-            said = Message("{cards} is in no hand, pile or trick", cards=cards_text(rest))
+            said = Message("{cards} is in no hand, pile or trick", cards=_pos.cards_text(rest))
         else:
-            said = Message("{cards} are in no hand, pile or trick", cards=cards_text(rest))
+            said = Message("{cards} are in no hand, pile or trick", cards=_pos.cards_text(rest))
         raise InvalidPositionError(said, "hands")
     if reserved is not None and bidder is not None:
         card, in_discards = reserved
@@ -239,25 +229,25 @@ def from_position(rules: CharlemagneRuleset, body: str) -> State:
     The state a position's *body* describes (the envelope then checks it). Zones given by size
     are filled deterministically (see :func:`_fill` and :func:`_records`).
     """
-    f = fields(body, NAMES)
+    f = _pos.fields(body, NAMES)
     pack = PACK
-    dealer = parse_int(f["dealer"], "dealer", 0, SEATS - 1)
+    dealer = _pos.parse_int(f["dealer"], "dealer", 0, SEATS - 1)
     calls = _calls(f["calls"])
     phase = cast(Phase, _choice(f["phase"], _PHASES, "phase"))
     source = None if f["source"] == "-" else cast(Source, _choice(f["source"], _SOURCES, "source"))
-    hands = parse_hands(f["hands"], pack, SEATS)
+    hands = _pos.parse_hands(f["hands"], pack, SEATS)
     zones = {name: _zone(f[name], name) for name in ("kitty", "taken", "passed", "discards", "out")}
     if not isinstance(zones["passed"], int) and len(zones["passed"]) > 1:
         raise InvalidPositionError(Message("the partner passes one card"), "passed")
     trump = None if f["trump"] == "-" else _TRUMP[_choice(f["trump"], tuple(_TRUMP), "trump")]
-    leader = parse_int(f["leader"], "leader", 0, SEATS - 1)
-    trick = parse_cards(f["trick"], pack, "trick")
-    won_parts = parse_hands(f["won"], pack, 2, "won")
+    leader = _pos.parse_int(f["leader"], "leader", 0, SEATS - 1)
+    trick = _pos.parse_cards(f["trick"], pack, "trick")
+    won_parts = _pos.parse_hands(f["won"], pack, 2, "won")
     if any(isinstance(w, int) for w in won_parts):
         raise InvalidPositionError(Message("the won cards are public: write them"), "won")
     won = cast(tuple[tuple[Card, ...], tuple[Card, ...]], tuple(won_parts))
-    last_leader = parse_int(f["last_leader"], "last_leader", 0, SEATS - 1)
-    rounds = parse_rounds(f["rounds"], 2)
+    last_leader = _pos.parse_int(f["last_leader"], "last_leader", 0, SEATS - 1)
+    rounds = _pos.parse_rounds(f["rounds"], 2)
     bidder: int | None = None
     contract: Contract | None = None
     if len(calls) == SEATS and any(c is not None for c in calls):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from cardrules import _common, _messages
+from cardrules import _messages
+from cardrules._kit.hidden import state_from
 from cardrules._kit.inference import Inference, deal_agreeing, voids_among
 from cardrules.cards import Card
 from cardrules.charlemagne._cards import PACK, _sorted_hand
@@ -60,10 +61,7 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     Raises:
         InvalidOptionError: If *seat* is not a seat of the game.
     """
-    if type(state) is not State:
-        raise _messages.wrong_state("Charlemagne", state)
-    _common.check_seat(seat, SEATS)
-    return sample_state(observe(state, seat), rng)
+    return sample_state(observe(state, seat), rng)  # observe checks the state and the seat
 
 
 def sample_state(observation: Observation, rng: random.Random) -> State:
@@ -157,32 +155,14 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
             taken = tuple(rng.sample(near_bidder, 2))
         if gives and seat not in (b, p):
             passed = rng.choice([x for x in near_bidder if x not in taken])
-    return State(
-        rules=o.rules,
-        seed=rng.getrandbits(63),
-        pending_decks=(),
-        round_no=o.round_no,
-        dealer=o.dealer,
+    return state_from(
+        State,
+        o,
+        rng,
         hands=tuple(hands),
         kitty=tuple(zone["kitty"]),
-        phase=o.phase,
-        calls=o.calls,
-        bidder=b,
-        contract=c,
-        source=o.source,
         taken=taken,
         passed=passed,
         discards=discards,
         out=out,
-        trump=o.trump,
-        leader=o.leader,
-        trick=o.trick,
-        won=o.won,
-        tricks=o.tricks,
-        last_trick=o.last_trick,
-        last_leader=o.last_leader,
-        match=o.match,
-        rounds=o.rounds,
-        winner=o.winner,
-        history=o.history,
     )

@@ -5,18 +5,8 @@ from __future__ import annotations
 from typing import Final
 
 from cardrules import _messages
-from cardrules._kit.checks import (
-    TrickPlay,
-    check_counts,
-    check_decks,
-    check_lengths,
-    check_match,
-    check_order,
-    check_rounds,
-    check_seat,
-    check_tricks,
-    fail,
-)
+from cardrules._kit import checks
+from cardrules._kit.checks import fail
 from cardrules._serial import check_pack
 from cardrules.cards import Card
 from cardrules.mililla._cards import _CARD_POINTS, _HAND_ORDER, _STRENGTH, _SUIT_NAMES, PACK
@@ -61,20 +51,22 @@ def check_state(state: State) -> None:
     """
     if type(state) is not State:
         raise _messages.wrong_state("Mililla", state)
-    check_lengths({"hands": state.hands}, SEATS, "seat")
-    check_rounds(state.rounds, len(SIDES), _TALLY_RULES)
+    checks.check_lengths({"hands": state.hands}, SEATS, "seat")
+    checks.check_rounds(state.rounds, len(SIDES), _TALLY_RULES)
     for name in ("dealer", "trick_leader", "last_leader"):
-        check_seat(getattr(state, name), SEATS, name)
+        checks.check_seat(getattr(state, name), SEATS, name)
     if state.winner is not None:
-        check_seat(state.winner, len(SIDES), "winner", "side")
-    check_counts({"round_no": [state.round_no], "deal_bonus": [state.deal_bonus], "held_bonus": [state.held_bonus]})
-    check_counts({"tricks": state.tricks})
+        checks.check_seat(state.winner, len(SIDES), "winner", "side")
+    checks.check_counts(
+        {"round_no": [state.round_no], "deal_bonus": [state.deal_bonus], "held_bonus": [state.held_bonus]}
+    )
+    checks.check_counts({"tricks": state.tricks})
     check_pack(zones(state), PACK)
-    check_order({f"hands[{s}]": hand for s, hand in enumerate(state.hands)}, _HAND_ORDER)
+    checks.check_order({f"hands[{s}]": hand for s, hand in enumerate(state.hands)}, _HAND_ORDER)
     _check_sizes(state)
     _check_tricks(state)
     _check_scores(state)
-    check_decks(state.pending_decks, PACK)
+    checks.check_decks(state.pending_decks, PACK)
 
 
 def _check_sizes(state: State) -> None:
@@ -136,13 +128,13 @@ def _check_tricks(state: State) -> None:
             ),
         )
     trump, strength = turn_up.suit, _STRENGTH[state.rules.rank_order]
-    play = TrickPlay(
+    play = checks.TrickPlay(
         (dealer + 1) % SEATS,
         _SEATS_FROM.__getitem__,
         lambda trick: _trick_winner(trick, trump, strength),
         {turn_up: dealer},
     )
-    check_tricks(
+    checks.check_tricks(
         state.won, state.history, play, ("trick_leader", state.trick_leader, state.last_leader, state.last_trick)
     )
     led = frozenset(pile[k].suit for pile in state.won for k in range(0, len(pile), SEATS))
@@ -185,7 +177,7 @@ def _check_scores(state: State) -> None:
             ),
         )
     single = state.rules.single_round
-    check_match(
+    checks.check_match(
         state.rounds,
         state.match,
         state.winner,

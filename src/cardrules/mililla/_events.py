@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardrules import _messages
-from cardrules._kit.narration import event, played, trick_won
+from cardrules._kit.narration import event, match_won, played, trick_won
 from cardrules.engine import Event
 from cardrules.mililla._cards import _CARD_POINTS, _STRENGTH
 from cardrules.mililla._legal import _SUIT_WORDS, _trick_winner, to_move
@@ -46,15 +46,7 @@ def events(before: State, move: Play, after: State) -> tuple[Event, ...]:
                 said = Message("the held bonus is scored")
                 out.append(event("bonus", item.rule, None, (before.turn_up,), item.points, said))
         if after.winner is not None:
-            w = after.winner
-            said = Message(
-                "seats {seat} and {partner} win the match {points} to {other}",
-                seat=SIDES[w][0],
-                partner=SIDES[w][1],
-                points=after.match[w],
-                other=after.match[1 - w],
-            )
-            out.append(event("match", "mililla.match.target", None, (), 0, said))
+            out.append(match_won("mililla.match.target", after.winner, SIDES, after.match))
         else:
             out.extend(deal_events(after))
     return tuple(out)

@@ -17,19 +17,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from cardrules import _messages
-from cardrules._kit.position import (
-    cards_text,
-    fields,
-    fill_unknown,
-    hands_text,
-    ints_text,
-    parse_cards,
-    parse_hands,
-    parse_int,
-    parse_ints,
-    parse_rounds,
-    rounds_text,
-)
+from cardrules._kit import position as _pos
 from cardrules.cards import Card
 from cardrules.errors import InvalidPositionError, InvalidRecordError
 from cardrules.mililla._cards import _HAND_ORDER, _STRENGTH, PACK
@@ -65,18 +53,18 @@ def position(state: State, seat: int | None) -> str:
         (
             f"dealer={state.dealer}",
             f"turn_up={state.turn_up}",
-            f"hands={hands_text(state.hands, seat)}",
+            f"hands={_pos.hands_text(state.hands, seat)}",
             f"leader={state.trick_leader}",
-            f"trick={cards_text(state.trick)}",
+            f"trick={_pos.cards_text(state.trick)}",
             f"won={'/'.join(_pile_text(pile) for pile in state.won)}",
-            f"match={ints_text(state.match)}",
-            f"rounds={rounds_text(state.rounds)}",
+            f"match={_pos.ints_text(state.match)}",
+            f"rounds={_pos.rounds_text(state.rounds)}",
         )
     )
 
 
 def _pile_text(pile: tuple[Card, ...]) -> str:
-    return ";".join(cards_text(pile[k : k + SEATS]) for k in range(0, len(pile), SEATS)) or "-"
+    return ";".join(_pos.cards_text(pile[k : k + SEATS]) for k in range(0, len(pile), SEATS)) or "-"
 
 
 def _parse_won(text: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -90,7 +78,7 @@ def _parse_won(text: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         pile: list[Card] = []
         if side != "-":
             for trick in side.split(";"):
-                cards = parse_cards(trick, PACK, "won")
+                cards = _pos.parse_cards(trick, PACK, "won")
                 if len(cards) != SEATS:
                     said = Message(
                         "a won trick has {count} cards, not {got}: {trick}", count=SEATS, got=len(cards), trick=trick
@@ -117,18 +105,18 @@ def from_position(rules: MilillaRuleset, body: str) -> State:
     The state of a position's *body*. Hands given only by size are filled with the cards not
     shown, in pack order, seat by seat (the dealer's keeps the turn-up card while it is unplayed).
     """
-    f = fields(body, FIELDS)
-    dealer = parse_int(f["dealer"], "dealer", 0, SEATS - 1)
-    turn = parse_cards(f["turn_up"], PACK, "turn_up")
+    f = _pos.fields(body, FIELDS)
+    dealer = _pos.parse_int(f["dealer"], "dealer", 0, SEATS - 1)
+    turn = _pos.parse_cards(f["turn_up"], PACK, "turn_up")
     if len(turn) != 1:
         raise InvalidPositionError(Message("the turn-up is one card"), "turn_up")
     turn_up = turn[0]
-    given = parse_hands(f["hands"], PACK, SEATS)
-    leader = parse_int(f["leader"], "leader", 0, SEATS - 1)
-    trick = parse_cards(f["trick"], PACK, "trick")
+    given = _pos.parse_hands(f["hands"], PACK, SEATS)
+    leader = _pos.parse_int(f["leader"], "leader", 0, SEATS - 1)
+    trick = _pos.parse_cards(f["trick"], PACK, "trick")
     won = _parse_won(f["won"])
-    match = parse_ints(f["match"], 2, "match")
-    rounds = parse_rounds(f["rounds"], 2)
+    match = _pos.parse_ints(f["match"], 2, "match")
+    rounds = _pos.parse_rounds(f["rounds"], 2)
     shown = [("hands", h) for h in given if not isinstance(h, int)]
     seen = _check_once([*shown, ("trick", trick), ("won", won[0] + won[1])])
     hands = _fill(given, seen, dealer, turn_up)
@@ -177,9 +165,9 @@ def _fill(
         keep = True
         unseen.remove(turn_up)
         sizes[dealer] = held - 1
-    hands, rest = fill_unknown(sizes, unseen, _HAND_ORDER)
+    hands, rest = _pos.fill_unknown(sizes, unseen, _HAND_ORDER)
     if rest:
-        raise InvalidPositionError(Message("cards missing: {cards}", cards=cards_text(rest)), "hands")
+        raise InvalidPositionError(Message("cards missing: {cards}", cards=_pos.cards_text(rest)), "hands")
     if keep:
         hand = tuple(sorted((*hands[dealer], turn_up), key=_HAND_ORDER.__getitem__))
         hands = (*hands[:dealer], hand, *hands[dealer + 1 :])

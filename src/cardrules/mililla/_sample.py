@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from cardrules import _common, _messages
+from cardrules import _messages
+from cardrules._kit.hidden import state_from
 from cardrules._kit.inference import by_hidden_hand, deal_agreeing
 from cardrules.cards import Card
 from cardrules.errors import WrongKindError
@@ -36,10 +37,7 @@ def shuffle_hidden(state: State, seat: int, rng: random.Random) -> State:
     Raises:
         InvalidOptionError: If *seat* is not a seat of the game.
     """
-    if type(state) is not State:
-        raise _messages.wrong_state("Mililla", state)
-    _common.check_seat(seat, SEATS)
-    return sample_state(observe(state, seat), rng)
+    return sample_state(observe(state, seat), rng)  # observe checks the state and the seat
 
 
 def sample_state(observation: Observation, rng: random.Random) -> State:
@@ -74,25 +72,4 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
             hands.append(o.hand)
             continue
         hands.append(_sorted_hand(keeps[s] + dealt[f"hand {s}"]))
-    return State(
-        rules=o.rules,
-        seed=rng.getrandbits(63),
-        pending_decks=(),
-        round_no=o.round_no,
-        dealer=o.dealer,
-        hands=tuple(hands),
-        turn_up=o.turn_up,
-        trick_leader=o.trick_leader,
-        trick=o.trick,
-        led=o.led,
-        won=o.won,
-        tricks=o.tricks,
-        last_trick=o.last_trick,
-        last_leader=o.last_leader,
-        match=o.match,
-        deal_bonus=o.deal_bonus,
-        held_bonus=o.held_bonus,
-        rounds=o.rounds,
-        winner=o.winner,
-        history=o.history,
-    )
+    return state_from(State, o, rng, hands=tuple(hands))

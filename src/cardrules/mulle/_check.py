@@ -8,16 +8,8 @@ from collections.abc import Sequence
 import attrs
 
 from cardrules import _messages
-from cardrules._kit.checks import (
-    check_counts,
-    check_decks,
-    check_lengths,
-    check_match,
-    check_order,
-    check_rounds,
-    check_seat,
-    fail,
-)
+from cardrules._kit import checks
+from cardrules._kit.checks import fail
 from cardrules._serial import check_pack
 from cardrules.cards import Card
 from cardrules.mulle._cards import _BHV, _ORDER, _TVAL, PACK, _mulle_points, _sorted
@@ -55,29 +47,29 @@ def check_state(state: State) -> None:
         raise _messages.wrong_state("Mulle", state)
     rules = state.rules
     nsides = len(rules.sides)
-    check_lengths({"hands": state.hands}, rules.players, "seat")
-    check_lengths(
+    checks.check_lengths({"hands": state.hands}, rules.players, "seat")
+    checks.check_lengths(
         {"captured": state.captured, "tabbes": state.tabbes, "mulles": state.mulles, "match": state.match},
         nsides,
         "side",
     )
-    check_rounds(state.rounds, nsides, None)
-    check_seat(state.dealer, rules.players, "dealer")
-    check_seat(state.to_play, rules.players, "to_play")
+    checks.check_rounds(state.rounds, nsides, None)
+    checks.check_seat(state.dealer, rules.players, "dealer")
+    checks.check_seat(state.to_play, rules.players, "to_play")
     if state.winner is not None:
-        check_seat(state.winner, nsides, "winner", "side")
+        checks.check_seat(state.winner, nsides, "winner", "side")
     if state.last_capture is not None:
-        check_seat(state.last_capture, rules.players, "last_capture")
-    check_counts({"round_no": [state.round_no], "deal_no": [state.deal_no], "tabbes": state.tabbes})
+        checks.check_seat(state.last_capture, rules.players, "last_capture")
+    checks.check_counts({"round_no": [state.round_no], "deal_no": [state.deal_no], "tabbes": state.tabbes})
     check_pack(zones(state), PACK)
-    check_order({f"hands[{s}]": hand for s, hand in enumerate(state.hands)} | {"table": state.table}, _ORDER)
+    checks.check_order({f"hands[{s}]": hand for s, hand in enumerate(state.hands)} | {"table": state.table}, _ORDER)
     _check_builds(state)
     if state.start is not None:
         _check_start(state)
     seats, deal_ends = _check_deal(state)
     _replay(state, seats, deal_ends)
     _check_scores(state)
-    check_decks(state.pending_decks, PACK)
+    checks.check_decks(state.pending_decks, PACK)
 
 
 def _check_builds(state: State) -> None:
@@ -122,7 +114,7 @@ def _check_start(state: State) -> None:
     start = state.start
     assert start is not None
     nsides = len(rules.sides)
-    check_lengths(
+    checks.check_lengths(
         {
             "start.taken": start.taken,
             "start.hidden": start.hidden,
@@ -132,7 +124,7 @@ def _check_start(state: State) -> None:
         nsides,
         "side",
     )
-    check_counts({"start.plays": [start.plays], "start.hidden": start.hidden, "start.tabbes": start.tabbes})
+    checks.check_counts({"start.plays": [start.plays], "start.hidden": start.hidden, "start.tabbes": start.tabbes})
     total = len(PACK) - rules.table_size
     if not 1 <= start.plays <= total:
         raise fail(
@@ -144,8 +136,10 @@ def _check_start(state: State) -> None:
             ),
         )
     if start.last_capture is not None:
-        check_seat(start.last_capture, rules.players, "start.last_capture")
-    check_order({"start.table": start.table} | {f"start.taken[{i}]": t for i, t in enumerate(start.taken)}, _ORDER)
+        checks.check_seat(start.last_capture, rules.players, "start.last_capture")
+    checks.check_order(
+        {"start.table": start.table} | {f"start.taken[{i}]": t for i, t in enumerate(start.taken)}, _ORDER
+    )
     check_builds(rules, start.builds, "start.builds")
     public = len(start.table) + sum(len(b.cards) for b in start.builds)
     public += sum(map(len, start.taken)) + sum(start.hidden)
@@ -441,7 +435,7 @@ def _check_scores(state: State) -> None:
     for i, r in enumerate(state.rounds):
         if r.tally != r.points or min(r.points) < 0:
             raise fail(f"rounds[{i}].tally", Message("a round's tally is its points, none negative"))
-    check_match(state.rounds, state.match, state.winner, lambda match: _winner(rules, match))
+    checks.check_match(state.rounds, state.match, state.winner, lambda match: _winner(rules, match))
     if over and state.rounds[-1] != _round_score(state, complete=True):
         raise fail(
             f"rounds[{len(state.rounds) - 1}]", Message("the last round's score is not that of the round played")

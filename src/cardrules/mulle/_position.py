@@ -17,16 +17,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from cardrules import _messages
-from cardrules._kit.position import (
-    cards_text,
-    fields,
-    hands_text,
-    parse_cards,
-    parse_hands,
-    parse_int,
-    parse_rounds,
-    rounds_text,
-)
+from cardrules._kit import position as _pos
 from cardrules.cards import Card
 from cardrules.errors import CardrulesError, InvalidPositionError, InvalidRecordError
 from cardrules.mulle._cards import _TVAL, PACK, _sorted
@@ -34,9 +25,15 @@ from cardrules.mulle._check import RoundSoFar, check_state, dealt_round, replay_
 from cardrules.mulle._deal import schedule as _schedule
 from cardrules.mulle._legal import _mover_state
 from cardrules.mulle._ruleset import MulleRuleset
-from cardrules.mulle._score import _winner
 from cardrules.mulle._state import Build, Capture, Move, State, Trail
-from cardrules.mulle._table_position import check_copies, fill_hands, from_table_position, parse_stock, table_position
+from cardrules.mulle._table_position import (
+    check_copies,
+    fill_hands,
+    from_table_position,
+    parse_stock,
+    position_state,
+    table_position,
+)
 from cardrules.rules import Message
 
 __all__ = ["FORMS", "from_position", "position"]
@@ -88,14 +85,16 @@ def parse_play(text: str) -> Move:
         onto_text, eq, value = rest.partition("=")
         if not eq:
             raise InvalidPositionError(Message("a build is CARD>ONTO=VALUE, not {text}", text=repr(text[:40])), "plays")
-        onto: Card | int = parse_int(onto_text[1:], "plays", 0, 52) if onto_text.startswith("#") else _card(onto_text)
-        return Build(_card(head), onto, parse_int(value, "plays", 0, 99))
+        onto: Card | int = (
+            _pos.parse_int(onto_text[1:], "plays", 0, 52) if onto_text.startswith("#") else _card(onto_text)
+        )
+        return Build(_card(head), onto, _pos.parse_int(value, "plays", 0, 99))
     if "x" in text:
         head, _, taken = text.partition("x")
         card_text, eq, value = head.partition("=")
         card = _card(card_text)
         taken_cards = tuple(_card(c) for c in taken.split("+")) if taken else ()
-        return Capture(card, taken_cards, parse_int(value, "plays", 0, 99) if eq else _TVAL[card])
+        return Capture(card, taken_cards, _pos.parse_int(value, "plays", 0, 99) if eq else _TVAL[card])
     said = Message(
         "a play is a capture '9Hx4S+5C', a build '3C>6D=9' or '2H>#0=11', or a trail '7S-', not {text}",
         text=repr(text[:40]),
@@ -132,10 +131,10 @@ def play_position(state: State, seat: int | None) -> str:
         )
         raise InvalidPositionError(said, "plays")
     plays = ",".join(play_text(t.move) for t in state.history) or "-"
-    stock = cards_text(state.stock) if seat is None else f"?{len(state.stock)}"
+    stock = _pos.cards_text(state.stock) if seat is None else f"?{len(state.stock)}"
     return (
-        f"dealer={state.dealer} dealt={cards_text(dealt_table(state))} plays={plays} "
-        f"hands={hands_text(state.hands, seat)} stock={stock} rounds={rounds_text(state.rounds)}"
+        f"dealer={state.dealer} dealt={_pos.cards_text(dealt_table(state))} plays={plays} "
+        f"hands={_pos.hands_text(state.hands, seat)} stock={stock} rounds={_pos.rounds_text(state.rounds)}"
     )
 
 
@@ -148,10 +147,10 @@ def from_position(rules: MulleRuleset, body: str) -> State:
     second = body.split(" ", 2)[1:2]
     if second and second[0].startswith("deal="):
         return from_table_position(rules, body)
-    f = fields(body, FIELDS)
+    f = _pos.fields(body, FIELDS)
     n = rules.players
-    dealer = parse_int(f["dealer"], "dealer", 0, n - 1)
-    dealt = _sorted(parse_cards(f["dealt"], PACK, "dealt"))  # a set of cards: kept in pack order
+    dealer = _pos.parse_int(f["dealer"], "dealer", 0, n - 1)
+    dealt = _sorted(_pos.parse_cards(f["dealt"], PACK, "dealt"))  # a set of cards: kept in pack order
     if len(dealt) != rules.table_size:
         said = Message(
             "{want} cards are dealt to the table, not {got} (this form holds the cards dealt "
@@ -174,7 +173,7 @@ def from_position(rules: MulleRuleset, body: str) -> State:
     if plan is None:  # pragma: no cover - every count up to a round's plays has a schedule
         raise InvalidPositionError(Message("a round has no {count} plays", count=len(moves)), "plays")
     seats, ends, deal_no, sizes, stock_size, to_play = plan
-    hands = parse_hands(f["hands"], PACK, n)
+    hands = _pos.parse_hands(f["hands"], PACK, n)
     after = Message("after {count} plays of this round", count=len(moves))
     for s, hand in enumerate(hands):
         size = hand if isinstance(hand, int) else len(hand)
@@ -184,7 +183,7 @@ def from_position(rules: MulleRuleset, body: str) -> State:
             )
             raise InvalidPositionError(said, "hands")
     stock = parse_stock(f["stock"], stock_size, after)
-    rounds = parse_rounds(f["rounds"], len(rules.sides))
+    rounds = _pos.parse_rounds(f["rounds"], len(rules.sides))
     _check_copies(dealt, moves, hands, stock)
     over = not any(sizes) and not stock_size
     base = _mover_state(rules, 0, (), (), (), None)
@@ -193,13 +192,11 @@ def from_position(rules: MulleRuleset, body: str) -> State:
     except InvalidRecordError as exc:
         raise InvalidPositionError(_messages.carried(exc, exc.detail), "plays") from None
     full, stock_cards = _fill(hands, stock, end, dealt)
-    match = tuple(sum(r.points[i] for r in rounds) for i in range(len(rules.sides)))
-    state = State(
-        rules=rules,
-        seed=0,
-        pending_decks=(),
-        round_no=max(len(rounds) - over, 0),
-        dealer=dealer,
+    state = position_state(
+        rules,
+        dealer,
+        rounds,
+        over,
         deal_no=deal_no,
         stock=stock_cards,
         hands=full,
@@ -211,9 +208,6 @@ def from_position(rules: MulleRuleset, body: str) -> State:
         mulles=end.mulles,
         last_capture=end.last_capture,
         history=end.history,
-        match=match,
-        rounds=rounds,
-        winner=_winner(rules, match) if over else None,
     )
     try:
         check_state(state)

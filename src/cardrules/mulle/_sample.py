@@ -8,6 +8,7 @@ from collections import Counter
 import attrs
 
 from cardrules import _common, _messages
+from cardrules._kit.hidden import state_from
 from cardrules._kit.inference import by_hidden_hand, deal_agreeing
 from cardrules.cards import Card
 from cardrules.errors import WrongKindError
@@ -155,25 +156,12 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
         elif start is not None:
             plan = schedule(rules, o.dealer, start.plays)
             to_play = plan[5] if plan is not None else to_play
-    return State(
-        rules=rules,
-        seed=rng.getrandbits(63),
-        pending_decks=(),
-        round_no=o.round_no,
-        dealer=o.dealer,
-        deal_no=o.deal_no,
+    return state_from(
+        State,
+        o,
+        rng,
         stock=tuple(pool),
         hands=tuple(hands),
-        table=o.table,
-        builds=o.builds,
         to_play=to_play,
         captured=tuple(tuple(p) for p in captured),
-        tabbes=o.tabbes,
-        mulles=o.mulles,
-        last_capture=o.last_capture,
-        history=o.history,
-        match=o.match,
-        rounds=o.rounds,
-        winner=o.winner,
-        start=start,
     )

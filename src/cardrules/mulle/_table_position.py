@@ -13,23 +13,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from cardrules import _messages
-from cardrules._kit.position import (
-    cards_text,
-    fields,
-    fill_unknown,
-    hands_text,
-    ints_text,
-    parse_cards,
-    parse_hands,
-    parse_int,
-    parse_ints,
-    parse_rounds,
-    rounds_text,
-)
+from cardrules._kit import position as _pos
 from cardrules.cards import Card
+from cardrules.engine import RoundScore
 from cardrules.errors import CardrulesError, InvalidPositionError, InvalidRecordError
 from cardrules.mulle._cards import _BHV, _ORDER, _SCORING, _TVAL, PACK, _mulle_points, _sorted
 from cardrules.mulle._check import check_state
@@ -90,14 +79,14 @@ def _mulles_text(found: Sequence[Mulle]) -> str:
 def table_position(state: State, seat: int | None) -> str:
     """The body of *state*'s position in the table form; with *seat*, the other hands and the stock by size only."""
     sides = range(len(state.rules.sides))
-    stock = cards_text(state.stock) if seat is None else f"?{len(state.stock)}"
+    stock = _pos.cards_text(state.stock) if seat is None else f"?{len(state.stock)}"
     last = "-" if state.last_capture is None else str(state.last_capture)
     return (
-        f"dealer={state.dealer} deal={state.deal_no + 1} table={cards_text(state.table)} "
-        f"builds={','.join(map(build_text, state.builds)) or '-'} hands={hands_text(state.hands, seat)} "
+        f"dealer={state.dealer} deal={state.deal_no + 1} table={_pos.cards_text(state.table)} "
+        f"builds={','.join(map(build_text, state.builds)) or '-'} hands={_pos.hands_text(state.hands, seat)} "
         f"stock={stock} taken={'/'.join(_pile_text(state, s) for s in sides)} "
-        f"mulles={'/'.join(_mulles_text(state.mulles[s]) for s in sides)} tabbes={ints_text(state.tabbes)} "
-        f"last={last} rounds={rounds_text(state.rounds)}"
+        f"mulles={'/'.join(_mulles_text(state.mulles[s]) for s in sides)} tabbes={_pos.ints_text(state.tabbes)} "
+        f"last={last} rounds={_pos.rounds_text(state.rounds)}"
     )
 
 
@@ -123,8 +112,8 @@ def _parse_build(text: str, rules: MulleRuleset) -> TableBuild:
         )
         raise InvalidPositionError(said, "builds")
     locked = owner_text.endswith("!")
-    owner = parse_int(owner_text.removesuffix("!"), "builds", 0, rules.players - 1)
-    value = parse_int(value_text, "builds", 0, 99)
+    owner = _pos.parse_int(owner_text.removesuffix("!"), "builds", 0, rules.players - 1)
+    value = _pos.parse_int(value_text, "builds", 0, 99)
     cards = tuple(_card(c, "builds") for c in cards_text_.split("+"))
     if not 2 <= value <= 16:
         said = Message("the build {build} is worth {value}, but a build is worth 2 to 16", build=text, value=value)
@@ -171,7 +160,7 @@ def _parse_pile(text: str, field: str) -> Pile:
     parts = text.split(",")
     hidden = 0
     if parts[-1].startswith("?"):
-        hidden = parse_int(parts.pop()[1:], field, 0, len(PACK))
+        hidden = _pos.parse_int(parts.pop()[1:], field, 0, len(PACK))
     if any(p.startswith("?") for p in parts):
         said = Message("a pile is its cards, then '?N' for N more not shown, not {text}", text=repr(text[:40]))
         raise InvalidPositionError(said, field)
@@ -223,23 +212,23 @@ def from_table_position(rules: MulleRuleset, body: str) -> State:
     owned build's value for its owner, then the hands seat by seat, then the captured piles side
     by side, the rest to the stock.
     """
-    f = fields(body, FIELDS)
+    f = _pos.fields(body, FIELDS)
     n, nsides = rules.players, len(rules.sides)
-    dealer = parse_int(f["dealer"], "dealer", 0, n - 1)
+    dealer = _pos.parse_int(f["dealer"], "dealer", 0, n - 1)
     deals = _deals(rules, dealer)
-    deal = parse_int(f["deal"], "deal", 1, len(deals))
+    deal = _pos.parse_int(f["deal"], "deal", 1, len(deals))
     dealt, stock_size, before = deals[deal - 1]
-    table = _sorted(parse_cards(f["table"], PACK, "table"))
+    table = _sorted(_pos.parse_cards(f["table"], PACK, "table"))
     builds = tuple(_parse_build(t, rules) for t in f["builds"].split(",")) if f["builds"] != "-" else ()
     if builds and not rules.building:
         raise InvalidPositionError(Message("the fishing game has no builds: write builds=-"), "builds")
-    hands = parse_hands(f["hands"], PACK, n)
+    hands = _pos.parse_hands(f["hands"], PACK, n)
     stock = parse_stock(f["stock"], stock_size, Message("in deal {deal} of {deals}", deal=deal, deals=len(deals)))
     piles = [_parse_pile(t, "taken") for t in _per_side(f["taken"], nsides, "taken")]
     mulles = [_parse_mulles(t, rules) for t in _per_side(f["mulles"], nsides, "mulles")]
-    tabbes = parse_ints(f["tabbes"], nsides, "tabbes", 0, 99)
-    last = None if f["last"] == "-" else parse_int(f["last"], "last", 0, n - 1)
-    rounds = parse_rounds(f["rounds"], nsides)
+    tabbes = _pos.parse_ints(f["tabbes"], nsides, "tabbes", 0, 99)
+    last = None if f["last"] == "-" else _pos.parse_int(f["last"], "last", 0, n - 1)
+    rounds = _pos.parse_rounds(f["rounds"], nsides)
     sizes = [h if isinstance(h, int) else len(h) for h in hands]
     plays = _plays(rules, dealer, deal, dealt, before, sizes)
     over = plays == len(PACK) - rules.table_size
@@ -256,7 +245,6 @@ def from_table_position(rules: MulleRuleset, body: str) -> State:
     full, captured, stock_cards = _fill(hands, stock, piles, builds, table)
     plan = schedule(rules, dealer, plays)
     assert plan is not None  # _plays found these plays in the round
-    match = tuple(sum(r.points[i] for r in rounds) for i in range(nsides))
     start = None
     if plays:
         start = TableStart(
@@ -269,12 +257,11 @@ def from_table_position(rules: MulleRuleset, body: str) -> State:
             tabbes,
             last,
         )
-    state = State(
-        rules=rules,
-        seed=0,
-        pending_decks=(),
-        round_no=max(len(rounds) - over, 0),
-        dealer=dealer,
+    state = position_state(
+        rules,
+        dealer,
+        rounds,
+        over,
         deal_no=deal - 1,
         stock=stock_cards,
         hands=full,
@@ -286,9 +273,6 @@ def from_table_position(rules: MulleRuleset, body: str) -> State:
         mulles=tuple(mulles),
         last_capture=last,
         history=(),
-        match=match,
-        rounds=rounds,
-        winner=_winner(rules, match) if over else None,
         start=start,
     )
     try:
@@ -302,13 +286,38 @@ def from_table_position(rules: MulleRuleset, body: str) -> State:
     return state
 
 
+def position_state(rules: MulleRuleset, dealer: int, rounds: tuple[RoundScore, ...], over: bool, **lies: Any) -> State:
+    """
+    The state a position describes: the round as it *lies* (the State fields from ``deal_no`` to
+    ``history``, and ``start``) with the match points the completed *rounds* add up to, the round
+    number, and the winner once the round is *over*; seed 0 and no decks pending, which a position
+    does not keep.
+    """
+    match = tuple(sum(r.points[i] for r in rounds) for i in range(len(rules.sides)))
+    winner = _winner(rules, match) if over else None
+    round_no = max(len(rounds) - over, 0)
+    return State(
+        rules=rules,
+        seed=0,
+        pending_decks=(),
+        round_no=round_no,
+        dealer=dealer,
+        match=match,
+        rounds=rounds,
+        winner=winner,
+        **lies,
+    )
+
+
 def parse_stock(text: str, size: int, when: Message) -> tuple[Card, ...] | int:
     """
     The stock field: its cards, next dealt first, or ``?N`` for a stock of N unseen cards; it must
     hold *size* cards *when* (``"in deal 2 of 3"``: the words that begin the message if it does not).
     """
     stock: tuple[Card, ...] | int = (
-        parse_int(text[1:], "stock", 0, len(PACK)) if text.startswith("?") else parse_cards(text, PACK, "stock")
+        _pos.parse_int(text[1:], "stock", 0, len(PACK))
+        if text.startswith("?")
+        else _pos.parse_cards(text, PACK, "stock")
     )
     got = stock if isinstance(stock, int) else len(stock)
     if got != size:
@@ -566,7 +575,7 @@ def fill_hands(
             pool.remove(card)
             kept[s].append(card)
     sizes = [h - len(kept[s]) if isinstance(h, int) else h for s, h in enumerate(hands)]
-    filled, rest = fill_unknown(sizes, pool, _ORDER)
+    filled, rest = _pos.fill_unknown(sizes, pool, _ORDER)
     return tuple(_sorted((*h, *kept[s])) for s, h in enumerate(filled)), rest
 
 

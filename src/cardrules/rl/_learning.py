@@ -257,16 +257,7 @@ class CandidateEncoding:
         Raises:
             InvalidOptionError: If *k* is not a whole number from 1 to 1024.
         """
-        return CandidateEncoding(
-            game=self.game,
-            version=self.version,
-            k=k,
-            fields=self.fields,
-            legal=self._legal,
-            ranked=self._ranked,
-            observe=self._observe,
-            row=self._row,
-        )
+        return attrs.evolve(self, k=k)
 
     def _candidates(self, state: Any) -> tuple[list[Any], int]:
         """The candidates of *state* and how many of them are on the heuristic's shortlist (kept for the last state)."""
