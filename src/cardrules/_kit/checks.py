@@ -119,6 +119,20 @@ def check_rounds(rounds: Sequence[RoundScore], sides: int, tally_rules: frozense
             )
 
 
+def check_round_no(round_no: int, completed: int, over: bool, round_word: Literal["round", "hand"] = "round") -> None:
+    """
+    *round_no* counts the *completed* rounds (one fewer when the match is *over*: the last round
+    ended it); Charlemagne's rounds are hands (*round_word*).
+    """
+    if round_no == completed - (1 if over else 0):
+        return
+    if round_word == "hand":
+        said = Message("hand {round_no} does not follow {count} completed hands", round_no=round_no, count=completed)
+    else:
+        said = Message("round {round_no} does not follow {count} completed rounds", round_no=round_no, count=completed)
+    raise fail("round_no", said)
+
+
 def check_match(
     rounds: Sequence[RoundScore],
     match: Sequence[int],

@@ -264,15 +264,7 @@ def _check_bidders_cards(state: State) -> tuple[Card, ...]:
 def _check_scores(state: State) -> None:
     """The hands' scores, the match points and the winner (charlemagne.score.*, charlemagne.match.target)."""
     over = state.winner is not None
-    if state.round_no != len(state.rounds) - (1 if over else 0):
-        raise fail(
-            "round_no",
-            Message(
-                "hand {round_no} does not follow {count} completed hands",
-                round_no=state.round_no,
-                count=len(state.rounds),
-            ),
-        )
+    checks.check_round_no(state.round_no, len(state.rounds), over, "hand")
     for i, r in enumerate(state.rounds):
         if sorted(r.points)[0] != 0 or max(r.points) not in _VALUES or len(r.items) != 1:
             raise fail(

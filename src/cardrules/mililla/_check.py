@@ -146,15 +146,7 @@ def _check_tricks(state: State) -> None:
 def _check_scores(state: State) -> None:
     """The turn-up bonus, the rounds, the match points and the winner (mililla.bonus.*, mililla.match.target)."""
     over = state.winner is not None
-    if state.round_no != len(state.rounds) - (1 if over else 0):
-        raise fail(
-            "round_no",
-            Message(
-                "round {round_no} does not follow {count} completed rounds",
-                round_no=state.round_no,
-                count=len(state.rounds),
-            ),
-        )
+    checks.check_round_no(state.round_no, len(state.rounds), over)
     for i, r in enumerate(state.rounds):
         if sum(r.tally) != ROUND_POINTS or min(r.tally) < 0 or min(r.points) < 0:
             raise fail(f"rounds[{i}].tally", Message("a round's tally shares 70 points between the sides"))

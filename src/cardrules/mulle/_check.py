@@ -423,15 +423,7 @@ def _check_scores(state: State) -> None:
     """The rounds' scores, the match points and the winner (mulle.match.target, mulle.krypmulle)."""
     rules = state.rules
     over = state.winner is not None
-    if state.round_no != len(state.rounds) - (1 if over else 0):
-        raise fail(
-            "round_no",
-            Message(
-                "round {round_no} does not follow {count} completed rounds",
-                round_no=state.round_no,
-                count=len(state.rounds),
-            ),
-        )
+    checks.check_round_no(state.round_no, len(state.rounds), over)
     for i, r in enumerate(state.rounds):
         if r.tally != r.points or min(r.points) < 0:
             raise fail(f"rounds[{i}].tally", Message("a round's tally is its points, none negative"))
