@@ -38,6 +38,7 @@ __all__ = [
     "draw",
     "language",
     "narrow",
+    "side_text",
     "words",
 ]
 
@@ -313,7 +314,7 @@ def _seat_box(seat: Seat, x: float, y: float, width: float) -> str:
     cls = "seat to-move" if seat.to_move else "seat"
     stroke = ' stroke="#e0a800" stroke-width="3"' if seat.to_move else ' stroke="#9bb59b"'
     tr = words()
-    label = seat.label + (tr.gettext(" (you)") if seat.you else "")
+    label = tr.pgettext("web", "{text} (you)").format(text=seat.label) if seat.you else seat.label
     count = tr.ngettext("{count} card", "{count} cards", seat.cards).format(count=seat.cards)
     to_play = tr.pgettext("seat", "to play")
     # "to play" where it fits beside the count (the gold frame says it anyway)
@@ -401,7 +402,7 @@ def _hand(cards: Sequence[Card], label: str, y: float) -> tuple[list[str], float
 def trick(leader: int, cards: Sequence[Card], seats: Sequence[int] = (0, 1, 2, 3)) -> tuple[Group, ...]:
     """A trick's cards in the order played from *leader*, each captioned with its seat (*seats* sit in)."""
     order = [seats[(seats.index(leader) + i) % len(seats)] for i in range(len(seats))]
-    one = words().gettext("seat {seat}")
+    one = words().pgettext("web", "seat {seat}")
     return tuple(Group((c,), one.format(seat=s), s) for s, c in zip(order, cards, strict=False))
 
 
@@ -470,12 +471,12 @@ def partners_table(
     """
     tr = words()
     if obs.winner is not None:
-        status = tr.gettext("The match is over: {side} won.").format(side=_side(obs.winner, None))
+        status = tr.gettext("The match is over: {side} won.").format(side=side_text((obs.winner, obs.winner + 2)))
     elif obs.to_move == obs.seat:
         status = tr.gettext("Your turn: {todo}").format(todo=todo)
     else:
         status = tr.gettext("Seat {seat} to play.").format(seat=obs.to_move)
-    one = tr.gettext("seat {seat}")
+    one = tr.pgettext("web", "seat {seat}")
     return Table(
         title=tr.gettext("{game} table seen by seat {seat}").format(game=game, seat=obs.seat),
         heading=tuple(heading),
@@ -491,7 +492,7 @@ def partners_table(
                 "{side}: {points} points; this round {count} trick",
                 "{side}: {points} points; this round {count} tricks",
                 obs.tricks[side],
-            ).format(side=_side(side, obs.seat), points=obs.match[side], count=obs.tricks[side])
+            ).format(side=side_text((side, side + 2), obs.seat), points=obs.match[side], count=obs.tricks[side])
             for side in (0, 1)
         ),
         status=status,
@@ -505,10 +506,14 @@ def hand_label(shown: bool) -> str:
     return tr.gettext("Your hand") if shown else tr.gettext("Your hand (not shown)")
 
 
-def _side(side: int, seat: int | None) -> str:
-    """A partnership by its seats, ``seats 0+2``, with `` (you)`` when *seat* is one of them."""
-    text = words().pgettext("side", "seats {seats}").format(seats=f"{side}+{side + 2}")
-    return text + (words().gettext(" (you)") if seat is not None and seat % 2 == side else "")
+def side_text(seats: Sequence[int], me: int | None = None) -> str:
+    """A side by its seats, ``seats 0+2``, with `` (you)`` when *me* is one of them."""
+    tr = words()
+    if len(seats) == 1:
+        text = tr.pgettext("side", "seat {seat}").format(seat=seats[0])
+    else:
+        text = tr.pgettext("side", "seats {seats}").format(seats="+".join(map(str, seats)))
+    return tr.pgettext("web", "{text} (you)").format(text=text) if me in seats else text
 
 
 def _around(seat: int, next_on: str) -> tuple[int, int, int, int]:

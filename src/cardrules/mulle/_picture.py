@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from cardrules._kit import svg as _svg
-from cardrules._kit.style import sides_text
 from cardrules.mulle._cards import PACK
 from cardrules.mulle._state import Observation
 
@@ -18,7 +17,7 @@ def _table(obs: Observation) -> _svg.Table:
     game = tr.gettext("building game") if rules.building else tr.gettext("fishing game")
     builds = []
     for i, b in enumerate(obs.builds):
-        owner = tr.gettext("yours") if b.owner == obs.seat else tr.gettext("seat {seat}'s").format(seat=b.owner)
+        owner = tr.pgettext("web", "yours") if b.owner == obs.seat else tr.gettext("seat {seat}'s").format(seat=b.owner)
         if b.locked:
             caption = tr.gettext("#{number} = {value}, {owner}, locked")
         else:
@@ -31,7 +30,7 @@ def _table(obs: Observation) -> _svg.Table:
             "{side}: {points} points; this round {count} card",
             "{side}: {points} points; this round {count} cards",
             count,
-        ).format(side=sides_text(seats, obs.seat, tr), points=obs.match[side], count=count)
+        ).format(side=_svg.side_text(seats, obs.seat), points=obs.match[side], count=count)
         if obs.mulles[side]:
             mulles = " ".join(f"{m.card} ({m.points})" for m in obs.mulles[side])
             text += tr.gettext(", mulles {mulles}").format(mulles=mulles)
@@ -40,7 +39,7 @@ def _table(obs: Observation) -> _svg.Table:
         scores.append(text)
     if obs.winner is not None:
         status = tr.gettext("The match is over: {side} won.").format(
-            side=sides_text(obs.sides[obs.winner], obs.seat, tr)
+            side=_svg.side_text(obs.sides[obs.winner], obs.seat)
         )
     elif obs.to_move == obs.seat:
         status = tr.gettext("Your turn: {todo}").format(todo=tr.gettext("capture, build or trail."))
@@ -53,7 +52,7 @@ def _table(obs: Observation) -> _svg.Table:
     ).format(dealer=obs.dealer, deal=obs.deal_no + 1, deals=deals, count=obs.stock_count)
     if obs.last_capture is not None:
         dealt += tr.gettext("; last capture by seat {seat}").format(seat=obs.last_capture)
-    one = tr.gettext("seat {seat}")
+    one = tr.pgettext("web", "seat {seat}")
     return _svg.Table(
         title=tr.gettext("{game} table seen by seat {seat}").format(game="Mulle", seat=obs.seat),
         heading=(tr.gettext("Mulle, {game}, round {round}").format(game=game, round=obs.round_no + 1), dealt),
