@@ -17,7 +17,10 @@ def _table(obs: Observation) -> _svg.Table:
     game = tr.gettext("building game") if rules.building else tr.gettext("fishing game")
     builds = []
     for i, b in enumerate(obs.builds):
-        owner = tr.pgettext("web", "yours") if b.owner == obs.seat else tr.gettext("seat {seat}'s").format(seat=b.owner)
+        if b.owner == obs.seat:
+            owner = tr.pgettext("build owner", "yours")
+        else:
+            owner = tr.gettext("seat {seat}'s").format(seat=b.owner)
         if b.locked:
             caption = tr.gettext("#{number} = {value}, {owner}, locked")
         else:
