@@ -196,6 +196,8 @@ def test_a_picture_in_a_language_has_its_words_and_the_same_cards_in_the_same_pl
             assert tr.gettext("Your hand") in words
             for english_words in ("Your hand", "seat ", "dealt by", "round ", "to play", "Your turn", " card"):
                 assert english_words not in words, (english_words, words)
+            for g in _drawn(svg):  # each card named in the language, for a screen reader
+                assert g.get("aria-label") == card_words(game.spec.pack.parse(g.get("data-card", "")), tr)
             right_to_left = [t.get("direction") == "rtl" for t in _texts(svg)]
             assert all(right_to_left) if lang == "ar" else not any(right_to_left)
             assert ET.fromstring(svg).get("lang") == lang and ET.fromstring(english).get("lang") is None

@@ -22,7 +22,8 @@ import attrs
 
 from cardrules._kit.style import Style
 from cardrules.cards import Card, Rank, Suit
-from cardrules.i18n import DEFAULT, direction
+from cardrules.i18n import DEFAULT, direction, translation
+from cardrules.rules import card_words
 
 __all__ = [
     "CARD_H",
@@ -215,9 +216,11 @@ def card_svg(card: Card, x: float, y: float, *, zone: str, index: int = 0, butto
 
     *zone* names where it lies (``hand``, ``table``, ``trick``...) and *index* its place there;
     a *button* card (one a click may use in a move) gets ``role="button"`` and ``tabindex="0"``,
-    any other ``role="img"`` and ``tabindex="-1"``.
+    any other ``role="img"`` and ``tabindex="-1"``. Its name is in the picture's language (see
+    :func:`language`): ``the seven of hearts``, ``hjärter sju``, ``7 الكبة``.
     """
-    name = card_name(card)
+    lang = _LANG.get()
+    name = card_name(card) if lang == DEFAULT else card_words(card, translation(lang))
     rank = "JOKER" if card.suit is Suit.JOKER else card.rank.value
     role, tab = ("button", "0") if button else ("img", "-1")
     corner = (
