@@ -568,6 +568,9 @@ def draw(table: Table) -> str:
     height = round(y + _MARGIN)
     lang = _LANG.get()
     tongue = "" if lang == DEFAULT else f" lang={quoteattr(lang)}"
+    if _rtl():  # laid out left to right (the cards' corners too) inside a right-to-left page; its words right to left
+        tongue += ' direction="ltr"'
+
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="cardrules-table" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="group" aria-label={quoteattr(table.title)}{tongue} '
