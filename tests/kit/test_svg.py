@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import Any
@@ -13,11 +14,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardrules
+from cardrules import i18n
 from cardrules._kit import svg as _svg
 from cardrules.cards import Card, Rank, Suit
 from cardrules.charlemagne import PACK as CHARLEMAGNE_PACK
 from cardrules.mililla import PACK as MILILLA_PACK
 from cardrules.mulle import PACK as MULLE_PACK
+from cardrules.rules import card_words
 from tests.variants import PRESETS
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -149,3 +152,74 @@ def test_a_trick_game_sits_the_seats_around_the_table(name: str, right: int) -> 
         assert len(slots) == len(obs.trick)
         last = [g for g in root.iter(f"{SVG}g") if g.get("data-zone") == "last-trick"]
         assert len(last) == len(obs.last_trick)  # the last trick stays in view
+
+
+_WORDLESS = re.compile(r"^(?:10|[2-9AJQKH]|BIG|LITTLE)$")
+"""A card's corner: its rank (or BIG, LITTLE for a joker), the same in every language."""
+
+
+def _texts(svg: str) -> list[ET.Element]:
+    """The picture's words: every ``<text>`` but the cards' corners."""
+    root = ET.fromstring(svg)
+    return [t for t in root.iter(f"{SVG}text") if not _WORDLESS.match("".join(t.itertext()))]
+
+
+def _cards_at(svg: str) -> list[tuple[str | None, str | None, str | None]]:
+    return [(g.get("data-card"), g.get("data-zone"), g.get("transform")) for g in _drawn(svg)]
+
+
+@pytest.mark.parametrize("lang", ["sv", "es", "fr", "ar"])
+@pytest.mark.parametrize("text", ["mulle", "mulle/fishing", "mililla", "charlemagne"])
+@pytest.mark.parametrize("width", [_svg.WIDTH, _svg.NARROW])
+def test_a_picture_in_a_language_has_its_words_and_the_same_cards_in_the_same_places(
+    text: str, lang: str, width: int
+) -> None:
+    """The words in *lang*, no English word; the same width and cards; right to left in Arabic; English unchanged."""
+    game = cardrules.get_game(text)
+    picture = game.spec.picture
+    assert picture is not None
+    tr = i18n.translation(lang)
+    for seed, plies in ((1, 0), (2, 7), (3, 25), (4, 200)):
+        state = _play(game, seed, plies)
+        for seat in range(len(game.observe(state, 0).hand_counts)):
+            obs = game.observe(state, seat)
+            with _svg.narrow(width):
+                english = picture(obs)
+                with _svg.language("en"):
+                    assert picture(obs) == english  # English is the picture as it always was
+                with _svg.language(lang):
+                    svg = picture(obs)
+            # The same width and the same cards in the same zones (a longer line may wrap to one more row).
+            assert ET.fromstring(svg).get("width") == ET.fromstring(english).get("width")
+            assert [c[:2] for c in _cards_at(svg)] == [c[:2] for c in _cards_at(english)]
+            words = " ".join("".join(t.itertext()) for t in _texts(svg))
+            assert tr.gettext("Your hand") in words
+            for english_words in ("Your hand", "seat ", "dealt by", "round ", "to play", "Your turn", " card"):
+                assert english_words not in words, (english_words, words)
+            for g in _drawn(svg):  # each card named in the language, for a screen reader
+                assert g.get("aria-label") == card_words(game.spec.pack.parse(g.get("data-card", "")), tr)
+            right_to_left = [t.get("direction") == "rtl" for t in _texts(svg)]
+            assert all(right_to_left) if lang == "ar" else not any(right_to_left)
+            assert ET.fromstring(svg).get("lang") == lang and ET.fromstring(english).get("lang") is None
+
+
+@pytest.mark.parametrize("lang", ["sv", "es", "fr", "ar"])
+@pytest.mark.parametrize("text", GAMES)
+@given(seed=st.integers(0, 2**32), plies=st.integers(0, 60))
+def test_a_picture_in_any_language_shows_no_hidden_card(text: str, lang: str, seed: int, plies: int) -> None:
+    game = cardrules.get_game(text)
+    picture = game.spec.picture
+    assert picture is not None
+    state = _play(game, seed, plies)
+    seats = len(game.observe(state, 0).hand_counts)
+    tr = i18n.translation(lang)
+    for seat in range(seats):
+        obs = game.observe(state, seat)
+        with _svg.language(lang):
+            svg = picture(obs)
+        seen = Counter(str(c) for c in _cards_in(obs))
+        drawn = Counter(g.get("data-card", "") for g in _drawn(svg))
+        assert not drawn - seen
+        hidden = {c for s in range(seats) if s != seat for c in game.observe(state, s).hand} - set(_cards_in(obs))
+        for card in hidden:
+            assert _svg.card_name(card) not in svg and card_words(card, tr) not in svg

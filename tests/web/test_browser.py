@@ -599,6 +599,34 @@ LAYOUT = """(() => {
 })()"""
 
 
+# The picture's words as drawn: each text's box in the picture's units, and its direction.
+PICTURE_TEXTS = """(() => {
+    const svg = document.querySelector("#board svg");
+    const width = svg.viewBox.baseVal.width;
+    return Array.from(svg.querySelectorAll("text")).filter((t) => !t.closest(".card")).map((t) => {
+        const box = t.getBBox();
+        return { text: t.textContent, left: box.x, right: box.x + box.width, width,
+                 direction: getComputedStyle(t).direction };
+    });
+})()"""
+
+
+def picture_in_language(page: Any, lang: str, where: str, size: str) -> None:
+    """The picture on the page has its words in *lang*, inside the picture; right to left in Arabic."""
+    from cardrules import i18n
+
+    page.wait_for_selector("#board svg text")
+    texts = page.evaluate(PICTURE_TEXTS)
+    words = " | ".join(t["text"] for t in texts)
+    assert i18n.translation(lang).gettext("Your hand") in words and "Your hand" not in words, words
+    assert "seat " not in words and "dealt by" not in words, words
+    for t in texts:
+        assert -1 <= t["left"] and t["right"] <= t["width"] + 1, t  # no word runs out of the picture
+        assert t["direction"] == ("rtl" if lang == "ar" else "ltr"), t
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#board svg").screenshot(path=str(SHOTS / f"picture-{where}-{lang}-{size}.png"), timeout=30_000)
+
+
 @pytest.mark.parametrize("lang", ["ar", "sv"])
 def test_the_table_in_another_language_and_arabic_right_to_left(browser: Any, base_url: str, lang: str) -> None:
     """The lobby, the table and the rules page in *lang*, at a desktop's and a phone's width; Arabic mirrored."""
@@ -626,6 +654,7 @@ def test_the_table_in_another_language_and_arabic_right_to_left(browser: Any, ba
         assert (layout["board"][0] > layout["moves"][0]) == rtl, layout
         assert page.evaluate("getComputedStyle(document.getElementById('board')).direction") == "ltr"
         shot(page, f"table-{lang}-desktop")
+        picture_in_language(page, lang, "table", "desktop")
         # A refused card is explained in the language.
         unusable = page.locator('#board .card[data-zone="hand"]:not(.usable)')
         if unusable.count():
@@ -639,6 +668,10 @@ def test_the_table_in_another_language_and_arabic_right_to_left(browser: Any, ba
         # On a phone the title starts at the right edge in Arabic, at the left edge otherwise.
         assert (layout["title"][1] > 390 - 40) if rtl else (layout["title"][0] < 40), layout
         shot(page, f"table-{lang}-phone")
+        picture_in_language(page, lang, "table", "phone")
+        page.goto(base_url + "/watch/mililla")
+        page.wait_for_selector("#board svg text")
+        picture_in_language(page, lang, "watch", "phone")
         page.goto(base_url + "/rules/mililla")
         assert page.evaluate("getComputedStyle(document.documentElement).direction") == ("rtl" if rtl else "ltr")
         assert page.inner_text("h1") == word("The rules of {game}", lang).format(game="Mililla")

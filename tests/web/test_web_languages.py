@@ -18,7 +18,8 @@ pytest.importorskip("babel")
 from starlette.testclient import TestClient
 
 import cardrules
-from cardrules import i18n
+from cardrules import i18n, records
+from cardrules._kit import svg as _svg
 from cardrules.i18n import _catalogs
 from cardrules.rules import Message, card_words
 from cardrules.web import _rules, _words
@@ -304,3 +305,76 @@ def test_the_whole_log_is_in_the_page_language_the_first_deal_too(c: TestClient,
     for mine, en in zip(theirs, english, strict=True):
         assert mine["display"] != en["display"], (mine, en)
         assert {k: v for k, v in mine.items() if k != "display"} == {k: v for k, v in en.items() if k != "display"}
+
+
+_ENGLISH_WORDS = ("Your hand", "seat ", "dealt by", "round ", "to play", "Your turn")
+"""Words of an English picture that no other language's picture has."""
+
+
+def _picture_words(svg: str) -> str:
+    """The words of a picture: its texts without the cards' corners (ranks), and its labels."""
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+    words = [t for t in texts if not re.fullmatch(r"10|[2-9AJQKH]|BIG|LITTLE", t)]
+    return " ".join(words + re.findall(r'class="(?:cardrules-table|seat[^"]*)"[^>]*aria-label="([^"]*)"', svg))
+
+
+def _in_language(svg: str, lang: str) -> None:
+    words = _picture_words(svg)
+    assert i18n.translation(lang).gettext("Your hand") in words, words
+    assert not [w for w in _ENGLISH_WORDS if w in words], words
+    if lang == "ar":
+        assert 'direction="rtl"' in svg and ' lang="ar"' in svg
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+@pytest.mark.parametrize("game", ["mulle", "mililla", "charlemagne"])
+def test_every_picture_is_in_the_language_and_shows_no_hidden_card(c: TestClient, game: str, lang: str) -> None:
+    """The table's, the replay's and the demo's pictures in each language: its words, no English, no hidden card."""
+    created = start(c, game, seat=0, opponents="greedy", seed=3)
+    h = auth(created["token"])
+    url = f"/api/matches/{created['match']}"
+    g = cardrules.get_game(c.get(url, headers=h).json()["game"])
+    table = c.app.state.server.tables[created["match"]]  # type: ignore[attr-defined]
+    english = c.get(f"{url}/picture", headers=h).text
+    assert "Your hand" in _picture_words(english)
+    for _ in range(4):
+        data = c.get(url, headers=h).json()
+        hidden = hidden_cards(g, table.state, 0)
+        names = _names(g, hidden, lang) | {_svg.card_name(g.spec.pack.parse(t)) for t in hidden}
+        for ask in ({"lang": lang}, {"width": "360", "lang": lang}):
+            svg = c.get(f"{url}/picture", headers=h, params=ask).text
+            _in_language(svg, lang)
+            assert not set(re.findall(r'data-card="([^"]+)"', svg)) & hidden
+            assert not tokens(_picture_words(svg)) & hidden and not any(n in svg for n in names)
+        # the cookie and Accept-Language choose the language as for the pages
+        _in_language(c.get(f"{url}/picture", headers={**h, "Accept-Language": lang}).text, lang)
+        if data["over"] or data["to_move"] != 0:
+            break
+        move = data["legal_moves"]["moves"][0]["text"]
+        assert c.post(f"{url}/moves", headers=h, json={"move": move, "version": data["version"]}).status_code == 200
+    _in_language(c.get(f"/api/demos/{game}/picture?step=0&lang={lang}").text, lang)
+    _in_language(c.get(f"/api/demos/{game}/picture?step=3", headers={"Accept-Language": lang}).text, lang)
+    played, state = [], g.new_game(seed=3)
+    for _ in range(8):
+        move = next(iter(g.legal_moves(state)))
+        played.append(move)
+        state = g.apply(state, move)
+    made = c.post("/api/replays", content=records.dumps(records.from_moves(g.new_game(seed=3), played)).encode())
+    assert made.status_code == 201, made.text
+    replay = made.json()["replay"]
+    for view in ("seat:0", "full"):
+        svg = c.get(f"/api/replays/{replay}/picture?step=1&view={view}&lang={lang}").text
+        _in_language(svg, lang)
+
+
+def test_the_pictures_in_english_are_as_before(c: TestClient) -> None:
+    """No language, or English, draws the picture the kit draws by default (the docs show those)."""
+    created = start(c, "mulle", seat=0, opponents="greedy", seed=3)
+    h = auth(created["token"])
+    url = f"/api/matches/{created['match']}"
+    table = c.app.state.server.tables[created["match"]]  # type: ignore[attr-defined]
+    picture = table.game.spec.picture
+    drawn = picture(table.game.observe(table.state, 0))
+    assert c.get(f"{url}/picture", headers=h).text == drawn
+    assert c.get(f"{url}/picture?lang=en", headers={**h, "Accept-Language": "ar"}).text == drawn
+    assert "direction" not in drawn and "lang=" not in drawn

@@ -20,7 +20,10 @@ from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
+from cardrules._kit.style import Style
 from cardrules.cards import Card, Rank, Suit
+from cardrules.i18n import DEFAULT, direction, translation
+from cardrules.rules import card_words
 
 __all__ = [
     "CARD_H",
@@ -34,7 +37,10 @@ __all__ = [
     "card_name",
     "card_svg",
     "draw",
+    "language",
     "narrow",
+    "side_text",
+    "words",
 ]
 
 WIDTH: Final = 560
@@ -48,6 +54,7 @@ NARROW: Final = 360
 _MIN_TEXT: Final = 14
 """The smallest text of a narrow picture, in SVG units (shown about one to one on a phone)."""
 _LAYOUT: contextvars.ContextVar[int] = contextvars.ContextVar("cardrules_svg_width", default=WIDTH)
+_LANG: contextvars.ContextVar[str] = contextvars.ContextVar("cardrules_svg_lang", default=DEFAULT)
 _FONT: Final = "system-ui, -apple-system, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif"
 
 _RANK_WORD: Final = {
@@ -130,6 +137,29 @@ def narrow(width: int = NARROW) -> Iterator[None]:
         _LAYOUT.reset(token)
 
 
+@contextlib.contextmanager
+def language(lang: str = DEFAULT) -> Iterator[None]:
+    """
+    Draw the pictures made inside this block with their words in *lang* (``"sv"``, ``"ar"``...):
+    the games' ``_picture`` modules take their words from :func:`words`, and in a right-to-left
+    language every text is written right to left. The cards stay as they are.
+    """
+    token = _LANG.set(lang)
+    try:
+        yield
+    finally:
+        _LANG.reset(token)
+
+
+def words() -> Style:
+    """The style whose ``gettext``, ``ngettext`` and ``pgettext`` give a picture's words in its language."""
+    return Style(lang=_LANG.get())
+
+
+def _rtl() -> bool:
+    return direction(_LANG.get()) == "rtl"
+
+
 def _width() -> int:
     return _LAYOUT.get()
 
@@ -157,9 +187,27 @@ def _wrap(text: str, size: int, room: float) -> list[str]:
     return lines
 
 
-def _text(x: float, y: float, text: str, *, size: int = 13, anchor: str = "start", extra: str = "") -> str:
+def _text(
+    x: float, y: float, text: str, *, size: int = 13, anchor: str = "start", extra: str = "", line: bool = False
+) -> str:
+    """
+    A text at (*x*, *y*). In a right-to-left language it is written right to left: a *line* (one
+    across the picture from its left margin) starts at the right margin instead, any other text
+    keeps its place (its left end at *x*).
+    """
     size = _size(size)
+    if _rtl():
+        if line:
+            x = _width() - x
+        else:
+            anchor = {"start": "end", "end": "start"}.get(anchor, anchor)
+        extra += ' direction="rtl" unicode-bidi="embed"'
     return f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}"{extra}>{escape(text)}</text>'
+
+
+def _corner(x: float, y: float, text: str, size: int, extra: str) -> str:
+    """A card's corner (its rank), the same in every language."""
+    return f'<text x="{x:g}" y="{y:g}" font-size="{_size(size)}" text-anchor="start"{extra}>{escape(text)}</text>'
 
 
 def card_svg(card: Card, x: float, y: float, *, zone: str, index: int = 0, button: bool = False) -> str:
@@ -168,15 +216,17 @@ def card_svg(card: Card, x: float, y: float, *, zone: str, index: int = 0, butto
 
     *zone* names where it lies (``hand``, ``table``, ``trick``...) and *index* its place there;
     a *button* card (one a click may use in a move) gets ``role="button"`` and ``tabindex="0"``,
-    any other ``role="img"`` and ``tabindex="-1"``.
+    any other ``role="img"`` and ``tabindex="-1"``. Its name is in the picture's language (see
+    :func:`language`): ``the seven of hearts``, ``hjärter sju``, ``7 الكبة``.
     """
-    name = card_name(card)
+    lang = _LANG.get()
+    name = card_name(card) if lang == DEFAULT else card_words(card, translation(lang))
     rank = "JOKER" if card.suit is Suit.JOKER else card.rank.value
     role, tab = ("button", "0") if button else ("img", "-1")
     corner = (
-        _text(4, 15, "BIG" if card.rank is Rank.BIG else "LITTLE", size=10, extra=f' fill="{_colour(card)}"')
+        _corner(4, 15, "BIG" if card.rank is Rank.BIG else "LITTLE", 10, f' fill="{_colour(card)}"')
         if card.suit is Suit.JOKER
-        else _text(4, 17, rank, size=16, extra=f' font-weight="bold" fill="{_colour(card)}"')
+        else _corner(4, 17, rank, 16, f' font-weight="bold" fill="{_colour(card)}"')
     )
     return (
         f'<g class="card" data-card={quoteattr(str(card))} data-zone={quoteattr(zone)} data-index="{index}" '
@@ -266,12 +316,16 @@ def _seat_box(seat: Seat, x: float, y: float, width: float) -> str:
     """One seat as a box: a few card backs, its name, its hand's size, whether it is to move."""
     cls = "seat to-move" if seat.to_move else "seat"
     stroke = ' stroke="#e0a800" stroke-width="3"' if seat.to_move else ' stroke="#9bb59b"'
-    label = seat.label + (" (you)" if seat.you else "")
-    count = f"{seat.cards} card" + ("" if seat.cards == 1 else "s")
+    tr = words()
+    label = tr.pgettext("web", "{text} (you)").format(text=seat.label) if seat.you else seat.label
+    count = tr.ngettext("{count} card", "{count} cards", seat.cards).format(count=seat.cards)
+    to_play = tr.pgettext("seat", "to play")
     # "to play" where it fits beside the count (the gold frame says it anyway)
-    fits = 0.6 * _size(11) * len(f"{seat.cards} cards  · to play") <= width - 44
-    note = "to play" if seat.to_move and fits else ""
-    aria = f"{label}: {count}" + (", to play" if seat.to_move else "")
+    fits = 0.6 * _size(11) * len(f"{count}  · {to_play}") <= width - 44
+    note = to_play if seat.to_move and fits else ""
+    aria = tr.gettext("{seat}: {cards}").format(seat=label, cards=count)
+    if seat.to_move:
+        aria = tr.gettext("{seat}: {cards}, to play").format(seat=label, cards=count)
     return (
         f'<g class="{cls}" role="img" aria-label={quoteattr(aria)}>'
         f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="46" rx="6" fill="#1f5f3a"{stroke}/>'
@@ -291,13 +345,13 @@ def _row_step(n: int, room: float) -> float:
 def _zone(zone: Zone, y: float) -> tuple[list[str], float]:
     out = []
     for part in _wrap(zone.label, _size(13), _width() - 2 * _MARGIN):
-        out.append(_text(_MARGIN, y + 13, part, size=13, extra=' fill="#fff" font-weight="bold"'))
+        out.append(_text(_MARGIN, y + 13, part, size=13, extra=' fill="#fff" font-weight="bold"', line=True))
         y += _size(13) + 6
     y += 20 - (_size(13) + 6)
     cards = [c for g in zone.groups for c in g.cards]
     room = _width() - 2 * _MARGIN
     if not cards:
-        out.append(_text(_MARGIN + 4, y + 14, zone.empty, size=12, extra=' fill="#dfe"'))
+        out.append(_text(_MARGIN + 4, y + 14, zone.empty, size=12, extra=' fill="#dfe"', line=True))
         return out, y + 22 + _GAP
     if zone.spread:
         per_row = max(1, int((room + _GAP) // (CARD_W + _GAP)))
@@ -326,10 +380,11 @@ def _zone(zone: Zone, y: float) -> tuple[list[str], float]:
 
 
 def _hand(cards: Sequence[Card], label: str, y: float) -> tuple[list[str], float]:
-    out = [_text(_MARGIN, y + 13, label, size=13, extra=' fill="#fff" font-weight="bold"')]
+    out = [_text(_MARGIN, y + 13, label, size=13, extra=' fill="#fff" font-weight="bold"', line=True)]
     y += 20
     if not cards:
-        out.append(_text(_MARGIN + 4, y + 14, "no cards", size=12, extra=' fill="#dfe"'))
+        no_cards = words().gettext("no cards")
+        out.append(_text(_MARGIN + 4, y + 14, no_cards, size=12, extra=' fill="#dfe"', line=True))
         return out, y + 22 + _GAP
     room = _width() - 2 * _MARGIN
     step = _row_step(len(cards), room)
@@ -350,7 +405,8 @@ def _hand(cards: Sequence[Card], label: str, y: float) -> tuple[list[str], float
 def trick(leader: int, cards: Sequence[Card], seats: Sequence[int] = (0, 1, 2, 3)) -> tuple[Group, ...]:
     """A trick's cards in the order played from *leader*, each captioned with its seat (*seats* sit in)."""
     order = [seats[(seats.index(leader) + i) % len(seats)] for i in range(len(seats))]
-    return tuple(Group((c,), f"seat {s}", s) for s, c in zip(order, cards, strict=False))
+    one = words().pgettext("web", "seat {seat}")
+    return tuple(Group((c,), one.format(seat=s), s) for s, c in zip(order, cards, strict=False))
 
 
 _SIDES: Final = ("bottom", "right", "top", "left")
@@ -416,30 +472,51 @@ def partners_table(
     around the table, the next seat in turn on your left (clockwise play) or, *next_on* ``"right"``,
     on your right.
     """
+    tr = words()
     if obs.winner is not None:
-        status = f"The match is over: seats {obs.winner}+{obs.winner + 2} won."
+        status = tr.gettext("The match is over: {side} won.").format(side=side_text((obs.winner, obs.winner + 2)))
     elif obs.to_move == obs.seat:
-        status = "Your turn: " + todo
+        status = tr.gettext("Your turn: {todo}").format(todo=todo)
     else:
-        status = f"Seat {obs.to_move} to play."
-    you = obs.seat % 2
+        status = tr.gettext("Seat {seat} to play.").format(seat=obs.to_move)
+    one = tr.pgettext("web", "seat {seat}")
     return Table(
-        title=f"{game} table seen by seat {obs.seat}",
+        title=tr.gettext("{game} table seen by seat {seat}").format(game=game, seat=obs.seat),
         heading=tuple(heading),
         seats=tuple(
-            Seat(f"seat {s}", n, to_move=s == obs.to_move, you=s == obs.seat) for s, n in enumerate(obs.hand_counts)
+            Seat(one.format(seat=s), n, to_move=s == obs.to_move, you=s == obs.seat)
+            for s, n in enumerate(obs.hand_counts)
         ),
         zones=tuple(zones),
         hand=obs.hand,
-        hand_label="Your hand" if len(obs.hand) == obs.hand_counts[obs.seat] else "Your hand (not shown)",
+        hand_label=hand_label(len(obs.hand) == obs.hand_counts[obs.seat]),
         scores=tuple(
-            f"seats {side}+{side + 2}{' (you)' if side == you else ''}: {obs.match[side]} points; "
-            f"this round {obs.tricks[side]} trick{'' if obs.tricks[side] == 1 else 's'}"
+            tr.ngettext(
+                "{side}: {points} points; this round {count} trick",
+                "{side}: {points} points; this round {count} tricks",
+                obs.tricks[side],
+            ).format(side=side_text((side, side + 2), obs.seat), points=obs.match[side], count=obs.tricks[side])
             for side in (0, 1)
         ),
         status=status,
         ring=_around(obs.seat, next_on),
     )
+
+
+def hand_label(shown: bool) -> str:
+    """The words over a seat's hand: ``Your hand``, or ``Your hand (not shown)`` when its cards are hidden."""
+    tr = words()
+    return tr.gettext("Your hand") if shown else tr.gettext("Your hand (not shown)")
+
+
+def side_text(seats: Sequence[int], me: int | None = None) -> str:
+    """A side by its seats, ``seats 0+2``, with `` (you)`` when *me* is one of them."""
+    tr = words()
+    if len(seats) == 1:
+        text = tr.pgettext("side", "seat {seat}").format(seat=seats[0])
+    else:
+        text = tr.pgettext("side", "seats {seats}").format(seats="+".join(map(str, seats)))
+    return tr.pgettext("web", "{text} (you)").format(text=text) if me in seats else text
 
 
 def _around(seat: int, next_on: str) -> tuple[int, int, int, int]:
@@ -457,10 +534,11 @@ def draw(table: Table) -> str:
     for i, line in enumerate(table.heading):
         size, weight = (16, ' font-weight="bold"') if i == 0 else (12, "")
         for part in _wrap(line, _size(size), room):
-            body.append(_text(_MARGIN, y + _size(size), part, size=size, extra=f' fill="#fff"{weight}'))
+            body.append(_text(_MARGIN, y + _size(size), part, size=size, extra=f' fill="#fff"{weight}', line=True))
             y += _size(size) + 6
     for part in _wrap(table.status, _size(13), room):
-        body.append(_text(_MARGIN, y + 14, part, size=13, extra=' class="status" fill="#ffe08a" font-weight="bold"'))
+        status = ' class="status" fill="#ffe08a" font-weight="bold"'
+        body.append(_text(_MARGIN, y + 14, part, size=13, extra=status, line=True))
         y += _size(13) + 4
     y += 2 * _GAP
     zones = table.zones
@@ -483,12 +561,19 @@ def draw(table: Table) -> str:
         body.extend(drawn)
     for line in table.scores:
         for k, part in enumerate(_wrap(line, _size(12), room - 12)):  # a long line (a match's mulles) wraps
-            body.append(_text(_MARGIN + (12 if k else 0), y + 13, part, size=12, extra=' class="score" fill="#fff"'))
+            body.append(
+                _text(_MARGIN + (12 if k else 0), y + 13, part, size=12, extra=' class="score" fill="#fff"', line=True)
+            )
             y += _size(12) + 6
     height = round(y + _MARGIN)
+    lang = _LANG.get()
+    tongue = "" if lang == DEFAULT else f" lang={quoteattr(lang)}"
+    if _rtl():  # laid out left to right (the cards' corners too) inside a right-to-left page; its words right to left
+        tongue += ' direction="ltr"'
+
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="cardrules-table" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" role="group" aria-label={quoteattr(table.title)} '
+        f'width="{width}" height="{height}" role="group" aria-label={quoteattr(table.title)}{tongue} '
         f'font-family="{_FONT}">'
         f'<rect width="{width}" height="{height}" rx="8" fill="#2b7a4b"/>' + "".join(body) + "</svg>"
     )

@@ -2,31 +2,34 @@
 
 from __future__ import annotations
 
-from typing import Final
-
 from cardrules._kit import svg as _svg
+from cardrules._kit.style import Style
 from cardrules.cards import Card
 from cardrules.charlemagne._state import Observation
 
 __all__ = ["picture"]
 
-_PHASE: Final = {
-    "bid": "the bidding",
-    "source": "the bidder chooses the kitty or the partner",
-    "give": "the partner gives a card",
-    "discard": "the bidder discards",
-    "trump": "the bidder names trump",
-    "play": "the play",
-}
 
-_TODO: Final = {
-    "bid": "bid or pass.",
-    "source": "take the kitty or the partner's card.",
-    "give": "give the bidder a card.",
-    "discard": "discard a card.",
-    "trump": "name trump.",
-    "play": "play a card.",
-}
+def _phase(phase: str, tr: Style) -> str:
+    return {
+        "bid": tr.pgettext("phase", "the bidding"),
+        "source": tr.pgettext("phase", "the bidder chooses the kitty or the partner"),
+        "give": tr.pgettext("phase", "the partner gives a card"),
+        "discard": tr.pgettext("phase", "the bidder discards"),
+        "trump": tr.pgettext("phase", "the bidder names trump"),
+        "play": tr.pgettext("phase", "the play"),
+    }[phase]
+
+
+def _todo(phase: str, tr: Style) -> str:
+    return {
+        "bid": tr.gettext("bid or pass."),
+        "source": tr.gettext("take the kitty or the partner's card."),
+        "give": tr.gettext("give the bidder a card."),
+        "discard": tr.gettext("discard a card."),
+        "trump": tr.gettext("name trump."),
+        "play": tr.gettext("play a card."),
+    }[phase]
 
 
 def _trick(leader: int, cards: tuple[Card, ...], out: int | None) -> tuple[_svg.Group, ...]:
@@ -34,37 +37,54 @@ def _trick(leader: int, cards: tuple[Card, ...], out: int | None) -> tuple[_svg.
 
 
 def _table(obs: Observation) -> _svg.Table:
-    heading = [f"Charlemagne, round {obs.round_no + 1}", f"dealt by seat {obs.dealer}; now {_PHASE[obs.phase]}"]
+    tr = _svg.words()  # the words in the picture's language (see cardrules._kit.svg.language)
+    heading = [
+        tr.gettext("Charlemagne, round {round}").format(round=obs.round_no + 1),
+        tr.gettext("dealt by seat {dealer}; now {phase}").format(dealer=obs.dealer, phase=_phase(obs.phase, tr)),
+    ]
     if obs.calls:
+        one = tr.gettext("seat {seat} {card}")
         calls = [
-            f"seat {(obs.dealer + 1 + i) % 4} " + ("pass" if c is None else c.value) for i, c in enumerate(obs.calls)
+            one.format(seat=(obs.dealer + 1 + i) % 4, card=tr.gettext("pass") if c is None else c.value)
+            for i, c in enumerate(obs.calls)
         ]
-        heading.append("bidding: " + ", ".join(calls))
+        heading.append(tr.gettext("bidding: {calls}").format(calls=tr.pgettext("list", ", ").join(calls)))
     out: int | None = None
     if obs.contract is not None and obs.bidder is not None:
-        trump = f"; {obs.trump.value} are trump" if obs.trump is not None else ""
-        name = f"a bid of {obs.contract.value}" if obs.contract.is_number else obs.contract.title
-        heading.append(f"contract: {name} by seat {obs.bidder}{trump}")
+        name = (
+            tr.gettext("a bid of {bid}").format(bid=obs.contract.value)
+            if obs.contract.is_number
+            else obs.contract.title
+        )
+        if obs.trump is not None:
+            text = tr.gettext("contract: {contract} by seat {seat}; {suit} are trump")
+        else:
+            text = tr.gettext("contract: {contract} by seat {seat}")
+        suit = "" if obs.trump is None else tr.suit(obs.trump)
+        heading.append(text.format(contract=name, seat=obs.bidder, suit=suit))
         out = (obs.bidder + 2) % 4 if obs.contract.is_solo else None
-    heading.append(f"kitty: {obs.kitty_count} cards")
+    kitty = tr.ngettext("kitty: {count} card", "kitty: {count} cards", obs.kitty_count)
+    heading.append(kitty.format(count=obs.kitty_count))
     zones = []
     for name, label, cards in (
-        ("kitty", "The kitty you took", obs.kitty_taken),
-        ("discards", "Your discards", obs.discards),
-        ("out", "Your cards out of play", obs.out),
-        ("open-hand", "The bidder's open hand", obs.open_hand or ()),
-        ("passed", "The card passed to the bidder", () if obs.passed is None else (obs.passed,)),
+        ("kitty", tr.pgettext("zone", "The kitty you took"), obs.kitty_taken),
+        ("discards", tr.pgettext("zone", "Your discards"), obs.discards),
+        ("out", tr.pgettext("zone", "Your cards out of play"), obs.out),
+        ("open-hand", tr.pgettext("zone", "The bidder's open hand"), obs.open_hand or ()),
+        ("passed", tr.pgettext("zone", "The card passed to the bidder"), () if obs.passed is None else (obs.passed,)),
     ):
         if cards:
             zones.append(_svg.Zone(name, label, (_svg.Group(cards),), spread=True))
     if obs.phase == "play":
-        lead = f"no card yet; seat {obs.leader} leads"
-        zones.append(_svg.Zone("trick", "Trick", _trick(obs.leader, obs.trick, out), empty=lead))
+        lead = tr.gettext("no card yet; seat {seat} leads").format(seat=obs.leader)
+        zones.append(_svg.Zone("trick", tr.pgettext("zone", "Trick"), _trick(obs.leader, obs.trick, out), empty=lead))
     if obs.last_trick:
-        zones.append(_svg.Zone("last-trick", "Last trick", _trick(obs.last_leader, obs.last_trick, out)))
-    return _svg.partners_table(obs, game="Charlemagne", heading=heading, zones=zones, todo=_TODO[obs.phase])
+        last = _trick(obs.last_leader, obs.last_trick, out)
+        zones.append(_svg.Zone("last-trick", tr.pgettext("zone", "Last trick"), last))
+    todo = _todo(obs.phase, tr)
+    return _svg.partners_table(obs, game="Charlemagne", heading=heading, zones=zones, todo=todo)
 
 
 def picture(obs: Observation) -> str:
-    """*obs* drawn as an SVG table (text): only what that seat may see."""
+    """*obs* drawn as an SVG table (text): only what that seat may see, in :func:`cardrules._kit.svg.language`."""
     return _svg.draw(_table(obs))

@@ -79,15 +79,17 @@ def _server(request: Request) -> Any:
     return request.app.state.server
 
 
-def _draw(game: Any, state: Any, seat: int, width: int = _svg.WIDTH) -> str:
+def _draw(game: Any, state: Any, seat: int, width: int = _svg.WIDTH, lang: str = i18n.DEFAULT) -> str:
+    """*seat*'s picture of *state*, *width* units wide, its words in *lang* (the cards stay as they are)."""
     picture = game.spec.picture
     if picture is None:
         raise ApiError(404, "no_picture", f"{game.spec.title} has no picture")
-    if width >= _svg.WIDTH:
-        svg: str = picture(game.observe(state, seat))
-        return svg
-    with _svg.narrow(width):  # a phone's picture: whole cards in rows, text it can read
-        svg = picture(game.observe(state, seat))
+    with _svg.language(lang):
+        if width >= _svg.WIDTH:
+            svg: str = picture(game.observe(state, seat))
+            return svg
+        with _svg.narrow(width):  # a phone's picture: whole cards in rows, text it can read
+            svg = picture(game.observe(state, seat))
     return svg
 
 
@@ -101,12 +103,18 @@ def _stack(pictures: list[tuple[int, str]], lang: str = i18n.DEFAULT) -> str:
     parts, y, width = [], 0, 0
     sees = html.escape(_words.word("What seat {seat} sees", lang))
     label = html.escape(_words.word("every seat's view", lang), quote=True)
-    for seat, svg in pictures:
+    sizes = []
+    for _, svg in pictures:
         head = svg.split(">", 1)[0]
         w, h = (int(head.split(f'{name}="', 1)[1].split('"', 1)[0]) for name in ("width", "height"))
+        sizes.append((w, h))
+    # right to left (Arabic): each heading from the right edge, written right to left
+    rtl = i18n.direction(lang) == "rtl"
+    at = f'x="{max(w for w, _ in sizes) - 10}" direction="rtl" unicode-bidi="embed"' if rtl and sizes else 'x="10"'
+    for (seat, svg), (w, h) in zip(pictures, sizes, strict=True):
         parts.append(
             f'<g class="seat-view" data-seat="{seat}" transform="translate(0 {y})">'
-            f'<text x="10" y="18" font-size="15" font-weight="bold" fill="#1b1b1b">{sees.format(seat=seat)}</text>'
+            f'<text {at} y="18" font-size="15" font-weight="bold" fill="#1b1b1b">{sees.format(seat=seat)}</text>'
             f'<g transform="translate(0 26)">{svg}</g></g>'
         )
         y += h + 34
@@ -128,7 +136,8 @@ async def match_picture(request: Request) -> Response:
     table, seat = await run_in_threadpool(server.authorised, request, request.path_params["id"])
     with table.snap:
         state, version = table.state, table.version
-    return _svg_answer(await run_in_threadpool(_draw, table.game, state, seat, _width(request)), version)
+    lang = _words.chosen(request)
+    return _svg_answer(await run_in_threadpool(_draw, table.game, state, seat, _width(request), lang), version)
 
 
 def _replay_picture(replay: Any, step: int, view: str, lang: str = i18n.DEFAULT) -> str:
@@ -137,12 +146,12 @@ def _replay_picture(replay: Any, step: int, view: str, lang: str = i18n.DEFAULT)
     state = replay.state(step)
     seats: list[int] = list(replay.seats)
     if view == "full":
-        return _stack([(s, _draw(replay.game, state, s)) for s in seats], lang)
+        return _stack([(s, _draw(replay.game, state, s, lang=lang)) for s in seats], lang)
     head, _, number = view.partition(":")
     if head != "seat" or not (number.isascii() and number.isdigit() and len(number) < 4) or int(number) not in seats:
         wanted = f"view is 'full' or 'seat:K' with K from {seats[0]} to {seats[-1]}"
         raise ApiError(422, "bad_view", f"{wanted}, not {view[:40]!r}", field="view")
-    return _draw(replay.game, state, int(number))
+    return _draw(replay.game, state, int(number), lang=lang)
 
 
 async def replay_picture(request: Request) -> Response:
@@ -167,7 +176,8 @@ async def demo_picture(request: Request) -> Response:
     """``GET /api/demos/{game}/picture?step=N``: the demonstration's table at step *N*, as its seat sees it."""
     step = query_int(request, "step", 0, 0, 10_000)
     game, state = await run_in_threadpool(_demos.demo_state, request.path_params["game"], step)
-    return _svg_answer(await run_in_threadpool(_draw, game, state, _demos.SEAT, _width(request)), step)
+    lang = _words.chosen(request)
+    return _svg_answer(await run_in_threadpool(_draw, game, state, _demos.SEAT, _width(request), lang), step)
 
 
 def _page(name: str) -> Any:
