@@ -22,10 +22,18 @@ from cardrules._kit.style import Style, style_for
 from cardrules._registry import broken as broken_games
 from cardrules._registry import game_names, get_game, spec_for_state
 from cardrules._registry import games as _games
-from cardrules._states import from_position
 from cardrules.bots import bot_names, get_bot, simulate
 from cardrules.cli._demo import demo, progress_bar, results_table
-from cardrules.cli._parsing import Parser, RawHelpFormatter, help_style, lang_of_argv, parser_class
+from cardrules.cli._parsing import (
+    Parser,
+    RawHelpFormatter,
+    add_ascii,
+    add_option,
+    add_seed,
+    help_style,
+    lang_of_argv,
+    parser_class,
+)
 from cardrules.cli._positions import add_commands as _add_positions
 from cardrules.cli._records import add_commands as _add_records
 from cardrules.cli._serve import add_commands as _add_serve
@@ -128,9 +136,7 @@ def _add_demo(sub: Subparsers) -> None:
         ),
     )
     _add_game(p, st)
-    p.add_argument(
-        "--seed", type=int, metavar=st.pgettext("metavar", "SEED"), help=st.gettext("a seed, for the same match again")
-    )
+    add_seed(p, st, st.gettext("a seed, for the same match again"))
     p.add_argument(
         "--bots",
         default="greedy",
@@ -139,13 +145,9 @@ def _add_demo(sub: Subparsers) -> None:
             bots=", ".join(bot_names())
         ),
     )
-    p.add_argument(
-        "--speed",
-        type=float,
-        metavar="S",
-        help=st.gettext("seconds between moves, 0 to 60 (default: 0.6 on a terminal, 0 when piped)"),
-    )
-    p.add_argument("--ascii", action="store_true", help=st.gettext("plain text: no suit symbols or colours"))
+    speed = st.gettext("seconds between moves, 0 to 60 (default: 0.6 on a terminal, 0 when piped)")
+    add_option(p, "--speed", float, "S", speed)
+    add_ascii(p, st)
     p.set_defaults(run=_run_demo)
 
 
@@ -185,13 +187,7 @@ def _add_play(sub: Subparsers) -> None:
             "your hand must be shown; the hands given only by size are made up from the cards nobody has seen"
         ),
     )
-    p.add_argument(
-        "--seat",
-        type=int,
-        metavar=st.pgettext("metavar", "SEAT"),
-        default=0,
-        help=st.gettext("your seat, from 0 (default 0)"),
-    )
+    add_option(p, "--seat", int, st.pgettext("metavar", "SEAT"), st.gettext("your seat, from 0 (default 0)"), 0)
     p.add_argument(
         "--opponents",
         default="greedy",
@@ -200,13 +196,8 @@ def _add_play(sub: Subparsers) -> None:
             bots="|".join(bot_names())
         ),
     )
-    p.add_argument(
-        "--seed",
-        type=int,
-        metavar=st.pgettext("metavar", "SEED"),
-        help=st.gettext("a seed, for the same deals and the same computer play again"),
-    )
-    p.add_argument("--ascii", action="store_true", help=st.gettext("plain text: no suit symbols or colours"))
+    add_seed(p, st, st.gettext("a seed, for the same deals and the same computer play again"))
+    add_ascii(p, st)
     p.set_defaults(run=_run_play)
 
 
@@ -240,12 +231,11 @@ def _position_start(args: argparse.Namespace) -> Any:
     """The state ``play --position`` starts from: the position read, your hand shown, the game as named."""
     import attrs
 
-    from cardrules.cli._positions import hidden_from, position_text
+    from cardrules.cli._positions import hidden_from, read_position
 
     if args.position == "-":
         raise CardrulesError("--position cannot be read from standard input: 'cardrules play' reads your moves there")
-    text = position_text(args.position)
-    state = from_position(text)
+    text, state = read_position(args.position)
     game = Game(spec_for_state(state), state.rules)
     if args.game is not None and get_game(args.game).name != game.name:
         raise CardrulesError(f"the position is one of {game.name}, not of {args.game}")
@@ -284,22 +274,11 @@ def _add_simulate(sub: Subparsers) -> None:
             "random, a random bot for each other side: greedy,random, or greedy,random,random with three sides)"
         ).format(bots=", ".join(bot_names())),
     )
-    p.add_argument("--matches", type=int, default=100, metavar="N", help=st.gettext("how many matches (default 100)"))
-    p.add_argument("--workers", type=int, default=1, metavar="K", help=st.gettext("processes to play on (default 1)"))
-    p.add_argument(
-        "--seed",
-        type=int,
-        metavar=st.pgettext("metavar", "SEED"),
-        default=0,
-        help=st.gettext("the seed of the deals and the bots (default 0)"),
-    )
-    p.add_argument(
-        "--seconds",
-        type=float,
-        default=None,
-        metavar="S",
-        help=st.gettext("a time budget: stop after S seconds and print the matches finished so far (default: none)"),
-    )
+    add_option(p, "--matches", int, "N", st.gettext("how many matches (default 100)"), 100)
+    add_option(p, "--workers", int, "K", st.gettext("processes to play on (default 1)"), 1)
+    add_seed(p, st, st.gettext("the seed of the deals and the bots (default 0)"), 0)
+    budget = st.gettext("a time budget: stop after S seconds and print the matches finished so far (default: none)")
+    add_option(p, "--seconds", float, "S", budget)
     p.set_defaults(run=_run_simulate)
 
 
