@@ -62,11 +62,8 @@ def _add_game(parser: argparse.ArgumentParser, st: Style, *, optional: bool = Fa
     parser.add_argument(
         "game", nargs="?" if optional else None, metavar=st.pgettext("metavar", "game"), help=text.format(games=names)
     )
-    parser.add_argument(
-        "--rules",
-        metavar=st.pgettext("metavar", "TEXT"),
-        help=st.gettext("ruleset text, such as 'mililla(rank_order=malilla)'"),
-    )
+    rules = st.gettext("ruleset text, such as 'mililla(rank_order=malilla)'")
+    add_option(parser, "--rules", None, st.pgettext("metavar", "TEXT"), rules)
 
 
 def _game(args: argparse.Namespace) -> Game[Any, Any, Any, Any]:
@@ -137,14 +134,8 @@ def _add_demo(sub: Subparsers) -> None:
     )
     _add_game(p, st)
     add_seed(p, st, st.gettext("a seed, for the same match again"))
-    p.add_argument(
-        "--bots",
-        default="greedy",
-        metavar="A[,B...]",
-        help=st.gettext("the bot of each side, comma-separated, or one for all ({bots}; default greedy)").format(
-            bots=", ".join(bot_names())
-        ),
-    )
+    bots = st.gettext("the bot of each side, comma-separated, or one for all ({bots}; default greedy)")
+    add_option(p, "--bots", None, "A[,B...]", bots.format(bots=", ".join(bot_names())), "greedy")
     speed = st.gettext("seconds between moves, 0 to 60 (default: 0.6 on a terminal, 0 when piped)")
     add_option(p, "--speed", float, "S", speed)
     add_ascii(p, st)
@@ -179,22 +170,15 @@ def _add_play(sub: Subparsers) -> None:
         ),
     )
     _add_game(p, st, optional=True)
-    p.add_argument(
-        "--position",
-        metavar=st.pgettext("metavar", "POS"),
-        help=st.gettext(
-            "start from this position (text, a file holding it, or - for standard input), as 'check' reads it: "
-            "your hand must be shown; the hands given only by size are made up from the cards nobody has seen"
-        ),
+    position = st.gettext(
+        "start from this position (text, a file holding it, or - for standard input), as 'check' reads it: "
+        "your hand must be shown; the hands given only by size are made up from the cards nobody has seen"
     )
+    add_option(p, "--position", None, st.pgettext("metavar", "POS"), position)
     add_option(p, "--seat", int, st.pgettext("metavar", "SEAT"), st.gettext("your seat, from 0 (default 0)"), 0)
-    p.add_argument(
-        "--opponents",
-        default="greedy",
-        metavar=st.pgettext("metavar", "BOT"),
-        help=st.gettext("the computer players, partner included: {bots} (default greedy)").format(
-            bots="|".join(bot_names())
-        ),
+    opponents = st.gettext("the computer players, partner included: {bots} (default greedy)")
+    add_option(
+        p, "--opponents", None, st.pgettext("metavar", "BOT"), opponents.format(bots="|".join(bot_names())), "greedy"
     )
     add_seed(p, st, st.gettext("a seed, for the same deals and the same computer play again"))
     add_ascii(p, st)
@@ -266,14 +250,11 @@ def _add_simulate(sub: Subparsers) -> None:
         ),
     )
     _add_game(p, st)
-    p.add_argument(
-        "--bots",
-        metavar="A[,B...]",
-        help=st.gettext(
-            "one bot per side, or one for every side, from: {bots} (default: greedy against "
-            "random, a random bot for each other side: greedy,random, or greedy,random,random with three sides)"
-        ).format(bots=", ".join(bot_names())),
+    bots = st.gettext(
+        "one bot per side, or one for every side, from: {bots} (default: greedy against "
+        "random, a random bot for each other side: greedy,random, or greedy,random,random with three sides)"
     )
+    add_option(p, "--bots", None, "A[,B...]", bots.format(bots=", ".join(bot_names())))
     add_option(p, "--matches", int, "N", st.gettext("how many matches (default 100)"), 100)
     add_option(p, "--workers", int, "K", st.gettext("processes to play on (default 1)"), 1)
     add_seed(p, st, st.gettext("the seed of the deals and the bots (default 0)"), 0)
