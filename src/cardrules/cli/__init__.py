@@ -23,6 +23,7 @@ from cardrules._registry import broken as broken_games
 from cardrules._registry import game_names, get_game, spec_for_state
 from cardrules._registry import games as _games
 from cardrules.bots import bot_names, get_bot, simulate
+from cardrules.cli._commentary import table_seats
 from cardrules.cli._demo import demo, progress_bar, results_table
 from cardrules.cli._parsing import (
     Parser,
@@ -225,8 +226,7 @@ def _position_start(args: argparse.Namespace) -> Any:
         raise CardrulesError(f"the position is one of {game.name}, not of {args.game}")
     if game.is_over(state):
         raise CardrulesError("the match of this position is over: there is nothing left to play")
-    seats = sorted(s for side in game.score(state).sides for s in side)
-    if args.seat in seats:
+    if args.seat in table_seats(game, state):
         own, other = hidden_from(state, text, args.seat)
         if own or other:
             hidden = ", ".join((["your hand"] if own else []) + other)

@@ -11,7 +11,7 @@ from typing import Any, TextIO
 
 from cardrules._kit.style import Style, unstyled
 from cardrules._states import from_position
-from cardrules.cli._commentary import side_name
+from cardrules.cli._commentary import side_name, table_seats
 from cardrules.cli._parsing import add_ascii, add_flag, add_option, help_style
 from cardrules.cli._terminal import move_list_for, style_for, view_for
 from cardrules.engine import Game, Score, ScoreItem
@@ -287,9 +287,9 @@ def _show(args: argparse.Namespace, out: TextIO) -> int:
         over = Style(lang=getattr(args, "lang", DEFAULT)).gettext("{title} ({text}): the match is over")
         print(over.format(title=game.spec.title, text=game.text), file=out)
         return 0
-    seats = sorted(s for side in game.score(state).sides for s in side)
-    if seat not in seats:
-        return _bad(argparse.Namespace(json=False), out, f"--seat must be one of {', '.join(map(str, seats))}")
+    at_table = table_seats(game, state)
+    if seat not in at_table:
+        return _bad(argparse.Namespace(json=False), out, f"--seat must be one of {', '.join(map(str, at_table))}")
     own, other = hidden_from(state, text, seat)
     if other:
         return _bad(

@@ -10,7 +10,7 @@ from typing import Any, TextIO
 from cardrules import records
 from cardrules._kit.style import Style
 from cardrules._registry import get_game
-from cardrules.cli._commentary import event_text
+from cardrules.cli._commentary import event_text, table_seats
 from cardrules.cli._parsing import add_flag, add_option, help_style
 from cardrules.cli._terminal import move_list_for, view_for
 from cardrules.engine import Game
@@ -201,12 +201,12 @@ def _position(
     """The position before a move, as ``--seat`` allows: that seat's view, or with ``--full`` every hand."""
     st = style or Style()
     if args.full:
-        seats = sorted(s for side in game.score(state).sides for s in side)
-        view = game.observe(state, seats[0])
+        at_table = table_seats(game, state)
+        view = game.observe(state, at_table[0])
         mine = st.gettext("your hand: ")
         lines = [line for line in view_for(game.spec)(view, st) if not line.startswith(mine)]
         one = st.gettext("hand of seat {seat}: {cards}")
-        return lines + [one.format(seat=s, cards=st.cards(game.observe(state, s).hand)) for s in seats]
+        return lines + [one.format(seat=s, cards=st.cards(game.observe(state, s).hand)) for s in at_table]
     if args.seat is not None:
         return view_for(game.spec)(game.observe(state, args.seat), st)
     return []
@@ -267,9 +267,9 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
     if record is None:
         return 2
     game = get_game(record.game)
-    seats = sorted(s for side in game.score(game.new_game(seed=0)).sides for s in side)
-    if args.seat is not None and args.seat not in seats:
-        raise CardrulesError(f"--seat must be one of {', '.join(map(str, seats))} in {game.text}, not {args.seat}")
+    at_table = table_seats(game, game.new_game(seed=0))
+    if args.seat is not None and args.seat not in at_table:
+        raise CardrulesError(f"--seat must be one of {', '.join(map(str, at_table))} in {game.text}, not {args.seat}")
     if args.json:
         return _replay_json(record, game, args, out)
     pause = not args.no_pause and sys.stdin.isatty() and out.isatty()
