@@ -22,10 +22,19 @@ from cardrules._kit.style import Style, style_for
 from cardrules._registry import broken as broken_games
 from cardrules._registry import game_names, get_game, spec_for_state
 from cardrules._registry import games as _games
-from cardrules._states import from_position
 from cardrules.bots import bot_names, get_bot, simulate
+from cardrules.cli._commentary import table_seats
 from cardrules.cli._demo import demo, progress_bar, results_table
-from cardrules.cli._parsing import Parser, RawHelpFormatter, help_style, lang_of_argv, parser_class
+from cardrules.cli._parsing import (
+    Parser,
+    RawHelpFormatter,
+    add_ascii,
+    add_option,
+    add_seed,
+    help_style,
+    lang_of_argv,
+    parser_class,
+)
 from cardrules.cli._positions import add_commands as _add_positions
 from cardrules.cli._records import add_commands as _add_records
 from cardrules.cli._serve import add_commands as _add_serve
@@ -54,11 +63,8 @@ def _add_game(parser: argparse.ArgumentParser, st: Style, *, optional: bool = Fa
     parser.add_argument(
         "game", nargs="?" if optional else None, metavar=st.pgettext("metavar", "game"), help=text.format(games=names)
     )
-    parser.add_argument(
-        "--rules",
-        metavar=st.pgettext("metavar", "TEXT"),
-        help=st.gettext("ruleset text, such as 'mililla(rank_order=malilla)'"),
-    )
+    rules = st.gettext("ruleset text, such as 'mililla(rank_order=malilla)'")
+    add_option(parser, "--rules", None, st.pgettext("metavar", "TEXT"), rules)
 
 
 def _game(args: argparse.Namespace) -> Game[Any, Any, Any, Any]:
@@ -128,24 +134,12 @@ def _add_demo(sub: Subparsers) -> None:
         ),
     )
     _add_game(p, st)
-    p.add_argument(
-        "--seed", type=int, metavar=st.pgettext("metavar", "SEED"), help=st.gettext("a seed, for the same match again")
-    )
-    p.add_argument(
-        "--bots",
-        default="greedy",
-        metavar="A[,B...]",
-        help=st.gettext("the bot of each side, comma-separated, or one for all ({bots}; default greedy)").format(
-            bots=", ".join(bot_names())
-        ),
-    )
-    p.add_argument(
-        "--speed",
-        type=float,
-        metavar="S",
-        help=st.gettext("seconds between moves, 0 to 60 (default: 0.6 on a terminal, 0 when piped)"),
-    )
-    p.add_argument("--ascii", action="store_true", help=st.gettext("plain text: no suit symbols or colours"))
+    add_seed(p, st, st.gettext("a seed, for the same match again"))
+    bots = st.gettext("the bot of each side, comma-separated, or one for all ({bots}; default greedy)")
+    add_option(p, "--bots", None, "A[,B...]", bots.format(bots=", ".join(bot_names())), "greedy")
+    speed = st.gettext("seconds between moves, 0 to 60 (default: 0.6 on a terminal, 0 when piped)")
+    add_option(p, "--speed", float, "S", speed)
+    add_ascii(p, st)
     p.set_defaults(run=_run_demo)
 
 
@@ -177,36 +171,18 @@ def _add_play(sub: Subparsers) -> None:
         ),
     )
     _add_game(p, st, optional=True)
-    p.add_argument(
-        "--position",
-        metavar=st.pgettext("metavar", "POS"),
-        help=st.gettext(
-            "start from this position (text, a file holding it, or - for standard input), as 'check' reads it: "
-            "your hand must be shown; the hands given only by size are made up from the cards nobody has seen"
-        ),
+    position = st.gettext(
+        "start from this position (text, a file holding it, or - for standard input), as 'check' reads it: "
+        "your hand must be shown; the hands given only by size are made up from the cards nobody has seen"
     )
-    p.add_argument(
-        "--seat",
-        type=int,
-        metavar=st.pgettext("metavar", "SEAT"),
-        default=0,
-        help=st.gettext("your seat, from 0 (default 0)"),
+    add_option(p, "--position", None, st.pgettext("metavar", "POS"), position)
+    add_option(p, "--seat", int, st.pgettext("metavar", "SEAT"), st.gettext("your seat, from 0 (default 0)"), 0)
+    opponents = st.gettext("the computer players, partner included: {bots} (default greedy)")
+    add_option(
+        p, "--opponents", None, st.pgettext("metavar", "BOT"), opponents.format(bots="|".join(bot_names())), "greedy"
     )
-    p.add_argument(
-        "--opponents",
-        default="greedy",
-        metavar=st.pgettext("metavar", "BOT"),
-        help=st.gettext("the computer players, partner included: {bots} (default greedy)").format(
-            bots="|".join(bot_names())
-        ),
-    )
-    p.add_argument(
-        "--seed",
-        type=int,
-        metavar=st.pgettext("metavar", "SEED"),
-        help=st.gettext("a seed, for the same deals and the same computer play again"),
-    )
-    p.add_argument("--ascii", action="store_true", help=st.gettext("plain text: no suit symbols or colours"))
+    add_seed(p, st, st.gettext("a seed, for the same deals and the same computer play again"))
+    add_ascii(p, st)
     p.set_defaults(run=_run_play)
 
 
@@ -240,19 +216,17 @@ def _position_start(args: argparse.Namespace) -> Any:
     """The state ``play --position`` starts from: the position read, your hand shown, the game as named."""
     import attrs
 
-    from cardrules.cli._positions import hidden_from, position_text
+    from cardrules.cli._positions import hidden_from, read_position
 
     if args.position == "-":
         raise CardrulesError("--position cannot be read from standard input: 'cardrules play' reads your moves there")
-    text = position_text(args.position)
-    state = from_position(text)
+    text, state = read_position(args.position)
     game = Game(spec_for_state(state), state.rules)
     if args.game is not None and get_game(args.game).name != game.name:
         raise CardrulesError(f"the position is one of {game.name}, not of {args.game}")
     if game.is_over(state):
         raise CardrulesError("the match of this position is over: there is nothing left to play")
-    seats = sorted(s for side in game.score(state).sides for s in side)
-    if args.seat in seats:
+    if args.seat in table_seats(game, state):
         own, other = hidden_from(state, text, args.seat)
         if own or other:
             hidden = ", ".join((["your hand"] if own else []) + other)
@@ -276,30 +250,16 @@ def _add_simulate(sub: Subparsers) -> None:
         ),
     )
     _add_game(p, st)
-    p.add_argument(
-        "--bots",
-        metavar="A[,B...]",
-        help=st.gettext(
-            "one bot per side, or one for every side, from: {bots} (default: greedy against "
-            "random, a random bot for each other side: greedy,random, or greedy,random,random with three sides)"
-        ).format(bots=", ".join(bot_names())),
+    bots = st.gettext(
+        "one bot per side, or one for every side, from: {bots} (default: greedy against "
+        "random, a random bot for each other side: greedy,random, or greedy,random,random with three sides)"
     )
-    p.add_argument("--matches", type=int, default=100, metavar="N", help=st.gettext("how many matches (default 100)"))
-    p.add_argument("--workers", type=int, default=1, metavar="K", help=st.gettext("processes to play on (default 1)"))
-    p.add_argument(
-        "--seed",
-        type=int,
-        metavar=st.pgettext("metavar", "SEED"),
-        default=0,
-        help=st.gettext("the seed of the deals and the bots (default 0)"),
-    )
-    p.add_argument(
-        "--seconds",
-        type=float,
-        default=None,
-        metavar="S",
-        help=st.gettext("a time budget: stop after S seconds and print the matches finished so far (default: none)"),
-    )
+    add_option(p, "--bots", None, "A[,B...]", bots.format(bots=", ".join(bot_names())))
+    add_option(p, "--matches", int, "N", st.gettext("how many matches (default 100)"), 100)
+    add_option(p, "--workers", int, "K", st.gettext("processes to play on (default 1)"), 1)
+    add_seed(p, st, st.gettext("the seed of the deals and the bots (default 0)"), 0)
+    budget = st.gettext("a time budget: stop after S seconds and print the matches finished so far (default: none)")
+    add_option(p, "--seconds", float, "S", budget)
     p.set_defaults(run=_run_simulate)
 
 

@@ -13,7 +13,7 @@ from cardrules.engine import Event, Game, RoundScore, Score
 from cardrules.i18n import DEFAULT, render, rule_text
 from cardrules.rules import Message, Sentence
 
-__all__ = ["Commentary", "breakdown", "event_text", "match_words", "reason_text", "side_name"]
+__all__ = ["Commentary", "breakdown", "event_text", "match_words", "reason_text", "side_name", "table_seats"]
 
 _ENGLISH = Style()
 
@@ -35,6 +35,11 @@ def reason_text(reason: str | Message, style: Style = _ENGLISH) -> str:
     if isinstance(reason, (Message, Sentence)):
         return render(reason, style.lang)
     return reason
+
+
+def table_seats(game: Game[Any, Any, Any, Any], state: Any) -> list[int]:
+    """The seats at the table of *state*, in order: every side's."""
+    return sorted(s for side in game.score(state).sides for s in side)
 
 
 def side_name(seats: Sequence[int], me: int | None = None, style: Style = _ENGLISH) -> str:

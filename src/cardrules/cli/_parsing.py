@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
 from cardrules._kit.style import Style
 from cardrules.i18n import LANGUAGES, from_environ
 
-__all__ = ["HelpFormatter", "Parser", "RawHelpFormatter", "help_style", "lang_of_argv", "parser_class"]
+__all__ = [
+    "HelpFormatter",
+    "Parser",
+    "RawHelpFormatter",
+    "add_ascii",
+    "add_flag",
+    "add_option",
+    "add_seed",
+    "help_style",
+    "lang_of_argv",
+    "parser_class",
+]
 
 
 class HelpFormatter(argparse.HelpFormatter):
@@ -80,6 +91,36 @@ def help_style(sub: Any) -> Style:
     """The style (the language) of the help texts of the subcommands added to *sub*."""
     style = getattr(sub, "style", None)
     return style if isinstance(style, Style) else Style()
+
+
+def add_option(
+    parser: Any,
+    flag: str,
+    kind: Callable[[str], Any] | None,
+    metavar: str,
+    text: str,
+    default: Any = None,
+) -> None:
+    """
+    An option that takes a value: *flag* read as *kind* (``None``: as text), shown as *metavar*
+    with the help *text*; *default* when not given. *parser* may be a group of a parser.
+    """
+    parser.add_argument(flag, type=kind, default=default, metavar=metavar, help=text)
+
+
+def add_flag(parser: Any, flag: str, text: str) -> None:
+    """An option that takes no value (``--json``, ``--full``): true when given."""
+    parser.add_argument(flag, action="store_true", help=text)
+
+
+def add_seed(parser: Any, st: Style, text: str, default: int | None = None) -> None:
+    """``--seed``, its help *text* saying what the seed repeats in this command."""
+    add_option(parser, "--seed", int, st.pgettext("metavar", "SEED"), text, default)
+
+
+def add_ascii(parser: Any, st: Style) -> None:
+    """``--ascii``, for the commands that draw cards."""
+    add_flag(parser, "--ascii", st.gettext("plain text: no suit symbols or colours"))
 
 
 def lang_of_argv(argv: Sequence[str], environ: Any) -> str:

@@ -11,8 +11,8 @@ from typing import Any, TextIO
 
 from cardrules._kit.style import Style, unstyled
 from cardrules._states import from_position
-from cardrules.cli._commentary import side_name
-from cardrules.cli._parsing import help_style
+from cardrules.cli._commentary import side_name, table_seats
+from cardrules.cli._parsing import add_ascii, add_flag, add_option, help_style
 from cardrules.cli._terminal import move_list_for, style_for, view_for
 from cardrules.engine import Game, Score, ScoreItem
 from cardrules.errors import AmbiguousMoveError, CardrulesError, IllegalMoveError, InvalidPositionError
@@ -43,7 +43,7 @@ def add_commands(sub: Any) -> None:
         metavar=st.pgettext("metavar", "move"),
         help=st.gettext("the move in the game's notation, such as 7O or '9H x 9H 4S+5C'"),
     )
-    p.add_argument("--json", action="store_true", help=st.gettext("print the verdict as JSON"))
+    add_flag(p, "--json", st.gettext("print the verdict as JSON"))
     p.set_defaults(handler=_check)
     p = sub.add_parser(
         "show",
@@ -54,13 +54,9 @@ def add_commands(sub: Any) -> None:
         ),
     )
     p.add_argument("position", metavar=position, help=where)
-    p.add_argument(
-        "--seat",
-        type=int,
-        metavar=st.pgettext("metavar", "SEAT"),
-        help=st.gettext("draw what this seat sees (default: the seat to move)"),
-    )
-    p.add_argument("--ascii", action="store_true", help=st.gettext("plain text: no suit symbols or colours"))
+    seat = st.gettext("draw what this seat sees (default: the seat to move)")
+    add_option(p, "--seat", int, st.pgettext("metavar", "SEAT"), seat)
+    add_ascii(p, st)
     p.set_defaults(handler=_show)
 
 
@@ -81,9 +77,10 @@ def position_text(text: str) -> str:
     return text.strip()
 
 
-def _read(text: str) -> Any:
-    """The state of a position given as text, a file name or ``-`` (standard input)."""
-    return from_position(position_text(text))
+def read_position(given: str) -> tuple[str, Any]:
+    """A position given as text, a file name or ``-`` (standard input): its text and its state."""
+    text = position_text(given)
+    return text, from_position(text)
 
 
 def _fields(text: str) -> dict[str, list[str]]:
@@ -189,8 +186,7 @@ def verdict(state: Any, text: str, lang: str = DEFAULT) -> dict[str, Any]:
 
 def _check(args: argparse.Namespace, out: TextIO) -> int:
     try:
-        text = position_text(args.position)
-        state = from_position(text)
+        text, state = read_position(args.position)
         seat = _game(state).to_move(state)
         if seat is not None:
             own, other = hidden_from(state, text, seat)
@@ -282,8 +278,7 @@ def _bad(args: argparse.Namespace, out: TextIO, message: str) -> int:
 
 def _show(args: argparse.Namespace, out: TextIO) -> int:
     try:
-        text = position_text(args.position)
-        state = from_position(text)
+        text, state = read_position(args.position)
     except CardrulesError as exc:
         return _bad(argparse.Namespace(json=False), out, str(exc))
     game = _game(state)
@@ -292,9 +287,9 @@ def _show(args: argparse.Namespace, out: TextIO) -> int:
         over = Style(lang=getattr(args, "lang", DEFAULT)).gettext("{title} ({text}): the match is over")
         print(over.format(title=game.spec.title, text=game.text), file=out)
         return 0
-    seats = sorted(s for side in game.score(state).sides for s in side)
-    if seat not in seats:
-        return _bad(argparse.Namespace(json=False), out, f"--seat must be one of {', '.join(map(str, seats))}")
+    at_table = table_seats(game, state)
+    if seat not in at_table:
+        return _bad(argparse.Namespace(json=False), out, f"--seat must be one of {', '.join(map(str, at_table))}")
     own, other = hidden_from(state, text, seat)
     if other:
         return _bad(

@@ -10,8 +10,8 @@ from typing import Any, TextIO
 from cardrules import records
 from cardrules._kit.style import Style
 from cardrules._registry import get_game
-from cardrules.cli._commentary import event_text
-from cardrules.cli._parsing import help_style
+from cardrules.cli._commentary import event_text, table_seats
+from cardrules.cli._parsing import add_flag, add_option, help_style
 from cardrules.cli._terminal import move_list_for, view_for
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError, InvalidRecordError
@@ -34,13 +34,10 @@ def add_commands(sub: Any) -> None:
         ),
     )
     p.add_argument("record", metavar=record, help=where)
-    p.add_argument(
-        "--json",
-        action="store_true",
-        help=st.gettext(
-            "print the report as JSON (rounds and moves counted from 1, as the text report and replay count them)"
-        ),
+    as_json = st.gettext(
+        "print the report as JSON (rounds and moves counted from 1, as the text report and replay count them)"
     )
+    add_flag(p, "--json", as_json)
     p.set_defaults(handler=_verify)
     p = sub.add_parser(
         "replay",
@@ -53,28 +50,16 @@ def add_commands(sub: Any) -> None:
             "after each move on a terminal (Enter goes on, q quits); prints everything when piped."
         ),
     )
-    p.add_argument(
-        "--json",
-        action="store_true",
-        help=st.gettext(
-            "the replay as JSON: each step with its events (and, with --seat or --full, "
-            "the position and the alternatives)"
-        ),
+    as_json = st.gettext(
+        "the replay as JSON: each step with its events (and, with --seat or --full, the position and the alternatives)"
     )
+    add_flag(p, "--json", as_json)
     p.add_argument("record", metavar=record, help=where)
-    p.add_argument("--no-pause", action="store_true", help=st.gettext("do not wait for Enter after each move"))
+    add_flag(p, "--no-pause", st.gettext("do not wait for Enter after each move"))
     view = p.add_mutually_exclusive_group()
-    view.add_argument(
-        "--seat",
-        type=int,
-        metavar="N",
-        help=st.gettext("what seat N saw at the table: its own choices and the rules behind them"),
-    )
-    view.add_argument(
-        "--full",
-        action="store_true",
-        help=st.gettext("everything: every mover's alternatives and constraints (full knowledge)"),
-    )
+    seat = st.gettext("what seat N saw at the table: its own choices and the rules behind them")
+    add_option(view, "--seat", int, "N", seat)
+    add_flag(view, "--full", st.gettext("everything: every mover's alternatives and constraints (full knowledge)"))
     p.set_defaults(handler=_replay)
 
 
@@ -107,14 +92,24 @@ def _report_data(report: records.Report) -> dict[str, Any]:
     return data
 
 
-def _verify(args: argparse.Namespace, out: TextIO) -> int:
+def _read_or_say(path: str, out: TextIO, as_json: bool) -> records.Record | None:
+    """
+    The record in *path*, or ``None`` when it cannot be read, having said why: as JSON on *out*
+    (``verify --json``) or as an error on standard error.
+    """
     try:
-        record = _read(args.record)
+        return _read(path)
     except InvalidRecordError as exc:
-        if args.json:
+        if as_json:
             print(json.dumps({"ok": False, "readable": False, "error": str(exc), "where": exc.path}), file=out)
         else:
             print(f"cardrules: error: cannot read the record: {exc}", file=sys.stderr)
+        return None
+
+
+def _verify(args: argparse.Namespace, out: TextIO) -> int:
+    record = _read_or_say(args.record, out, args.json)
+    if record is None:
         return 2
     report = records.verify(record)
     if args.json:
@@ -206,12 +201,12 @@ def _position(
     """The position before a move, as ``--seat`` allows: that seat's view, or with ``--full`` every hand."""
     st = style or Style()
     if args.full:
-        seats = sorted(s for side in game.score(state).sides for s in side)
-        view = game.observe(state, seats[0])
+        at_table = table_seats(game, state)
+        view = game.observe(state, at_table[0])
         mine = st.gettext("your hand: ")
         lines = [line for line in view_for(game.spec)(view, st) if not line.startswith(mine)]
         one = st.gettext("hand of seat {seat}: {cards}")
-        return lines + [one.format(seat=s, cards=st.cards(game.observe(state, s).hand)) for s in seats]
+        return lines + [one.format(seat=s, cards=st.cards(game.observe(state, s).hand)) for s in at_table]
     if args.seat is not None:
         return view_for(game.spec)(game.observe(state, args.seat), st)
     return []
@@ -268,15 +263,13 @@ def _replay_json(record: records.Record, game: Game[Any, Any, Any, Any], args: a
 
 
 def _replay(args: argparse.Namespace, out: TextIO) -> int:
-    try:
-        record = _read(args.record)
-    except InvalidRecordError as exc:
-        print(f"cardrules: error: cannot read the record: {exc}", file=sys.stderr)
+    record = _read_or_say(args.record, out, False)  # an unreadable record is an error, even with --json
+    if record is None:
         return 2
     game = get_game(record.game)
-    seats = sorted(s for side in game.score(game.new_game(seed=0)).sides for s in side)
-    if args.seat is not None and args.seat not in seats:
-        raise CardrulesError(f"--seat must be one of {', '.join(map(str, seats))} in {game.text}, not {args.seat}")
+    at_table = table_seats(game, game.new_game(seed=0))
+    if args.seat is not None and args.seat not in at_table:
+        raise CardrulesError(f"--seat must be one of {', '.join(map(str, at_table))} in {game.text}, not {args.seat}")
     if args.json:
         return _replay_json(record, game, args, out)
     pause = not args.no_pause and sys.stdin.isatty() and out.isatty()

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from cardrules.cli._parsing import help_style
+from cardrules._kit.style import Style
+from cardrules.cli._parsing import add_option, help_style
 from cardrules.errors import CardrulesError
 from cardrules.i18n import DEFAULT, translation
 
@@ -21,24 +22,11 @@ def add_commands(sub: Any) -> None:
             "Matches are kept in an SQLite database, so a restart loses none."
         ),
     )
-    p.add_argument(
-        "--host",
-        metavar=st.pgettext("metavar", "HOST"),
-        default="127.0.0.1",
-        help=st.gettext("the address to listen on (default 127.0.0.1)"),
-    )
-    p.add_argument(
-        "--port",
-        type=int,
-        metavar=st.pgettext("metavar", "PORT"),
-        default=8000,
-        help=st.gettext("the port (default 8000)"),
-    )
-    p.add_argument(
-        "--db",
-        metavar=st.pgettext("metavar", "PATH"),
-        help=st.gettext("the SQLite database (default: matches.sqlite3 in your data dir)"),
-    )
+    host = st.gettext("the address to listen on (default 127.0.0.1)")
+    add_option(p, "--host", None, st.pgettext("metavar", "HOST"), host, "127.0.0.1")
+    add_option(p, "--port", int, st.pgettext("metavar", "PORT"), st.gettext("the port (default 8000)"), 8000)
+    db = st.gettext("the SQLite database (default: matches.sqlite3 in your data dir)")
+    add_option(p, "--db", None, st.pgettext("metavar", "PATH"), db)
     p.add_argument(
         "--cors-origin",
         action="append",
@@ -46,14 +34,10 @@ def add_commands(sub: Any) -> None:
         metavar=st.pgettext("metavar", "ORIGIN"),
         help=st.gettext("an origin whose pages may call the API, such as http://localhost:5173 (repeatable)"),
     )
-    p.add_argument(
-        "--rules-dir",
-        metavar=st.pgettext("metavar", "DIR"),
-        default=None,
-        help=st.gettext(
-            "where the rules pages (GAME.md, the documentation's docs/rules) are; a source checkout's by default"
-        ),
+    rules = st.gettext(
+        "where the rules pages (GAME.md, the documentation's docs/rules) are; a source checkout's by default"
     )
+    add_option(p, "--rules-dir", None, st.pgettext("metavar", "DIR"), rules)
     p.add_argument(
         "--log-level",
         choices=("critical", "error", "warning", "info", "debug"),
@@ -62,28 +46,19 @@ def add_commands(sub: Any) -> None:
             "what the server logs: 'info' (default) writes an access log line per request; 'warning' only problems"
         ),
     )
-    p.add_argument(
-        "--idle-match-seconds",
-        type=float,
-        default=None,
-        metavar="S",
-        help=st.gettext("unload a match unused this long (it stays in the database; default 900)"),
-    )
-    p.add_argument(
-        "--replay-days",
-        type=float,
-        default=None,
-        metavar="D",
-        help=st.gettext("keep uploaded replays D days (30)"),
-    )
-    p.add_argument(
-        "--replays-per-client",
-        type=int,
-        default=None,
-        metavar="N",
-        help=st.gettext("replays one address may upload in a day (50)"),
-    )
+    for flag, kind, metavar, text in _limits(st):
+        add_option(p, flag, kind, metavar, text)
     p.set_defaults(run=_serve)
+
+
+def _limits(st: Style) -> tuple[tuple[str, type, str, str], ...]:
+    """The optional limits of the web table (:class:`cardrules.web.Limits`): flag, type, metavar, help."""
+    idle = st.gettext("unload a match unused this long (it stays in the database; default 900)")
+    return (
+        ("--idle-match-seconds", float, "S", idle),
+        ("--replay-days", float, "D", st.gettext("keep uploaded replays D days (30)")),
+        ("--replays-per-client", int, "N", st.gettext("replays one address may upload in a day (50)")),
+    )
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -96,11 +71,8 @@ def _serve(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise CardrulesError(f"--port must be from 0 to 65535, not {args.port}")
     db = args.db or str(default_db_path())
-    given = {
-        "idle_match_seconds": args.idle_match_seconds,
-        "replay_days": args.replay_days,
-        "replays_per_client": args.replays_per_client,
-    }
+    names = (flag.removeprefix("--").replace("-", "_") for flag, *_ in _limits(Style()))
+    given = {name: getattr(args, name) for name in names}
     try:
         limits = Limits(**{k: v for k, v in given.items() if v is not None})
     except ValueError as exc:
