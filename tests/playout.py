@@ -51,3 +51,19 @@ def state_at(text: str, seed: int, step: int) -> Any:
         if k == step:
             return before
     return state
+
+
+def greedy_positions(name: str, seed: int, count: int) -> Iterator[tuple[Any, Any, int]]:
+    """The first *count* positions of a greedy match of *name* from *seed*: the game, the state, the seat to move."""
+    from cardrules.bots import get_bot
+
+    game = cardrules.get_game(name)
+    state = game.new_game(seed=seed)
+    greedy, rng = get_bot("greedy"), random.Random(seed)
+    for _ in range(count):
+        if game.is_over(state):
+            return
+        seat = game.to_move(state)
+        assert seat is not None
+        yield game, state, seat
+        state = game.apply(state, greedy.choose(game.observe(state, seat), game.legal_moves(state), rng))

@@ -3,30 +3,15 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-import cardrules
-from cardrules.bots import Advice, advise, get_bot
+from cardrules.bots import Advice, advise
 from cardrules.errors import InvalidOptionError
+from tests.playout import greedy_positions
 
 LEVEL = "search(iterations=40)"
-
-
-def positions(name: str, seed: int, count: int) -> Iterator[tuple[Any, Any, int]]:
-    """The first *count* positions of a greedy match: the game, the state, the seat to move."""
-    game = cardrules.get_game(name)
-    state = game.new_game(seed=seed)
-    greedy, rng = get_bot("greedy"), random.Random(seed)
-    for _ in range(count):
-        if game.is_over(state):
-            return
-        seat = game.to_move(state)
-        assert seat is not None
-        yield game, state, seat
-        state = game.apply(state, greedy.choose(game.observe(state, seat), game.legal_moves(state), rng))
 
 
 def _advise(game: Any, state: Any, seat: int, seed: int = 0) -> Advice:
@@ -36,7 +21,7 @@ def _advise(game: Any, state: Any, seat: int, seed: int = 0) -> Advice:
 @pytest.mark.parametrize("name", ["mililla", "charlemagne", "mulle"])
 def test_advice_is_a_legal_move_with_a_runner_up_and_a_margin(name: str) -> None:
     weighed = 0
-    for game, state, seat in positions(name, 2, 12):
+    for game, state, seat in greedy_positions(name, 2, 12):
         legal = game.legal_moves(state)
         advice = _advise(game, state, seat)
         assert advice.move in legal and advice.reasons and advice.margin >= 0.0
@@ -55,7 +40,7 @@ def test_advice_is_a_legal_move_with_a_runner_up_and_a_margin(name: str) -> None
 
 def test_mililla_advice_names_the_trick_and_its_points() -> None:
     told = 0
-    for game, state, seat in positions("mililla", 5, 36):
+    for game, state, seat in greedy_positions("mililla", 5, 36):
         if len(state.trick) != 3:
             continue
         reasons = " / ".join(_advise(game, state, seat).reasons)
@@ -66,7 +51,7 @@ def test_mililla_advice_names_the_trick_and_its_points() -> None:
 
 def test_mililla_advice_says_whether_a_card_wins_the_trick_so_far_and_what_it_keeps() -> None:
     reasons = []
-    for game, state, seat in positions("mililla", 6, 36):
+    for game, state, seat in greedy_positions("mililla", 6, 36):
         if len(state.trick) in (1, 2):
             reasons.append(" / ".join(_advise(game, state, seat).reasons))
     assert any("trick so far" in r for r in reasons) and any("for later" in r for r in reasons)
@@ -74,7 +59,7 @@ def test_mililla_advice_says_whether_a_card_wins_the_trick_so_far_and_what_it_ke
 
 def test_charlemagne_advice_talks_of_tricks() -> None:
     reasons = []
-    for game, state, seat in positions("charlemagne", 3, 40):
+    for game, state, seat in greedy_positions("charlemagne", 3, 40):
         if state.trick:
             reasons.append(" / ".join(_advise(game, state, seat).reasons))
     assert reasons and sum("trick" in r for r in reasons) >= len(reasons) // 2
@@ -82,7 +67,7 @@ def test_charlemagne_advice_talks_of_tricks() -> None:
 
 def test_mulle_advice_names_what_a_capture_takes_and_its_points() -> None:
     captures = 0
-    for game, state, seat in positions("mulle", 4, 30):
+    for game, state, seat in greedy_positions("mulle", 4, 30):
         advice = _advise(game, state, seat)
         if type(advice.move).__name__ == "Capture":
             captures += 1
@@ -94,7 +79,7 @@ def test_mulle_advice_names_what_a_capture_takes_and_its_points() -> None:
 @pytest.mark.parametrize("name", ["mililla", "charlemagne", "mulle"])
 def test_advice_is_the_same_whatever_the_cards_the_seat_cannot_see(name: str) -> None:
     checked = 0
-    for game, state, seat in positions(name, 8, 24):
+    for game, state, seat in greedy_positions(name, 8, 24):
         other = game.spec.shuffle_hidden(state, seat, random.Random(11))
         if other == state:
             continue
@@ -105,7 +90,7 @@ def test_advice_is_the_same_whatever_the_cards_the_seat_cannot_see(name: str) ->
 
 
 def test_advise_needs_a_level_that_searches() -> None:
-    game, state, seat = next(positions("mililla", 1, 1))
+    game, state, seat = next(greedy_positions("mililla", 1, 1))
     obs, legal = game.observe(state, seat), game.legal_moves(state)
     with pytest.raises(InvalidOptionError, match="needs a level that searches"):
         advise(game, obs, legal, level="greedy")

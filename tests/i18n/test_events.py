@@ -10,7 +10,7 @@ import pytest
 
 import cardrules
 from cardrules import i18n
-from cardrules.bots import advise, get_bot
+from cardrules.bots import advise
 from cardrules.cards import card_words
 from cardrules.engine import Event
 from cardrules.errors import (
@@ -22,7 +22,7 @@ from cardrules.errors import (
 )
 from cardrules.records import loads as load_record
 from cardrules.rules import Message, Sentence
-from tests.playout import playout, states
+from tests.playout import greedy_positions, playout, states
 from tests.variants import VARIANTS
 
 TRANSLATED = tuple(lang for lang in i18n.LANGUAGES if lang != i18n.DEFAULT)
@@ -158,20 +158,6 @@ def test_an_event_rendered_for_any_seat_names_no_card_hidden_from_it(text: str) 
     assert checked > 20
 
 
-def _positions(name: str, deal: int, count: int) -> Iterator[tuple[Any, Any, int]]:
-    """The first *count* positions of a greedy match: the game, the state, the seat to move."""
-    game = cardrules.get_game(name)
-    state = states(game, deal, 0)[0]
-    greedy, rng = get_bot("greedy"), random.Random(deal)
-    for _ in range(count):
-        if game.is_over(state):
-            return
-        seat = game.to_move(state)
-        assert seat is not None
-        yield game, state, seat
-        state = game.apply(state, greedy.choose(game.observe(state, seat), game.legal_moves(state), rng))
-
-
 def _reasons(game: Any, state: Any, seat: int) -> tuple[Sentence, ...]:
     legal = game.legal_moves(state)
     return advise(game, game.observe(state, seat), legal, level="search(iterations=30)").reasons
@@ -181,7 +167,7 @@ def _reasons(game: Any, state: Any, seat: int) -> tuple[Sentence, ...]:
 def test_hint_reasons_render_in_every_language(name: str) -> None:
     """Each reason of a hint is English text keeping its message, which every language writes otherwise."""
     told = 0
-    for game, state, seat in _positions(name, 6, 14):
+    for game, state, seat in greedy_positions(name, 6, 14):
         for reason in _reasons(game, state, seat):
             assert isinstance(reason, Sentence) and isinstance(reason.message, Message)
             assert i18n.render(reason, "en") == reason == str(reason.message)
@@ -196,7 +182,7 @@ def test_hint_reasons_render_in_every_language(name: str) -> None:
 def test_a_hint_names_the_seat_and_its_partner_in_the_language() -> None:
     """``seat 0 (you)`` and ``seat 2 (your partner)`` are words of the language too."""
     found = set()
-    for game, state, seat in _positions("mililla", 3, 20):
+    for game, state, seat in greedy_positions("mililla", 3, 20):
         for reason in _reasons(game, state, seat):
             if "(you)" in reason:
                 assert "(du)" in i18n.render(reason, "sv") and "(tú)" in i18n.render(reason, "es")
@@ -211,7 +197,7 @@ def test_a_hint_names_the_seat_and_its_partner_in_the_language() -> None:
 def test_hints_read_the_same_in_every_language_whatever_the_cards_the_seat_cannot_see(name: str) -> None:
     """The hidden-card guarantee of hints, in every language: the cards a seat cannot see change nothing."""
     checked = 0
-    for game, state, seat in _positions(name, 8, 16):
+    for game, state, seat in greedy_positions(name, 8, 16):
         other = game.spec.shuffle_hidden(state, seat, random.Random(11))
         if other == state:
             continue

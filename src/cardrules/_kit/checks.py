@@ -119,6 +119,16 @@ def check_rounds(rounds: Sequence[RoundScore], sides: int, tally_rules: frozense
             )
 
 
+def check_won(won: Sequence[Sequence[Card]], tricks: Sequence[int], size: int) -> None:
+    """Each side's pile of won cards holds *size* cards for each trick it took."""
+    for side, (pile, count) in enumerate(zip(won, tricks, strict=True)):
+        if len(pile) != size * count:
+            said = Message(
+                "side {side} holds {count} won cards for {tricks} tricks", side=side, count=len(pile), tricks=count
+            )
+            raise fail(f"won[{side}]", said)
+
+
 def check_round_no(round_no: int, completed: int, over: bool, round_word: Literal["round", "hand"] = "round") -> None:
     """
     *round_no* counts the *completed* rounds (one fewer when the match is *over*: the last round

@@ -165,17 +165,7 @@ def _check_sizes(state: State) -> None:
             "trick",
             Message("a trick in progress has at most {value} cards, and none once the match is over", value=size - 1),
         )
-    for side in (0, 1):
-        if len(state.won[side]) != size * state.tricks[side]:
-            raise fail(
-                f"won[{side}]",
-                Message(
-                    "side {side} holds {count} won cards for {tricks} tricks",
-                    side=side,
-                    count=len(state.won[side]),
-                    tricks=state.tricks[side],
-                ),
-            )
+    checks.check_won(state.won, state.tricks, size)
     if done > TRICKS:
         raise fail("tricks", Message("a hand has {TRICKS} tricks, not {done}", TRICKS=TRICKS, done=done))
     for s in range(SEATS):

@@ -79,17 +79,7 @@ def _check_sizes(state: State) -> None:
         raise fail("tricks", Message("a round in progress has at most 9 completed tricks, not {done}", done=done))
     if len(state.trick) > SEATS - 1:
         raise fail("trick", Message("a trick in progress has at most 3 cards, not {count}", count=len(state.trick)))
-    for side in (0, 1):
-        if len(state.won[side]) != SEATS * state.tricks[side]:
-            raise fail(
-                f"won[{side}]",
-                Message(
-                    "side {side} holds {count} won cards for {tricks} tricks",
-                    side=side,
-                    count=len(state.won[side]),
-                    tricks=state.tricks[side],
-                ),
-            )
+    checks.check_won(state.won, state.tricks, SEATS)
     for s in range(SEATS):
         played = 1 if (s - state.trick_leader) % SEATS < len(state.trick) else 0
         if len(state.hands[s]) != 10 - done - played:
