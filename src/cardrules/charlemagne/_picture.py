@@ -6,6 +6,7 @@ from cardrules._kit import svg as _svg
 from cardrules._kit.style import Style
 from cardrules.cards import Card
 from cardrules.charlemagne._state import Observation
+from cardrules.charlemagne._view import contract_line
 
 __all__ = ["picture"]
 
@@ -50,18 +51,9 @@ def _table(obs: Observation) -> _svg.Table:
         ]
         heading.append(tr.gettext("bidding: {calls}").format(calls=tr.pgettext("list", ", ").join(calls)))
     out: int | None = None
-    if obs.contract is not None and obs.bidder is not None:
-        name = (
-            tr.gettext("a bid of {bid}").format(bid=obs.contract.value)
-            if obs.contract.is_number
-            else obs.contract.title
-        )
-        if obs.trump is not None:
-            text = tr.gettext("contract: {contract} by seat {seat}; {suit} are trump")
-        else:
-            text = tr.gettext("contract: {contract} by seat {seat}")
-        suit = "" if obs.trump is None else tr.suit(obs.trump)
-        heading.append(text.format(contract=name, seat=obs.bidder, suit=suit))
+    contract = contract_line(obs, tr)
+    if contract is not None and obs.contract is not None and obs.bidder is not None:
+        heading.append(contract)
         out = (obs.bidder + 2) % 4 if obs.contract.is_solo else None
     kitty = tr.ngettext("kitty: {count} card", "kitty: {count} cards", obs.kitty_count)
     heading.append(kitty.format(count=obs.kitty_count))

@@ -34,6 +34,22 @@ def _phase(phase: str, style: Style) -> str:
     return words.get(phase, phase)
 
 
+def contract_line(obs: Observation, style: Style) -> str | None:
+    """The contract, its bidder and trump in words (the table and its picture say it alike); ``None`` before one."""
+    if obs.contract is None or obs.bidder is None:
+        return None
+    if obs.contract.is_number:
+        name = style.gettext("a bid of {bid}").format(bid=obs.contract.value)
+    else:
+        name = obs.contract.title
+    if obs.trump is not None:
+        text = style.gettext("contract: {contract} by seat {seat}; {suit} are trump")
+    else:
+        text = style.gettext("contract: {contract} by seat {seat}")
+    suit = "" if obs.trump is None else style.suit(obs.trump)
+    return text.format(contract=name, seat=obs.bidder, suit=suit)
+
+
 def view(obs: Observation, style: Style) -> list[str]:
     phase = _phase(obs.phase, style)
     lines = [style.gettext("round {round}, dealt by seat {dealer}; now: {phase}").format(
@@ -48,17 +64,9 @@ def view(obs: Observation, style: Style) -> list[str]:
         ]
         lines.append(style.gettext("bidding: {calls}").format(calls=comma.join(calls)))
     out: int | None = None
-    if obs.contract is not None and obs.bidder is not None:
-        if obs.contract.is_number:
-            name = style.gettext("a bid of {bid}").format(bid=obs.contract.value)
-        else:
-            name = obs.contract.title
-        if obs.trump is not None:
-            text = style.gettext("contract: {contract} by seat {seat}; {suit} are trump")
-        else:
-            text = style.gettext("contract: {contract} by seat {seat}")
-        suit = "" if obs.trump is None else style.suit(obs.trump)
-        lines.append(text.format(contract=name, seat=obs.bidder, suit=suit))
+    contract = contract_line(obs, style)
+    if contract is not None and obs.contract is not None and obs.bidder is not None:
+        lines.append(contract)
         out = (obs.bidder + 2) % 4 if obs.contract.is_solo else None
     lines.append(style.gettext("tricks this round: seats 0+2 {first}, seats 1+3 {second}").format(
         first=obs.tricks[0], second=obs.tricks[1]
