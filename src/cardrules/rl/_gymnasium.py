@@ -14,7 +14,7 @@ from gymnasium import spaces
 from cardrules import _common, _messages
 from cardrules.bots import Bot, RandomBot, get_bot
 from cardrules.errors import InvalidOptionError
-from cardrules.rl._match import Match
+from cardrules.rl._match import Match, Settings, check_render_mode
 from cardrules.rl._pettingzoo import IDS, OBSERVATION_BOUND
 
 _Obs = npt.NDArray[np.float32]
@@ -76,17 +76,15 @@ class CardrulesGymEnv(gymnasium.Env[_Obs, np.int64]):
             ``policy(observation, action_mask) -> action`` given that seat's float32 tensor and
             boolean mask, called once per action (per step of a factored move). An illegal
             action of a policy is handled by *illegal*, as the learner's is.
-        reward: ``"match"`` or ``"round"``, as in the PettingZoo environment.
         illegal: ``"terminate"`` (default here: Gymnasium's checker steps random actions) ends
             the match with *penalty*; ``"raise"`` raises and leaves the match as it was.
-        penalty: The reward of an illegal action under ``illegal="terminate"``.
-        encoding: ``None`` (default) or ``"candidates"``, as in the PettingZoo environment: with
-            candidates the observation ends with the learner's candidates' features.
-        k: The number of candidates under ``encoding="candidates"`` (default 32).
         render_mode: ``None``; ``"human"``, which prints what the learner sees (the terminal's
             text view of its seat, never another seat's hand; the score once the match is
             over); or ``"ansi"``, which returns the position text, every hand shown.
-        options: Ruleset options, as :func:`cardrules.get_game` takes them.
+        options: The other keywords of :func:`~cardrules.rl.pettingzoo_env` (``reward``,
+            ``penalty``, ``encoding``, ``k``; with candidates the observation ends with the
+            learner's candidates' features) and ruleset options, as :func:`cardrules.get_game`
+            takes them.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 4}
@@ -97,17 +95,12 @@ class CardrulesGymEnv(gymnasium.Env[_Obs, np.int64]):
         *,
         seat: int = 0,
         opponents: Any = "greedy",  # one Opponent, a Sequence of them, or a Mapping of seats to them
-        reward: str = "match",
         illegal: str = "terminate",
-        penalty: float = -1.0,
-        encoding: str | None = None,
-        k: int | None = None,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        if render_mode not in (None, "human", "ansi"):
-            raise InvalidOptionError(f"render_mode takes None, 'human' or 'ansi', not {_messages.value(render_mode)}")
-        self._match = Match(text, reward=reward, illegal=illegal, penalty=penalty, encoding=encoding, k=k, **options)
+        check_render_mode(render_mode)
+        self._match = Match(text, *Settings.split(options, illegal=illegal))
         if isinstance(seat, bool) or seat not in self._match.seats:
             raise InvalidOptionError(
                 f"seat must be one of {', '.join(map(str, self._match.seats))}, not {_messages.shown(seat)}"

@@ -9,6 +9,7 @@ import random
 import typing
 from typing import Any, Final
 
+import attrs
 import numpy as np
 import numpy.typing as npt
 
@@ -39,48 +40,62 @@ _MAX_PENALTY: Final = 1e300
 """The largest penalty in size: a float reward, finite (a larger int cannot be one)."""
 
 
+def _one_of(choices: tuple[str | None, ...], said: str) -> Any:
+    """An attrs validator: the value is one of *choices* (``said`` names them in the error)."""
+
+    def check(_: Any, field: attrs.Attribute[Any], value: Any) -> None:
+        if not (value is None or isinstance(value, str)) or value not in choices:
+            raise InvalidOptionError(f"{field.name} takes {said}, not {_messages.value(value)}")
+
+    return check
+
+
+def _finite(_: Any, field: attrs.Attribute[Any], value: Any) -> None:
+    if not _common.real(value, -_MAX_PENALTY, _MAX_PENALTY):  # NaN and infinity too
+        raise InvalidOptionError(f"{field.name} takes a finite number, not {_messages.value(value)}")
+
+
+@attrs.frozen(kw_only=True)
+class Settings:
+    """
+    How an environment plays a match, besides the game: the keywords that
+    :func:`cardrules.rl.pettingzoo_env` documents, each checked here, once.
+    """
+
+    reward: str = attrs.field(default="match", validator=_one_of(REWARDS, f"one of {', '.join(REWARDS)}"))
+    illegal: str = attrs.field(default="raise", validator=_one_of(ILLEGAL, f"one of {', '.join(ILLEGAL)}"))
+    penalty: float = attrs.field(default=-1.0, validator=_finite)
+    encoding: str | None = attrs.field(
+        default=None, validator=_one_of(ENCODINGS, "None (the game's own) or 'candidates'")
+    )
+    k: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.k is not None and self.encoding != "candidates":
+            raise InvalidOptionError("k is the number of candidates: it goes with encoding='candidates' only")
+
+    @classmethod
+    def split(cls, options: dict[str, Any], **defaults: Any) -> tuple[Settings, dict[str, Any]]:
+        """The settings among *options* (*defaults* for those not given), and the ruleset options left."""
+        names = attrs.fields_dict(cls)
+        given = {**defaults, **{key: value for key, value in options.items() if key in names}}
+        return cls(**given), {key: value for key, value in options.items() if key not in names}
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    """Refuse a render mode the environments do not have."""
+    if render_mode not in (None, "human", "ansi"):
+        raise InvalidOptionError(f"render_mode takes None, 'human' or 'ansi', not {_messages.value(render_mode)}")
+
+
 class Match:
     """
-    A match of *text* played by action numbers.
-
-    Args:
-        text: The game and ruleset, as :func:`cardrules.get_game` reads it.
-        reward: ``"match"``: +1 to each seat of the winning side, -1 to the others, when the
-            match ends. ``"round"``: at the end of every round, each seat gets its side's match
-            points of that round less the mean of the other sides'.
-        illegal: ``"raise"``: an action that is not a legal move raises (the match is unchanged).
-            ``"terminate"``: the match ends; the mover's side gets *penalty*, the others 0.
-        penalty: The reward of an illegal action under ``illegal="terminate"``.
-        encoding: ``None``: the game's own action encoding. ``"candidates"``: its top-K candidate
-            encoding (an action is a candidate's slot; the observation ends with the candidates'
-            features, all 0 for a seat that is not to act).
-        k: The number of candidates, with ``encoding="candidates"`` (default: the game's, 32).
-        options: Ruleset options, as :func:`cardrules.get_game` takes them.
+    A match of *text* played by action numbers, as *settings* say, under the ruleset *options*
+    (as :func:`cardrules.get_game` takes them).
     """
 
-    def __init__(
-        self,
-        text: str,
-        *,
-        reward: str = "match",
-        illegal: str = "raise",
-        penalty: float = -1.0,
-        encoding: str | None = None,
-        k: int | None = None,
-        **options: Any,
-    ) -> None:
-        if reward not in REWARDS:
-            raise InvalidOptionError(f"reward takes one of {', '.join(REWARDS)}, not {_messages.value(reward)}")
-        if illegal not in ILLEGAL:
-            raise InvalidOptionError(f"illegal takes one of {', '.join(ILLEGAL)}, not {_messages.value(illegal)}")
-        if not _common.real(penalty, -_MAX_PENALTY, _MAX_PENALTY):  # NaN and infinity too
-            raise InvalidOptionError(f"penalty takes a finite number, not {_messages.value(penalty)}")
-        if not (encoding is None or (isinstance(encoding, str) and encoding in ENCODINGS)):
-            raise InvalidOptionError(
-                f"encoding takes None (the game's own) or 'candidates', not {_messages.value(encoding)}"
-            )
-        if k is not None and encoding != "candidates":
-            raise InvalidOptionError("k is the number of candidates: it goes with encoding='candidates' only")
+    def __init__(self, text: str, settings: Settings, options: dict[str, Any]) -> None:
+        encoding, k = settings.encoding, settings.k
         self.game = cardrules.get_game(text, **options)
         spec = self.game.spec
         if spec.encoding is None or spec.tensor is None:
@@ -94,9 +109,9 @@ class Match:
             self.encoding = self.candidates = spec.candidates if k is None else spec.candidates.with_k(k)
         self.layout = spec.tensor
         self.factored = self.encoding.factored
-        self.reward = reward
-        self.illegal = illegal
-        self.penalty = float(penalty)
+        self.reward = settings.reward
+        self.illegal = settings.illegal
+        self.penalty = float(settings.penalty)
         self.single = bool(getattr(self.game.rules, "single_round", False))
         """Whether a match is one round (the ruleset's ``single_round``): a tied round ends it, drawn."""
         state = self.game.new_game(seed=0)

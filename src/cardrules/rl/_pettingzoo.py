@@ -9,10 +9,8 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from cardrules import _messages
 from cardrules._registry import games
-from cardrules.errors import InvalidOptionError
-from cardrules.rl._match import Match
+from cardrules.rl._match import Match, Settings, check_render_mode
 
 VERSION: Final = 2
 """
@@ -60,24 +58,13 @@ class CardrulesAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: i
 
     Args:
         text: The game and ruleset, as :func:`cardrules.get_game` reads it.
-        reward: ``"match"`` (default): +1 to each seat of the winning side and -1 to the
-            others at the end of the match. ``"round"``: after each round, a seat's side's
-            match points of that round less the mean of the other sides'. Partners share.
-        illegal: ``"raise"`` (default): an action that is not a legal move raises
-            :class:`~cardrules.IllegalMoveError` (or, for a number out of range or a step that
-            completes no move, :class:`~cardrules.rl.InvalidActionError`), and the match is unchanged.
-            ``"terminate"``: the match ends at once; the mover and its partners get *penalty*,
-            the others 0.
-        penalty: The reward of an illegal action under ``illegal="terminate"`` (default -1).
-        encoding: ``None`` (default): the game's own action encoding. ``"candidates"``: its
-            top-K candidate encoding (Mulle): an action is a candidate's slot, and the
-            observation ends with the candidates' features (all 0 for an agent not to act).
-        k: The number of candidates under ``encoding="candidates"`` (default 32).
         render_mode: ``None``; ``"human"``, which prints what the agent to act sees (the
             terminal's text view of its seat, never another seat's hand; the score once the
             match is over); or ``"ansi"``, which returns the position text, every hand shown
             (for debugging: never show it to an agent).
-        options: Ruleset options, as :func:`cardrules.get_game` takes them.
+        options: The keywords of :func:`~cardrules.rl.pettingzoo_env` (``reward``, ``illegal``,
+            ``penalty``, ``encoding``, ``k``) and ruleset options, as :func:`cardrules.get_game`
+            takes them.
     """
 
     metadata: dict[str, Any] = {
@@ -90,18 +77,12 @@ class CardrulesAECEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: i
         self,
         text: str,
         *,
-        reward: str = "match",
-        illegal: str = "raise",
-        penalty: float = -1.0,
-        encoding: str | None = None,
-        k: int | None = None,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "human", "ansi"):
-            raise InvalidOptionError(f"render_mode takes None, 'human' or 'ansi', not {_messages.value(render_mode)}")
-        self._match = Match(text, reward=reward, illegal=illegal, penalty=penalty, encoding=encoding, k=k, **options)
+        check_render_mode(render_mode)
+        self._match = Match(text, *Settings.split(options))
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"cardrules_{self._match.game.name}_v{VERSION}"}
         self.possible_agents = [f"player_{s}" for s in self._match.seats]
