@@ -87,8 +87,14 @@ def page(browser: Any) -> collections.abc.Iterator[Any]:
     assert not errors, f"the page's script failed: {errors}"
 
 
+def settle(page: Any) -> None:
+    """Let the cards' arrival animations end, so that a screenshot shows where the cards lie."""
+    page.evaluate("Promise.allSettled(document.getAnimations().map(a => a.finished)).then(() => null)")
+
+
 def shot(page: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    settle(page)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True, timeout=30_000)
 
 
@@ -624,6 +630,7 @@ def picture_in_language(page: Any, lang: str, where: str, size: str) -> None:
         assert -1 <= t["left"] and t["right"] <= t["width"] + 1, t  # no word runs out of the picture
         assert t["direction"] == ("rtl" if lang == "ar" else "ltr"), t
     SHOTS.mkdir(parents=True, exist_ok=True)
+    settle(page)
     page.locator("#board svg").screenshot(path=str(SHOTS / f"picture-{where}-{lang}-{size}.png"), timeout=30_000)
 
 
