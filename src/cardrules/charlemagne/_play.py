@@ -45,8 +45,9 @@ def apply(state: State, move: Move) -> State:
 
     Example:
         >>> s = charlemagne.new_game(seed=1)
-        >>> charlemagne.apply(s, charlemagne.legal_moves(s)[0]) == s
-        False
+        >>> t = charlemagne.apply(s, charlemagne.parse_move(s, "bid 6"))
+        >>> t.calls, charlemagne.to_move(t), s.calls
+        ((Contract.SIX,), 2, ())
 
     .. versionadded:: 0.1.0
     """

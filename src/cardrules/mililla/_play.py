@@ -30,8 +30,9 @@ def apply(state: State, move: Play) -> State:
 
     Example:
         >>> s = mililla.new_game(seed=1)
-        >>> mililla.apply(s, mililla.legal_moves(s)[0]) == s
-        False
+        >>> t = mililla.apply(s, mililla.parse_move(s, "3O"))
+        >>> t.trick, mililla.to_move(t), s.trick
+        ((Card.parse('3O', spanish=True),), 2, ())
 
     .. versionadded:: 0.1.0
     """
