@@ -67,3 +67,14 @@ def greedy_positions(name: str, seed: int, count: int) -> Iterator[tuple[Any, An
         assert seat is not None
         yield game, state, seat
         state = game.apply(state, greedy.choose(game.observe(state, seat), game.legal_moves(state), rng))
+
+
+def hidden_twins(name: str, seed: int, count: int) -> Iterator[tuple[Any, Any, Any, int]]:
+    """
+    Among :func:`greedy_positions`, those where the cards the seat to move cannot see can lie
+    otherwise: the game, the state, the state with those cards redealt, the seat.
+    """
+    for game, state, seat in greedy_positions(name, seed, count):
+        other = game.spec.shuffle_hidden(state, seat, random.Random(11))
+        if other != state:
+            yield game, state, other, seat

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
 from cardrules.bots import Advice, advise
 from cardrules.errors import InvalidOptionError
-from tests.playout import greedy_positions
+from tests.playout import greedy_positions, hidden_twins
 
 LEVEL = "search(iterations=40)"
 
@@ -79,10 +78,7 @@ def test_mulle_advice_names_what_a_capture_takes_and_its_points() -> None:
 @pytest.mark.parametrize("name", ["mililla", "charlemagne", "mulle"])
 def test_advice_is_the_same_whatever_the_cards_the_seat_cannot_see(name: str) -> None:
     checked = 0
-    for game, state, seat in greedy_positions(name, 8, 24):
-        other = game.spec.shuffle_hidden(state, seat, random.Random(11))
-        if other == state:
-            continue
+    for game, state, other, seat in hidden_twins(name, 8, 24):
         assert game.observe(other, seat) == game.observe(state, seat)
         assert _advise(game, other, seat, seed=3) == _advise(game, state, seat, seed=3)
         checked += 1

@@ -22,7 +22,7 @@ from cardrules.errors import (
 )
 from cardrules.records import loads as load_record
 from cardrules.rules import Message, Sentence
-from tests.playout import greedy_positions, playout, states
+from tests.playout import greedy_positions, hidden_twins, playout, states
 from tests.variants import VARIANTS
 
 TRANSLATED = tuple(lang for lang in i18n.LANGUAGES if lang != i18n.DEFAULT)
@@ -197,10 +197,7 @@ def test_a_hint_names_the_seat_and_its_partner_in_the_language() -> None:
 def test_hints_read_the_same_in_every_language_whatever_the_cards_the_seat_cannot_see(name: str) -> None:
     """The hidden-card guarantee of hints, in every language: the cards a seat cannot see change nothing."""
     checked = 0
-    for game, state, seat in greedy_positions(name, 8, 16):
-        other = game.spec.shuffle_hidden(state, seat, random.Random(11))
-        if other == state:
-            continue
+    for game, state, other, seat in hidden_twins(name, 8, 16):
         mine, theirs = _reasons(game, state, seat), _reasons(game, other, seat)
         for lang in i18n.LANGUAGES:
             assert [i18n.render(r, lang) for r in mine] == [i18n.render(r, lang) for r in theirs]
