@@ -14,6 +14,7 @@ from cardrules import _messages
 from cardrules._words import Items, Message
 from cardrules.cards import Card, Pack, _derive_seed, shuffled
 from cardrules.errors import CardrulesError, InvalidDeckError, InvalidOptionError
+from cardrules.rules import Rule, Violation
 
 _T = TypeVar("_T")
 _FACTORY: Final[type] = type(attrs.Factory(list))
@@ -42,6 +43,29 @@ def new_seed(seed: int | None) -> int:
             InvalidOptionError, Message("seed must be a whole number, not {got}", got=_messages.shown(seed))
         )
     return seed
+
+
+def card_violation(
+    card: object, hands: Sequence[Sequence[Card]], seat: int | None, title: str, turn: Rule, over: Rule
+) -> Violation | None:
+    """
+    Why *seat*, the seat to move (``None``: the match is over), may not play *card* from its hand
+    in *hands* in the game *title*, whatever the rest of the position: ``None`` if nothing here
+    stops it.
+
+    A thing that is not a card and a card the seat does not hold break *turn*; any play once the
+    match is over breaks *over*. The words say only what the seat may see: a card it does not hold
+    gets the same words wherever that card is.
+    """
+    if not isinstance(card, Card):
+        return Violation(
+            turn, Message("a {game} move plays a card, not {what}", game=title, what=_messages.shown(card))
+        )
+    if seat is None:
+        return Violation(over, Message("the match is over; no more cards are played"))
+    if card not in hands[seat]:
+        return Violation(turn, Message("you do not hold the {card}", card=card))
+    return None
 
 
 def first_dealer(seed: int, dealer: int | None, seats: int) -> int:

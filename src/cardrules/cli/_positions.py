@@ -12,7 +12,6 @@ from typing import Any, TextIO
 from cardrules._kit.style import Style, unstyled
 from cardrules._states import from_position
 from cardrules.cli._commentary import side_name, table_seats
-from cardrules.cli._parsing import add_ascii, add_flag, add_option, help_style
 from cardrules.cli._terminal import move_list_for, style_for, view_for
 from cardrules.engine import Game, Score, ScoreItem
 from cardrules.errors import AmbiguousMoveError, CardrulesError, IllegalMoveError, InvalidPositionError
@@ -20,44 +19,6 @@ from cardrules.i18n import DEFAULT, render, rule_text, translation
 
 _MAX_LEGAL = 20
 _MAX_POSITION_FILE = 100_000
-
-
-def add_commands(sub: Any) -> None:
-    """Add ``check`` and ``show`` to the command line's subparsers."""
-    st = help_style(sub)
-    position = st.pgettext("metavar", "position")
-    p = sub.add_parser(
-        "check",
-        help=st.gettext("is this move legal in this position, and what does it score?"),
-        description=st.gettext(
-            "Check one move in a position (the position notation of the formats page): whether it is "
-            "legal; if not, the rule (its words and where the rules page has it), the reason and the legal moves; "
-            "and what it scores. The position must show the hand of the seat to move. Exit status: 0 legal, "
-            "1 illegal (a move that reads but breaks a rule), 2 bad input (a position or move that cannot be read)."
-        ),
-    )
-    where = st.gettext("the position text (quoted), a file holding it, or - for standard input")
-    p.add_argument("position", metavar=position, help=where)
-    p.add_argument(
-        "move",
-        metavar=st.pgettext("metavar", "move"),
-        help=st.gettext("the move in the game's notation, such as 7O or '9H x 9H 4S+5C'"),
-    )
-    add_flag(p, "--json", st.gettext("print the verdict as JSON"))
-    p.set_defaults(handler=_check)
-    p = sub.add_parser(
-        "show",
-        help=st.gettext("draw a position as the play screen does"),
-        description=st.gettext(
-            "Draw a position as the seat to move sees it (or --seat N), with its legal moves. A hand "
-            "that the position gives only by its size is shown as hidden, never as cards."
-        ),
-    )
-    p.add_argument("position", metavar=position, help=where)
-    seat = st.gettext("draw what this seat sees (default: the seat to move)")
-    add_option(p, "--seat", int, st.pgettext("metavar", "SEAT"), seat)
-    add_ascii(p, st)
-    p.set_defaults(handler=_show)
 
 
 def position_text(text: str) -> str:
@@ -184,7 +145,8 @@ def verdict(state: Any, text: str, lang: str = DEFAULT) -> dict[str, Any]:
     return out
 
 
-def _check(args: argparse.Namespace, out: TextIO) -> int:
+def check(args: argparse.Namespace, out: TextIO) -> int:
+    """``cardrules check``: the verdict on one move in a position; the exit status 0, 1 or 2."""
     try:
         text, state = read_position(args.position)
         seat = _game(state).to_move(state)
@@ -276,7 +238,8 @@ def _bad(args: argparse.Namespace, out: TextIO, message: str) -> int:
     return 2
 
 
-def _show(args: argparse.Namespace, out: TextIO) -> int:
+def show(args: argparse.Namespace, out: TextIO) -> int:
+    """``cardrules show``: draw a position as a seat sees it, with its legal moves."""
     try:
         text, state = read_position(args.position)
     except CardrulesError as exc:

@@ -11,7 +11,6 @@ from cardrules import records
 from cardrules._kit.style import Style
 from cardrules._registry import get_game
 from cardrules.cli._commentary import event_text, table_seats
-from cardrules.cli._parsing import add_flag, add_option, help_style
 from cardrules.cli._terminal import move_list_for, view_for
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError, InvalidRecordError
@@ -19,48 +18,6 @@ from cardrules.i18n import DEFAULT, render
 from cardrules.records import _json as _record_json
 
 _MAX_ALTERNATIVES = 12
-
-
-def add_commands(sub: Any) -> None:
-    """Add ``verify`` and ``replay`` to the command line's subparsers."""
-    st = help_style(sub)
-    record = st.pgettext("metavar", "record")
-    where = st.gettext("the record's JSON file, or - for standard input")
-    p = sub.add_parser(
-        "verify",
-        help=st.gettext("check a game record: every illegal move, bad deal or wrong result"),
-        description=st.gettext(
-            "Check a game record. Exit status: 0 valid, 1 breaks a rule or claims a wrong result, 2 cannot be read."
-        ),
-    )
-    p.add_argument("record", metavar=record, help=where)
-    as_json = st.gettext(
-        "print the report as JSON (rounds and moves counted from 1, as the text report and replay count them)"
-    )
-    add_flag(p, "--json", as_json)
-    p.set_defaults(handler=_verify)
-    p = sub.add_parser(
-        "replay",
-        help=st.gettext("narrate a game record move by move, with the rules that applied"),
-        description=st.gettext(
-            "Narrate a game record move by move: what happened and which rule applied. By default it "
-            "shows what everyone at the table saw; --seat N adds what seat N could have played instead and the "
-            "rules that constrained its choices, and --full does so for every seat (it shows hidden hands). With "
-            "--seat N each move is preceded by the position as seat N saw it; with --full, by every hand. Pauses "
-            "after each move on a terminal (Enter goes on, q quits); prints everything when piped."
-        ),
-    )
-    as_json = st.gettext(
-        "the replay as JSON: each step with its events (and, with --seat or --full, the position and the alternatives)"
-    )
-    add_flag(p, "--json", as_json)
-    p.add_argument("record", metavar=record, help=where)
-    add_flag(p, "--no-pause", st.gettext("do not wait for Enter after each move"))
-    view = p.add_mutually_exclusive_group()
-    seat = st.gettext("what seat N saw at the table: its own choices and the rules behind them")
-    add_option(view, "--seat", int, "N", seat)
-    add_flag(view, "--full", st.gettext("everything: every mover's alternatives and constraints (full knowledge)"))
-    p.set_defaults(handler=_replay)
 
 
 def _read(path: str) -> records.Record:
@@ -107,7 +64,8 @@ def _read_or_say(path: str, out: TextIO, as_json: bool) -> records.Record | None
         return None
 
 
-def _verify(args: argparse.Namespace, out: TextIO) -> int:
+def verify(args: argparse.Namespace, out: TextIO) -> int:
+    """``cardrules verify``: the report on a record; the exit status 0, 1 or 2."""
     record = _read_or_say(args.record, out, args.json)
     if record is None:
         return 2
@@ -262,7 +220,8 @@ def _replay_json(record: records.Record, game: Game[Any, Any, Any, Any], args: a
     return 0 if report.ok and error is None else 1
 
 
-def _replay(args: argparse.Namespace, out: TextIO) -> int:
+def replay(args: argparse.Namespace, out: TextIO) -> int:
+    """``cardrules replay``: narrate a record move by move."""
     record = _read_or_say(args.record, out, False)  # an unreadable record is an error, even with --json
     if record is None:
         return 2

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from cardrules import _messages
+from cardrules import _common, _messages
 from cardrules._common import remember_legal as _remember
 from cardrules._kit.keyed_moves import _keyed_moves
 from cardrules.cards import Card, Rank, Suit
@@ -144,6 +144,9 @@ def check_move(state: State, move: Play) -> Violation | None:
         >>> s = mililla.new_game(seed=3)
         >>> mililla.check_move(s, mililla.legal_moves(s)[0]) is None
         True
+        >>> s = mililla.apply(s, mililla.parse_move(s, "4O"))  # the 4 of oros led
+        >>> print(mililla.check_move(s, mililla.Play(cardrules.Card.parse("2C", spanish=True))))
+        [mililla.follow.suit] you must follow suit: oros was led and you hold oros
     """
     if type(state) is not State:
         raise _messages.wrong_state("Mililla", state)
@@ -151,17 +154,13 @@ def check_move(state: State, move: Play) -> Violation | None:
         return Violation(
             RULES["mililla.turn"], Message("a Mililla move is a Play, not {kind}", kind=_messages.kind_name(move))
         )
-    card = move.card
-    if not isinstance(card, Card):
-        return Violation(
-            RULES["mililla.turn"], Message("a Mililla move plays a card, not {what}", what=_messages.shown(card))
-        )
     seat = to_move(state)
-    if seat is None:
-        return Violation(RULES["mililla.match.target"], Message("the match is over; no more cards are played"))
-    hand = state.hands[seat]
-    if card not in hand:
-        return Violation(RULES["mililla.turn"], Message("you do not hold the {card}", card=card))
+    refused = _common.card_violation(
+        move.card, state.hands, seat, "Mililla", RULES["mililla.turn"], RULES["mililla.match.target"]
+    )
+    if refused is not None or seat is None:
+        return refused
+    card, hand = move.card, state.hands[seat]
     allowed = _allowed(state, seat)
     if card in allowed:
         return None

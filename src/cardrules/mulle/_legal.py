@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, overload
 
-from cardrules import _messages
+from cardrules import _common, _messages
 from cardrules._common import remember_legal as _remember
 from cardrules.cards import Card, Rank
 from cardrules.engine import LegalMoves, _below
@@ -526,16 +526,13 @@ def check_move(state: State, move: Move) -> Violation | None:
             RULES["mulle.turn"],
             Message("a Mulle move is a Capture, Build or Trail, not {kind}", kind=_messages.kind_name(move)),
         )
-    card = move.card
-    if not isinstance(card, Card):
-        return Violation(
-            RULES["mulle.turn"], Message("a Mulle move plays a card, not {what}", what=_messages.shown(card))
-        )
     seat = to_move(state)
-    if seat is None:
-        return Violation(RULES["mulle.match.target"], Message("the match is over; no more cards are played"))
-    if card not in state.hands[seat]:
-        return Violation(RULES["mulle.turn"], Message("you do not hold the {card}", card=card))
+    refused = _common.card_violation(
+        move.card, state.hands, seat, "Mulle", RULES["mulle.turn"], RULES["mulle.match.target"]
+    )
+    if refused is not None or seat is None:
+        return refused
+    card = move.card
     if isinstance(move, Capture):
         if not isinstance(move.value, int) or isinstance(move.value, bool):
             return Violation(

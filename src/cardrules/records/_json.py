@@ -24,9 +24,13 @@ FORMAT_VERSION: Final = 1
 """The record format version this cardrules writes and reads."""
 
 _MAX_TEXT: Final = 5_000_000
+"""The most characters of a record's JSON text: a longer text is refused before it is parsed."""
 _MAX_ROUNDS: Final = 10_000
+"""The most rounds in a record."""
 _MAX_MOVES: Final = 100_000
+"""The most moves in a record, all its rounds together."""
 _MAX_TEXT_FIELD: Final = 10_000
+"""The most characters in one text field of a record (a name, a comment, a position)."""
 
 
 @attrs.frozen
