@@ -14,8 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import IO, Final
 
-from cardrules.cli._grammar import COMMANDS, EXIT_STATUS
-from cardrules.cli._grammar import parser as _parser
+from cardrules.cli._grammar import COMMANDS, EXIT_STATUS, make_parser
 from cardrules.cli._parsing import lang_of_argv
 from cardrules.errors import CardrulesError
 from cardrules.i18n import from_environ
@@ -39,7 +38,7 @@ def _silence_stdout() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (see :data:`EXIT_STATUS`)."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    parser = _parser(lang_of_argv(argv, os.environ))
+    parser = make_parser(lang_of_argv(argv, os.environ))
     args = parser.parse_args(argv)
     if args.lang is None:
         args.lang = from_environ(os.environ)

@@ -31,12 +31,12 @@ from cardrules.cli._parsing import (
 )
 from cardrules.i18n import DEFAULT, LANGUAGES
 
-__all__ = ["COMMANDS", "EXIT_STATUS", "exit_status", "parser"]
+__all__ = ["COMMANDS", "EXIT_STATUS", "exit_status", "make_parser"]
 
 Subparsers = Any  # argparse's _SubParsersAction, which is private
 
 
-def parser(lang: str = DEFAULT) -> argparse.ArgumentParser:
+def make_parser(lang: str = DEFAULT) -> argparse.ArgumentParser:
     """The command line's parser, its help in *lang*."""
     st = Style(lang=lang)
     parser = Parser(
