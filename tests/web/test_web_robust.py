@@ -171,6 +171,31 @@ def test_serve_is_a_command(tmp_path: Path) -> None:
     assert bad.returncode == 2 and "--port" in bad.stderr
 
 
+def test_serve_passes_its_limits_to_the_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Each limit option of ``cardrules serve`` reaches the app's :class:`Limits`; the others keep their defaults."""
+    import uvicorn
+
+    import cardrules.web
+    from cardrules import cli
+    from cardrules.web import Limits
+
+    seen: dict[str, Any] = {}
+    made = cardrules.web.create_app
+
+    def create_app(db: str, **kwargs: Any) -> Any:
+        seen.update(kwargs)
+        return made(db, **kwargs)
+
+    monkeypatch.setattr(cardrules.web, "create_app", create_app)
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: seen.update(ran=kwargs))
+    db = str(tmp_path / "x.sqlite3")
+    limits = ["--idle-match-seconds", "60", "--replay-days", "2.5", "--replays-per-client", "7"]
+    assert cli.main(["serve", "--db", db, "--port", "8123", *limits]) == 0
+    assert seen["limits"] == Limits(idle_match_seconds=60.0, replay_days=2.5, replays_per_client=7)
+    assert seen["ran"]["port"] == 8123
+    assert cli.main(["serve", "--db", db, "--replay-days", "-1"]) == 2  # refused by Limits, before serving
+
+
 def test_the_default_database_is_in_the_data_directory(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """``$XDG_DATA_HOME/cardrules/matches.sqlite3`` when set, else the platform's data directory."""
     from cardrules.web import default_db_path
