@@ -5,13 +5,14 @@ The events the games share, built one way: an event from its message, a card pla
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
 
 from cardrules.cards import Card
 from cardrules.engine import Event
 from cardrules.rules import Message
 
-__all__ = ["event", "match_won", "played", "trick_won"]
+__all__ = ["event", "match_or_deal", "played", "trick_won"]
 
 
 def event(kind: str, rule: str, seat: int | None, cards: tuple[Card, ...], points: int, message: Message) -> Event:
@@ -33,13 +34,35 @@ def trick_won(rule: str, winner: int, trick: Sequence[Card], points: int = 0, wo
     return event("trick", rule, winner, tuple(trick), points, message)
 
 
-def match_won(rule: str, winner: int, sides: Sequence[Sequence[int]], match: Sequence[int]) -> Event:
-    """``seats 0 and 2 win the match 35 to 28``: the end of a match between two sides of two seats."""
+class _Scored(Protocol):
+    """A state whose round has just been scored: the match points, and the winner once the match is over."""
+
+    @property
+    def winner(self) -> int | None: ...
+
+    @property
+    def match(self) -> tuple[int, int]: ...
+
+
+_S = TypeVar("_S", bound=_Scored)
+
+
+def match_or_deal(
+    rule: str, after: _S, sides: Sequence[Sequence[int]], deal_events: Callable[[_S], tuple[Event, ...]]
+) -> tuple[Event, ...]:
+    """
+    What closes a scored round between two sides of two seats: the match won under *rule*
+    (``seats 0 and 2 win the match 35 to 28``) when *after* has a winner, else the next deal's
+    *deal_events*.
+    """
+    winner = after.winner
+    if winner is None:
+        return deal_events(after)
     message = Message(
         "seats {seat} and {partner} win the match {points} to {other}",
         seat=sides[winner][0],
         partner=sides[winner][1],
-        points=match[winner],
-        other=match[1 - winner],
+        points=after.match[winner],
+        other=after.match[1 - winner],
     )
-    return event("match", rule, None, (), 0, message)
+    return (event("match", rule, None, (), 0, message),)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardrules import _messages
-from cardrules._kit.narration import event, match_won, played, trick_won
+from cardrules._kit.narration import event, match_or_deal, played, trick_won
 from cardrules.charlemagne import _state
 from cardrules.charlemagne._cards import _trick_winner
 from cardrules.charlemagne._legal import _PLURAL, _order, to_move
@@ -96,10 +96,7 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
             points=item.points,
         )
         out.append(event("round", item.rule, None, (), item.points, said))
-        if after.winner is not None:
-            out.append(match_won("charlemagne.match.target", after.winner, SIDES, after.match))
-        else:
-            out.extend(deal_events(after))
+        out.extend(match_or_deal("charlemagne.match.target", after, SIDES, deal_events))
     return tuple(out)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardrules import _messages
-from cardrules._kit.narration import event, match_won, played, trick_won
+from cardrules._kit.narration import event, match_or_deal, played, trick_won
 from cardrules.engine import Event
 from cardrules.mililla._cards import _CARD_POINTS, _STRENGTH
 from cardrules.mililla._legal import _SUIT_WORDS, _trick_winner, to_move
@@ -45,10 +45,7 @@ def events(before: State, move: Play, after: State) -> tuple[Event, ...]:
             if item.rule == "mililla.bonus.held":
                 said = Message("the held bonus is scored")
                 out.append(event("bonus", item.rule, None, (before.turn_up,), item.points, said))
-        if after.winner is not None:
-            out.append(match_won("mililla.match.target", after.winner, SIDES, after.match))
-        else:
-            out.extend(deal_events(after))
+        out.extend(match_or_deal("mililla.match.target", after, SIDES, deal_events))
     return tuple(out)
 
 
