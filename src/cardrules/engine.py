@@ -263,7 +263,7 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     first move; ``position_forms`` names the other forms of the position notation, each a writer
     like ``position`` (Mulle's ``"plays"`` and ``"table"``, for :meth:`Game.position`'s *form*);
     ``rules_page`` says where the game's rules are written, a section per rule id
-    (``"docs/rules/mulle.md"``), for the answers that cite a rule.
+    (``"docs/rules/mulle.md"``), for the answers that cite a rule and for the terminal's ``help``.
 
     The bundles' members are also read as plain attributes: ``spec.view`` is ``spec.terminal.view``
     (``None`` without a terminal), and likewise ``help_text``, ``deal_text``, ``move_list``,

@@ -20,7 +20,7 @@ from cardrules._kit.style import Style
 from cardrules.bots import get_bot
 from cardrules.cli._demo import demo, legend
 from cardrules.cli._table import Session
-from cardrules.cli._table_help import did_you_mean
+from cardrules.cli._table_help import did_you_mean, rules_pointer
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLE = (
@@ -47,9 +47,29 @@ def test_the_demo_legend_has_no_stray_line_and_no_rules_command(name: str) -> No
     assert head.endswith(f"The rules: the {title} page of the cardrules documentation (docs/rules/{name}.md).")
 
 
-def test_the_legend_keeps_the_help_before_and_after_the_rules_pointer() -> None:
-    lines = legend("X", ["one", "Rules: the X page", "  (docs/rules/x.md); 'rules' lists the rule ids.", "two"])
-    assert lines[4:7] == ["  one", "  two", "  The rules: the X page of the cardrules documentation."]
+def test_the_legend_shows_all_the_help_then_the_rules_page() -> None:
+    lines = legend("X", ["one", "  two"], "docs/rules/x.md")
+    assert lines[4:7] == ["  one", "    two", "  The rules: the X page of the cardrules documentation (docs/rules/x.md)."]
+    assert legend("X", ["one"])[5] == "  The rules: the X page of the cardrules documentation."
+
+
+@pytest.mark.parametrize("name", cardrules.game_names())
+def test_help_at_the_table_names_the_rules_page_once_before_the_commands(name: str) -> None:
+    game = cardrules.get_game(name)
+    session = Session(game, 0, get_bot("random"), 1, io.StringIO(), io.StringIO())
+    lines = session.help_lines()
+    pointer = rules_pointer(game.spec.title, game.spec.rules_page)
+    assert pointer == [
+        f"Rules: the {game.spec.title} page of the cardrules documentation",
+        f"  (docs/rules/{name.split('/')[0]}.md); 'rules' lists the rule ids.",
+    ]
+    at = lines.index(pointer[0])
+    assert lines[at : at + 2] == pointer and lines[at + 2].startswith("Type a move's number")
+    assert sum("docs/rules/" in line for line in lines) == 1
+    assert rules_pointer("X", None, Style(lang="sv")) == [
+        "Regler: X-sidan i dokumentationen för cardrules",
+        "  'rules' listar reglernas id.",
+    ]
 
 
 @pytest.mark.parametrize(("name", "typed"), [("mulle", "hint\nquit\n"), ("charlemagne", "1\nhint\nquit\n")])

@@ -29,8 +29,9 @@ class TerminalViews(Protocol[RulesetC, ObservationC]):
 
     def help_text(self, rules: RulesetC, style: Any = None, /) -> list[str]:
         """
-        The terminal's help for the ruleset: the notation, the card values, the rules pages (in the
-        language of *style*, a ``cardrules`` terminal style; English without one).
+        The terminal's help for the ruleset: the notation and the card values (in the language of
+        *style*, a ``cardrules`` terminal style; English without one). The terminal adds where the
+        rules are written, from the spec's ``rules_page``.
         """
 
     def deal_text(self, observation: ObservationC, style: Any, /) -> list[str]:

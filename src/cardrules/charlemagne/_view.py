@@ -114,8 +114,6 @@ def help_text(rules: CharlemagneRuleset, style: Style | None = None) -> list[str
         tr.gettext("  colour, then A K Q 10 9 8 7 of the trump suit."),
         tr.gettext("A number bid is made with that many of the 8 tricks, and scores the bid;"),
         tr.gettext("  missed, the opponents score it."),
-        tr.gettext("Rules: the Charlemagne page of the cardrules documentation"),
-        tr.gettext("  (docs/rules/charlemagne.md); 'rules' lists the rule ids."),
     ]
 
 

@@ -21,14 +21,10 @@ def legend(
     game_title: str, help_text: Sequence[str], rules_page: str | None = None, style: Style | None = None
 ) -> list[str]:
     """
-    The demo's opening screen: how to read what follows. The game's help, without its pointer to the
-    rules (which names the table's 'rules' command, which a demo has not): the demo names the page.
+    The demo's opening screen: how to read what follows, the game's help (its notation and card
+    values), and where the rules are written.
     """
     st = style or Style()
-    # The help's pointer to the rules starts with this word in every language.
-    marker = st.gettext("Rules:")
-    end = next((i for i, line in enumerate(help_text) if line.startswith(marker)), len(help_text))
-    shown = [*help_text[:end], *(line for line in help_text[end + 1 :] if not line.startswith("  "))]
     if rules_page:
         page = st.gettext("  The rules: the {game} page of the cardrules documentation ({page}).")
     else:
@@ -38,7 +34,7 @@ def legend(
         st.gettext("  'seat N: MOVE' is a move in the game's notation; the indented lines say what it did."),
         st.gettext("  At each deal every hand is shown (this is a demo: at the table you see only your own)."),
         st.gettext("  Each round ends with its score by rule; the last line says who won the match."),
-        *(f"  {line}" for line in shown),
+        *(f"  {line}" for line in help_text),
         page.format(game=game_title, page=rules_page),
         "",
     ]

@@ -27,6 +27,7 @@ from cardrules.cli._table_help import (
     did_you_mean,
     matches_filter,
     rule_lines,
+    rules_pointer,
     tokens,
 )
 from cardrules.cli._terminal import move_list_for, view_for
@@ -386,7 +387,8 @@ class Session:
         if commands:
             return command_help(card, rule, self.style)
         lines = list(spec.help_text(self.game.rules, self.style)) if spec.help_text is not None else []
-        return [*lines, *command_summary(card, rule, self.style)]
+        where = rules_pointer(spec.title, spec.rules_page, self.style)
+        return [*lines, *where, *command_summary(card, rule, self.style)]
 
     def hint(self, legal: Any, moves: Sequence[Any]) -> None:
         """

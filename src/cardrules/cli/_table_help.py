@@ -11,7 +11,16 @@ from cardrules._kit.style import Style
 from cardrules.engine import Game
 from cardrules.i18n import rule_text
 
-__all__ = ["COMMANDS", "command_help", "command_summary", "did_you_mean", "matches_filter", "rule_lines", "tokens"]
+__all__ = [
+    "COMMANDS",
+    "command_help",
+    "command_summary",
+    "did_you_mean",
+    "matches_filter",
+    "rule_lines",
+    "rules_pointer",
+    "tokens",
+]
 
 COMMANDS: Final = {
     "help": "the notation, the card values and where the rules are (also ?)",
@@ -58,6 +67,14 @@ def command_help(card: str, rule: str, style: Style = _ENGLISH) -> list[str]:
         *(f"  {name:<6} {what}" for name, what in _described(style).items()),
         style.gettext("  For example: 'moves {card}', 'rules {rule}'.").format(card=card, rule=rule),
     ]
+
+
+def rules_pointer(game: str, page: str | None, style: Style = _ENGLISH) -> list[str]:
+    """Where the rules of the game titled *game* are written (its *page*, if it names one), as ``help`` says it."""
+    head = style.gettext("Rules: the {game} page of the cardrules documentation").format(game=game)
+    if page is None:
+        return [head, style.gettext("  'rules' lists the rule ids.")]
+    return [head, style.gettext("  ({page}); 'rules' lists the rule ids.").format(page=page)]
 
 
 def command_summary(card: str, rule: str, style: Style = _ENGLISH) -> list[str]:

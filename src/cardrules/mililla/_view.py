@@ -63,8 +63,6 @@ def help_text(rules: MilillaRuleset, style: Style | None = None) -> list[str]:
         tr.gettext("Card points: 7 = 5, A = 4, K = 3, H = 2, J = 1; each trick adds 1 (70 in all)."),
         tr.gettext("A team scores what it takes over 35; the turn-up may score for the dealer's"),
         tr.gettext("  team; the first team to 35 wins."),
-        tr.gettext("Rules: the Mililla page of the cardrules documentation"),
-        tr.gettext("  (docs/rules/mililla.md); 'rules' lists the rule ids."),
     ]
 
 

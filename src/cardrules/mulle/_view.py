@@ -178,8 +178,6 @@ def help_text(rules: MulleRuleset, style: Style | None = None) -> list[str]:
     lines += [
         tr.gettext("A mulle is a card taken with its exact twin (the packs are doubled);"),
         tr.gettext("  it scores {worth}.").format(worth=worth),
-        tr.gettext("Rules: the Mulle page of the cardrules documentation"),
-        tr.gettext("  (docs/rules/mulle.md); 'rules' lists the rule ids."),
     ]
     return lines
 
