@@ -25,7 +25,7 @@ import cardrules
 from cardrules import Card, charlemagne, i18n, mililla, mulle
 from cardrules.charlemagne import PACK as CHARLEMAGNE_PACK
 from tests.charlemagne.positions import run, table
-from tests.playout import playout
+from tests.playout import final_state, playout
 from tests.variants import VARIANTS
 
 AnyGame = cardrules.Game[Any, Any, Any, Any]
@@ -372,3 +372,24 @@ def test_illegal_move_error_signature_is_backward_compatible() -> None:
     assert "[mulle.turn] you may not" == str(old) and old.move_text is None
     new = cardrules.IllegalMoveError(rule, 0, None, "you may not", move_text="2S -")
     assert "[mulle.turn] you may not (move 2S -)" == str(new)
+
+
+@pytest.mark.parametrize(("text", "title"), [("mililla", "Mililla"), ("mulle/fishing(target=0)", "Mulle")])
+def test_a_played_card_is_refused_for_what_it_is_not(text: str, title: str) -> None:
+    """Mililla and Mulle refuse the same way a move whose card is not a card (the turn rule) and
+    any card once the match is over (the match rule), in every language."""
+    game = cardrules.get_game(text)
+    name = game.name.split("/")[0]
+    state = game.new_game(seed=5)
+    move = game.legal_moves(state)[0]
+    bad = attrs.evolve(move)  # a copy: the moves legal_moves hands out are shared
+    object.__setattr__(bad, "card", "x")  # past the constructor's own check, as a hand-made object may be
+    refused = game.check_move(state, bad)
+    assert refused is not None and refused.rule.id == f"{name}.turn"
+    assert str(refused.message) == f"a {title} move plays a card, not 'x'"
+    assert i18n.render(refused.message, "sv") == f"ett drag i {title} spelar ett kort, inte 'x'"
+    over = final_state(game, 5)
+    assert game.is_over(over)
+    late = game.check_move(over, move)
+    assert late is not None and late.rule.id == f"{name}.match.target"
+    assert str(late.message) == "the match is over; no more cards are played"
