@@ -49,7 +49,11 @@ def test_the_demo_legend_has_no_stray_line_and_no_rules_command(name: str) -> No
 
 def test_the_legend_shows_all_the_help_then_the_rules_page() -> None:
     lines = legend("X", ["one", "  two"], "docs/rules/x.md")
-    assert lines[4:7] == ["  one", "    two", "  The rules: the X page of the cardrules documentation (docs/rules/x.md)."]
+    assert lines[4:7] == [
+        "  one",
+        "    two",
+        "  The rules: the X page of the cardrules documentation (docs/rules/x.md).",
+    ]
     assert legend("X", ["one"])[5] == "  The rules: the X page of the cardrules documentation."
 
 
