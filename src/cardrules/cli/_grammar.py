@@ -314,12 +314,12 @@ def _add_serve(sub: Subparsers) -> None:
             "what the server logs: 'info' (default) writes an access log line per request; 'warning' only problems"
         ),
     )
-    for flag, kind, metavar, text in limits(st):
+    for flag, kind, metavar, text in _limits(st):
         add_option(p, flag, kind, metavar, text)
     p.set_defaults(run=_serve.serve)
 
 
-def limits(st: Style) -> tuple[tuple[str, type, str, str], ...]:
+def _limits(st: Style) -> tuple[tuple[str, type, str, str], ...]:
     """The optional limits of the web table (:class:`cardrules.web.Limits`): flag, type, metavar, help."""
     idle = st.gettext("unload a match unused this long (it stays in the database; default 900)")
     return (
