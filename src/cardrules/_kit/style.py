@@ -25,9 +25,9 @@ __all__ = [
     "first_moves",
     "labelled_text",
     "plural",
-    "seats_text",
     "sides_text",
     "style_for",
+    "trick_lines",
     "trick_reason",
     "unsymbol",
     "visible_len",
@@ -157,12 +157,37 @@ def style_for(stream: IO[str], *, ascii_only: bool, lang: str = DEFAULT) -> Styl
     return Style(symbols=symbols, colour="NO_COLOR" not in os.environ, lang=lang)
 
 
-def seats_text(leader: int, cards: typing.Sequence[Card], count: int, style: Style) -> str:
+def trick_lines(
+    style: Style,
+    leader: int,
+    trick: Sequence[Card],
+    last_leader: int,
+    last_trick: Sequence[Card],
+    *,
+    playing: bool = True,
+    skip: int | None = None,
+) -> list[str]:
+    """
+    A four-seat trick game's trick lines: the last completed trick, if any, then the trick under
+    way (or who leads it) while *playing*; each card named with its seat, in turn from its
+    trick's leader, passing over *skip* (a partner sitting out the hand).
+    """
+    lines = []
+    if last_trick:
+        lines.append(style.gettext("last trick: {cards}").format(cards=_by_seat(last_leader, last_trick, skip, style)))
+    if trick:
+        lines.append(style.gettext("trick: {cards}").format(cards=_by_seat(leader, trick, skip, style)))
+    elif playing:
+        lines.append(style.gettext("trick: none yet; seat {seat} leads").format(seat=leader))
+    return lines
+
+
+def _by_seat(leader: int, cards: Sequence[Card], skip: int | None, style: Style) -> str:
     """The cards of a trick by seat, from *leader* on: ``seat 1 7O, seat 2 HB``."""
     one = style.gettext("seat {seat} {card}")
-    return style.pgettext("list", ", ").join(
-        one.format(seat=(leader + i) % count, card=style.card(c)) for i, c in enumerate(cards)
-    )
+    seats = [s for s in ((leader + i) % 4 for i in range(4)) if s != skip]
+    named = (one.format(seat=s, card=style.card(c)) for s, c in zip(seats, cards, strict=False))
+    return style.pgettext("list", ", ").join(named)
 
 
 def sides_text(seats: typing.Sequence[int], me: int, style: Style | None = None) -> str:

@@ -9,7 +9,7 @@ from cardrules import _messages
 from cardrules._kit.inference import Inference, kept_inferences
 from cardrules.cards import Card, Suit
 from cardrules.charlemagne._cards import _SUIT_OF, PACK
-from cardrules.charlemagne._legal import _ORDERS, _SOLO
+from cardrules.charlemagne._legal import _ORDERS, _sitting_out
 from cardrules.charlemagne._state import Observation
 from cardrules.errors import WrongKindError
 
@@ -48,8 +48,7 @@ def play_bans(trick: Sequence[Card], card: Card, trump: Suit | None) -> list[tup
 
 def _inferences(observation: Observation) -> tuple[Inference, ...]:
     o = observation
-    b = o.bidder
-    sitting_out = None if b is None or o.contract not in _SOLO else (b + 2) % 4
+    sitting_out = _sitting_out(o.bidder, o.contract)
     done = o.tricks[0] + o.tricks[1]
     known: list[tuple[int, tuple[Card, ...]]] = list(o.history)
     if not known and o.last_trick:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from cardrules._kit import svg as _svg
 from cardrules._kit.style import Style
 from cardrules.cards import Card
+from cardrules.charlemagne._legal import _sitting_out
 from cardrules.charlemagne._state import Observation
-from cardrules.charlemagne._view import contract_line
+from cardrules.charlemagne._view import bidding_lines
 
 __all__ = ["picture"]
 
@@ -43,18 +44,8 @@ def _table(obs: Observation) -> _svg.Table:
         tr.gettext("Charlemagne, round {round}").format(round=obs.round_no + 1),
         tr.gettext("dealt by seat {dealer}; now {phase}").format(dealer=obs.dealer, phase=_phase(obs.phase, tr)),
     ]
-    if obs.calls:
-        one = tr.gettext("seat {seat} {card}")
-        calls = [
-            one.format(seat=(obs.dealer + 1 + i) % 4, card=tr.gettext("pass") if c is None else c.value)
-            for i, c in enumerate(obs.calls)
-        ]
-        heading.append(tr.gettext("bidding: {calls}").format(calls=tr.pgettext("list", ", ").join(calls)))
-    out: int | None = None
-    contract = contract_line(obs, tr)
-    if contract is not None and obs.contract is not None and obs.bidder is not None:
-        heading.append(contract)
-        out = (obs.bidder + 2) % 4 if obs.contract.is_solo else None
+    heading += bidding_lines(obs, tr)
+    out = _sitting_out(obs.bidder, obs.contract)
     kitty = tr.ngettext("kitty: {count} card", "kitty: {count} cards", obs.kitty_count)
     heading.append(kitty.format(count=obs.kitty_count))
     zones = []

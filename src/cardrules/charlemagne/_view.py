@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from cardrules._kit.style import Style, first_moves, labelled_text, trick_reason
+from cardrules._kit.style import Style, first_moves, labelled_text, trick_lines, trick_reason
 from cardrules.charlemagne._cards import PACK, _trick_winner
-from cardrules.charlemagne._legal import _SOLO, _trick_seats
+from cardrules.charlemagne._legal import _sitting_out, _trick_seats
 from cardrules.charlemagne._ruleset import CharlemagneRuleset
 from cardrules.charlemagne._state import SEATS, Observation, Play
 from cardrules.rules import Message, Sentence
@@ -34,10 +34,21 @@ def _phase(phase: str, style: Style) -> str:
     return words.get(phase, phase)
 
 
-def contract_line(obs: Observation, style: Style) -> str | None:
-    """The contract, its bidder and trump in words (the table and its picture say it alike); ``None`` before one."""
+def bidding_lines(obs: Observation, style: Style) -> list[str]:
+    """
+    The bidding so far, each call by its seat, and the contract it made with its bidder and trump,
+    in words (the table and its picture say them alike).
+    """
+    lines = []
+    if obs.calls:
+        one = style.gettext("seat {seat} {card}")
+        calls = [
+            one.format(seat=(obs.dealer + 1 + i) % 4, card=style.gettext("pass") if c is None else c.value)
+            for i, c in enumerate(obs.calls)
+        ]
+        lines.append(style.gettext("bidding: {calls}").format(calls=style.pgettext("list", ", ").join(calls)))
     if obs.contract is None or obs.bidder is None:
-        return None
+        return lines
     if obs.contract.is_number:
         name = style.gettext("a bid of {bid}").format(bid=obs.contract.value)
     else:
@@ -47,7 +58,8 @@ def contract_line(obs: Observation, style: Style) -> str | None:
     else:
         text = style.gettext("contract: {contract} by seat {seat}")
     suit = "" if obs.trump is None else style.suit(obs.trump)
-    return text.format(contract=name, seat=obs.bidder, suit=suit)
+    lines.append(text.format(contract=name, seat=obs.bidder, suit=suit))
+    return lines
 
 
 def view(obs: Observation, style: Style) -> list[str]:
@@ -56,18 +68,8 @@ def view(obs: Observation, style: Style) -> list[str]:
         round=obs.round_no + 1, dealer=obs.dealer, phase=phase
     )]  # fmt: skip
     comma = style.pgettext("list", ", ")
-    one = style.gettext("seat {seat} {card}")
-    if obs.calls:
-        calls = [
-            one.format(seat=(obs.dealer + 1 + i) % 4, card=style.gettext("pass") if c is None else c.value)
-            for i, c in enumerate(obs.calls)
-        ]
-        lines.append(style.gettext("bidding: {calls}").format(calls=comma.join(calls)))
-    out: int | None = None
-    contract = contract_line(obs, style)
-    if contract is not None and obs.contract is not None and obs.bidder is not None:
-        lines.append(contract)
-        out = (obs.bidder + 2) % 4 if obs.contract.is_solo else None
+    lines += bidding_lines(obs, style)
+    out = _sitting_out(obs.bidder, obs.contract)
     lines.append(style.gettext("tricks this round: seats 0+2 {first}, seats 1+3 {second}").format(
         first=obs.tricks[0], second=obs.tricks[1]
     ))  # fmt: skip
@@ -85,23 +87,14 @@ def view(obs: Observation, style: Style) -> list[str]:
             lines.append(label.format(cards=style.cards(cards)))
     if obs.passed is not None:
         lines.append(style.gettext("card passed to the bidder: {card}").format(card=style.card(obs.passed)))
-    order = [s for s in ((obs.leader + i) % 4 for i in range(4)) if s != out]
-    last = [s for s in ((obs.last_leader + i) % 4 for i in range(4)) if s != out]
-    if obs.last_trick:
-        played = comma.join(one.format(seat=s, card=style.card(c)) for s, c in zip(last, obs.last_trick, strict=False))
-        lines.append(style.gettext("last trick: {cards}").format(cards=played))
-    if obs.phase == "play":
-        trick = comma.join(one.format(seat=s, card=style.card(c)) for s, c in zip(order, obs.trick, strict=False))
-        if trick:
-            lines.append(style.gettext("trick: {cards}").format(cards=trick))
-        else:
-            lines.append(style.gettext("trick: none yet; seat {seat} leads").format(seat=obs.leader))
+    playing = obs.phase == "play"
+    lines += trick_lines(style, obs.leader, obs.trick, obs.last_leader, obs.last_trick, playing=playing, skip=out)
     lines.append(style.bold(style.gettext("your hand: ")) + style.cards(obs.hand))
     return lines
 
 
 def help_text(rules: CharlemagneRuleset, style: Style | None = None) -> list[str]:
-    """What a newcomer needs at the table: the notation, the card values, where the rules are."""
+    """What a newcomer needs at the table: the notation and the card values (the table adds where the rules are)."""
     tr = style or Style()
     return [
         tr.gettext("Cards: rank then suit, 7S 10H JD (S spades, H hearts, D diamonds, C clubs);"),
@@ -140,10 +133,9 @@ def explain(obs: Observation, move: Any) -> tuple[str, ...]:
     """
     if not isinstance(move, Play):
         return ()
-    card, b = move.card, obs.bidder
+    card = move.card
     out = []
-    out_seat = None if b is None or obs.contract not in _SOLO else (b + 2) % SEATS
-    seats = _trick_seats(obs.leader, out_seat)
+    seats = _trick_seats(obs.leader, _sitting_out(obs.bidder, obs.contract))
     if 0 < len(obs.trick) < len(seats) - 1:
         winner = seats[_trick_winner((*obs.trick, card), obs.trump)]
         out.append(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from cardrules._kit.style import Style, first_moves, labelled_text, seats_text, trick_reason
+from cardrules._kit.style import Style, first_moves, labelled_text, trick_lines, trick_reason
 from cardrules.mililla._cards import _CARD_POINTS, _STRENGTH, PACK
 from cardrules.mililla._legal import _trick_winner
 from cardrules.mililla._ruleset import SEATS, MilillaRuleset
@@ -39,20 +39,13 @@ def view(obs: Observation, style: Style) -> list[str]:
         ),
         style.gettext("cards in hand: {counts}").format(counts=counts),
     ]
-    if obs.last_trick:
-        lines.append(
-            style.gettext("last trick: {cards}").format(cards=seats_text(obs.last_leader, obs.last_trick, 4, style))
-        )
-    if obs.trick:
-        lines.append(style.gettext("trick: {cards}").format(cards=seats_text(obs.trick_leader, obs.trick, 4, style)))
-    else:
-        lines.append(style.gettext("trick: none yet; seat {seat} leads").format(seat=obs.trick_leader))
+    lines += trick_lines(style, obs.trick_leader, obs.trick, obs.last_leader, obs.last_trick)
     lines.append(style.bold(style.gettext("your hand: ")) + style.cards(obs.hand))
     return lines
 
 
 def help_text(rules: MilillaRuleset, style: Style | None = None) -> list[str]:
-    """What a newcomer needs at the table: the notation, the card values, where the rules are."""
+    """What a newcomer needs at the table: the notation and the card values (the table adds where the rules are)."""
     tr = style or Style()
     order = "K H J 7 6 5 4 3 2 A" if rules.rank_order == "seed" else "7 A K H J 6 5 4 3 2"
     return [

@@ -146,7 +146,7 @@ def move_list(legal: LegalMoves[Move], limit: int) -> tuple[list[Move], int | No
 
 
 def help_text(rules: MulleRuleset, style: Style | None = None) -> list[str]:
-    """What a newcomer needs at the table: the notation, the card values, where the rules are."""
+    """What a newcomer needs at the table: the notation and the card values (the table adds where the rules are)."""
     tr = style or Style()
     lines = [
         tr.gettext("Cards: rank then suit, 7H 10D QS (S spades, H hearts, D diamonds, C clubs)."),
