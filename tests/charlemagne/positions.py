@@ -8,6 +8,10 @@ from cardrules import charlemagne as ch
 from cardrules import parse_cards
 from cardrules.charlemagne import PACK as CHARLEMAGNE_PACK
 
+# Deal M: seat 0 holds the 7s and 8s; seats 1 and 3 two higher cards of every suit; seat 2 both jokers.
+M = {0: "7S 8S 7H 8H 7D 8D 7C 8C", 1: "AS KS AH KH AD KD AC KC", 3: "QS 9S QH 9H QD 9D QC 9C"}
+M_KITTY = "10D 10C"  # seat 2: BJ LJ JS JH JD JC 10S 10H
+
 FIRST: Callable[[ch.State], ch.Move] = lambda s: ch.legal_moves(s)[0]  # noqa: E731
 
 

@@ -10,7 +10,7 @@ from cardrules import Card, IllegalMoveError, Suit, parse_cards
 from cardrules import charlemagne as ch
 from cardrules.charlemagne import PACK as CHARLEMAGNE_PACK
 from cardrules.charlemagne._cards import _trick_winner
-from tests.charlemagne.positions import moves, play_hand, run, seats_to_act, table
+from tests.charlemagne.positions import M_KITTY, M, moves, play_hand, run, seats_to_act, table
 
 # Deal A: seat 0 holds the eight top hearts, seat 1 the spades, seat 3 the clubs.
 A = {0: "BJ LJ JH JD AH KH QH 10H", 1: "AS KS QS JS 10S 9S 8S 7S", 2: "AD KD QD 10D 9D 8D 7D 9H"}
@@ -18,9 +18,6 @@ A_KITTY = "8H 7H"  # seat 3 gets the clubs
 # Deal C: hearts trump; seat 1 leads the jack of diamonds.
 C = {0: "BJ JH KH QH 10H 9H 8H 7H", 1: "JD 7S 8S 9S 10S JS QS KS", 2: "AH 7D 8D 9D 10D QD KD AD"}
 C_KITTY = "AS 7C"  # seat 3: LJ AC KC QC JC 10C 9C 8C
-# Deal M: seat 0 holds the 7s and 8s; seats 1 and 3 two higher cards of every suit; seat 2 both jokers.
-M = {0: "7S 8S 7H 8H 7D 8D 7C 8C", 1: "AS KS AH KH AD KD AC KC", 3: "QS 9S QH 9H QD 9D QC 9C"}
-M_KITTY = "10D 10C"  # seat 2: BJ LJ JS JH JD JC 10S 10H
 # Deal J: Mulot with the jokers split between the bidder (seat 0) and seat 1.
 J = {0: "BJ 7S 8S 9S 7H 8H 9H 7D", 1: "LJ AS KS AH KH AD KD QD", 3: "AC KC QC JC QS JS QH JH"}
 J_KITTY = "10S 10H"  # seat 2: JD 10D 9D 8D 10C 9C 8C 7C

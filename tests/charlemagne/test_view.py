@@ -5,10 +5,7 @@ from __future__ import annotations
 import cardrules
 from cardrules import charlemagne as ch
 from cardrules._kit.style import Style
-from tests.charlemagne.positions import run, table
-
-M = {0: "7S 8S 7H 8H 7D 8D 7C 8C", 1: "AS KS AH KH AD KD AC KC", 3: "QS 9S QH 9H QD 9D QC 9C"}
-M_KITTY = "10D 10C"  # seat 2: BJ LJ JS JH JD JC 10S 10H
+from tests.charlemagne.positions import M_KITTY, M, run, table
 
 
 def view(state: ch.State, seat: int) -> list[str]:
