@@ -180,13 +180,13 @@ class MulleMoves(LegalMoves[Move]):
       (see the private module ``cardrules.mulle._captures``); each capture
       space keeps its counts (a bounded cache of capture spaces keyed by the
       table and the value, see :doc:`/design`), so asking again costs little,
-      and a family of one capture is counted without the capture engine. On large tables of many
-      small cards counting can take seconds (see the benchmark); prefer
-      iteration, ``in`` and :meth:`sample` there.
+      and a family of one capture is counted without the capture engine. On
+      large tables of many small cards counting can take seconds (see the
+      benchmark); prefer iteration, ``in`` and :meth:`sample` there.
     * For a move drawn uniformly among all the legal moves, use
       ``random.choice(moves)`` (or ``moves[rng.randrange(len(moves))]``, the
-      same draw). On the tables of random play it costs several times :meth:`sample`
-      (see :doc:`/performance`).
+      same draw). On the tables of random play it costs several times
+      :meth:`sample` (see :doc:`/performance`).
 
     :meth:`sample` is *not* uniform over all moves: it picks one family
     uniformly (each trail, each build, and each (card, value) group of
