@@ -140,9 +140,9 @@ def pokerkit_runner() -> PlayOne:
 
 
 def cardrules_runner(game: suite.AnyGame) -> PlayOne:
-    """Ours: a whole match of ``legal_moves``, ``sample`` and ``apply``."""
+    """Ours: a whole match of ``legal_moves``, ``sample`` and ``trusted_apply`` (the bots' path)."""
     spec = game.spec
-    legal_moves, apply, is_over = spec.legal_moves, spec.apply, spec.is_over
+    legal_moves, apply, is_over = spec.legal_moves, spec.trusted_apply, spec.is_over
 
     def play(rng: random.Random) -> int:
         state = game.new_game(seed=rng.getrandbits(63))

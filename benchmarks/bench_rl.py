@@ -49,10 +49,10 @@ PlayOne = Callable[[random.Random], tuple[int, int]]
 
 
 def raw_runner(text: str) -> PlayOne:
-    """The engine alone: ``legal_moves``, ``sample`` and ``apply`` (a step is a move)."""
+    """The engine alone: ``legal_moves``, ``sample`` and ``trusted_apply`` (a step is a move)."""
     spec = cardrules.get_game(text).spec
     game = cardrules.get_game(text)
-    legal_moves, apply, is_over = spec.legal_moves, spec.apply, spec.is_over
+    legal_moves, apply, is_over = spec.legal_moves, spec.trusted_apply, spec.is_over
 
     def play(rng: random.Random) -> tuple[int, int]:
         state = game.new_game(seed=rng.getrandbits(63))
@@ -99,7 +99,7 @@ class Floor:
         obs = {"observation": self.tensor.encode(spec.observe(state, seat)), "action_mask": mask.copy()}
         actions = np.flatnonzero(obs["action_mask"])
         action = int(actions[rng.randrange(len(actions))])
-        return spec.apply(state, enc._decode(state, action) if by is None else by[action])  # in range: unchecked
+        return spec.trusted_apply(state, enc._decode(state, action) if by is None else by[action])  # a legal action
 
 
 def floor_runner(text: str) -> PlayOne:

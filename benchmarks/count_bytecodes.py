@@ -3,13 +3,13 @@
 Instruction counts (``count_rl.py``, callgrind) say how much a decision costs; this script says
 where it goes, in a unit that does not depend on the machine or on what else it is doing: the
 number of Python bytecodes executed, traced with ``sys.settrace`` (``f_trace_opcodes``). It plays
-the same loop as ``bench_peers.py`` (whole matches of ``legal_moves``, ``sample`` and ``apply``,
-each match dealt by ``new_game``), first for ``--warm`` decisions untraced (so that the caches of
-moves are as full as in a long run), then for ``--decisions`` traced, and prints for each game the
-bytecodes per decision, the functions that run the most of them, and each game's total against
-the first game's (the ratio of the first total to a game's is that game's speed against the first
-if every bytecode cost the same; in CPython 3.11 a decision costs 60 to 80 machine instructions a
-bytecode in every game here).
+the same loop as ``bench_peers.py`` (whole matches of ``legal_moves``, ``sample`` and the spec's
+``trusted_apply``, the path the bots and the environments take; each match dealt by ``new_game``),
+first for ``--warm`` decisions untraced (so that the caches of moves are as full as in a long run),
+then for ``--decisions`` traced, and prints for each game the bytecodes per decision, the functions
+that run the most of them, and each game's total against the first game's (the ratio of the first
+total to a game's is that game's speed against the first if every bytecode cost the same; in
+CPython 3.11 a decision costs 60 to 80 machine instructions a bytecode in every game here).
 
 Run: ``python benchmarks/count_bytecodes.py [--decisions N] [--warm N] [--top K] [--game TEXT ...]``
 (core install only). Tracing slows the loop about a hundred times: the defaults take under half a
@@ -45,7 +45,7 @@ def count(text: str, decisions: int, warm: int) -> Counter[str]:
     """Bytecodes executed in *decisions* random decisions of *text*, by ``module:function``."""
     game = cardrules.get_game(text)
     spec = game.spec
-    legal_moves, apply, is_over = spec.legal_moves, spec.apply, spec.is_over
+    legal_moves, apply, is_over = spec.legal_moves, spec.trusted_apply, spec.is_over
     rng = random.Random(1)
     state = game.new_game(seed=rng.getrandbits(63))
 

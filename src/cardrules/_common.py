@@ -4,20 +4,15 @@ from __future__ import annotations
 
 import secrets
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any, Final, TypeVar, cast
-
-import attrs
+from typing import Final
 
 from cardrules import _messages
 from cardrules._words import Items, Message
 from cardrules.cards import Card, Pack, _derive_seed, shuffled
 from cardrules.errors import CardrulesError, InvalidDeckError, InvalidOptionError
 from cardrules.rules import Rule, Violation
-
-_T = TypeVar("_T")
-_FACTORY: Final[type] = type(attrs.Factory(list))
 
 
 def _version() -> str:
@@ -268,93 +263,3 @@ def next_deck(
     if pending:
         return pending[0], pending[1:]
     return round_deck(pack, seed, round_no), pending
-
-
-class LegalSlot:
-    """
-    The base of a game's state slots: one slot more than the fields, ``_legal``, where the game's
-    ``legal_moves`` keeps its answer for that very state, and where its ``apply`` finds it.
-
-    The legal moves are a function of the (immutable) state, so the answer is worked out once per
-    state: ``apply(state, move)`` trusts a move found in ``state._legal`` (one the answer allows, or,
-    for Mulle, the very move its moves handed out last) and checks every other move. The slot is
-    not a field: equality, hashing, copying, pickling and ``repr`` ignore it, and a state that has
-    none (made by hand, copied, unpickled, or never asked for its moves) has its moves checked.
-    Read it with ``getattr(state, "_legal", None)``; write it with :data:`remember_legal`.
-    """
-
-    __slots__ = ("_legal",)
-
-
-remember_legal: Final = LegalSlot._legal.__set__  # type: ignore[attr-defined]
-"""``remember_legal(state, answer)``: keep *answer* in the state's ``_legal`` slot (the state is frozen)."""
-
-
-def fields_as_slots(cls: type[_T]) -> type[_T]:
-    """
-    *cls* again, on a new plain base that declares its fields as slots, in order, then ``__weakref__``:
-    the shape :func:`unchecked_constructor` needs, from the one declaration of the fields. Put it under
-    ``@attrs.frozen`` (it runs first), on a class with one base and no ``ClassVar`` fields::
-
-        @attrs.frozen
-        @_common.fields_as_slots
-        class State(LegalSlot):
-            rules: Ruleset
-            seed: int
-
-    attrs then adds no slots of its own (the base has them), and ``State`` keeps its name, module,
-    docstring and methods.
-    """
-    names = tuple(cls.__annotations__)
-    if any("ClassVar" in str(t) for t in cls.__annotations__.values()):
-        raise TypeError(f"{cls.__name__} has a ClassVar: its annotations are not all fields")
-    (parent,) = cls.__bases__
-    declared = {"__slots__": (*names, "__weakref__"), "__module__": cls.__module__}
-    slots = type(f"_{cls.__name__}Slots", (parent,), declared)
-    body = {k: v for k, v in vars(cls).items() if k not in ("__dict__", "__weakref__")}
-    return cast("type[_T]", type(cls.__name__, (slots,), {**body, "__qualname__": cls.__qualname__}))
-
-
-def unchecked_constructor(cls: type[_T]) -> Callable[..., _T]:
-    """
-    A positional constructor of the attrs class *cls* for the objects the engine builds itself.
-
-    It takes every field in order, as ``cls(...)`` does (a field with a default too: the engine
-    always gives it), and skips the attrs ``__init__`` and its bound ``object.__setattr__`` per
-    field. It is only for classes without default factories, converters, validators or post-init,
-    so the object is the same as the public constructor's
-    (``tests/kit/test_fast_state.py`` checks it): the public constructor, and :func:`attrs.evolve`, keep
-    working and validating as before.
-
-    *cls* must take its slots from a plain base class that declares them, the fields in order and
-    then ``__weakref__`` (so that *cls* adds none of its own): :func:`fields_as_slots` makes it.
-
-    The object is made as an instance of a mutable twin of *cls* with the same base, whose slots
-    Python stores at full speed (``o.rules = ...``), and then given its class: the two classes have
-    one memory layout, so ``__class__`` assignment is allowed, and from then on the object is an
-    ordinary frozen *cls*. That is about three times as fast as calling each slot's setter.
-    """
-    fields = attrs.fields(cast(Any, cls))
-    for f in fields:
-        if f.validator is not None or f.converter is not None or isinstance(f.default, _FACTORY) or not f.init:
-            raise TypeError(f"{cls.__name__}.{f.name} has a default factory, converter or validator")
-    names = [f.name for f in fields]
-    base = cast(type, cls.__base__)
-    if (
-        hasattr(cls, "__attrs_post_init__")
-        or vars(cls).get("__slots__") != ()
-        or tuple(vars(base).get("__slots__", ())) != (*names, "__weakref__")
-    ):
-        raise TypeError(
-            f"{cls.__name__} is not a plain attrs class taking its slots (its fields in order, then "
-            "__weakref__) from its base"
-        )
-    twin = type(f"_{cls.__name__}InTheMaking", (base,), {"__slots__": (), "__module__": cls.__module__})
-    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_twin": twin}
-    args = ", ".join(f"a{i}" for i in range(len(names)))
-    body = "".join(f"    o.{name} = a{i}\n" for i, name in enumerate(names))
-    source = f"def make({args}):\n    o = _new(_twin)\n{body}    o.__class__ = _cls\n    return o\n"
-    exec(compile(source, f"<unchecked {cls.__qualname__}>", "exec"), scope)
-    make: Callable[..., _T] = scope["make"]
-    make.__qualname__ = make.__name__ = f"_make_{cls.__name__}"
-    return make

@@ -115,29 +115,7 @@ class TupleMoves(LegalMoves[MoveT]):
         moves = self._moves
         if not moves:
             raise IndexError("no legal move: the match is over")
-        return moves[_below(rng, len(moves))]
-
-
-def _below(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)``: for a :class:`random.Random` its very draw, written out (a call fewer)."""
-    if type(rng) is random.Random and _RANDBELOW_BY_BITS:
-        k = n.bit_length()
-        getrandbits = rng.getrandbits
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        return r
-    return rng.randrange(n)
-
-
-# Whether random.Random draws below n as `_randbelow_with_getrandbits` does, which _below writes out.
-_RANDBELOW_BY_BITS: Final = getattr(random.Random, "_randbelow", None) is getattr(
-    random.Random, "_randbelow_with_getrandbits", False
-)
-
-
-_new_object: Final = object.__new__
-_set_moves: Final = vars(TupleMoves)["_moves"].__set__
+        return rng.choice(moves)  # uniform: randrange's draw
 
 
 @attrs.frozen
@@ -263,7 +241,10 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     first move; ``position_forms`` names the other forms of the position notation, each a writer
     like ``position`` (Mulle's ``"plays"`` and ``"table"``, for :meth:`Game.position`'s *form*);
     ``rules_page`` says where the game's rules are written, a section per rule id
-    (``"docs/rules/mulle.md"``), for the answers that cite a rule and for the terminal's ``help``.
+    (``"docs/rules/mulle.md"``), for the answers that cite a rule and for the terminal's ``help``;
+    ``trusted_apply`` is ``apply`` of a move the game's own ``legal_moves`` gave for that very state,
+    without checking it, for the bots, the samplers and the environments (a plugin may leave it
+    out: it is then the checking ``apply``).
 
     The bundles' members are also read as plain attributes: ``spec.view`` is ``spec.terminal.view``
     (``None`` without a terminal), and likewise ``help_text``, ``deal_text``, ``move_list``,
@@ -311,6 +292,14 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     demo: DemoDeal | None = None
     position_forms: Mapping[str, Callable[[StateT, int | None], str]] | None = None
     rules_page: str | None = None
+    trusted_apply: Callable[[StateT, MoveT], StateT] = attrs.field(
+        default=attrs.Factory(lambda self: self.apply, takes_self=True)
+    )
+    """
+    Apply of a move the game's own ``legal_moves`` gave for that very state, without checking it:
+    for the bots, the samplers and the environments (the public ``apply`` always checks). A plugin
+    may leave it out: it is then the checking ``apply``.
+    """
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled by value, with a bundle that is a module by its name (modules do not pickle)."""

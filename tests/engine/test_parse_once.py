@@ -1,4 +1,4 @@
-"""Parse once along each path: what parse_move found legal is not checked again by apply."""
+"""Parse once along each path: a position's header is read once; a parsed move is checked by apply, not trusted."""
 
 from __future__ import annotations
 
@@ -10,21 +10,35 @@ import pytest
 import cardrules
 
 
-@pytest.mark.parametrize("name", ["mililla", "charlemagne"])
-def test_apply_does_not_check_again_a_move_that_parse_move_read(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """What parse_move found legal travels with the state: apply trusts it (parse once along the path)."""
+@pytest.mark.parametrize("name", ["mililla", "charlemagne", "mulle"])
+def test_apply_checks_a_move_that_parse_move_read_and_the_trusted_path_does_not(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """
+    Nothing travels with the state from parse_move to apply: the public apply checks the move again
+    (once), and the trusted path, which the bots and environments take, plays it unchecked.
+    """
     game = cardrules.get_game(name)
     state = game.new_game(seed=3)
     rng = random.Random(3)
     play = importlib.import_module(f"cardrules.{name}._play")
     for _ in range(40):
         text = game.format_move(state, game.legal_moves(state).sample(rng))
-        fresh = cardrules.loads(cardrules.dumps(state))  # a state that no legal_moves call has seen
-        move = game.parse_move(fresh, text)
+        move = game.parse_move(state, text)
+        calls: list[object] = []
+        real = play.check_move
+
+        def counted(s: object, mv: object, _real: object = real, calls: list[object] = calls) -> object:
+            calls.append(mv)
+            return _real(s, mv)  # type: ignore[operator]
+
         with monkeypatch.context() as m:
-            m.setattr(play, "check_move", lambda *a: pytest.fail("apply checked the move again"))
-            after = game.apply(fresh, move)
-        assert after == game.apply(state, move)
+            m.setattr(play, "check_move", counted)
+            after = game.apply(state, move)
+        assert calls == [move]
+        with monkeypatch.context() as m:
+            m.setattr(play, "check_move", lambda *a: pytest.fail("the trusted path checked the move"))
+            assert game.spec.trusted_apply(state, move) == after
         state = after
 
 

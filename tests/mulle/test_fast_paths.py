@@ -31,8 +31,8 @@ def _states(text: str, seed: int, moves: int) -> list[mulle.State]:
 def test_mulle_fast_state_is_the_attrs_state(text: str) -> None:
     # _state stores every field through its slot; the result is the State that State(...) makes
     for s in _states(text, 7, 120):
-        values = [getattr(s, f.name) for f in attrs.fields(mulle.State) if f.init]
-        fast, slow = _state(*values), mulle.State(*values)
+        values = {f.name: getattr(s, f.name) for f in attrs.fields(mulle.State) if f.init}
+        fast, slow = _state(**values), mulle.State(**values)
         assert type(fast) is mulle.State
         assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
         assert cardrules.dumps(fast) == cardrules.dumps(slow)
@@ -42,7 +42,7 @@ def test_mulle_fast_state_is_the_attrs_state(text: str) -> None:
 def test_mulle_fast_state_sets_every_field() -> None:
     fields = [f.name for f in attrs.fields(mulle.State) if f.init]
     values = [object() for _ in fields]
-    s = _state(*values)
+    s = _state(**dict(zip(fields, values, strict=True)))
     assert [getattr(s, name) for name in fields] == values
 
 
@@ -78,11 +78,16 @@ def test_mulle_capture_family_counts_without_a_space_agree_with_the_space(text: 
 
 
 @pytest.mark.parametrize("text", VARIANTS)
-def test_mulle_uniform_choice_is_indexing_and_apply_trusts_it(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    # random.choice(moves) draws moves[i] for i uniform; apply does not check such a move again
+def test_mulle_uniform_choice_is_indexing_and_the_trusted_path_plays_it(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # random.choice(moves) draws moves[i] for i uniform; the trusted path plays such a move unchecked,
+    # and the public apply checks it all the same (whatever was drawn before)
+    game = cardrules.get_game(text)
     rng = random.Random(9)
-    s = cardrules.get_game(text).new_game(seed=9)
+    s = game.new_game(seed=9)
     played = []
+    calls: list[tuple[object, object]] = []
     for _ in range(120):
         if mulle.is_over(s):
             break
@@ -94,13 +99,24 @@ def test_mulle_uniform_choice_is_indexing_and_apply_trusts_it(text: str, monkeyp
         played.append((s, move))
         with monkeypatch.context() as m:
             m.setattr(mulle._play, "check_move", _refuse)
-            s = mulle.apply(s, move)
+            after = game.spec.trusted_apply(s, move)
+
+        def counted(state: mulle.State, move: mulle.Move) -> cardrules.Violation | None:
+            calls.append((state, move))
+            return mulle.check_move(state, move)
+
+        with monkeypatch.context() as m:
+            m.setattr(mulle._play, "check_move", counted)
+            assert mulle.apply(s, move) == after
+        assert calls[-1] == (s, move)
+        s = after
     for before, move in played[:40]:  # checked cold, the same states
         assert mulle.check_move(before, move) is None
+    assert len(calls) == len(played) > 20
 
 
 def _refuse(state: object, move: object) -> None:
-    raise AssertionError("apply checked a move drawn from the legal moves")
+    raise AssertionError("the trusted path checked a move drawn from the legal moves")
 
 
 def test_mulle_forged_moves_drawn_by_index_are_checked() -> None:
@@ -117,20 +133,20 @@ def test_mulle_forged_moves_drawn_by_index_are_checked() -> None:
 
 
 @pytest.mark.parametrize("text", VARIANTS)
-def test_mulle_parse_move_checks_once_and_apply_trusts_it(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    # parse_move checks the move it reads (or finds it among the legal moves); apply does not check it again
+def test_mulle_parse_move_reads_the_legal_move_and_apply_checks_it(text: str) -> None:
+    # parse_move checks the move it reads (or finds it among the legal moves); apply checks it again
+    # (nothing is remembered between the two), and plays what the trusted path plays
+    game = cardrules.get_game(text)
     rng = random.Random(4)
-    s = cardrules.get_game(text).new_game(seed=4)
-    fresh = attrs.evolve  # a copy of the state without its legal moves: parse_move asks for them itself
+    s = game.new_game(seed=4)
     for turn in range(80):
         if mulle.is_over(s):
             break
         move = mulle.legal_moves(s).sample(rng)
         written = mulle.format_move(s, move) if turn % 2 else mulle.format_canonical(move)
-        state = fresh(s)
-        parsed = mulle.parse_move(state, written)
+        parsed = mulle.parse_move(s, written)
         assert parsed == move
-        with monkeypatch.context() as m:
-            m.setattr(mulle._play, "check_move", _refuse)
-            s = mulle.apply(state, parsed)
+        after = mulle.apply(s, parsed)
+        assert after == game.spec.trusted_apply(s, move)
+        s = after
     assert turn > 20

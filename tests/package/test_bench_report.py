@@ -87,7 +87,8 @@ def test_bytecode_script_counts_each_function_and_compares_the_games(capsys: pyt
     before = sys.gettrace()
     by_function = counter.count("mulle", 30, 10)
     assert sys.gettrace() is before  # the tracer it found is put back
-    assert by_function["_families.py:_building_families"] > 0 and by_function["_play.py:_apply"] > 0
+    assert by_function["_families.py:_building_families"] > 0 and by_function["_play.py:apply_trusted"] > 0
+    assert "_legal.py:check_move" not in by_function  # the bots' trusted path, not the public apply's check
     assert not any(name.startswith("count_bytecodes.py") for name in by_function)  # the loop itself is not traced
     counter.main(["--decisions", "20", "--warm", "0", "--top", "3", "--game", "mililla", "--game", "mulle"])
     out = capsys.readouterr().out

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Final, Literal, TypeVar
+from typing import Any, Final, Literal, TypeVar
 
 import attrs
 
+from cardrules._kit.fast import Slotted
 from cardrules._kit.hidden import deal_hidden
 from cardrules._serial import JsonData
 from cardrules.cards import Card
@@ -27,6 +29,9 @@ InferenceKind = Literal["none", "some", "not-both"]
 
 C = TypeVar("C")
 Obs = TypeVar("Obs", bound="KeepsInferences")
+
+_KEPT: Final = 64
+"""The most observations whose inferences :func:`kept_inferences` keeps (the least recently asked go first)."""
 
 
 @attrs.frozen
@@ -201,24 +206,26 @@ def by_hidden_hand(proved: Iterable[Inference], seat: int) -> dict[str, list[Inf
     return out
 
 
-class KeepsInferences(JsonData):
+class KeepsInferences(JsonData, Slotted):
     """
-    A base of the games' observations: one slot, not a field, where :func:`kept_inferences` keeps
-    what the round's public play proves once it is derived. An observation is immutable, so it stays
-    true; a search bot samples many states from one observation object and derives it once. The slot
-    is no attrs field: equality, hashing, ``attrs.evolve``, copies, pickles and JSON leave it out.
+    A base of the games' observations, which :func:`kept_inferences` derives the inferences of.
+    It adds no slot of its own (the weak-reference slot is :class:`~cardrules._kit.fast.Slotted`'s,
+    so that :func:`~cardrules._kit.fast.fast_constructor` builds an observation fast).
     """
 
-    __slots__ = ("_inferences",)
-
-    _inferences: tuple[Inference, ...]
+    __slots__ = ()
 
 
 def kept_inferences(observation: Obs, derive: Callable[[Obs], tuple[Inference, ...]]) -> tuple[Inference, ...]:
-    """The inferences kept on *observation*, derived by *derive* and kept there the first time they are asked for."""
-    try:
-        return observation._inferences
-    except AttributeError:
-        found = derive(observation)
-        object.__setattr__(observation, "_inferences", found)
-        return found
+    """
+    The inferences of *observation*, derived by *derive*: a pure function of the observation, so a
+    search bot that samples many states from one observation derives them once (the cache
+    :func:`_derived`, bounded, keyed by the whole observation and the function).
+    """
+    return _derived(observation, derive)
+
+
+@functools.lru_cache(maxsize=_KEPT)
+def _derived(observation: Any, derive: Callable[[Any], tuple[Inference, ...]]) -> tuple[Inference, ...]:
+    """*derive(observation)*, for :func:`kept_inferences`: one of the caches ``docs/design.md`` names."""
+    return derive(observation)

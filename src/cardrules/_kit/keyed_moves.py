@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, TypeVar
 
-from cardrules.engine import TupleMoves, _below, _new_object
+from cardrules.engine import TupleMoves
 
 MoveT = TypeVar("MoveT")
 
@@ -16,20 +16,20 @@ class _KeyedMoves(TupleMoves[MoveT]):
     :class:`TupleMoves` given as keys and the move of each key (a mapping), whose tuple of moves is
     made only when something asks for it: the trick games list a position's plays as the cards
     allowed, and the usual loop (``sample``, then ``apply``) never needs the tuple. Its length,
-    truth and ``sample`` come from the keys; everything else from the tuple, made once.
+    truth and ``sample`` come from the keys; everything else from the tuple, made anew each time it
+    is asked for (a hand's few moves: nothing is kept, nothing is written after construction).
     """
 
     __slots__ = ("_keys", "_move_of")
 
-    _keys: Sequence[Any]
-    _move_of: Mapping[Any, MoveT]
+    def __init__(self, keys: Sequence[Any], move_of: Mapping[Any, MoveT]) -> None:
+        self._keys = keys
+        self._move_of = move_of
 
     def __getattr__(self, name: str) -> Any:
-        if name != "_moves":
+        if name != "_moves":  # TupleMoves' own slot, never set here: the tuple, made from the keys
             raise AttributeError(name)
-        moves = tuple(map(self._move_of.__getitem__, self._keys))
-        self._moves = moves
-        return moves
+        return tuple(map(self._move_of.__getitem__, self._keys))
 
     def __len__(self) -> int:
         return len(self._keys)
@@ -41,19 +41,11 @@ class _KeyedMoves(TupleMoves[MoveT]):
         keys = self._keys
         if not keys:
             raise IndexError("no legal move: the match is over")
-        return self._move_of[keys[_below(rng, len(keys))]]
+        return self._move_of[rng.choice(keys)]  # uniform: randrange's draw
 
 
-def _keyed_moves(keys: Sequence[Any], move_of: Mapping[Any, MoveT]) -> TupleMoves[MoveT]:
-    """The legal moves ``tuple(move_of[k] for k in keys)``, made only when asked for (see :class:`_KeyedMoves`)."""
-    moves: _KeyedMoves[MoveT] = _new_object(_KeyedMoves)
-    _set_keys(moves, keys)
-    _set_move_of(moves, move_of)
-    return moves
-
-
-_set_keys: Final = vars(_KeyedMoves)["_keys"].__set__
-_set_move_of: Final = vars(_KeyedMoves)["_move_of"].__set__
+_keyed_moves: Final[Callable[[Sequence[Any], Mapping[Any, Any]], TupleMoves[Any]]] = _KeyedMoves
+"""The legal moves ``tuple(move_of[k] for k in keys)``, made only when asked for (see :class:`_KeyedMoves`)."""
 
 
 class _KeyedBits:

@@ -177,7 +177,7 @@ def _effects(
 def _reading(
     spec: GameSpec[Any, Any, Any, Any], seat: int, world: Any, move: Any
 ) -> tuple[list[Sentence], list[Sentence]]:
-    after = spec.apply(world, move)
+    after = spec.trusted_apply(world, move)  # the search's move: legal in every deal the seat imagines
     score, then = spec.score(world), spec.score(after)
     names = _side_names(score.sides, seat)
     told: list[Sentence] = []

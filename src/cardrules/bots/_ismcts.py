@@ -155,12 +155,12 @@ class ISMCTSBot(_Budget):
                 move = fresh[0]  # the greedy move first, then in the candidates' order
                 child = node.children[move] = _Node(side=sides[mover])
                 path.append(child)
-                return path, spec.apply(state, move)
+                return path, spec.trusted_apply(state, move)  # a legal move of this deal
             c = self.exploration
             move = max(moves, key=lambda m: _ucb(node.children[m], node.seen[m], c))
             node = node.children[move]
             path.append(node)
-            state = spec.apply(state, move)
+            state = spec.trusted_apply(state, move)
         return path, state
 
 

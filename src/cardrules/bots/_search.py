@@ -200,7 +200,7 @@ class SearchBot(_Budget):
                     side = _side_of(spec.score(world), seat)
                 seed = rng.getrandbits(64)
                 for arm in alive:
-                    state = spec.apply(world, candidates[arm])
+                    state = spec.trusted_apply(world, candidates[arm])  # legal in every deal the seat imagines
                     results[arm].append(self._playout(spec, heuristic, state, side, random.Random(seed)))
                 spent += len(alive)
                 worlds = len(results[0])
@@ -306,7 +306,7 @@ def playout(
                 move = heuristic.choose(spec.observe(state, seat), legal, rng)
         else:
             move = legal.sample(rng)
-        state = spec.apply(state, move)
+        state = spec.trusted_apply(state, move)  # a move of legal_moves(state)
     return _value(spec, heuristic, state, side, round_weight)
 
 

@@ -10,7 +10,7 @@ which carries its :class:`CharlemagneRuleset`.
 from typing import Final
 
 from cardrules._kit.spec import game_spec
-from cardrules.charlemagne import _position, _view  # noqa: F401 (read by game_spec)
+from cardrules.charlemagne import _play, _position, _view  # noqa: F401 (read by game_spec)
 from cardrules.charlemagne._bot import HEURISTIC  # noqa: F401 (read by game_spec)
 from cardrules.charlemagne._cards import PACK, suit_order, trump_order
 from cardrules.charlemagne._check import check_state
@@ -95,6 +95,7 @@ GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = game_spec(
     ruleset_type=CharlemagneRuleset,
     presets={"standard": STANDARD},
     move_types=MOVE_TYPES,
+    trusted_apply=_play.apply_trusted,
 )
 """The Charlemagne game spec, as :func:`cardrules.get_game` uses it."""
 

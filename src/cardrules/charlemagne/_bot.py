@@ -32,7 +32,7 @@ from cardrules.charlemagne._legal import (
     to_move,
 )
 from cardrules.charlemagne._observe import _private_seen, observe
-from cardrules.charlemagne._play import _hand_end, apply
+from cardrules.charlemagne._play import _hand_end, apply_trusted
 from cardrules.charlemagne._play import _play as _play_card
 from cardrules.charlemagne._score import _result
 from cardrules.charlemagne._state import (
@@ -331,7 +331,7 @@ def rollout(state: State, side: int, rng: random.Random) -> float:
             mover = to_move(state)
             assert mover is not None
             move = choose(observe(state, mover), legal, rng)
-        state = apply(state, move)
+        state = apply_trusted(state, move)
     if state.winner is not None:
         return 1.0 if state.winner == side else 0.0
     return value(state, side)

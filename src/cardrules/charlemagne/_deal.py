@@ -30,10 +30,34 @@ def _deal(
     first = (dealer + 1) % SEATS
     kitty = tuple(deck[dealt:])
     return _make_state(
-        rules, seed, pending, round_no, dealer,
-        hands, kitty, "bid", (), None, None, None, (), None, (), (),
-        None, first, (), ((), ()), (0, 0), (), first, match, rounds, None, (),
-    )  # fmt: skip
+        rules=rules,
+        seed=seed,
+        pending_decks=pending,
+        round_no=round_no,
+        dealer=dealer,
+        hands=hands,
+        kitty=kitty,
+        phase="bid",
+        calls=(),
+        bidder=None,
+        contract=None,
+        source=None,
+        taken=(),
+        passed=None,
+        discards=(),
+        out=(),
+        trump=None,
+        leader=first,
+        trick=(),
+        won=((), ()),
+        tricks=(0, 0),
+        last_trick=(),
+        last_leader=first,
+        match=match,
+        rounds=rounds,
+        winner=None,
+        history=(),
+    )
 
 
 def new_game(

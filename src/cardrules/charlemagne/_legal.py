@@ -6,7 +6,6 @@ from collections.abc import Mapping, Sequence
 from typing import Final, TypeVar
 
 from cardrules import _messages
-from cardrules._common import remember_legal as _remember
 from cardrules._kit.keyed_moves import _keyed_moves
 from cardrules.cards import Card, Suit
 from cardrules.charlemagne import _state
@@ -24,7 +23,7 @@ from cardrules.charlemagne._state import (
     Play,
     State,
 )
-from cardrules.engine import LegalMoves, TupleMoves, _new_object, _set_moves
+from cardrules.engine import LegalMoves, TupleMoves
 from cardrules.rules import CardName, Items, Message, Violation
 
 # --- turn order ------------------------------------------------------------------
@@ -174,9 +173,7 @@ def legal_moves(state: State) -> LegalMoves[Move]:
     moves: tuple[Move, ...]
     if phase == "play":
         seat = _order(state)[len(state.trick)]  # to_move(state), in line
-        cards = _playable(state, seat)
-        _remember(state, (cards, _PLAYS))  # the state's answer, for apply (see _common.LegalSlot)
-        return _keyed_moves(cards, _PLAYS)  # each card's Play, made only if asked for
+        return _keyed_moves(_playable(state, seat), _PLAYS)  # each card's Play, made only if asked for
     if phase == "bid":
         calls = _CALLS_ABOVE[_high_bid(state.calls)]  # _bidding_moves(state.calls), in line
         moves = calls[1:] if _dealer_forced(state.calls) else calls
@@ -192,10 +189,7 @@ def legal_moves(state: State) -> LegalMoves[Move]:
             moves = _card_moves(state.hands[mover], _GIVES)
         else:
             moves = _SOURCES
-    _remember(state, (moves, None))
-    out: TupleMoves[Move] = _new_object(TupleMoves)  # TupleMoves(moves), without its __init__ call
-    _set_moves(out, moves)
-    return out
+    return TupleMoves(moves)
 
 
 # --- checking moves ----------------------------------------------------------------

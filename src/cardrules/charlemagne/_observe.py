@@ -53,13 +53,35 @@ def observe(state: State, seat: int) -> Observation:
     open_hand = h[b] if b is not None and _open_hand(s) else None
     # Positional, in the order of Observation's fields, without attrs' __init__ (it checks nothing).
     return _make_observation(
-        seat, s.rules, s.round_no, s.dealer, s.phase, to_move(s),
-        h[seat], (len(h[0]), len(h[1]), len(h[2]), len(h[3])), len(s.kitty),
-        s.calls, b, s.contract, s.source, s.trump,
-        taken,  # kitty_taken
-        s.passed if bidder or partner else None,  # passed
-        discards, len(s.discards),  # discards, discard_count
-        out, len(s.out),  # out, out_count
-        open_hand, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
-        s.history,
-    )  # fmt: skip
+        seat=seat,
+        rules=s.rules,
+        round_no=s.round_no,
+        dealer=s.dealer,
+        phase=s.phase,
+        to_move=to_move(s),
+        hand=h[seat],
+        hand_counts=(len(h[0]), len(h[1]), len(h[2]), len(h[3])),
+        kitty_count=len(s.kitty),
+        calls=s.calls,
+        bidder=b,
+        contract=s.contract,
+        source=s.source,
+        trump=s.trump,
+        kitty_taken=taken,
+        passed=s.passed if bidder or partner else None,
+        discards=discards,
+        discard_count=len(s.discards),
+        out=out,
+        out_count=len(s.out),
+        open_hand=open_hand,
+        leader=s.leader,
+        trick=s.trick,
+        won=s.won,
+        tricks=s.tricks,
+        last_trick=s.last_trick,
+        last_leader=s.last_leader,
+        match=s.match,
+        rounds=s.rounds,
+        winner=s.winner,
+        history=s.history,
+    )

@@ -51,16 +51,19 @@ def apply(state: State, move: Move) -> State:
 
     .. versionadded:: 0.1.0
     """
-    known = getattr(state, "_legal", None)  # (moves, None), or (cards, _PLAYS) in the play phase
-    # A move that is one of the very objects legal_moves listed for this very state is legal (an
-    # identity test, in C), and in the play phase a Play of one of the cards it allowed (cards are
-    # compared by identity); anything else, an equal move object included, is checked.
-    if known is None or (
-        id(move) not in map(id, known[0]) if known[1] is None else type(move) is not Play or move.card not in known[0]
-    ):
-        violation = check_move(state, move)
-        if violation is not None:
-            raise _messages.illegal(violation, to_move(state), move, format_canonical)
+    violation = check_move(state, move)  # every move, whatever was asked before
+    if violation is not None:
+        raise _messages.illegal(violation, to_move(state), move, format_canonical)
+    return apply_trusted(state, move)
+
+
+def apply_trusted(state: State, move: Move) -> State:
+    """
+    The trusted path: :func:`apply` of a move that :func:`legal_moves` gave for this very state, or
+    that was checked just now, without checking it again. The bots, the samplers and the learning
+    environments use it, as ``GameSpec.trusted_apply``; a move anyone else gives goes through
+    :func:`apply`. Any other move gives a wrong state or an error that is no library error.
+    """
     if isinstance(move, Play):
         return _play(state, move.card)
     if isinstance(move, Bid):
@@ -93,11 +96,34 @@ def _call(state: State, call: Contract | None) -> State:
     calls = (*s.calls, call)
     if len(calls) < SEATS:
         return _make_state(
-            s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
-            s.hands, s.kitty, s.phase, calls, s.bidder, s.contract, s.source, s.taken, s.passed, s.discards, s.out,
-            s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
-            s.history,
-        )  # fmt: skip
+            rules=s.rules,
+            seed=s.seed,
+            pending_decks=s.pending_decks,
+            round_no=s.round_no,
+            dealer=s.dealer,
+            hands=s.hands,
+            kitty=s.kitty,
+            phase=s.phase,
+            calls=calls,
+            bidder=s.bidder,
+            contract=s.contract,
+            source=s.source,
+            taken=s.taken,
+            passed=s.passed,
+            discards=s.discards,
+            out=s.out,
+            trump=s.trump,
+            leader=s.leader,
+            trick=s.trick,
+            won=s.won,
+            tricks=s.tricks,
+            last_trick=s.last_trick,
+            last_leader=s.last_leader,
+            match=s.match,
+            rounds=s.rounds,
+            winner=s.winner,
+            history=s.history,
+        )
     i = max(k for k, c in enumerate(calls) if c is not None)
     bidder = (s.dealer + 1 + i) % SEATS
     contract = calls[i]
@@ -114,10 +140,34 @@ def _call(state: State, call: Contract | None) -> State:
         hands, kitty, taken = _take_kitty(hands, kitty, bidder)
         phase = "discard" if contract.is_number else "give"
     return _make_state(
-        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
-        hands, kitty, phase, calls, bidder, contract, s.source, taken, s.passed, s.discards, out,
-        s.trump, leader, s.trick, s.won, s.tricks, s.last_trick, last_leader, s.match, s.rounds, s.winner, s.history,
-    )  # fmt: skip
+        rules=s.rules,
+        seed=s.seed,
+        pending_decks=s.pending_decks,
+        round_no=s.round_no,
+        dealer=s.dealer,
+        hands=hands,
+        kitty=kitty,
+        phase=phase,
+        calls=calls,
+        bidder=bidder,
+        contract=contract,
+        source=s.source,
+        taken=taken,
+        passed=s.passed,
+        discards=s.discards,
+        out=out,
+        trump=s.trump,
+        leader=leader,
+        trick=s.trick,
+        won=s.won,
+        tricks=s.tricks,
+        last_trick=s.last_trick,
+        last_leader=last_leader,
+        match=s.match,
+        rounds=s.rounds,
+        winner=s.winner,
+        history=s.history,
+    )
 
 
 def _take_kitty(
@@ -146,11 +196,34 @@ def _choose(state: State, source: Source) -> State:
         hands, out = _throw_out(hands, b)
         phase = "discard"
     return _make_state(
-        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
-        hands, kitty, phase, s.calls, s.bidder, s.contract, source, taken, s.passed, s.discards, out,
-        s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
-        s.history,
-    )  # fmt: skip
+        rules=s.rules,
+        seed=s.seed,
+        pending_decks=s.pending_decks,
+        round_no=s.round_no,
+        dealer=s.dealer,
+        hands=hands,
+        kitty=kitty,
+        phase=phase,
+        calls=s.calls,
+        bidder=s.bidder,
+        contract=s.contract,
+        source=source,
+        taken=taken,
+        passed=s.passed,
+        discards=s.discards,
+        out=out,
+        trump=s.trump,
+        leader=s.leader,
+        trick=s.trick,
+        won=s.won,
+        tricks=s.tricks,
+        last_trick=s.last_trick,
+        last_leader=s.last_leader,
+        match=s.match,
+        rounds=s.rounds,
+        winner=s.winner,
+        history=s.history,
+    )
 
 
 def _give(state: State, card: Card) -> State:
@@ -161,11 +234,34 @@ def _give(state: State, card: Card) -> State:
     rest = _without(s.hands[p], card)
     hands = _replace(hands, p, ())
     return _make_state(
-        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
-        hands, s.kitty, "discard", s.calls, s.bidder, s.contract, s.source, s.taken, card, s.discards, rest,
-        s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
-        s.history,
-    )  # fmt: skip
+        rules=s.rules,
+        seed=s.seed,
+        pending_decks=s.pending_decks,
+        round_no=s.round_no,
+        dealer=s.dealer,
+        hands=hands,
+        kitty=s.kitty,
+        phase="discard",
+        calls=s.calls,
+        bidder=s.bidder,
+        contract=s.contract,
+        source=s.source,
+        taken=s.taken,
+        passed=card,
+        discards=s.discards,
+        out=rest,
+        trump=s.trump,
+        leader=s.leader,
+        trick=s.trick,
+        won=s.won,
+        tricks=s.tricks,
+        last_trick=s.last_trick,
+        last_leader=s.last_leader,
+        match=s.match,
+        rounds=s.rounds,
+        winner=s.winner,
+        history=s.history,
+    )
 
 
 def _discard(state: State, card: Card) -> State:
@@ -176,11 +272,34 @@ def _discard(state: State, card: Card) -> State:
     phase: Phase = "trump" if len(discards) == _discards_due(s) else "discard"
     hands = _replace(s.hands, b, _without(s.hands[b], card))
     return _make_state(
-        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
-        hands, s.kitty, phase, s.calls, s.bidder, s.contract, s.source, s.taken, s.passed, discards, s.out,
-        s.trump, s.leader, s.trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
-        s.history,
-    )  # fmt: skip
+        rules=s.rules,
+        seed=s.seed,
+        pending_decks=s.pending_decks,
+        round_no=s.round_no,
+        dealer=s.dealer,
+        hands=hands,
+        kitty=s.kitty,
+        phase=phase,
+        calls=s.calls,
+        bidder=s.bidder,
+        contract=s.contract,
+        source=s.source,
+        taken=s.taken,
+        passed=s.passed,
+        discards=discards,
+        out=s.out,
+        trump=s.trump,
+        leader=s.leader,
+        trick=s.trick,
+        won=s.won,
+        tricks=s.tricks,
+        last_trick=s.last_trick,
+        last_leader=s.last_leader,
+        match=s.match,
+        rounds=s.rounds,
+        winner=s.winner,
+        history=s.history,
+    )
 
 
 def _name_trump(state: State, trump: Suit) -> State:
@@ -188,10 +307,34 @@ def _name_trump(state: State, trump: Suit) -> State:
     assert s.contract is not None and s.bidder is not None
     leader = s.bidder if s.contract in _SOLO else (s.bidder + 1) % SEATS
     return _make_state(
-        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
-        s.hands, s.kitty, "play", s.calls, s.bidder, s.contract, s.source, s.taken, s.passed, s.discards, s.out,
-        trump, leader, s.trick, s.won, s.tricks, s.last_trick, leader, s.match, s.rounds, s.winner, s.history,
-    )  # fmt: skip
+        rules=s.rules,
+        seed=s.seed,
+        pending_decks=s.pending_decks,
+        round_no=s.round_no,
+        dealer=s.dealer,
+        hands=s.hands,
+        kitty=s.kitty,
+        phase="play",
+        calls=s.calls,
+        bidder=s.bidder,
+        contract=s.contract,
+        source=s.source,
+        taken=s.taken,
+        passed=s.passed,
+        discards=s.discards,
+        out=s.out,
+        trump=trump,
+        leader=leader,
+        trick=s.trick,
+        won=s.won,
+        tricks=s.tricks,
+        last_trick=s.last_trick,
+        last_leader=leader,
+        match=s.match,
+        rounds=s.rounds,
+        winner=s.winner,
+        history=s.history,
+    )
 
 
 def _play(state: State, card: Card, end_round: bool = True) -> State:
@@ -205,14 +348,42 @@ def _play(state: State, card: Card, end_round: bool = True) -> State:
     order = _order(s)
     trick = (*s.trick, card)
     seat = order[len(trick) - 1]
-    hands = _replace(s.hands, seat, _without(s.hands[seat], card))
+    # _replace(s.hands, seat, _without(s.hands[seat], card)), inlined: this runs at every card played
+    hands_now = list(s.hands)
+    hand = list(hands_now[seat])
+    hand.remove(card)  # cards compare by identity, in C
+    hands_now[seat] = tuple(hand)
+    hands = tuple(hands_now)
     if len(trick) < len(order):
         return _make_state(
-            s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
-            hands, s.kitty, s.phase, s.calls, s.bidder, s.contract, s.source, s.taken, s.passed, s.discards, s.out,
-            s.trump, s.leader, trick, s.won, s.tricks, s.last_trick, s.last_leader, s.match, s.rounds, s.winner,
-            s.history,
-        )  # fmt: skip
+            rules=s.rules,
+            seed=s.seed,
+            pending_decks=s.pending_decks,
+            round_no=s.round_no,
+            dealer=s.dealer,
+            hands=hands,
+            kitty=s.kitty,
+            phase=s.phase,
+            calls=s.calls,
+            bidder=s.bidder,
+            contract=s.contract,
+            source=s.source,
+            taken=s.taken,
+            passed=s.passed,
+            discards=s.discards,
+            out=s.out,
+            trump=s.trump,
+            leader=s.leader,
+            trick=trick,
+            won=s.won,
+            tricks=s.tricks,
+            last_trick=s.last_trick,
+            last_leader=s.last_leader,
+            match=s.match,
+            rounds=s.rounds,
+            winner=s.winner,
+            history=s.history,
+        )
     w = order[_trick_winner(trick, s.trump)]
     won, tricks = s.won, s.tricks
     if w % 2 == 0:
@@ -220,10 +391,34 @@ def _play(state: State, card: Card, end_round: bool = True) -> State:
     else:
         won, tricks = (won[0], won[1] + trick), (tricks[0], tricks[1] + 1)
     after = _make_state(
-        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer,
-        hands, s.kitty, s.phase, s.calls, s.bidder, s.contract, s.source, s.taken, s.passed, s.discards, s.out,
-        s.trump, w, (), won, tricks, trick, s.leader, s.match, s.rounds, s.winner, (*s.history, (s.leader, trick)),
-    )  # fmt: skip
+        rules=s.rules,
+        seed=s.seed,
+        pending_decks=s.pending_decks,
+        round_no=s.round_no,
+        dealer=s.dealer,
+        hands=hands,
+        kitty=s.kitty,
+        phase=s.phase,
+        calls=s.calls,
+        bidder=s.bidder,
+        contract=s.contract,
+        source=s.source,
+        taken=s.taken,
+        passed=s.passed,
+        discards=s.discards,
+        out=s.out,
+        trump=s.trump,
+        leader=w,
+        trick=(),
+        won=won,
+        tricks=tricks,
+        last_trick=trick,
+        last_leader=s.leader,
+        match=s.match,
+        rounds=s.rounds,
+        winner=s.winner,
+        history=(*s.history, (s.leader, trick)),
+    )
     if not end_round:
         return after
     made = _result(after, early=after.rules.end_when_decided)

@@ -7,7 +7,8 @@ from typing import ClassVar, Final, Literal
 
 import attrs
 
-from cardrules import _common, _messages
+from cardrules import _messages
+from cardrules._kit.fast import Slotted, fast_constructor
 from cardrules._kit.inference import KeepsInferences
 from cardrules.cards import Card, Suit
 from cardrules.charlemagne._ruleset import CharlemagneRuleset
@@ -182,8 +183,7 @@ out a solo contract."""
 
 
 @attrs.frozen
-@_common.fields_as_slots  # the fields are its slots: _common.unchecked_constructor builds it fast
-class State(_common.LegalSlot):
+class State(Slotted):
     """
     A Charlemagne match at one moment, hidden cards included. Immutable.
 
@@ -264,15 +264,12 @@ class State(_common.LegalSlot):
         return None if self.bidder is None else (self.bidder + 2) % SEATS
 
 
-# The deal and the moves build each next State with a positional call: attrs.evolve costs three
-# times as much, and keywords half as much again. The order is that of State's fields.
-_make_state: Final = _common.unchecked_constructor(State)
-"""``State(...)`` with the fields in order, for the states the engine builds itself (no checks to skip:
-the same object, made faster)."""
+_make_state: Final = fast_constructor(State)
+"""``State(...)`` by keyword, for the states the engine builds itself (no checks to skip: the same
+object, made without the frozen ``__init__``; see ``_kit.fast``)."""
 
 
 @attrs.frozen
-@_common.fields_as_slots  # the fields are its slots: _common.unchecked_constructor builds it fast
 class Observation(KeepsInferences):
     """
     What one seat may see of a Charlemagne match (``charlemagne.hidden``).
@@ -324,5 +321,5 @@ class Observation(KeepsInferences):
     history: PlayedTricks = ()
 
 
-_make_observation: Final = _common.unchecked_constructor(Observation)
-"""``Observation(...)`` with the fields in order, for the observations :func:`observe` builds."""
+_make_observation: Final = fast_constructor(Observation)
+"""``Observation(...)`` by keyword, for the observations :func:`observe` builds (see ``_kit.fast``)."""

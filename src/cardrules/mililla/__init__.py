@@ -9,7 +9,7 @@ from typing import Final
 
 from cardrules._kit.spec import game_spec
 from cardrules.engine import GameSpec
-from cardrules.mililla import _position, _view  # noqa: F401 (read by game_spec)
+from cardrules.mililla import _play, _position, _view  # noqa: F401 (read by game_spec)
 from cardrules.mililla._bot import HEURISTIC  # noqa: F401 (read by game_spec)
 from cardrules.mililla._cards import PACK
 from cardrules.mililla._check import check_state
@@ -71,6 +71,7 @@ GAME: Final[GameSpec[State, Play, MilillaRuleset, Observation]] = game_spec(
     ruleset_type=MilillaRuleset,
     presets={"standard": STANDARD},
     move_types=(Play,),
+    trusted_apply=_play.apply_trusted,
 )
 """The Mililla game spec, as :func:`cardrules.get_game` uses it."""
 

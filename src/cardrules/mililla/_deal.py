@@ -41,11 +41,27 @@ def _deal(
             held = bonus
     leader = (dealer + 1) % SEATS
     return _make_state(
-        rules, seed, pending, round_no, dealer,
-        hands, turn_up, leader, (), frozenset(), ((), ()),
-        (0, 0), (), leader, match, deal_bonus,
-        held, rounds, None, (),
-    )  # fmt: skip
+        rules=rules,
+        seed=seed,
+        pending_decks=pending,
+        round_no=round_no,
+        dealer=dealer,
+        hands=hands,
+        turn_up=turn_up,
+        trick_leader=leader,
+        trick=(),
+        led=frozenset(),
+        won=((), ()),
+        tricks=(0, 0),
+        last_trick=(),
+        last_leader=leader,
+        match=match,
+        deal_bonus=deal_bonus,
+        held_bonus=held,
+        rounds=rounds,
+        winner=None,
+        history=(),
+    )
 
 
 def _add(pair: tuple[int, int], side: int, n: int) -> tuple[int, int]:

@@ -6,7 +6,6 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from cardrules import _common, _messages
-from cardrules._common import remember_legal as _remember
 from cardrules._kit.keyed_moves import _keyed_moves
 from cardrules.cards import Card, Rank, Suit
 from cardrules.engine import LegalMoves, TupleMoves
@@ -111,9 +110,7 @@ def legal_moves(state: State) -> LegalMoves[Play]:
     if state.winner is not None:
         return TupleMoves(())
     seat = (state.trick_leader + len(state.trick)) % SEATS  # to_move(state), in line
-    cards = _allowed(state, seat)
-    _remember(state, cards)  # the state's answer, for apply (see _common.LegalSlot)
-    return _keyed_moves(cards, _PLAYS)  # each card's Play, made only if asked for
+    return _keyed_moves(_allowed(state, seat), _PLAYS)  # each card's Play, made only if asked for
 
 
 _PLAYS: Final = {c: Play(c) for c in PACK.cards}

@@ -6,7 +6,8 @@ from typing import ClassVar, Final
 
 import attrs
 
-from cardrules import _common, _messages
+from cardrules import _messages
+from cardrules._kit.fast import Slotted, fast_constructor
 from cardrules._kit.inference import KeepsInferences
 from cardrules.cards import Card, Suit
 from cardrules.engine import RoundScore
@@ -37,8 +38,7 @@ card first (so the card at index *i* was played by seat ``(leader + i) % 4``).""
 
 
 @attrs.frozen
-@_common.fields_as_slots  # the fields are its slots: _common.unchecked_constructor builds it fast
-class State(_common.LegalSlot):
+class State(Slotted):
     """
     A Mililla match at one moment, hidden cards included. Immutable.
 
@@ -104,13 +104,12 @@ class State(_common.LegalSlot):
         return self.turn_up.suit
 
 
-_make_state: Final = _common.unchecked_constructor(State)
-"""``State(...)`` with the fields in order, for the states the engine builds itself (no checks to skip:
-the same object, made faster)."""
+_make_state: Final = fast_constructor(State)
+"""``State(...)`` by keyword, for the states the engine builds itself (no checks to skip: the same
+object, made without the frozen ``__init__``; see ``_kit.fast``)."""
 
 
 @attrs.frozen
-@_common.fields_as_slots  # the fields are its slots: _common.unchecked_constructor builds it fast
 class Observation(KeepsInferences):
     """
     What one seat may see of a Mililla match: its own hand, the turn-up card
@@ -153,5 +152,5 @@ class Observation(KeepsInferences):
         return self.turn_up.suit
 
 
-_make_observation: Final = _common.unchecked_constructor(Observation)
-"""``Observation(...)`` with the fields in order, for the observations :func:`observe` builds."""
+_make_observation: Final = fast_constructor(Observation)
+"""``Observation(...)`` by keyword, for the observations :func:`observe` builds (see ``_kit.fast``)."""

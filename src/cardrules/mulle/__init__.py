@@ -11,7 +11,7 @@ from typing import Final
 
 from cardrules._kit.spec import game_spec
 from cardrules.engine import GameSpec
-from cardrules.mulle import _legal, _position, _view  # noqa: F401 (read by game_spec)
+from cardrules.mulle import _legal, _play, _position, _view  # noqa: F401 (read by game_spec)
 from cardrules.mulle._bot import HEURISTIC  # noqa: F401 (read by game_spec)
 from cardrules.mulle._cards import PACK
 from cardrules.mulle._check import check_state
@@ -94,6 +94,7 @@ GAME: Final[GameSpec[State, Move, MulleRuleset, Observation]] = game_spec(
     presets={"building": BUILDING, "fishing": FISHING},
     move_types=(Capture, Build, Trail),
     position_forms=_position.FORMS,
+    trusted_apply=_play.apply_trusted,
 )
 """The Mulle game spec, as :func:`cardrules.get_game` uses it."""
 

@@ -36,7 +36,7 @@ from cardrules.mulle._families import _TRAILS
 from cardrules.mulle._legal import _build_targets, check_move, legal_moves
 from cardrules.mulle._observe import observe
 from cardrules.mulle._partition import partitionable, subset_sums
-from cardrules.mulle._play import _apply, _mulles, _remove
+from cardrules.mulle._play import _mulles, _remove, apply_trusted
 from cardrules.mulle._score import _shown_pile, score
 from cardrules.mulle._state import Build, Capture, Move, Observation, State, TableBuild, _capture
 
@@ -460,7 +460,7 @@ def rollout(state: State, side: int, rng: random.Random) -> float:
         move = _best(_View(observe(state, state.to_play), public), partial(_legal_in, state))
         if move is None:  # pragma: no cover - some candidate is always legal
             move = next(iter(legal_moves(state)))
-        state = _apply(state, move)
+        state = apply_trusted(state, move)
         public.show(move.card)
     if state.winner is not None:
         return 1.0 if state.winner == side else 0.0

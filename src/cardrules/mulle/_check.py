@@ -396,13 +396,8 @@ def replay_round(
 
 
 def _view(state: State, seat: int, card: Card, table: tuple[Card, ...], builds: tuple[TableBuild, ...]) -> State:
-    """*state* with this *table* and *builds*, *seat* to play holding only *card* (positional: a replay makes many)."""
-    s = state
-    hands = _replace(s.hands, seat, (card,))
-    return State(
-        s.rules, s.seed, s.pending_decks, s.round_no, s.dealer, s.deal_no, s.stock, hands, table, builds,
-        seat, s.captured, s.tabbes, s.mulles, s.last_capture, s.history, s.match, s.rounds, s.winner, s.start,
-    )  # fmt: skip
+    """*state* with this *table* and *builds*, *seat* to play holding only *card* (a replay makes many)."""
+    return attrs.evolve(state, hands=_replace(state.hands, seat, (card,)), table=table, builds=builds, to_play=seat)
 
 
 def _public_violation(view: State, seat: int, move: Move) -> Violation | None:

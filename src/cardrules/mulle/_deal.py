@@ -37,27 +37,27 @@ def _start_round(
     table = _sorted(deck[dealt : dealt + rules.table_size])
     sides = len(rules.sides)
     return _state(
-        rules,
-        seed,
-        pending,
-        round_no,
-        dealer,
-        0,
-        tuple(deck[dealt + rules.table_size :]),
-        hands,
-        table,
-        (),
-        (dealer + 1) % n,
-        ((),) * sides,
-        (0,) * sides,
-        ((),) * sides,
-        None,
-        (),
-        match,
-        rounds,
-        None,
-        None,
-    )  # State's fields in order
+        rules=rules,
+        seed=seed,
+        pending_decks=pending,
+        round_no=round_no,
+        dealer=dealer,
+        deal_no=0,
+        stock=tuple(deck[dealt + rules.table_size :]),
+        hands=hands,
+        table=table,
+        builds=(),
+        to_play=(dealer + 1) % n,
+        captured=((),) * sides,
+        tabbes=(0,) * sides,
+        mulles=((),) * sides,
+        last_capture=None,
+        history=(),
+        match=match,
+        rounds=rounds,
+        winner=None,
+        start=None,
+    )
 
 
 def schedule(

@@ -20,8 +20,11 @@ takes (they must split into groups each worth the capture's value and, under the
 leave no such group behind), so after the cards chosen so far, a next card is offered when some
 legal count of every lower value can follow; a short search over the values, high to low, with
 the open groups' missing amounts as its state, decides that. Under the building rules a value
-has few captures: their steps are listed once a state from the legal counts of each value, and
-each step of the move reads its options from that list.
+has few captures: their steps are listed from the legal counts of each value, and each step of
+the move reads its options from that list.
+
+Every query is a pure function of the state and the steps: nothing is kept between the steps of a
+move (a search's tables live as long as the query that makes them).
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from cardrules.engine import Learning
 from cardrules.mulle import _bot, _tensor
 from cardrules.mulle._cards import _ORDER, _TVAL, PACK
 from cardrules.mulle._families import _Captures, _Family
-from cardrules.mulle._legal import MulleMoves, check_move, is_over, legal_moves
+from cardrules.mulle._legal import check_move, is_over, legal_moves
 from cardrules.mulle._observe import observe
 from cardrules.mulle._state import Build, Capture, Move, Observation, State, Trail
 from cardrules.rl._learning import CandidateEncoding, FactoredEncoding, InvalidActionError
@@ -56,46 +59,13 @@ SIZE: Final = DONE + 1
 _KEY: Final = {c: (-_TVAL[c], _ORDER[c]) for c in _CARDS}  # the order captured cards are chosen in
 
 
-class _Seen:
-    """
-    A state's families and capture searches, kept with the state's legal moves (:class:`MulleMoves`):
-    a move is chosen in several steps on one state.
-    """
-
-    __slots__ = ("_by_card", "done", "families", "searches")
-
-    def __init__(self, families: list[_Family]) -> None:
-        self.families = families
-        self.searches: dict[tuple[int, bool, bool], _Search] = {}
-        self.done: tuple[int, ...] | None = None
-        """The last steps :func:`options` offered ``done`` after on this state: they make a legal move."""
-        self._by_card: dict[int, dict[int, list[_Family]]] | None = None
-
-    def by_card(self) -> dict[int, dict[int, list[_Family]]]:
-        """The families by hand card action, then by kind action, in the order of :attr:`families` (made once)."""
-        by = self._by_card
-        if by is None:
-            by = {}
-            for f in self.families:
-                card = f[0] if isinstance(f, _Captures) else f.card
-                by.setdefault(HAND + _ORDER[card], {}).setdefault(_kind(f), []).append(f)
-            self._by_card = by
-        return by
-
-
-def _seen(state: State) -> _Seen:
-    """The notes on *state*, kept with its legal moves (the state's answer, see ``_common.LegalSlot``)."""
-    moves: MulleMoves | None = getattr(state, "_legal", None)
-    if moves is None:
-        moves = legal_moves(state)
-    seen: _Seen | None = moves._steps
-    if seen is None:
-        seen = moves._steps = _Seen(moves._families)
-    return seen
-
-
-def _families(state: State) -> list[_Family]:
-    return _seen(state).families
+def _by_card(state: State) -> dict[int, dict[int, list[_Family]]]:
+    """The state's move families by hand card action, then by kind action, in :class:`MulleMoves` order."""
+    by: dict[int, dict[int, list[_Family]]] = {}
+    for f in legal_moves(state)._families:
+        card = f[0] if isinstance(f, _Captures) else f.card
+        by.setdefault(HAND + _ORDER[card], {}).setdefault(_kind(f), []).append(f)
+    return by
 
 
 def _kind(f: _Family) -> int:
@@ -121,11 +91,11 @@ class _Search:
     The search behind a capture's options, for one value on one table. The table's cards worth at
     most *t* are its levels, by value from high to low; a query fixes how many of each level the
     cards chosen so far take and asks whether some count of one level, then any counts of the
-    lower ones, can complete a capture. The lower levels' part is the same for every query of the
-    state (every step of the move, every candidate), so it is searched once and kept.
+    lower ones, can complete a capture. The lower levels' part is the same for every candidate of
+    the query, so it is searched once a query and kept in the search's own table.
     """
 
-    __slots__ = ("_free", "_paths", "allow_empty", "avail", "by_value", "full", "maximal", "reach", "t", "values")
+    __slots__ = ("_free", "allow_empty", "avail", "by_value", "full", "maximal", "reach", "t", "values")
 
     def __init__(self, table: tuple[Card, ...], t: int, maximal: bool, allow_empty: bool) -> None:
         by_value: dict[int, list[Card]] = {}
@@ -146,8 +116,7 @@ class _Search:
                 mask |= mask << values[i]
             reach[i] = mask
         self.reach = reach
-        self._free: dict[tuple[int, tuple[int, ...], int, bool], bool] = {}
-        self._paths: dict[tuple[int, ...], list[int]] | bool | None = False  # False: not worked out yet
+        self._free: dict[tuple[int, tuple[int, ...], int, bool], bool] = {}  # free's answers, this query's
 
     def _left(self, left: int, i: int, n: int) -> int:
         """*left* with the cards of level *i* that a take of *n* of them leaves behind (maximal captures only)."""
@@ -225,17 +194,12 @@ class _Search:
         """
         When the value has at most :data:`_FEW` captures: every sequence of table actions that
         begins one, with the actions that can follow it (``done`` where it is one), ascending;
-        else ``None``. Worked out once, from the legal counts of each level (:meth:`_counts`).
+        else ``None``. Worked out from the legal counts of each level (:meth:`_counts`).
         """
-        paths = self._paths
-        if paths is False:
-            vectors: list[tuple[int, ...]] = []
-            if self._counts(0, {((), 1, False)}, [], vectors, [_NODES]):
-                self._paths = paths = _paths_of(self, vectors)
-            else:
-                self._paths = paths = None
-        assert paths is not True
-        return paths
+        vectors: list[tuple[int, ...]] = []
+        if self._counts(0, {((), 1, False)}, [], vectors, [_NODES]):
+            return _paths_of(self, vectors)
+        return None
 
     def _counts(
         self, i: int, points: set[_Open], counts: list[int], out: list[tuple[int, ...]], budget: list[int]
@@ -335,21 +299,16 @@ def _add(states: set[tuple[int, ...]], v: int, t: int) -> set[tuple[int, ...]]:
     return out
 
 
-def _search(state: State, fam: _Captures) -> _Search:
-    """The capture search of *fam*'s value on the state's table, made once per state."""
-    seen = _seen(state)
-    key = (fam[1], fam[3], fam[4])
-    found = seen.searches.get(key)
-    if found is None:
-        found = seen.searches[key] = _Search(fam[2], fam[1], fam[3], fam[4])
-    return found
+def _search(fam: _Captures) -> _Search:
+    """The capture search of *fam*'s value on its table, for one query."""
+    return _Search(fam[2], fam[1], fam[3], fam[4])
 
 
 def _capture_options(state: State, fam: _Captures, picked: Sequence[Card]) -> list[int]:
     """The table actions (and ``done``) that can still complete a capture of *fam* after *picked*."""
     t = fam[1]
     table = fam[2]
-    sp = _search(state, fam)
+    sp = _search(fam)
     remaining = list(table)
     for c in picked:
         if c not in remaining or _TVAL[c] > t:
@@ -404,24 +363,16 @@ def options(state: State, steps: tuple[int, ...]) -> list[int]:
     Raises:
         InvalidActionError: If *steps* themselves cannot complete a legal move.
     """
-    out = _options(state, steps)
-    if out and out[-1] == DONE:  # done is the last action: where offered, these steps make a legal move
-        _seen(state).done = steps
-    return out
-
-
-def _options(state: State, steps: tuple[int, ...]) -> list[int]:
-    """:func:`options` before it notes where it offers ``done``."""
     if state.winner is not None:
         if steps:
             raise InvalidActionError("the match is over: no move can be chosen")
         return []
     if not steps:
-        return sorted(_seen(state).by_card())
+        return sorted(_by_card(state))
     first = steps[0]
     if first >= _N:
         raise InvalidActionError(f"a move starts with a hand card (actions 0 to {_N - 1}), not {first}")
-    kinds = _seen(state).by_card().get(first)
+    kinds = _by_card(state).get(first)
     if len(steps) == 1:
         if not kinds:
             raise InvalidActionError(f"the {_CARDS[first]} has no legal move now")
@@ -441,7 +392,7 @@ def _options(state: State, steps: tuple[int, ...]) -> list[int]:
         fam = chosen[0]
         assert isinstance(fam, _Captures)
         # under the building rules a value has few captures, listed quickly; fishing's many are searched
-        paths = _search(state, fam).paths() if fam[3] else None
+        paths = _search(fam).paths() if fam[3] else None
         if paths is not None:
             found = paths.get(rest)
             if found is not None:
@@ -496,14 +447,8 @@ def decode(state: State, steps: tuple[int, ...]) -> Move:
         move = Build(card, _CARDS[a - TABLE] if a < ONTO else a - ONTO, kind - BUILD + 1)
     else:
         raise InvalidActionError("these steps are not the shape of any Mulle move")
-    moves: MulleMoves | None = getattr(state, "_legal", None)  # the state's legal moves, if asked
-    seen: _Seen | None = None if moves is None else moves._steps
-    if not (seen is not None and seen.done == steps[:-1]) and check_move(state, move) is not None:
-        # options offered done after these very steps on this very state: their move is legal (see
-        # options); any other steps are checked
+    if check_move(state, move) is not None:  # checked here: a decoded move is legal (the trusted path may apply it)
         raise InvalidActionError(f"the steps choose {move}, which is not a legal move now")
-    if moves is not None:
-        moves._drawn = move  # checked just now: apply need not check it again
     return move
 
 

@@ -1,12 +1,14 @@
 """
 The move families :func:`~cardrules.mulle.legal_moves` is made of: the lazily counted captures of
-one card at one value (each keeping its capture space once made), the build and trail moves made once and
-shared, the random capture :meth:`MulleMoves.sample` draws, and the building rules' families of a hand
-(the hot path of random play).
+one card at one value (their capture spaces made on demand, by a bounded cache of a pure
+function), the build and trail moves made once and shared, the random capture
+:meth:`MulleMoves.sample` draws, and the building rules' families of a hand (the hot path of
+random play).
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import Final
@@ -17,14 +19,17 @@ from cardrules.mulle._cards import _BINFO, _SUMS16, _TVAL, PACK
 from cardrules.mulle._partition import random_group
 from cardrules.mulle._state import Capture, Move, State, Trail, Turn, _build, _capture
 
+_SPACES: Final = 64
+"""The most capture spaces :func:`capture_space` keeps (the least recently asked go first)."""
 
-class _Captures(tuple[Card, int, tuple[Card, ...], bool, bool, list[CaptureSpace | None]]):
+
+class _Captures(tuple[Card, int, tuple[Card, ...], bool, bool]):
     """
     Every capture with one card at one value: a lazily counted family of moves.
 
-    ``_Captures((card, t, table, maximal, allow_empty, [None]))``. A tuple, because
+    ``_Captures((card, t, table, maximal, allow_empty))``. A tuple, because
     :func:`legal_moves` makes one for every card that can capture and a tuple
-    is made in C; the last item keeps the family's capture space once made.
+    is made in C. It holds nothing else: its capture space comes from :func:`capture_space`.
     """
 
     __slots__ = ()
@@ -41,12 +46,8 @@ class _Captures(tuple[Card, int, tuple[Card, ...], bool, bool, list[CaptureSpace
 
     @property
     def space(self) -> CaptureSpace:
-        """The capture space, made only when counting or listing, and then kept with the family."""
-        kept = self[5]
-        space = kept[0]
-        if space is None:
-            space = kept[0] = CaptureSpace(self[2], _TVAL, self[1], self[3], self[4])
-        return space
+        """The capture space, made only when counting or listing (:func:`capture_space`)."""
+        return capture_space(self[2], self[1], self[3], self[4])
 
     def move(self, taken: Sequence[Card]) -> Capture:
         return _capture(self[0], taken, self[1])  # Capture(...), taken sorted into a tuple
@@ -78,6 +79,17 @@ class _Captures(tuple[Card, int, tuple[Card, ...], bool, bool, list[CaptureSpace
         """The family's capture of *index*, in the capture space's order (0 <= index < size)."""
         only = self._only()
         return self.move(only if only is not None else self.space[index])
+
+
+@functools.lru_cache(maxsize=_SPACES)
+def capture_space(table: tuple[Card, ...], t: int, maximal: bool, allow_empty: bool) -> CaptureSpace:
+    """
+    The capture space of a card worth *t* on *table* (see :class:`_Captures`): a pure function of
+    its whole input, cached (one of the caches ``docs/design.md`` names), so that counting the
+    moves, then indexing or listing them, works out each space once. A space fills its own tables
+    of counts as it is asked, and gives the same answers whatever it was asked before.
+    """
+    return CaptureSpace(table, _TVAL, t, maximal, allow_empty)
 
 
 _ONTO: Final = {c: {x: _build(c, x, _BINFO[c][2] + _TVAL[x]) for x in _BINFO} for c in _BINFO}
@@ -189,7 +201,7 @@ def _building_families(state: State, seat: int) -> list[_Family]:
         t, bit, hv, buildable, trail, onto = hot[card]
         can_capture = capturable & bit
         if can_capture:
-            append(_Captures((card, t, table, True, (build_values & bit) != 0, [None])))
+            append(_Captures((card, t, table, True, (build_values & bit) != 0)))
         if buildable & ~blocked:
             keep = held ^ (once & bit)  # mulle.build.keep: the values another hand card captures
             if (targets << hv) & keep or (lock and raisable & bit & keep):

@@ -5,18 +5,17 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import Any, Final, overload
+from typing import Final, overload
 
 from cardrules import _common, _messages
-from cardrules._common import remember_legal as _remember
 from cardrules.cards import Card, Rank
-from cardrules.engine import LegalMoves, _below
+from cardrules.engine import LegalMoves
 from cardrules.mulle._cards import _BHV, _FISHING_VALUES, _SCORING, _SUMS16, _TVAL, _hand_values, _sorted
 from cardrules.mulle._families import _TRAILS, _building_families, _Captures, _Family, _random_capture
 from cardrules.mulle._partition import find_group, partitionable, subset_sums
 from cardrules.mulle._rules import RULES
 from cardrules.mulle._ruleset import MulleRuleset
-from cardrules.mulle._state import Build, Capture, Move, State, TableBuild, Trail, _capture
+from cardrules.mulle._state import Build, Capture, Move, State, TableBuild, Trail, _capture, _state
 from cardrules.rules import Message, Violation
 
 
@@ -171,22 +170,23 @@ class MulleMoves(LegalMoves[Move]):
 
     * ``bool``, ``move in moves`` (decided by :func:`check_move`) and
       :meth:`sample` never list or count the captures: each takes
-      milliseconds on any table. :func:`apply` does not check again the
-      move :meth:`sample` or indexing has just given for the same state.
+      milliseconds on any table. They hand out moves and remember nothing:
+      :func:`apply` checks every move it is given, and the bots' trusted
+      path (``GameSpec.trusted_apply``) is for the moves they hand out.
     * Iteration streams the moves in index order without counting: taking
       the first *k* moves costs about *k* walks down the card values, however
       many moves there are.
     * ``len`` and indexing count the captures exactly, without listing them
-      (see the private module ``cardrules.mulle._captures``); the counts are
-      kept, so ``len`` counts once per ``MulleMoves``, and a family of one
-      capture is counted without the capture engine. On large tables of many
-      small cards counting can take seconds (see the benchmark); prefer
-      iteration, ``in`` and :meth:`sample` there.
+      (see the private module ``cardrules.mulle._captures``); each capture
+      space keeps its counts (a bounded cache of capture spaces keyed by the
+      table and the value, see :doc:`/design`), so asking again costs little,
+      and a family of one capture is counted without the capture engine. On
+      large tables of many small cards counting can take seconds (see the
+      benchmark); prefer iteration, ``in`` and :meth:`sample` there.
     * For a move drawn uniformly among all the legal moves, use
       ``random.choice(moves)`` (or ``moves[rng.randrange(len(moves))]``, the
-      same draw): it counts once, and :func:`apply` trusts the move it gives.
-      On the tables of random play it costs several times :meth:`sample`
-      (see :doc:`/performance`).
+      same draw). On the tables of random play it costs several times
+      :meth:`sample` (see :doc:`/performance`).
 
     :meth:`sample` is *not* uniform over all moves: it picks one family
     uniformly (each trail, each build, and each (card, value) group of
@@ -197,32 +197,22 @@ class MulleMoves(LegalMoves[Move]):
     probability 1/2. Every legal move has a positive probability.
     """
 
-    __slots__ = ("_drawn", "_families", "_public", "_seen", "_sizes", "_steps")
+    __slots__ = ("_families", "_seen")
 
     def __init__(self, state: State, families: list[_Family]) -> None:
         # Only what the mover may see is kept (never the state: a bot handed these moves must not
-        # reach the other hands or the stock through them).
+        # reach the other hands or the stock through them). Nothing is written after this.
         self._seen = (state.rules, state.to_play, state.hands[state.to_play], state.table, state.builds, state.winner)
         self._families = families
-        self._public: State | None = None
-        self._sizes: tuple[list[int], int] | None = None  # each family's size and their sum, once counted
-        self._drawn: Move | None = None  # the move handed out last (sample or an index): legal by construction
-        self._steps: Any = None  # the factored encoding's notes on choosing a move in steps (_encoding._Seen)
 
     def _position(self) -> State:
         """A state holding only what the mover sees (other hands and the stock empty), for :func:`check_move`."""
-        public = self._public
-        if public is None:
-            public = self._public = _mover_state(*self._seen)
-        return public
+        return _mover_state(*self._seen)
 
     def _counted(self) -> tuple[list[int], int]:
-        """Each family's number of moves, and the total: counted once, then kept."""
-        sizes = self._sizes
-        if sizes is None:
-            each = [f.size() if isinstance(f, _Captures) else 1 for f in self._families]
-            sizes = self._sizes = (each, sum(each))
-        return sizes
+        """Each family's number of moves, and the total (a capture space keeps its counts: :func:`capture_space`)."""
+        each = [f.size() if isinstance(f, _Captures) else 1 for f in self._families]
+        return each, sum(each)
 
     def __len__(self) -> int:
         return self._counted()[1]
@@ -243,9 +233,7 @@ class MulleMoves(LegalMoves[Move]):
                 raise IndexError("move index out of range")
         for fam, size in zip(self._families, each, strict=True):
             if index < size:
-                move = fam.at(index) if isinstance(fam, _Captures) else fam
-                self._drawn = move  # legal by construction: apply need not check it again
-                return move
+                return fam.at(index) if isinstance(fam, _Captures) else fam
             index -= size
         raise IndexError("move index out of range")
 
@@ -273,13 +261,10 @@ class MulleMoves(LegalMoves[Move]):
         families = self._families
         if not families:
             raise IndexError("no legal move: the match is over")
-        fam = families[_below(rng, len(families))]  # uniform: randrange's draw
+        fam = rng.choice(families)  # uniform: randrange's draw
         if isinstance(fam, _Captures):  # the family's move, _Captures.move written out
-            move: Move = _capture(fam[0], _random_capture(fam[2], fam[1], fam[3], rng), fam[1])
-        else:
-            move = fam
-        self._drawn = move  # legal by construction: apply need not check it again
-        return move
+            return _capture(fam[0], _random_capture(fam[2], fam[1], fam[3], rng), fam[1])
+        return fam
 
     def families(self) -> int:
         """The number of families :meth:`sample` chooses among."""
@@ -325,13 +310,11 @@ def legal_moves(state: State) -> MulleMoves:
             prev = card
             t, bit, high, trail = fishing[card]
             if sums & bit:
-                append(_Captures((card, t, table, False, False, [None])))
+                append(_Captures((card, t, table, False, False)))
             if sums & high:  # an ace also captures 14
-                append(_Captures((card, 14, table, False, False, [None])))
+                append(_Captures((card, 14, table, False, False)))
             append(trail)
-    moves = MulleMoves(state, families)
-    _remember(state, moves)  # the state's answer: apply trusts the move these moves hand out last
-    return moves
+    return MulleMoves(state, families)
 
 
 _FISHING: Final = {
@@ -353,10 +336,27 @@ def _mover_state(
     n = len(rules.sides)
     hands = tuple(hand if s == seat else () for s in range(rules.players))
     none: tuple[()] = ()
-    return State(
-        rules, 0, (), 0, 0, 0, (), hands, table, builds, seat,
-        (none,) * n, (0,) * n, (none,) * n, None, (), (0,) * n, (), winner,
-    )  # fmt: skip
+    return _state(
+        rules=rules,
+        seed=0,
+        pending_decks=(),
+        round_no=0,
+        dealer=0,
+        deal_no=0,
+        stock=(),
+        hands=hands,
+        table=table,
+        builds=builds,
+        to_play=seat,
+        captured=(none,) * n,
+        tabbes=(0,) * n,
+        mulles=(none,) * n,
+        last_capture=None,
+        history=(),
+        match=(0,) * n,
+        rounds=(),
+        winner=winner,
+    )
 
 
 def _capture_violation(state: State, seat: int, move: Capture) -> Violation | None:

@@ -14,7 +14,7 @@ from cardrules.errors import (
 )
 from cardrules.mulle._cards import _BHV, _ORDER, _TVAL, PACK, _hand_values, _sorted
 from cardrules.mulle._families import _Captures
-from cardrules.mulle._legal import MulleMoves, _build_text, _format_build, check_move, legal_moves, to_move
+from cardrules.mulle._legal import _build_text, _format_build, check_move, legal_moves, to_move
 from cardrules.mulle._rules import RULES
 from cardrules.mulle._state import Build, Capture, Move, State, Trail, format_canonical
 from cardrules.rules import Message, Violation
@@ -275,7 +275,6 @@ def parse_move(state: State, text: str) -> Move:
             if len(cands) > 8:
                 break
         if len(cands) == 1:
-            moves._drawn = cands[0]  # one of the state's legal moves: apply need not check it again
             return cands[0]
         if not cands:
             base = Trail(card)
@@ -338,8 +337,4 @@ def parse_move(state: State, text: str) -> Move:
     violation = check_move(state, move)
     if violation is not None:
         raise _messages.illegal(violation, seat, move, format_canonical)
-    answer: MulleMoves | None = getattr(state, "_legal", None)  # the state's answer, if asked (_common.LegalSlot)
-    if answer is None:
-        answer = legal_moves(state)
-    answer._drawn = move  # checked just now: apply need not check it again
     return move

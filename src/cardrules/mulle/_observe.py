@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Final
 
 from cardrules import _common, _messages
+from cardrules._kit.fast import fast_constructor
 from cardrules.mulle._state import Observation, State
 
-_make_observation: Final = _common.unchecked_constructor(Observation)
-"""``Observation(...)`` with the same arguments, for the fields taken from a state as they are."""
+_make_observation: Final = fast_constructor(Observation)
+"""``Observation(...)`` by keyword, for the fields taken from a state as they are (see ``_kit.fast``)."""
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -28,25 +29,25 @@ def observe(state: State, seat: int) -> Observation:
     winner = state.winner
     sides = rules.sides
     return _make_observation(
-        seat,
-        rules,
-        state.round_no,
-        state.dealer,
-        state.deal_no,
-        None if winner is not None else state.to_play,  # to_move(state)
-        hands[seat],
-        tuple(map(len, hands)),
-        len(state.stock),
-        state.table,
-        state.builds,
-        tuple(map(len, state.captured)),
-        state.tabbes,
-        state.mulles,
-        state.last_capture,
-        state.history,
-        sides,
-        state.match,
-        state.rounds,
-        winner,
-        state.start,
+        seat=seat,
+        rules=rules,
+        round_no=state.round_no,
+        dealer=state.dealer,
+        deal_no=state.deal_no,
+        to_move=None if winner is not None else state.to_play,
+        hand=hands[seat],
+        hand_counts=tuple(map(len, hands)),
+        stock_count=len(state.stock),
+        table=state.table,
+        builds=state.builds,
+        captured_counts=tuple(map(len, state.captured)),
+        tabbes=state.tabbes,
+        mulles=state.mulles,
+        last_capture=state.last_capture,
+        history=state.history,
+        sides=sides,
+        match=state.match,
+        rounds=state.rounds,
+        winner=winner,
+        start=state.start,
     )

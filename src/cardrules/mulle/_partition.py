@@ -15,7 +15,6 @@ from math import lcm
 from typing import Final
 
 from cardrules.cards import Card
-from cardrules.engine import _below
 
 # A residual multiset is packed into one int: _W bits per residual value r (1 to 15) at bit
 # _W * r hold how many open groups lack exactly r. 0 is the empty multiset (every group closed).
@@ -419,7 +418,7 @@ def random_group(cards: Sequence[Card], values: Sequence[int], t: int, rng: rand
     count = (acc >> shift[t]) & mask
     if not count:
         return None
-    r = 0 if count == 1 else _below(rng, count)  # one subset: nothing to draw
+    r = 0 if count == 1 else rng.randrange(count)  # one subset: nothing to draw
     out: list[int] = []
     s = t
     for i in range(n):

@@ -13,7 +13,7 @@ from cardrules.cards import Card
 from cardrules.mulle._cards import _ORDER, _ORDER_OF, PACK, _mulle_points, _sorted
 from cardrules.mulle._deal import _start_round
 from cardrules.mulle._families import _TRAIL_TURNS
-from cardrules.mulle._legal import MulleMoves, check_move, to_move
+from cardrules.mulle._legal import check_move, to_move
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._score import _round_score, _winner
 from cardrules.mulle._state import (
@@ -59,15 +59,10 @@ def apply(state: State, move: Move) -> State:
 
     .. versionadded:: 0.1.0
     """
-    # The moves legal_moves gave for this very state (see _common.LegalSlot) vouch for the move they
-    # handed out last (by sample or an index, or checked by the factored encoding's decode): it is
-    # legal by construction. A MulleMoves made by hand is in no state's slot, so its moves are checked.
-    moves = getattr(state, "_legal", None)
-    if type(moves) is not MulleMoves or moves._drawn is not move:  # (another game's state holds its own answer)
-        violation = check_move(state, move)
-        if violation is not None:
-            raise _messages.illegal(violation, to_move(state), move, format_canonical)
-    return _apply(state, move)
+    violation = check_move(state, move)  # every move, whatever was asked before
+    if violation is not None:
+        raise _messages.illegal(violation, to_move(state), move, format_canonical)
+    return apply_trusted(state, move)
 
 
 def _build(
@@ -82,8 +77,14 @@ def _build(
     return _remove(table, (onto,)), (*builds, _table_build((onto, card), move.value, seat, False))
 
 
-def _apply(state: State, move: Move) -> State:
-    """:func:`apply` of a move known to be legal (checked, or made by the rules): no check."""
+def apply_trusted(state: State, move: Move) -> State:
+    """
+    The trusted path: :func:`apply` of a move that :func:`legal_moves` gave for this very state
+    (by :meth:`~MulleMoves.sample`, an index or iteration), or that was checked just now, without
+    checking it again. The bots, the samplers and the learning environments use it, as
+    ``GameSpec.trusted_apply``; a move anyone else gives goes through :func:`apply`. Any other
+    move gives a wrong state or an error that is no library error.
+    """
     rules = state.rules
     seat = state.to_play
     card = move.card
@@ -135,28 +136,28 @@ def _apply(state: State, move: Move) -> State:
         nxt = (seat + 1) % n
         while not hands[nxt]:
             nxt = (nxt + 1) % n
-    # positional, in State's field order, without State's generated __init__ (the hot path)
+    # by the fast constructor, without State's frozen __init__ (the hot path)
     after = _state(
-        rules,
-        state.seed,
-        state.pending_decks,
-        state.round_no,
-        state.dealer,
-        state.deal_no,
-        state.stock,
-        tuple(hands),
-        table,
-        builds,
-        nxt,
-        captured,
-        tabbes,
-        mulles,
-        last_capture,
-        state.history + (turn,),
-        state.match,
-        state.rounds,
-        state.winner,
-        state.start,
+        rules=rules,
+        seed=state.seed,
+        pending_decks=state.pending_decks,
+        round_no=state.round_no,
+        dealer=state.dealer,
+        deal_no=state.deal_no,
+        stock=state.stock,
+        hands=tuple(hands),
+        table=table,
+        builds=builds,
+        to_play=nxt,
+        captured=captured,
+        tabbes=tabbes,
+        mulles=mulles,
+        last_capture=last_capture,
+        history=state.history + (turn,),
+        match=state.match,
+        rounds=state.rounds,
+        winner=state.winner,
+        start=state.start,
     )
     if more:
         return after
@@ -212,22 +213,56 @@ def _redeal(state: State) -> State:
     hands = tuple(_sorted(stock[(seat - state.dealer - 1) % n : k : n]) for seat in range(n))
     s = state
     return _state(
-        rules, s.seed, s.pending_decks, s.round_no, s.dealer, s.deal_no + 1, stock[k:], hands, s.table, s.builds,
-        (s.dealer + 1) % n, s.captured, s.tabbes, s.mulles, s.last_capture, s.history, s.match, s.rounds, s.winner,
-        s.start,
-    )  # fmt: skip
+        rules=rules,
+        seed=s.seed,
+        pending_decks=s.pending_decks,
+        round_no=s.round_no,
+        dealer=s.dealer,
+        deal_no=s.deal_no + 1,
+        stock=stock[k:],
+        hands=hands,
+        table=s.table,
+        builds=s.builds,
+        to_play=(s.dealer + 1) % n,
+        captured=s.captured,
+        tabbes=s.tabbes,
+        mulles=s.mulles,
+        last_capture=s.last_capture,
+        history=s.history,
+        match=s.match,
+        rounds=s.rounds,
+        winner=s.winner,
+        start=s.start,
+    )
 
 
 def _end_round(state: State) -> State:
     rules = state.rules
     if state.last_capture is not None and state.table:
         side = rules.side_of(state.last_capture)
-        s = state  # attrs.evolve(state, captured=..., table=()), positional in State's field order
+        s = state  # attrs.evolve(state, captured=..., table=()), by the fast constructor
         state = _state(
-            rules, s.seed, s.pending_decks, s.round_no, s.dealer, s.deal_no, s.stock, s.hands, (), s.builds,
-            s.to_play, _replace(s.captured, side, s.captured[side] + s.table), s.tabbes, s.mulles, s.last_capture,
-            s.history, s.match, s.rounds, s.winner, s.start,
-        )  # fmt: skip
+            rules=rules,
+            seed=s.seed,
+            pending_decks=s.pending_decks,
+            round_no=s.round_no,
+            dealer=s.dealer,
+            deal_no=s.deal_no,
+            stock=s.stock,
+            hands=s.hands,
+            table=(),
+            builds=s.builds,
+            to_play=s.to_play,
+            captured=_replace(s.captured, side, s.captured[side] + s.table),
+            tabbes=s.tabbes,
+            mulles=s.mulles,
+            last_capture=s.last_capture,
+            history=s.history,
+            match=s.match,
+            rounds=s.rounds,
+            winner=s.winner,
+            start=s.start,
+        )
     result = _round_score(state, complete=True)
     match = tuple(m + p for m, p in zip(state.match, result.points, strict=True))
     rounds = (*state.rounds, result)

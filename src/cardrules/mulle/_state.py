@@ -7,7 +7,8 @@ from typing import ClassVar, Final
 
 import attrs
 
-from cardrules import _common, _messages
+from cardrules import _messages
+from cardrules._kit.fast import Slotted, fast_constructor
 from cardrules._kit.inference import KeepsInferences
 from cardrules.cards import Card
 from cardrules.engine import RoundScore
@@ -51,7 +52,7 @@ def _taken(cards: Sequence[Card]) -> tuple[Card, ...]:
 
 
 @attrs.frozen
-class Capture:
+class Capture(Slotted):
     """
     Play *card* to take *taken* (loose table cards) and, under the building
     rules, every build of value *value*, which the move implies.
@@ -78,7 +79,7 @@ class Capture:
 
 
 @attrs.frozen
-class Build:
+class Build(Slotted):
     """
     Play *card* onto a table item to make (or raise, or lock) a build of *value*.
 
@@ -142,7 +143,7 @@ def format_canonical(move: Move) -> str:
 
 
 @attrs.frozen
-class TableBuild:
+class TableBuild(Slotted):
     """
     A build on the table. Its cards are public.
 
@@ -176,7 +177,7 @@ class Mulle:
 
 
 @attrs.frozen
-class Turn:
+class Turn(Slotted):
     """
     The public record of one play.
 
@@ -225,8 +226,7 @@ class TableStart:
 
 
 @attrs.frozen
-@_common.fields_as_slots  # the fields are its slots: _common.unchecked_constructor builds it fast
-class State(_common.LegalSlot):
+class State(Slotted):
     """
     A Mulle match at one moment, hidden cards included. Immutable.
 
@@ -281,63 +281,38 @@ class State(_common.LegalSlot):
     start: TableStart | None = None
 
 
-_NEW: Final = object.__new__
-_CAPTURE_CARD, _CAPTURE_TAKEN, _CAPTURE_VALUE = (getattr(Capture, f.name).__set__ for f in attrs.fields(Capture))
-_MOVE_CARD, _MOVE_ONTO, _MOVE_VALUE = (getattr(Build, f.name).__set__ for f in attrs.fields(Build))
-_BUILD_CARDS, _BUILD_VALUE, _BUILD_OWNER, _BUILD_LOCKED = (
-    getattr(TableBuild, f.name).__set__ for f in attrs.fields(TableBuild)
-)
-_TURN_SEAT, _TURN_MOVE, _TURN_BUILDS, _TURN_MULLES, _TURN_TABBE = (
-    getattr(Turn, f.name).__set__ for f in attrs.fields(Turn)
-)
+_new_capture: Final = fast_constructor(Capture, trusted=("card", "taken"))
+_new_build: Final = fast_constructor(Build, trusted=("card",))
+_new_table_build: Final = fast_constructor(TableBuild)
+_new_turn: Final = fast_constructor(Turn)
 
 
 def _capture(card: Card, taken: Sequence[Card], value: int) -> Capture:
     """``Capture(card, taken, value)`` for the engine's own moves: the card is a card and *taken* pack cards."""
-    c = _NEW(Capture)
-    _CAPTURE_CARD(c, card)
-    _CAPTURE_TAKEN(c, _sorted(taken))  # what the converter gives for pack cards
-    _CAPTURE_VALUE(c, value)
-    return c
+    return _new_capture(card=card, taken=_sorted(taken), value=value)  # what the converter gives for pack cards
 
 
 def _build(card: Card, onto: Card | int, value: int) -> Build:
     """``Build(card, onto, value)`` for the engine's own moves: the card is a card."""
-    b = _NEW(Build)
-    _MOVE_CARD(b, card)
-    _MOVE_ONTO(b, onto)
-    _MOVE_VALUE(b, value)
-    return b
+    return _new_build(card=card, onto=onto, value=value)
 
 
 def _table_build(cards: tuple[Card, ...], value: int, owner: int, locked: bool) -> TableBuild:
-    """``TableBuild(cards, value, owner, locked)`` without the generated ``__init__``."""
-    b = _NEW(TableBuild)
-    _BUILD_CARDS(b, cards)
-    _BUILD_VALUE(b, value)
-    _BUILD_OWNER(b, owner)
-    _BUILD_LOCKED(b, locked)
-    return b
+    """``TableBuild(cards, value, owner, locked)``, made by the fast constructor."""
+    return _new_table_build(cards=cards, value=value, owner=owner, locked=locked)
 
 
 def _turn(seat: int, move: Move, builds: tuple[tuple[Card, ...], ...], mulles: tuple[Mulle, ...], tabbe: bool) -> Turn:
-    """``Turn(seat, move, builds, mulles, tabbe)`` without the generated ``__init__``."""
-    t = _NEW(Turn)
-    _TURN_SEAT(t, seat)
-    _TURN_MOVE(t, move)
-    _TURN_BUILDS(t, builds)
-    _TURN_MULLES(t, mulles)
-    _TURN_TABBE(t, tabbe)
-    return t
+    """``Turn(seat, move, builds, mulles, tabbe)``, made by the fast constructor."""
+    return _new_turn(seat=seat, move=move, builds=builds, mulles=mulles, tabbe=tabbe)
 
 
-_state: Final = _common.unchecked_constructor(State)
-"""``State(...)`` with the fields in order, for the engine's own hot path: the same object, made
-without the generated ``__init__`` (``tests/mulle/test_fast_paths.py`` checks it)."""
+_state: Final = fast_constructor(State)
+"""``State(...)`` by keyword, for the engine's own hot path: the same object, made without the
+frozen ``__init__`` (``_kit.fast``; ``tests/kit/test_fast_state.py`` checks it)."""
 
 
 @attrs.frozen
-@_common.fields_as_slots  # the fields are its slots: _common.unchecked_constructor builds it fast
 class Observation(KeepsInferences):
     """
     What one seat may see of a Mulle match: its own hand, the other hands'

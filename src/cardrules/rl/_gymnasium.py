@@ -142,8 +142,10 @@ class CardrulesGymEnv(gymnasium.Env[_Obs, np.int64]):
             state = match.state
             legal = spec.legal_moves(state)
             # a random bot draws from the legal moves alone: no observation to build
-            move = legal.sample(rng) if type(opponent) is RandomBot else choose(spec.observe(state, mover), legal, rng)
-            rewards = match.act_move(move)
+            if type(opponent) is RandomBot:
+                rewards = match.act_move(legal.sample(rng), trusted=True)  # a move of the legal moves themselves
+            else:  # any bot's move, a bot of one's own too, is checked
+                rewards = match.act_move(choose(spec.observe(state, mover), legal, rng))
             total += rewards[self.seat]
         return total
 

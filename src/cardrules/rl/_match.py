@@ -302,15 +302,18 @@ class Match:
                 if offered != enc.done:  # type: ignore[union-attr]
                     self.steps = (*self.steps, offered)
                     return None
-                # every step was offered (an int in range): the game's decode, without the public re-check of kinds
+                # every step was offered (an int in range): the game's decode, without the public re-check of
+                # kinds; it gives a legal move or raises, so the trusted path applies it
                 move = enc._decode(self.state, (*self.steps, offered))  # type: ignore[union-attr, arg-type]
+                after = spec.trusted_apply(self.state, move)
             elif offered is None:
                 move = enc.decode(self.state, action)  # which raises, or gives a move apply refuses
+                after = spec.apply(self.state, move)  # checked: the action is none of the legal ones
             else:
                 known, moves = self._moves
                 assert known is self.state  # _offered worked them out for this state
                 move = enc._decode(self.state, offered) if moves is None else moves[offered]  # type: ignore[union-attr, arg-type]
-            after = spec.apply(self.state, move)
+                after = spec.trusted_apply(self.state, move)  # a legal action: the move of a legal move
         except (InvalidActionError, cardrules.IllegalMoveError):
             if self.illegal == "raise":
                 raise
@@ -320,9 +323,14 @@ class Match:
             return {s: (self.penalty if self.side_of[s] == mine else 0.0) for s in self.seats}
         return self._applied(after)
 
-    def act_move(self, move: Any) -> dict[int, float]:
-        """Make *move* (a legal move of the game, as a bot chooses it) for the seat to act; the rewards by seat."""
-        return self._applied(self.game.spec.apply(self.state, move))
+    def act_move(self, move: Any, *, trusted: bool = False) -> dict[int, float]:
+        """
+        Make *move* (a legal move of the game, as a bot chooses it) for the seat to act; the rewards
+        by seat. It is checked, unless *trusted*: a move of ``legal_moves(state)`` itself, which the
+        trusted path applies.
+        """
+        spec = self.game.spec
+        return self._applied((spec.trusted_apply if trusted else spec.apply)(self.state, move))
 
     def _applied(self, after: Any) -> dict[int, float]:
         spec = self.game.spec

@@ -434,11 +434,12 @@ class _State(pyspiel.State):  # type: ignore[misc]
             if action != encoding.done:
                 self._steps = (*self._steps, action)
                 return
-            move = encoding.decode(state, (*self._steps, action))
+            move = encoding.decode(state, (*self._steps, action))  # a legal move, or it raises
             self._steps = ()
+            after = g.spec.trusted_apply(state, move)
         else:
             move = typing.cast(ActionEncoding, encoding).decode(state, action)
-        after = g.apply(state, move)  # an illegal move raises IllegalMoveError
+            after = g.apply(state, move)  # an illegal move raises IllegalMoveError
         self._now = _Keep(after)
         if g.is_over(after) or after.round_no != state.round_no:
             # the round's score, which every seat sees (the state itself already holds the next deal)
