@@ -11,7 +11,7 @@ from typing import Any, Final, Generic, TypeVar, overload
 import attrs
 
 from cardrules import _messages
-from cardrules._kit.bundles import Learning, Positions, TerminalViews
+from cardrules._kit.bundles import LastRole, Learning, Positions, TerminalViews
 from cardrules._kit.demo import DemoDeal
 from cardrules._kit.heuristic import Heuristic
 from cardrules._options import format_ruleset, ruleset_from_text
@@ -31,6 +31,7 @@ __all__ = [
     "Game",
     "GameSpec",
     "Heuristic",
+    "LastRole",
     "Learning",
     "LegalMoves",
     "Positions",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 import subprocess
 import sys
@@ -256,3 +257,26 @@ def test_a_hint_tells_only_the_kinds_its_game_names_and_never_a_deal(name: str) 
     assert allowed and allowed <= emitted, sorted(allowed - emitted)
     assert not allowed & {"deal", "round", "match"}
     assert emitted - allowed  # what the move sets off after it (a deal, a round's score) is left out
+
+
+@pytest.mark.parametrize(("name", "closing"), [("mililla", "trick"), ("charlemagne", "trick"), ("mulle", "capture")])
+def test_last_keeps_what_the_game_says(name: str, closing: str) -> None:
+    """``last`` holds the last trick (its cards, then who took it) or the last capture, as the game's terminal says."""
+    game = cardrules.get_game(name)
+    session = Session(game, 0, get_bot("random"), 5, io.StringIO(), io.StringIO())
+    rng = random.Random(5)
+    kinds: list[str] = []
+    for _ in range(200):  # a trick or a capture comes long before this
+        if session.last:
+            break
+        before = session.state
+        move = game.legal_moves(before).sample(rng)
+        session.play(move)
+        kinds = [e.kind for e in game.spec.events(before, move, session.state)] if game.spec.events else []
+    assert session.last, "nothing kept after 200 moves"
+    assert closing in kinds  # the last group began with the move that closed a trick or captured
+    if closing == "trick":  # every card of the trick, then who won it; no trick in progress
+        assert len(session.last) >= 4 and session.trick == ()
+        assert all(" plays " in t for t in session.last[:-1]) and "wins the trick" in session.last[-1]
+    else:  # the capture alone (a mulle or a tabbe it scored would follow it)
+        assert len(session.last) == 1 and " takes " in session.last[0]

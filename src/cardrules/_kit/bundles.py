@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeAlias, TypeVar
 
 import attrs
 
@@ -11,7 +12,10 @@ from cardrules.rl._learning import ActionEncoding, CandidateEncoding, FactoredEn
 if TYPE_CHECKING:
     from cardrules.engine import LegalMoves
 
-__all__ = ["Learning", "Positions", "TerminalViews"]
+__all__ = ["LastRole", "Learning", "Positions", "TerminalViews"]
+
+LastRole: TypeAlias = Literal["add", "close", "take", "extend"]
+"""What the terminal's ``last`` command does with an event's words (see :attr:`TerminalViews.last_events`)."""
 
 StateT = TypeVar("StateT")
 RulesetC = TypeVar("RulesetC", contravariant=True)
@@ -45,6 +49,16 @@ class TerminalViews(Protocol[RulesetC, ObservationC]):
         """
         The kinds of :class:`~cardrules.Event` a hint may describe, those the move itself shows the
         table at once (never a card dealt or drawn after it).
+        """
+
+    @property
+    def last_events(self) -> Mapping[str, LastRole]:
+        """
+        What the terminal's ``last`` command remembers of each kind of :class:`~cardrules.Event`
+        (the last trick or capture): ``"add"`` puts the event's words into the group in progress
+        (a card played to a trick), ``"close"`` adds them and makes that group the last one (the
+        trick taken), ``"take"`` makes them alone the last group (a capture), ``"extend"`` adds them
+        to the last group (what the capture also scored). Kinds not named are not remembered.
         """
 
     def explain(self, observation: ObservationC, move: Any, /) -> tuple[str, ...]:

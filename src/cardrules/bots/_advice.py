@@ -19,10 +19,6 @@ from cardrules.rules import Items, Message, Sentence
 
 __all__ = ["Advice", "advise"]
 
-_SEEN: Final = frozenset(
-    {"play", "capture", "mulle", "tabbe", "build", "trail", "trick", "bid", "pass", "contract", "trump"}
-)
-"""The event kinds that tell what a move itself shows the table (Event's documented kinds), nothing dealt after it."""
 _WORLDS: Final = 3
 """In how many imagined deals a reason must read the same to be given (so it states no guess about hidden cards)."""
 _ADVICE_PATH: Final = 0xAD71
@@ -182,9 +178,12 @@ def _reading(
     names = _side_names(score.sides, seat)
     told: list[Sentence] = []
     scored: list[Sentence] = []
+    # Only the kinds the game says show what the move itself does (its terminal's hint_events), never
+    # a card dealt after it; a game that names none has its move's effects left out.
+    seen = frozenset() if spec.terminal is None else spec.terminal.hint_events
     if spec.events is not None:
         for event in spec.events(world, move, after):
-            if event.kind in _SEEN:
+            if event.kind in seen:
                 told.append(Sentence(_mark(event.message, score.sides, seat)))
     same_round = not spec.is_over(after) and len(then.rounds) == len(score.rounds)
     if same_round and score.round is not None and then.round is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, Final
 
 from cardrules._kit.style import Style, first_moves, labelled_text, trick_lines, trick_reason
@@ -10,12 +11,16 @@ from cardrules.charlemagne._cards import PACK, _trick_winner
 from cardrules.charlemagne._legal import _sitting_out, _trick_seats
 from cardrules.charlemagne._ruleset import CharlemagneRuleset
 from cardrules.charlemagne._state import SEATS, Observation, Play
+from cardrules.engine import LastRole
 from cardrules.rules import Message, Sentence
 
-__all__ = ["deal_text", "display", "explain", "help_text", "hint_events", "move_list", "view"]
+__all__ = ["deal_text", "display", "explain", "help_text", "hint_events", "last_events", "move_list", "view"]
 
-hint_events: Final = frozenset({"bid", "pass", "play", "trick", "trump"})
+hint_events: Final = frozenset({"bid", "contract", "pass", "play", "trick", "trump"})
 """The events a hint may describe: what the move itself shows the table, nothing dealt after it."""
+last_events: Final[Mapping[str, LastRole]] = {"play": "add", "trick": "close"}
+"""What the terminal's ``last`` command keeps: the cards of the trick, then who took it."""
+
 
 move_list = first_moves
 """The moves the terminal numbers: the first ones, in the legal moves' order."""

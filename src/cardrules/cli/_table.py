@@ -174,14 +174,17 @@ class Session:
         after = self.game.apply(before, move)
         own, later = self.talk.move(before, move, after)
         self.say_all(own)
+        terminal = self.game.spec.terminal
+        roles = {} if terminal is None else terminal.last_events  # what the game says each kind is
         for event, text in zip(self.talk.events(before, move, after), own, strict=False):
-            if event.kind in ("play",):
+            role = roles.get(event.kind)
+            if role == "add":
                 self.trick = (*self.trick, text)
-            elif event.kind == "trick":
+            elif role == "close":
                 self.last, self.trick = (*self.trick, text), ()
-            elif event.kind == "capture":
+            elif role == "take":
                 self.last = (text,)
-            elif event.kind in ("mulle", "tabbe") and self.last:
+            elif role == "extend" and self.last:
                 self.last = (*self.last, text)
         self.say_all(later)
         self.state = after

@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final
 
 from cardrules._kit.style import Style, first_moves, labelled_text, trick_lines, trick_reason
+from cardrules.engine import LastRole
 from cardrules.mililla._cards import _CARD_POINTS, _STRENGTH, PACK
 from cardrules.mililla._legal import _trick_winner
 from cardrules.mililla._ruleset import SEATS, MilillaRuleset
 from cardrules.mililla._state import Observation, Play
 from cardrules.rules import Message, Sentence
 
-__all__ = ["deal_text", "display", "explain", "help_text", "hint_events", "move_list", "view"]
+__all__ = ["deal_text", "display", "explain", "help_text", "hint_events", "last_events", "move_list", "view"]
 
 hint_events: Final = frozenset({"play", "trick"})
 """The events a hint may describe: what the move itself shows the table, nothing dealt after it."""
+last_events: Final[Mapping[str, LastRole]] = {"play": "add", "trick": "close"}
+"""What the terminal's ``last`` command keeps: the cards of the trick, then who took it."""
+
 
 move_list = first_moves
 """The moves the terminal numbers: the first ones, in the legal moves' order."""

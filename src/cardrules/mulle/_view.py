@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Final
 
 from cardrules._kit.style import Style, labelled_text, sides_text
 from cardrules.cards import Card
-from cardrules.engine import LegalMoves
+from cardrules.engine import LastRole, LegalMoves
 from cardrules.mulle._cards import _CARD_POINTS, _TVAL, PACK, _hand_values
 from cardrules.mulle._families import _Captures
 from cardrules.mulle._legal import MulleMoves
@@ -17,10 +17,12 @@ from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._state import Build, Capture, Move, Observation, Trail
 from cardrules.rules import Message, Sentence
 
-__all__ = ["deal_text", "display", "explain", "help_text", "hint_events", "move_list", "view"]
+__all__ = ["deal_text", "display", "explain", "help_text", "hint_events", "last_events", "move_list", "view"]
 
 hint_events: Final = frozenset({"build", "capture", "mulle", "tabbe", "trail"})
 """The events a hint may describe: what the move itself shows the table, nothing dealt after it."""
+last_events: Final[Mapping[str, LastRole]] = {"capture": "take", "mulle": "extend", "tabbe": "extend"}
+"""What the terminal's ``last`` command keeps: the capture, then the mulles and the tabbe it scored."""
 
 
 def _game_name(rules: MulleRuleset, style: Style) -> str:
