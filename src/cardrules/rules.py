@@ -13,6 +13,7 @@ __all__ = [
     "CardName",
     "Items",
     "Message",
+    "Reason",
     "Rule",
     "RuleBook",
     "Sentence",
@@ -62,6 +63,31 @@ class Violation:
         rule: The rule the move breaks.
         message: The reason as a :class:`~cardrules.rules.Message` (given as text, a message without parameters),
             which :func:`cardrules.i18n.render` writes in any language.
+    """
+
+    rule: Rule
+    message: Message = attrs.field(converter=_as_message)
+
+    @property
+    def reason(self) -> str:
+        """The reason in English."""
+        return str(self.message)
+
+    def __str__(self) -> str:
+        return f"[{self.rule.id}] {self.reason}"
+
+
+@attrs.frozen
+class Reason:
+    """
+    Why a legal move is legal under one rule: a rule that could have refused it and why it does
+    not here, or the rule that allows it. A game's ``reasons`` gives them, the verdict's
+    counterpart of a :class:`Violation`.
+
+    Attributes:
+        rule: The rule.
+        message: Why, in player words, as a :class:`~cardrules.rules.Message`, which
+            :func:`cardrules.i18n.render` writes in any language.
     """
 
     rule: Rule
