@@ -47,21 +47,10 @@ def reasons(state: State, move: Move) -> tuple[Reason, ...]:
     assert seat is not None  # a legal move: the match goes on
     if isinstance(move, Play):
         return _play(state, seat, move.card)
-    if isinstance(move, _state.Pass):
-        if len(state.calls) == 3:
-            said = Message("at least one other player bid, so you, the dealer, may pass")
-        else:
-            said = Message("you are not the dealer, so you may pass")
-        return (_r("charlemagne.bid.dealer", said),)
-    if isinstance(move, _state.Bid):
-        high = _high_bid(state.calls)
-        if high is None:
-            return (_r("charlemagne.bid.ladder", Message("nobody has bid yet: any bid is high enough")),)
+    if isinstance(move, _state.Pass | _state.Bid):
         return (
-            _r(
-                "charlemagne.bid.ladder",
-                Message("{bid} is higher than the last bid, {high}", bid=move.contract.title, high=high.title),
-            ),
+            _r("charlemagne.bid.turn", Message("the bidding is on, and you call in your turn, once")),
+            *_call(state, move),
         )
     if isinstance(move, _state.ChooseSource):
         return (
@@ -95,6 +84,25 @@ def reasons(state: State, move: Move) -> tuple[Reason, ...]:
             ),
         )
     return (_r("charlemagne.trump.name", Message("your discards are made: you name trump, once")),)
+
+
+def _call(state: State, move: _state.Pass | _state.Bid) -> tuple[Reason, ...]:
+    """Why the dealer's duty (for a pass) or the ladder (for a bid) does not refuse this call."""
+    if isinstance(move, _state.Pass):
+        if len(state.calls) == 3:
+            said = Message("at least one other player bid, so you, the dealer, may pass")
+        else:
+            said = Message("you are not the dealer, so you may pass")
+        return (_r("charlemagne.bid.dealer", said),)
+    high = _high_bid(state.calls)
+    if high is None:
+        return (_r("charlemagne.bid.ladder", Message("nobody has bid yet: any bid is high enough")),)
+    return (
+        _r(
+            "charlemagne.bid.ladder",
+            Message("{bid} is higher than the last bid, {high}", bid=move.contract.title, high=high.title),
+        ),
+    )
 
 
 def _play(state: State, seat: int, card: Card) -> tuple[Reason, ...]:

@@ -34,6 +34,7 @@ def reasons(state: State, move: Move) -> tuple[Reason, ...]:
         >>> trail = next(m for m in mulle.legal_moves(s) if isinstance(m, mulle.Trail))
         >>> for reason in mulle.reasons(s, trail):
         ...     print(reason)
+        [mulle.turn] it is your turn, and the 6D is in your hand
         [mulle.build.owner] you own no build on the table, so you may trail
         [mulle.capture.duty] your 6D can capture nothing, so you may trail it
         [mulle.trail] the 6D is laid face up on the table
@@ -44,11 +45,12 @@ def reasons(state: State, move: Move) -> tuple[Reason, ...]:
         return ()
     seat = to_move(state)
     assert seat is not None  # a legal move: the match goes on
+    turn = _r("mulle.turn", Message("it is your turn, and the {card} is in your hand", card=move.card))
     if isinstance(move, Capture):
-        return _capture(state, move)
+        return (turn, *_capture(state, move))
     if isinstance(move, Build):
-        return _build(state, seat, move)
-    return _trail(state, seat, move.card)
+        return (turn, *_build(state, seat, move))
+    return (turn, *_trail(state, seat, move.card))
 
 
 def _capture(state: State, move: Capture) -> tuple[Reason, ...]:
