@@ -52,18 +52,8 @@ class Rule:
 
 
 @attrs.frozen
-class Violation:
-    """
-    Why a move is illegal: the rule it breaks and the reason in player words.
-
-    Returned by a game's ``check_move``; :class:`~cardrules.IllegalMoveError`
-    carries the same two pieces.
-
-    Attributes:
-        rule: The rule the move breaks.
-        message: The reason as a :class:`~cardrules.rules.Message` (given as text, a message without parameters),
-            which :func:`cardrules.i18n.render` writes in any language.
-    """
+class _Ruling:
+    """A rule and what it says of one move, in player words: the shape of a :class:`Violation` and a :class:`Reason`."""
 
     rule: Rule
     message: Message = attrs.field(converter=_as_message)
@@ -78,7 +68,22 @@ class Violation:
 
 
 @attrs.frozen
-class Reason:
+class Violation(_Ruling):
+    """
+    Why a move is illegal: the rule it breaks and the reason in player words.
+
+    Returned by a game's ``check_move``; :class:`~cardrules.IllegalMoveError`
+    carries the same two pieces.
+
+    Attributes:
+        rule: The rule the move breaks.
+        message: The reason as a :class:`~cardrules.rules.Message` (given as text, a message without parameters),
+            which :func:`cardrules.i18n.render` writes in any language.
+    """
+
+
+@attrs.frozen
+class Reason(_Ruling):
     """
     Why a legal move is legal under one rule: a rule that could have refused it and why it does
     not here, or the rule that allows it. A game's ``reasons`` gives them, the verdict's
@@ -89,17 +94,6 @@ class Reason:
         message: Why, in player words, as a :class:`~cardrules.rules.Message`, which
             :func:`cardrules.i18n.render` writes in any language.
     """
-
-    rule: Rule
-    message: Message = attrs.field(converter=_as_message)
-
-    @property
-    def reason(self) -> str:
-        """The reason in English."""
-        return str(self.message)
-
-    def __str__(self) -> str:
-        return f"[{self.rule.id}] {self.reason}"
 
 
 def _as_rules(rules: Iterable[Rule]) -> tuple[Rule, ...]:
