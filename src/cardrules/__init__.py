@@ -43,7 +43,7 @@ from cardrules.errors import (
     UnsupportedError,
     WrongKindError,
 )
-from cardrules.rules import Rule, RuleBook, Violation
+from cardrules.rules import Reason, Rule, RuleBook, Violation
 
 __version__ = _common.VERSION
 
@@ -66,6 +66,7 @@ __all__ = [
     "Pack",
     "Rank",
     "RoundScore",
+    "Reason",
     "Rule",
     "RuleBook",
     "Score",

@@ -24,7 +24,7 @@ from cardrules.errors import (
     UnsupportedError,
 )
 from cardrules.rl._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, TensorLayout
-from cardrules.rules import Items, Message, RuleBook, Violation
+from cardrules.rules import Items, Message, Reason, RuleBook, Violation
 
 __all__ = [
     "Event",
@@ -231,6 +231,8 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     :class:`~cardrules.engine.Positions`, :class:`~cardrules.engine.Learning`,
     :class:`~cardrules.engine.Heuristic`); ``round_deck``, ``new_round`` and ``deck_from_deal`` deal from a given
     deck or a deal seen at a real table; ``events`` and ``refusals`` narrate and explain;
+    ``reasons`` says why a legal move is legal (each rule that could have refused it, and why it
+    does not here, as :class:`~cardrules.Reason` objects);
     ``sample_state`` makes a full state consistent with an observation and with its
     ``inferences`` (what the round's public play proves of the hidden hands, as
     :class:`cardrules.Inference` objects); ``picture`` draws an
@@ -285,6 +287,7 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     deck_from_deal: Callable[[Mapping[str, Any], int, RulesetT], tuple[Card, ...]] | None = None
     events: Callable[[StateT, MoveT, StateT], tuple[Event, ...]] | None = None
     refusals: Callable[[StateT], tuple[Violation, ...]] | None = None
+    reasons: Callable[[StateT, MoveT], tuple[Reason, ...]] | None = None
     deal_events: Callable[[StateT], tuple[Event, ...]] | None = None
     sample_state: Callable[[ObservationT, random.Random], StateT] | None = None
     inferences: Callable[[ObservationT], tuple[Any, ...]] | None = None
@@ -454,6 +457,22 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
         if type(state) is not spec.state_type:
             raise _messages.wrong_state(spec.title, state)
         return spec.check_move(state, move)
+
+    def reasons(self, state: StateT, move: MoveT) -> tuple[Reason, ...]:
+        """
+        Why *move* is legal in *state*: each rule that could have refused it and why it does not
+        here, then the rule it uses, in player words; empty for a move :meth:`check_move` refuses
+        (its :class:`~cardrules.Violation` says why) and for a game that gives no reasons.
+
+        Raises:
+            WrongKindError: For a state of another game.
+        """
+        spec = self.spec
+        if type(state) is not spec.state_type:
+            raise _messages.wrong_state(spec.title, state)
+        if spec.reasons is None:
+            return ()
+        return spec.reasons(state, move)
 
     def apply(self, state: StateT, move: MoveT) -> StateT:
         """The state after *move*; raises :class:`~cardrules.IllegalMoveError` if it is illegal."""

@@ -13,6 +13,7 @@ __all__ = [
     "CardName",
     "Items",
     "Message",
+    "Reason",
     "Rule",
     "RuleBook",
     "Sentence",
@@ -51,7 +52,23 @@ class Rule:
 
 
 @attrs.frozen
-class Violation:
+class _Ruling:
+    """A rule and what it says of one move, in player words: the shape of a :class:`Violation` and a :class:`Reason`."""
+
+    rule: Rule
+    message: Message = attrs.field(converter=_as_message)
+
+    @property
+    def reason(self) -> str:
+        """The reason in English."""
+        return str(self.message)
+
+    def __str__(self) -> str:
+        return f"[{self.rule.id}] {self.reason}"
+
+
+@attrs.frozen
+class Violation(_Ruling):
     """
     Why a move is illegal: the rule it breaks and the reason in player words.
 
@@ -64,16 +81,19 @@ class Violation:
             which :func:`cardrules.i18n.render` writes in any language.
     """
 
-    rule: Rule
-    message: Message = attrs.field(converter=_as_message)
 
-    @property
-    def reason(self) -> str:
-        """The reason in English."""
-        return str(self.message)
+@attrs.frozen
+class Reason(_Ruling):
+    """
+    Why a legal move is legal under one rule: a rule that could have refused it and why it does
+    not here, or the rule that allows it. A game's ``reasons`` gives them, the verdict's
+    counterpart of a :class:`Violation`.
 
-    def __str__(self) -> str:
-        return f"[{self.rule.id}] {self.reason}"
+    Attributes:
+        rule: The rule.
+        message: Why, in player words, as a :class:`~cardrules.rules.Message`, which
+            :func:`cardrules.i18n.render` writes in any language.
+    """
 
 
 def _as_rules(rules: Iterable[Rule]) -> tuple[Rule, ...]:

@@ -20,7 +20,7 @@ MAX_LINES = 650
 """No module runs much past 600 lines."""
 
 GAME_MODULES = (
-    "__init__", "_ruleset", "_rules", "_cards", "_state", "_deal", "_legal", "_play", "_score",
+    "__init__", "_ruleset", "_rules", "_cards", "_state", "_deal", "_legal", "_reasons", "_play", "_score",
     "_observe", "_notation", "_check", "_sample", "_events", "_bot", "_view", "_position", "_picture",
     "_encoding", "_tensor", "_demo", "_infer",
 )  # fmt: skip

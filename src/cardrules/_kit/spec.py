@@ -33,6 +33,7 @@ FUNCTIONS: Final = (
     "sample_state",
     "inferences",
     "refusals",
+    "reasons",
     "picture",
 )
 """The spec's fields that a game package defines under the field's own name."""

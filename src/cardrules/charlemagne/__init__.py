@@ -24,6 +24,7 @@ from cardrules.charlemagne._notation import format_canonical, format_move, parse
 from cardrules.charlemagne._observe import observe
 from cardrules.charlemagne._picture import picture  # noqa: F401 (read by game_spec)
 from cardrules.charlemagne._play import apply
+from cardrules.charlemagne._reasons import reasons
 from cardrules.charlemagne._rules import RULES
 from cardrules.charlemagne._ruleset import STANDARD, CharlemagneRuleset
 from cardrules.charlemagne._sample import sample_state, shuffle_hidden, zones
@@ -77,6 +78,7 @@ __all__ = [
     "observe",
     "parse_canonical",
     "parse_move",
+    "reasons",
     "round_deck",
     "sample_state",
     "score",

@@ -136,6 +136,15 @@ def verdict(state: Any, text: str, lang: str = DEFAULT) -> dict[str, Any]:
     out.update(
         legal=True,
         move=game.format_move(state, move),
+        reasons=[
+            {
+                "rule": r.rule.id,
+                "reason": r.reason,
+                "text": render(r.message, lang),
+                "rule_cited": rule_data(game, r.rule.id, lang),
+            }
+            for r in game.reasons(state, move)
+        ],
         events=[{"kind": e.kind, "rule": e.rule, "points": e.points, "text": e.text} for e in events],
         tally={"before": list(tally0), "after": list(tally1)},
         match={"before": list(match0), "after": list(match1)},
@@ -190,6 +199,11 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
         return 1
     tr = translation(data["lang"])
     print(tr.gettext("legal: {move} (seat {seat})").format(move=data["move"], seat=data["seat"]), file=out)
+    for reason in data["reasons"]:  # the rules that could have refused it, and why they do not here
+        print(tr.gettext("  why: {reason}  [{rule}]").format(reason=reason["text"], rule=reason["rule"]), file=out)
+        cited = reason["rule_cited"]
+        if "text" in cited:
+            print(f"      {cited['lang_title']}: {cited['lang_text']}", file=out)
     for event in data["events"]:  # the events' texts as the game writes them (see cli._commentary.event_text)
         points = f" ({event['points']:+d})" if event["points"] else ""
         print(f"  - {event['text']}{points}  [{event['rule']}]", file=out)

@@ -312,6 +312,8 @@ class Session:
                     nxt = self.show_moves(*shown)
             elif command == "hint":
                 self.hint(legal, moves)
+            elif command == "why":
+                self.why(rest.strip(), moves)
             elif command == "score":
                 self.score_lines()
             elif command == "last":
@@ -380,6 +382,30 @@ class Session:
             cards=False,
         )
         return None
+
+    def why(self, text: str, moves: Sequence[Any]) -> None:
+        """``why MOVE``: the rules that allow the move here (each that could refuse it, and why not), or its refusal."""
+        game, st = self.game, self.style
+        if not text:
+            self.say(st.gettext("Type 'why' and a move's number or notation, such as 'why 1'."))
+            return
+        if text.isascii() and text.isdigit() and len(text) <= _DIGITS and 1 <= int(text) <= len(moves):
+            move = moves[int(text) - 1]
+        else:
+            try:
+                move = game.parse_move(self.state, text)
+            except IllegalMoveError as exc:
+                reason = exc.reason if exc.message is None or self.lang == DEFAULT else render(exc.message, self.lang)
+                line = st.gettext("You may not play that: {reason} (rule {rule}).")
+                self.say(line.format(reason=reason, rule=exc.rule.id), cards=False)
+                return
+            except CardrulesError as exc:
+                self.say(render(exc, self.lang), cards=False)
+                return
+        self.say(st.gettext("{move} is legal:").format(move=game.format_move(self.state, move)))
+        for allowed in game.reasons(self.state, move):
+            said = allowed.reason if self.lang == DEFAULT else render(allowed.message, self.lang)
+            self.say(st.gettext("  {reason} (rule {rule})").format(reason=said, rule=allowed.rule.id))
 
     def help_lines(self, commands: bool = False) -> list[str]:
         """``help``: the game's notation and values, then the commands in brief; ``help commands``: each command."""

@@ -27,6 +27,7 @@ COMMANDS: Final = {
     "moves": "the numbered moves again; 'moves CARD' lists the moves with that card",
     "more": "the next page of moves ('more' again goes on; 'moves' starts over)",
     "hint": "the move the hard bot would make in your place, what it does at once, and why",
+    "why": "'why MOVE' (a number or notation): which rules allow that move here, or which one refuses it",
     "score": "the score by rule: this round so far and the rounds played",
     "last": "the last trick or the last capture",
     "rules": "the rule ids; 'rules ID' shows one rule",
@@ -45,6 +46,9 @@ def _described(style: Style) -> dict[str, str]:
         "moves": style.gettext("the numbered moves again; 'moves CARD' lists the moves with that card"),
         "more": style.gettext("the next page of moves ('more' again goes on; 'moves' starts over)"),
         "hint": style.gettext("the move the hard bot would make in your place, what it does at once, and why"),
+        "why": style.gettext(
+            "'why MOVE' (a number or notation): which rules allow that move here, or which one refuses it"
+        ),
         "score": style.gettext("the score by rule: this round so far and the rounds played"),
         "last": style.gettext("the last trick or the last capture"),
         "rules": style.gettext("the rule ids; 'rules ID' shows one rule"),

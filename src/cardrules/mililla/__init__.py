@@ -23,6 +23,7 @@ from cardrules.mililla._notation import format_canonical, format_move, parse_can
 from cardrules.mililla._observe import observe
 from cardrules.mililla._picture import picture  # noqa: F401 (read by game_spec)
 from cardrules.mililla._play import apply
+from cardrules.mililla._reasons import reasons
 from cardrules.mililla._rules import RULES
 from cardrules.mililla._ruleset import STANDARD, MilillaRuleset
 from cardrules.mililla._sample import sample_state, shuffle_hidden, zones
@@ -55,6 +56,7 @@ __all__ = [
     "observe",
     "parse_canonical",
     "parse_move",
+    "reasons",
     "round_deck",
     "sample_state",
     "score",

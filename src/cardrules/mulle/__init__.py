@@ -25,6 +25,7 @@ from cardrules.mulle._notation import format_move, parse_canonical, parse_move
 from cardrules.mulle._observe import observe
 from cardrules.mulle._picture import picture  # noqa: F401 (read by game_spec)
 from cardrules.mulle._play import apply
+from cardrules.mulle._reasons import reasons
 from cardrules.mulle._rules import RULES
 from cardrules.mulle._ruleset import BUILDING, FISHING, MulleRuleset
 from cardrules.mulle._sample import sample_state, shuffle_hidden, zones
@@ -77,6 +78,7 @@ __all__ = [
     "observe",
     "parse_canonical",
     "parse_move",
+    "reasons",
     "round_deck",
     "sample_state",
     "score",
