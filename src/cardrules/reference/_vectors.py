@@ -1,0 +1,261 @@
+"""
+The test vectors: positions of every game, preset and option value, each with its legal moves,
+the positions after some of them with their events, moves that read but break a rule (with the
+rule that refuses each), every seat's view and the score. Made from fixed seeds: the same version
+writes the same bytes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+
+from cardrules._registry import game_names, get_game
+from cardrules.errors import CardrulesError, InvalidNotationError
+from cardrules.reference._common import (
+    AnyGame,
+    dumps,
+    event_rules,
+    move_text,
+    read,
+    score_data,
+    seats,
+    write,
+)
+
+__all__ = ["FORMAT", "LISTED", "VERSION", "Variant", "coverage", "variants", "vectors", "write_corpus"]
+
+FORMAT: Final = "cardrules-vectors"
+VERSION: Final = 1
+"""The corpus's version: it changes when a rule changes what a vector says (the changelog says which)."""
+LISTED: Final = 200
+"""A vector lists every legal move up to this many; beyond, the first ones in canonical order."""
+_AFTER: Final = 3  # moves followed in `after`, spread over the listed ones (more where they decide a new rule)
+_AFTER_EXTRA: Final = 3
+_ILLEGAL: Final = 4  # illegal moves a vector gives, one per rule
+_POOL: Final = 400  # the move texts tried as illegal moves: the latest seen in the match
+_BASE_VECTORS: Final = 24  # vectors of a preset as it is
+_OPTION_VECTORS: Final = 5  # vectors of a preset with one option changed
+_HUNT_MATCHES: Final = 6  # extra matches per preset hunting the rule ids no vector decides yet
+
+
+@attrs.frozen
+class Variant:
+    """One ruleset of the corpus: its file (game and preset), the game, and whether it is the preset as it is."""
+
+    file: str
+    game: AnyGame
+    base: bool
+
+
+def variants() -> list[Variant]:
+    """Every preset of every game, then each option value a preset does not have, one option changed at a time."""
+    out: list[Variant] = []
+    seen: set[str] = set()
+    for name in game_names():
+        spec = get_game(name).spec
+        for preset in spec.presets:
+            game = get_game(f"{name}/{preset}")
+            file = f"{name}-{preset}"
+            out.append(Variant(file, game, True))
+            seen.add(game.text)
+            for field in attrs.fields(spec.ruleset_type):
+                for value in getattr(field.validator, "allowed", ()):
+                    if value == getattr(game.rules, field.name):
+                        continue
+                    try:
+                        changed = get_game(f"{name}/{preset}", **{field.name: value})
+                    except CardrulesError:  # a value this preset does not take (a building option in fishing)
+                        continue
+                    if changed.text not in seen:
+                        seen.add(changed.text)
+                        out.append(Variant(file, changed, False))
+    return out
+
+
+def _spread(items: list[Any], k: int) -> list[Any]:
+    """*k* of *items*, spread evenly from the first (all of them if there are no more)."""
+    n = len(items)
+    return items if n <= k else [items[i * n // k] for i in range(k)]
+
+
+def _match(game: AnyGame, seed: int, rng: random.Random) -> list[Any]:
+    """Every state of one random match, from its deal to its end."""
+    state = game.new_game(seed=seed)
+    states = [state]
+    while not game.is_over(state):
+        state = game.apply(state, game.legal_moves(state).sample(rng))  # trusted_apply at merge
+        states.append(state)
+    return states
+
+
+def _vector(game: AnyGame, state: Any, pool: dict[str, None], covered: set[str]) -> tuple[dict[str, Any], set[str]]:
+    """One vector of *state* (read back from its text), and the rule ids that decide in it."""
+    text = write(game, state)
+    _, state = read(text)
+    legal = game.legal_moves(state)
+    count = len(legal)
+    listed: list[Any] = []
+    for move in legal:
+        if len(listed) == LISTED:
+            break
+        listed.append(move)
+    decides: set[str] = set()
+    followed: list[dict[str, Any]] = []
+    chosen = _spread(listed, _AFTER)
+    extra = 0
+    for move in listed:
+        after = game.apply(state, move)
+        rules = event_rules(game, state, move, after)
+        fresh = set(rules) - covered - decides
+        if move in chosen or (fresh and extra < _AFTER_EXTRA):
+            extra += move not in chosen
+            followed.append({"move": move_text(game, move), "position": write(game, after), "events": rules})
+            decides.update(rules)
+    illegal: dict[str, str] = {}
+    for candidate in reversed(pool):
+        try:
+            move = game.spec.parse_canonical(candidate)
+        except InvalidNotationError:
+            continue
+        violation = game.check_move(state, move)
+        if violation is not None and violation.rule.id not in illegal:
+            illegal[violation.rule.id] = candidate
+    ranked = sorted(illegal.items(), key=lambda item: (item[0] in covered, item[0]))[:_ILLEGAL]
+    decides.update(rule for rule, _ in ranked)
+    score = score_data(game, state)
+    if score["last_round"] is not None:
+        decides.update(item["rule"] for item in score["last_round"]["items"])
+    for move in listed[:30]:
+        pool[move_text(game, move)] = None
+    while len(pool) > _POOL:
+        del pool[next(iter(pool))]
+    vector = {
+        "game": game.text,
+        "position": text,
+        "to_move": game.to_move(state),
+        "legal": {"count": count, "moves": [move_text(game, m) for m in listed], "complete": len(listed) == count},
+        "after": followed,
+        "illegal": [{"move": move, "rule": rule} for rule, move in sorted(ranked, key=lambda item: item[1])],
+        "score": score,
+        "observe": [{"seat": seat, "position": write(game, state, seat)} for seat in seats(game, state)],
+        "decides": sorted(decides),
+    }
+    return vector, decides
+
+
+def _picks(states: list[Any], k: int, game: AnyGame) -> list[int]:
+    """*k* steps of a match spread evenly, the first step of each new round and the end."""
+    rounds = [len(game.score(s).rounds) for s in states]
+    picked = set(range(0, len(states), max(1, len(states) // k)))
+    picked.update(i for i in range(1, len(states)) if rounds[i] != rounds[i - 1])
+    picked.add(len(states) - 1)
+    return sorted(picked)
+
+
+def _variant_vectors(variant: Variant, covered: set[str]) -> Iterator[dict[str, Any]]:
+    game = variant.game
+    rng = random.Random(game.text)
+    matches = 2 if variant.base else 1
+    k = (_BASE_VECTORS if variant.base else _OPTION_VECTORS) // matches
+    for seed in range(1, matches + 1):
+        states = _match(game, seed, rng)
+        pool: dict[str, None] = {}
+        for i, state in enumerate(states[: _picks(states, k, game)[-1] + 1]):
+            if i in _picks_cache(states, k, game):
+                vector, decides = _vector(game, state, pool, covered)
+                covered.update(decides)
+                yield vector
+            else:
+                for move in _spread(list(_first(game, state, 30)), 30):
+                    pool[move_text(game, move)] = None
+    if variant.base:
+        yield from _hunt(variant, covered)
+
+
+def _picks_cache(states: list[Any], k: int, game: AnyGame) -> set[int]:
+    return set(_picks(states, k, game))
+
+
+def _first(game: AnyGame, state: Any, n: int) -> Iterator[Any]:
+    for i, move in enumerate(game.legal_moves(state)):
+        if i == n:
+            return
+        yield move
+
+
+def _hunt(variant: Variant, covered: set[str]) -> Iterator[dict[str, Any]]:
+    """Vectors of further matches where a rule id no vector decides yet decides."""
+    game = variant.game
+    wanted = set(game.spec.rulebook) - covered
+    rng = random.Random("hunt " + game.text)
+    for seed in range(100, 100 + _HUNT_MATCHES):
+        if not wanted:
+            return
+        pool: dict[str, None] = {}
+        for state in _match(game, seed, rng):
+            vector, decides = _vector(game, state, pool, covered)
+            if decides & wanted:
+                covered.update(decides)
+                wanted -= decides
+                yield vector
+                if not wanted:
+                    return
+
+
+def vectors(games: tuple[str, ...] | None = None) -> dict[str, list[dict[str, Any]]]:
+    """
+    The corpus: the vectors of each file (``game-preset``), each with its ``id``; only those of
+    *games* if given (the vectors of one game do not depend on the others').
+    """
+    files: dict[str, list[dict[str, Any]]] = {}
+    covered: dict[str, set[str]] = {}
+    for variant in variants():
+        if games is not None and variant.game.name not in games:
+            continue
+        seen = covered.setdefault(variant.game.name, set())
+        out = files.setdefault(variant.file, [])
+        for vector in _variant_vectors(variant, seen):
+            out.append({"id": f"{variant.file}/{len(out) + 1:04d}", **vector})
+    return files
+
+
+def coverage(files: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    """For each game, how many vectors each rule id decides in; the ids none decides."""
+    out: dict[str, Any] = {}
+    for name in game_names():
+        counts = dict.fromkeys(get_game(name).spec.rulebook, 0)
+        for file, vectors_ in files.items():
+            if file.split("-")[0] != name:
+                continue
+            for vector in vectors_:
+                for rule in vector["decides"]:
+                    counts[rule] = counts.get(rule, 0) + 1
+        out[name] = {"rules": counts, "uncovered": [rule for rule, n in counts.items() if not n]}
+    return out
+
+
+def write_corpus(directory: Path) -> dict[str, Any]:
+    """Write the corpus into *directory*: a JSON Lines file per game and preset, the manifest, the coverage."""
+    directory.mkdir(parents=True, exist_ok=True)
+    files = vectors()
+    listing = {}
+    for file, vectors_ in files.items():
+        path = directory / f"{file}.jsonl"
+        path.write_text("".join(dumps(v) + "\n" for v in vectors_), encoding="ascii", newline="\n")
+        listing[path.name] = {"vectors": len(vectors_), "rulesets": sorted({v["game"] for v in vectors_})}
+    manifest = {"format": FORMAT, "version": VERSION, "listed": LISTED, "files": listing}
+    covered = coverage(files)
+    (directory / "manifest.json").write_text(_pretty(manifest), encoding="ascii", newline="\n")
+    (directory / "coverage.json").write_text(_pretty(covered), encoding="ascii", newline="\n")
+    return {"manifest": manifest, "coverage": covered}
+
+
+def _pretty(data: object) -> str:
+    import json
+
+    return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=True) + "\n"
