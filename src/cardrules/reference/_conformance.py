@@ -80,7 +80,8 @@ class EngineProcess:
         self._timeout = timeout
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._next = 0
-        threading.Thread(target=self._read, daemon=True).start()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
 
     def _read(self) -> None:
         stdout = self._process.stdout
@@ -111,13 +112,22 @@ class EngineProcess:
             return {"error": {"code": "not-json", "message": f"not JSON: {line[:200]!r}"}}
 
     def close(self) -> None:
-        """Ask the engine to quit, then end it."""
+        """Ask the engine to quit, then end it and close its pipes."""
+        process = self._process
         try:
-            self.ask({"op": "quit"}) if self._process.poll() is None else None
-            self._process.wait(timeout=5)
+            if process.poll() is None:
+                self.ask({"op": "quit"})
+            process.wait(timeout=5)
         except (subprocess.TimeoutExpired, OSError, ValueError):
-            self._process.kill()
-            self._process.wait()
+            process.kill()
+            process.wait()
+        self._reader.join(timeout=5)
+        for pipe in (process.stdin, process.stdout):
+            if pipe is not None:
+                try:
+                    pipe.close()
+                except OSError:  # the engine went away before reading all we wrote
+                    pass
 
 
 def read_vectors(directory: Path) -> Iterator[dict[str, Any]]:

@@ -48,7 +48,7 @@ TABLE_DEPTH = 4
 
 
 def standard_positions() -> list[tuple[str, str]]:
-    """The positions of the documentation's perft tables: of each game and preset, its first deal and six random moves on."""
+    """The positions of the perft tables: of each game and preset, its first deal and six random moves on."""
     import random
 
     from cardrules._registry import game_names, get_game

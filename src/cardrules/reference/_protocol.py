@@ -39,7 +39,7 @@ DEFAULT_LIMIT: Final = 200
 """How many moves ``legal`` lists unless the request gives ``limit``."""
 MAX_LIMIT: Final = 10_000
 """The most moves ``legal`` lists, whatever ``limit`` asks."""
-OPS: Final = ("hello", "legal", "is_legal", "apply", "score", "observe", "quit")
+OPS: Final = ("hello", "new", "legal", "is_legal", "apply", "score", "observe", "quit")
 
 
 class _BadRequest(Exception):
@@ -78,6 +78,14 @@ def _hello(request: dict[str, Any]) -> dict[str, Any]:
         "ops": list(OPS),
         "games": games,
     }
+
+
+def _new(request: dict[str, Any]) -> dict[str, Any]:
+    game = get_game(_field(request, "game", str, "a game or ruleset text, such as mililla"))
+    seed = request.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise _BadRequest("bad-request", "seed is a whole number from 0 to 2**63 - 1")
+    return {"game": game.text, "position": write(game, game.new_game(seed=seed))}
 
 
 def _legal(request: dict[str, Any]) -> dict[str, Any]:
@@ -134,6 +142,7 @@ def _observe(request: dict[str, Any]) -> dict[str, Any]:
 
 _HANDLERS: Final[dict[str, Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "hello": _hello,
+    "new": _new,
     "legal": _legal,
     "is_legal": _is_legal,
     "apply": _apply,
