@@ -114,7 +114,7 @@ def playthroughs(session: nox.Session) -> None:
     """Regenerate the golden playthroughs (``tests/corpus/playthroughs``), in the commit of the change."""
     if session.venv_backend != "none":
         session.install("-e", ".")
-    session.run("python", "-m", "cardrules.reference", "playthroughs")
+    session.run("python", "-m", "cardrules._reference", "playthroughs")
 
 
 @nox.session
@@ -122,7 +122,7 @@ def vectors(session: nox.Session) -> None:
     """Regenerate the shipped test vectors and the docs' perft tables (raise the version if a vector changed)."""
     if session.venv_backend != "none":
         session.install("-e", ".")
-    session.run("python", "-m", "cardrules.reference", "vectors", "perft")
+    session.run("python", "-m", "cardrules._reference", "vectors", "perft")
 
 
 @nox.session

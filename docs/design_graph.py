@@ -22,7 +22,7 @@ PARTS = {
     "bots": ("bots",),
     "learning": ("rl",),
     "records": ("records",),
-    "reference": ("reference",),
+    "reference": ("_reference",),
     "languages": ("i18n",),
     "registry": ("_registry", "_states", "_sampling"),
     "games": ("mulle", "mililla", "charlemagne"),

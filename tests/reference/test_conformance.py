@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from cardrules._reference import _conformance
 from cardrules.cli import main
-from cardrules.reference import _conformance
 from tests.reference.helpers import ENGINE, WRONG, small_corpus
 
 

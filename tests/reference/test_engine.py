@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 import cardrules
-from cardrules.reference import _protocol
-from cardrules.reference._common import write
+from cardrules._reference import _protocol
+from cardrules._reference._common import write
 from tests.reference.helpers import ENGINE
 
 MILILLA = cardrules.get_game("mililla")

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.skipif(
 
 
 def test_the_shipped_corpus_is_what_vectors_write_writes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """After a rule change: python -m cardrules.reference vectors, raise the version, say so in the changelog."""
+    """After a rule change: python -m cardrules._reference vectors, raise the version, say so in the changelog."""
     assert main(["vectors", "write", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("cardrules-vectors version 1 in ") and "rule ids decide in some vector" in out

@@ -7,10 +7,10 @@ import json
 import pytest
 
 import cardrules
+from cardrules._reference import _perft
+from cardrules._reference.__main__ import PAGE, with_tables
 from cardrules.cli import main
 from cardrules.errors import InvalidOptionError, InvalidPositionError
-from cardrules.reference import _perft
-from cardrules.reference.__main__ import PAGE, with_tables
 
 MILILLA = cardrules.get_game("mililla")
 START = MILILLA.position(MILILLA.new_game(seed=1))
@@ -59,7 +59,7 @@ def test_the_command(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_documentation_tables_are_what_cardrules_counts() -> None:
-    """If this fails after a rule change: python -m cardrules.reference perft, and say so in the changelog."""
+    """If this fails after a rule change: python -m cardrules._reference perft, and say so in the changelog."""
     page = PAGE.read_text(encoding="utf-8")
     assert with_tables(page, _perft.tables()) == page
     assert page.count("| depth | sequences |") == len(_perft.standard_positions())

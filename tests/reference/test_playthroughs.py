@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import cardrules
-from cardrules.reference import _playthroughs
+from cardrules._reference import _playthroughs
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "playthroughs"
 

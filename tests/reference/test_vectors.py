@@ -10,8 +10,8 @@ import attrs
 import pytest
 
 import cardrules
-from cardrules.reference import _vectors
-from cardrules.reference._common import dumps
+from cardrules._reference import _vectors
+from cardrules._reference._common import dumps
 from tests.reference.helpers import VECTORS, manifest
 
 
@@ -95,7 +95,7 @@ def test_a_regeneration_of_the_trick_games_is_the_shipped_bytes() -> None:
     for file, vectors in files.items():
         shipped = (VECTORS / f"{file}.jsonl").read_text(encoding="ascii")
         again = "".join(dumps(v) + "\n" for v in vectors)
-        assert again == shipped, f"{file}: run python -m cardrules.reference vectors"
+        assert again == shipped, f"{file}: run python -m cardrules._reference vectors"
 
 
 def test_the_vectors_match_their_schema() -> None:

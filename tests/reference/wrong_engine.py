@@ -14,7 +14,7 @@ import json
 import sys
 from typing import Any
 
-from cardrules.reference._protocol import answer
+from cardrules._reference._protocol import answer
 
 
 def corrupt(kind: str, request: Any, reply: dict[str, Any]) -> dict[str, Any]:

@@ -13,15 +13,15 @@ from importlib import resources
 from pathlib import Path
 from typing import TextIO
 
+from cardrules._reference import _conformance, _perft, _protocol, _vectors
+from cardrules._reference._common import AnyGame
 from cardrules.cli._positions import position_text
 from cardrules.errors import InvalidOptionError, UnsupportedError
-from cardrules.reference import _conformance, _perft, _protocol, _vectors
-from cardrules.reference._common import AnyGame
 
 
 def shipped_vectors() -> Path:
     """The directory of the test vectors shipped with cardrules."""
-    return Path(str(resources.files("cardrules.reference") / "vectors"))
+    return Path(str(resources.files("cardrules._reference") / "vectors"))
 
 
 def vectors_write(args: argparse.Namespace, out: TextIO) -> int:

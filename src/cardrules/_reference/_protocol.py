@@ -16,6 +16,7 @@ from itertools import islice
 from typing import IO, Any, Final
 
 from cardrules import _common as _package
+from cardrules._reference._common import AnyGame, dumps, event_rules, move_text, read_shown, score_data, seats, write
 from cardrules._registry import game_names, get_game
 from cardrules.errors import (
     CardrulesError,
@@ -26,7 +27,6 @@ from cardrules.errors import (
     UnknownOptionError,
     UnsupportedError,
 )
-from cardrules.reference._common import AnyGame, dumps, event_rules, move_text, read_shown, score_data, seats, write
 
 __all__ = ["DEFAULT_LIMIT", "MAX_LIMIT", "MAX_LINE", "OPS", "PROTOCOL", "VERSION", "answer", "answer_line", "serve"]
 

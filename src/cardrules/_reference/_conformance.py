@@ -15,10 +15,10 @@ from typing import IO, Any, Final
 
 import attrs
 
+from cardrules._reference import _protocol, _vectors
+from cardrules._reference._common import dumps
 from cardrules._registry import get_game
 from cardrules.errors import CardrulesError, InvalidRecordError, UnsupportedError
-from cardrules.reference import _protocol, _vectors
-from cardrules.reference._common import dumps
 
 __all__ = ["Disagreement", "EngineProcess", "Report", "check", "read_vectors"]
 

@@ -10,8 +10,8 @@ import random
 from itertools import islice
 from typing import Any, Final
 
+from cardrules._reference._common import AnyGame, dumps, move_text, score_data, seats, write
 from cardrules._registry import game_names, get_game
-from cardrules.reference._common import AnyGame, dumps, move_text, score_data, seats, write
 
 __all__ = ["SHOWN", "playthrough", "playthroughs"]
 

@@ -1,5 +1,5 @@
 """
-Regenerate what the repository keeps of the reference: ``python -m cardrules.reference vectors``
+Regenerate what the repository keeps of the reference: ``python -m cardrules._reference vectors``
 (the shipped vectors), ``playthroughs`` (``tests/corpus/playthroughs``) and ``perft``
 (the perft tables of ``docs/reference.md``, between their markers). Run from a source checkout.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from cardrules.reference import _perft, _playthroughs, _vectors
+from cardrules._reference import _perft, _playthroughs, _vectors
 
 ROOT = Path(__file__).resolve().parents[3]
 VECTORS = Path(__file__).resolve().parent / "vectors"

@@ -14,9 +14,7 @@ from typing import Any, Final
 
 import attrs
 
-from cardrules._registry import game_names, get_game
-from cardrules.errors import CardrulesError, InvalidNotationError
-from cardrules.reference._common import (
+from cardrules._reference._common import (
     AnyGame,
     dumps,
     event_rules,
@@ -26,6 +24,8 @@ from cardrules.reference._common import (
     seats,
     write,
 )
+from cardrules._registry import game_names, get_game
+from cardrules.errors import CardrulesError, InvalidNotationError
 
 __all__ = ["FORMAT", "LISTED", "VERSION", "Variant", "coverage", "variants", "vectors", "write_corpus"]
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardrules._reference._common import AnyGame, move_text, read_shown
 from cardrules.errors import InvalidOptionError
-from cardrules.reference._common import AnyGame, move_text, read_shown
 
 __all__ = ["divide", "perft", "perft_of"]
 
@@ -51,8 +51,8 @@ def standard_positions() -> list[tuple[str, str]]:
     """The positions of the perft tables: of each game and preset, its first deal and six random moves on."""
     import random
 
+    from cardrules._reference._common import write
     from cardrules._registry import game_names, get_game
-    from cardrules.reference._common import write
 
     out = []
     for name in game_names():

@@ -4,6 +4,6 @@ protocol and its conformance checker, and the golden playthroughs (see the refer
 documentation). Generic over the registered games: no game is named here.
 
 The commands are ``cardrules vectors write``, ``perft``, ``engine`` and ``conformance``;
-``python -m cardrules.reference`` regenerates what the repository keeps (the shipped vectors, the
+``python -m cardrules._reference`` regenerates what the repository keeps (the shipped vectors, the
 playthroughs, the perft tables of the documentation).
 """
