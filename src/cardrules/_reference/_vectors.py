@@ -8,6 +8,7 @@ writes the same bytes.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final
@@ -37,10 +38,13 @@ LISTED: Final = 200
 _AFTER: Final = 3  # moves followed in `after`, spread over the listed ones (more where they decide a new rule)
 _AFTER_EXTRA: Final = 3
 _ILLEGAL: Final = 4  # illegal moves a vector gives, one per rule
-_POOL: Final = 400  # the move texts tried as illegal moves: the latest seen in the match
+_POOL: Final = 400  # the move texts tried as illegal moves: the latest seen in the game's matches
+_MUTATED: Final = 3  # listed moves whose cards and numbers are changed, one at a time, for more illegal moves
+_OTHERS: Final = 13  # the cards put in a card's place: spread over the pack
+_WORDS: Final = re.compile(r"([ +,=/>\[\]])")
 _BASE_VECTORS: Final = 24  # vectors of a preset as it is
 _OPTION_VECTORS: Final = 5  # vectors of a preset with one option changed
-_HUNT_MATCHES: Final = 6  # extra matches per preset hunting the rule ids no vector decides yet
+_HUNT_MATCHES: Final = 30  # extra matches per preset hunting the rule ids no vector decides yet
 
 
 @attrs.frozen
@@ -83,14 +87,54 @@ def _spread(items: list[Any], k: int) -> list[Any]:
     return items if n <= k else [items[i * n // k] for i in range(k)]
 
 
-def _match(game: AnyGame, seed: int, rng: random.Random) -> list[Any]:
-    """Every state of one random match, from its deal to its end."""
+def _mutations(game: AnyGame, texts: list[str]) -> list[str]:
+    """Move texts made from *texts* by changing one card (to another of the pack) or one number (by one)."""
+    cards = list(dict.fromkeys(str(c) for c in game.spec.pack.cards))
+    known = set(cards)
+    others = _spread(cards, _OTHERS)
+    out: list[str] = []
+    for text in texts:
+        words = _WORDS.split(text)
+        for i, word in enumerate(words):
+            if word in known:
+                instead = others
+            elif word.isdigit():
+                instead = [str(int(word) - 1), str(int(word) + 1)]
+            else:
+                continue
+            out.extend("".join([*words[:i], other, *words[i + 1 :]]) for other in instead if other != word)
+    return out
+
+
+def _match(game: AnyGame, seed: int, rng: random.Random, first: float = 0.0) -> list[tuple[Any, Any]]:
+    """
+    Every state of one random match, from its deal to its end, each with the move played in it
+    (``None`` at the end): the first legal move with probability *first*, else one drawn by *rng*.
+    """
     state = game.new_game(seed=seed)
-    states = [state]
+    steps = []
     while not game.is_over(state):
-        state = game.apply(state, game.legal_moves(state).sample(rng))  # trusted_apply at merge
-        states.append(state)
-    return states
+        legal = game.legal_moves(state)
+        move = legal[0] if first and rng.random() < first else legal.sample(rng)
+        steps.append((state, move))
+        state = game.apply(state, move)  # trusted_apply at merge
+    steps.append((state, None))
+    return steps
+
+
+def _illegal(game: AnyGame, state: Any, listed: list[Any], pool: dict[str, None]) -> dict[str, str]:
+    """A move text that reads but is illegal in *state*, by the rule that refuses it: from *pool*, then mutations."""
+    illegal: dict[str, str] = {}
+    tried = [*reversed(pool), *_mutations(game, [move_text(game, m) for m in listed[:_MUTATED]])]
+    for candidate in dict.fromkeys(tried):
+        try:
+            move = game.spec.parse_canonical(candidate)
+        except InvalidNotationError:
+            continue
+        violation = game.check_move(state, move)
+        if violation is not None and violation.rule.id not in illegal:
+            illegal[violation.rule.id] = candidate
+    return illegal
 
 
 def _vector(game: AnyGame, state: Any, pool: dict[str, None], covered: set[str]) -> tuple[dict[str, Any], set[str]]:
@@ -116,15 +160,7 @@ def _vector(game: AnyGame, state: Any, pool: dict[str, None], covered: set[str])
             extra += move not in chosen
             followed.append({"move": move_text(game, move), "position": write(game, after), "events": rules})
             decides.update(rules)
-    illegal: dict[str, str] = {}
-    for candidate in reversed(pool):
-        try:
-            move = game.spec.parse_canonical(candidate)
-        except InvalidNotationError:
-            continue
-        violation = game.check_move(state, move)
-        if violation is not None and violation.rule.id not in illegal:
-            illegal[violation.rule.id] = candidate
+    illegal = _illegal(game, state, listed, pool)
     ranked = sorted(illegal.items(), key=lambda item: (item[0] in covered, item[0]))[:_ILLEGAL]
     decides.update(rule for rule, _ in ranked)
     score = score_data(game, state)
@@ -148,61 +184,71 @@ def _vector(game: AnyGame, state: Any, pool: dict[str, None], covered: set[str])
     return vector, decides
 
 
-def _picks(states: list[Any], k: int, game: AnyGame) -> list[int]:
+def _picks(steps: list[tuple[Any, Any]], k: int, game: AnyGame) -> set[int]:
     """*k* steps of a match spread evenly, the first step of each new round and the end."""
-    rounds = [len(game.score(s).rounds) for s in states]
-    picked = set(range(0, len(states), max(1, len(states) // k)))
-    picked.update(i for i in range(1, len(states)) if rounds[i] != rounds[i - 1])
-    picked.add(len(states) - 1)
-    return sorted(picked)
+    rounds = [len(game.score(state).rounds) for state, _ in steps]
+    picked = set(range(0, len(steps), max(1, len(steps) // k)))
+    picked.update(i for i in range(1, len(steps)) if rounds[i] != rounds[i - 1])
+    picked.add(len(steps) - 1)
+    return picked
 
 
-def _variant_vectors(variant: Variant, covered: set[str]) -> Iterator[dict[str, Any]]:
+def _variant_vectors(variant: Variant, covered: set[str], pool: dict[str, None]) -> Iterator[dict[str, Any]]:
     game = variant.game
     rng = random.Random(game.text)
     matches = 2 if variant.base else 1
     k = (_BASE_VECTORS if variant.base else _OPTION_VECTORS) // matches
     for seed in range(1, matches + 1):
-        states = _match(game, seed, rng)
-        pool: dict[str, None] = {}
-        for i, state in enumerate(states[: _picks(states, k, game)[-1] + 1]):
-            if i in _picks_cache(states, k, game):
+        steps = _match(game, seed, rng)
+        picks = _picks(steps, k, game)
+        for i, (state, _) in enumerate(steps):
+            if i in picks:
                 vector, decides = _vector(game, state, pool, covered)
                 covered.update(decides)
                 yield vector
             else:
-                for move in _spread(list(_first(game, state, 30)), 30):
+                for move in _first(game, state, 30):
                     pool[move_text(game, move)] = None
-    if variant.base:
-        yield from _hunt(variant, covered)
 
 
-def _picks_cache(states: list[Any], k: int, game: AnyGame) -> set[int]:
-    return set(_picks(states, k, game))
+def _first(game: AnyGame, state: Any, n: int) -> list[Any]:
+    out: list[Any] = []
+    for move in game.legal_moves(state):
+        if len(out) == n:
+            break
+        out.append(move)
+    return out
 
 
-def _first(game: AnyGame, state: Any, n: int) -> Iterator[Any]:
-    for i, move in enumerate(game.legal_moves(state)):
-        if i == n:
-            return
-        yield move
-
-
-def _hunt(variant: Variant, covered: set[str]) -> Iterator[dict[str, Any]]:
-    """Vectors of further matches where a rule id no vector decides yet decides."""
-    game = variant.game
-    wanted = set(game.spec.rulebook) - covered
-    rng = random.Random("hunt " + game.text)
-    for seed in range(100, 100 + _HUNT_MATCHES):
+def _hunt(
+    game_variants: list[Variant], covered: set[str], pool: dict[str, None]
+) -> Iterator[tuple[Variant, dict[str, Any]]]:
+    """
+    Vectors of further matches, of a game's rulesets in turn, where a rule id no vector decides yet
+    decides: each state probed by its move played, its illegal moves and its score, a vector made
+    where the probe finds one. Every other match plays the first legal move half the time (a
+    bidding game's pass, say), which random play seldom does over and over.
+    """
+    wanted = set(game_variants[0].game.spec.rulebook) - covered
+    for n in range(_HUNT_MATCHES):
         if not wanted:
             return
-        pool: dict[str, None] = {}
-        for state in _match(game, seed, rng):
+        variant = game_variants[n % len(game_variants)]
+        game = variant.game
+        rng = random.Random(f"hunt {n} {game.text}")
+        for state, move in _match(game, 100 + n, rng, first=0.5 if n % 2 else 0.0):
+            found = set(_illegal(game, state, _first(game, state, _MUTATED), pool))
+            if move is not None:
+                found.update(event_rules(game, state, move, game.apply(state, move)))
+            last = score_data(game, state)["last_round"]
+            found.update(item["rule"] for item in last["items"]) if last else None
+            if not found & wanted:
+                continue
             vector, decides = _vector(game, state, pool, covered)
             if decides & wanted:
                 covered.update(decides)
                 wanted -= decides
-                yield vector
+                yield variant, vector
                 if not wanted:
                     return
 
@@ -213,13 +259,17 @@ def vectors(games: tuple[str, ...] | None = None) -> dict[str, list[dict[str, An
     *games* if given (the vectors of one game do not depend on the others').
     """
     files: dict[str, list[dict[str, Any]]] = {}
-    covered: dict[str, set[str]] = {}
+    by_game: dict[str, list[Variant]] = {}
     for variant in variants():
-        if games is not None and variant.game.name not in games:
-            continue
-        seen = covered.setdefault(variant.game.name, set())
-        out = files.setdefault(variant.file, [])
-        for vector in _variant_vectors(variant, seen):
+        if games is None or variant.game.name in games:
+            by_game.setdefault(variant.game.name, []).append(variant)
+    for game_variants in by_game.values():
+        covered: set[str] = set()
+        pool: dict[str, None] = {}  # the game's move texts seen, tried as illegal moves elsewhere
+        found = [(v, vector) for v in game_variants for vector in _variant_vectors(v, covered, pool)]
+        found += _hunt(game_variants, covered, pool)
+        for variant, vector in found:
+            out = files.setdefault(variant.file, [])
             out.append({"id": f"{variant.file}/{len(out) + 1:04d}", **vector})
     return files
 
