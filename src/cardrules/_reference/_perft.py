@@ -45,10 +45,16 @@ def perft_of(text: str, depth: int) -> tuple[AnyGame, Any]:
 
 TABLE_DEPTH = 4
 """The depths the documentation's perft tables give: 1 to this."""
+WIDE_DEPTH = 2
+"""The depths of the table of a position of more moves than a vector lists: 1 to this."""
 
 
-def standard_positions() -> list[tuple[str, str]]:
-    """The positions of the perft tables: of each game and preset, its first deal and six random moves on."""
+def standard_positions() -> list[tuple[str, str, int]]:
+    """
+    The positions of the perft tables, each with the greatest depth given: of each game and
+    preset, its first deal, six random moves on, and where a random match meets positions of more
+    legal moves than a vector lists (200), the first of the most moves.
+    """
     import random
 
     from cardrules._reference._common import write
@@ -59,19 +65,29 @@ def standard_positions() -> list[tuple[str, str]]:
         for preset in get_game(name).spec.presets:
             game = get_game(f"{name}/{preset}")
             state = game.new_game(seed=1)
-            out.append((f"{game.spec.title}, {preset}: the first deal", write(game, state)))
+            out.append((f"{game.spec.title}, {preset}: the first deal", write(game, state), TABLE_DEPTH))
             rng = random.Random(1)
-            for _ in range(6):
-                state = game.apply(state, game.legal_moves(state).sample(rng))
-            out.append((f"{game.spec.title}, {preset}: six moves on", write(game, state)))
+            wide, most = None, 200
+            moves = 0
+            while not game.is_over(state):
+                if moves == 6:
+                    out.append((f"{game.spec.title}, {preset}: six moves on", write(game, state), TABLE_DEPTH))
+                legal = game.legal_moves(state)
+                if len(legal) > most:
+                    wide, most = state, len(legal)
+                state = game.apply(state, legal.sample(rng))  # trusted_apply at merge
+                moves += 1
+            if wide is not None:
+                label = f"{game.spec.title}, {preset}: the most legal moves of a random match"
+                out.append((label, write(game, wide), WIDE_DEPTH))
     return out
 
 
 def tables() -> str:
     """The documentation's perft tables, as Markdown."""
     blocks = []
-    for label, text in standard_positions():
+    for label, text, depth in standard_positions():
         game, state = read_shown(text, "perft")
-        rows = "".join(f"| {d} | {perft(game, state, d):,} |\n" for d in range(1, TABLE_DEPTH + 1))
+        rows = "".join(f"| {d} | {perft(game, state, d):,} |\n" for d in range(1, depth + 1))
         blocks.append(f"**{label}**\n\n```text\n{text}\n```\n\n| depth | sequences |\n|---:|---:|\n{rows}")
     return "\n".join(blocks)
