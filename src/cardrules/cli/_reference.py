@@ -71,7 +71,9 @@ def engine(args: argparse.Namespace) -> int:
 
 def conformance(args: argparse.Namespace, out: TextIO) -> int:
     """``cardrules conformance [--vectors DIR] -- COMMAND...``: 0 if the engine agrees on every question, else 1."""
-    command = [word for word in args.command if word != "--"] if args.command else []
+    command = list(args.command or [])
+    if command[:1] == ["--"]:
+        command = command[1:]
     if not command:
         raise InvalidOptionError("give the engine's command after --, such as: cardrules conformance -- ./my-engine")
     directory = Path(args.vectors) if args.vectors else shipped_vectors()
