@@ -227,7 +227,7 @@ def _after(asker: _Asker, vector: dict[str, Any]) -> None:
 def _score(asker: _Asker, vector: dict[str, Any]) -> None:
     question = {"op": "score", "position": vector["position"]}
     got = asker.ask(question)
-    if got != vector["score"]:
+    if not isinstance(got, dict) or {k: got.get(k) for k in vector["score"]} != vector["score"]:
         last = vector["score"]["last_round"]
         items = last["items"] if last else []
         theirs = got.get("last_round") if isinstance(got, dict) else None

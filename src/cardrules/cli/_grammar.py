@@ -1,9 +1,8 @@
 """
 The command line's grammar: every command, its arguments and their help texts, in the language
 asked for (``--lang``). The commands themselves are carried out in :mod:`cardrules.cli._matches`
-(play, demo, simulate, games), :mod:`cardrules.cli._positions` (check, show),
-:mod:`cardrules.cli._records` (verify, replay), :mod:`cardrules.cli._serve` (serve) and
-:mod:`cardrules.cli._reference` (vectors, perft, engine, conformance).
+(play, demo, simulate, games), :mod:`cardrules.cli._positions` (check, show), :mod:`cardrules.cli._records`
+(verify, replay), :mod:`cardrules.cli._serve` (serve), :mod:`cardrules.cli._reference` (vectors, perft, engine...).
 
 Each command is a function that adds its subparser and sets ``run`` (``run(args) -> exit status``)
 or ``handler`` (``handler(args, out) -> exit status``); :data:`COMMANDS` lists them in the order
@@ -332,10 +331,11 @@ def _limits(st: Style) -> tuple[tuple[str, type, str, str], ...]:
 
 def _add_reference(sub: Subparsers) -> None:
     """``vectors``, ``perft``, ``engine`` and ``conformance``: for programs that check themselves against cardrules."""
-    # Their help is in English only: they speak to programmers, in the protocol's terms.
+    # Their one-line help is in the language; the rest in English: it speaks to programmers, in the protocol's terms.
+    st = help_style(sub)
     p = sub.add_parser(
         "vectors",
-        help="write the test vectors: positions with their legal moves, illegal moves, events and scores",
+        help=st.gettext("write the test vectors: positions with their legal moves, illegal moves, events and scores"),
         description=(
             "Write the test vectors (JSON Lines, one file per game and preset, with manifest.json and "
             "coverage.json): every game, preset and option value, and for each rule id a vector in which "
@@ -348,7 +348,7 @@ def _add_reference(sub: Subparsers) -> None:
     w.set_defaults(handler=_reference.vectors_write)
     p = sub.add_parser(
         "perft",
-        help="count the move sequences of a length from a position (every card shown)",
+        help=st.gettext("count the move sequences of a length from a position (every card shown)"),
         description=(
             "Count the sequences of DEPTH moves from a position in which every card is shown, as chess "
             "perft does; the last move is counted, not listed (Mulle counts its captures). --divide gives "
@@ -363,7 +363,7 @@ def _add_reference(sub: Subparsers) -> None:
     p.set_defaults(handler=_reference.perft)
     p = sub.add_parser(
         "engine",
-        help="answer rules questions as JSON lines on standard input (the engine protocol)",
+        help=st.gettext("answer rules questions as JSON lines on standard input (the engine protocol)"),
         description=(
             "Answer requests, one JSON object a line on standard input, with one JSON line each on standard "
             'output: hello (the handshake), legal, is_legal, apply, score, observe, quit. {"id": 1, "op": '
@@ -375,7 +375,7 @@ def _add_reference(sub: Subparsers) -> None:
     p.set_defaults(run=_reference.engine)
     p = sub.add_parser(
         "conformance",
-        help="check another engine that speaks the engine protocol against the test vectors",
+        help=st.gettext("check another engine that speaks the engine protocol against the test vectors"),
         description=(
             "Run COMMAND as an engine speaking the engine protocol, ask it every question of the test "
             "vectors and report each disagreement: the vector, the question, both answers and the rule at "
