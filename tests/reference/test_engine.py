@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import cardrules
 from cardrules._reference import _protocol
@@ -140,3 +142,30 @@ def test_the_answers_match_their_schema() -> None:
         jsonschema.validate(request, request_schema)
         jsonschema.validate(_protocol.answer(request), answer_schema)
     jsonschema.validate(_protocol.answer_line("nonsense"), answer_schema)
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+_OPS = st.sampled_from([*_protocol.OPS, "nope"]).filter(lambda op: op != "quit")
+
+
+@given(
+    op=_OPS,
+    fields=st.dictionaries(st.sampled_from(["position", "move", "seat", "limit", "game", "seed"]), _JSON, max_size=4),
+    position=st.sampled_from([START, START.replace("2O", "9O"), START[:40], START.replace("/", ",")]),
+    move=st.sampled_from(["3O", "2O", "x", "", "3O 4O", "pass"]),
+)
+def test_any_request_is_answered_and_nothing_is_raised(
+    op: str, fields: dict[str, Any], position: str, move: str
+) -> None:
+    """Whatever a request holds, the answer is a JSON object with the request's id, an error or an answer."""
+    request = {"id": 5, "op": op, "position": position, "move": move, **fields}
+    said = _protocol.answer(request)
+    assert said["id"] == 5
+    json.dumps(said)
+    if "error" in said:
+        assert said["error"]["code"] != "internal", said
+        assert said["error"]["message"]

@@ -104,5 +104,5 @@ def test_the_vectors_match_their_schema() -> None:
     jsonschema = pytest.importorskip("jsonschema")
     schema = json.loads((Path(_vectors.__file__).parent / "schemas" / "vector.json").read_text(encoding="utf-8"))
     validator = jsonschema.Draft202012Validator(schema)
-    for vector in _all()[::7]:
+    for vector in _all():
         validator.validate(vector)
