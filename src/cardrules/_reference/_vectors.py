@@ -26,7 +26,7 @@ from cardrules._reference._common import (
     write,
 )
 from cardrules._registry import game_names, get_game
-from cardrules.errors import CardrulesError, InvalidNotationError
+from cardrules.errors import CardrulesError
 
 __all__ = ["FORMAT", "LISTED", "VERSION", "Variant", "coverage", "variants", "vectors", "write_corpus"]
 
@@ -36,7 +36,7 @@ VERSION: Final = 1
 LISTED: Final = 200
 """A vector lists every legal move up to this many; beyond, the first ones in canonical order."""
 _AFTER: Final = 3  # moves followed in `after`, spread over the listed ones (more where they decide a new rule)
-_AFTER_EXTRA: Final = 3
+_AFTER_EXTRA: Final = 3  # moves followed besides, that decide a rule id no earlier vector of the game decides
 _ILLEGAL: Final = 4  # illegal moves a vector gives, one per rule
 _POOL: Final = 400  # the move texts tried as illegal moves: the latest seen in the game's matches
 _MUTATED: Final = 3  # listed moves whose cards and numbers are changed, one at a time, for more illegal moves
@@ -44,7 +44,7 @@ _OTHERS: Final = 13  # the cards put in a card's place: spread over the pack
 _WORDS: Final = re.compile(r"([ +,=/>\[\]])")
 _BASE_VECTORS: Final = 24  # vectors of a preset as it is
 _OPTION_VECTORS: Final = 5  # vectors of a preset with one option changed
-_HUNT_MATCHES: Final = 30  # extra matches per preset hunting the rule ids no vector decides yet
+_HUNT_MATCHES: Final = 30  # extra matches per game, its rulesets in turn, hunting the rule ids no vector decides
 
 
 @attrs.frozen
@@ -122,22 +122,36 @@ def _match(game: AnyGame, seed: int, rng: random.Random, first: float = 0.0) -> 
     return steps
 
 
-def _illegal(game: AnyGame, state: Any, listed: list[Any], pool: dict[str, None]) -> dict[str, str]:
-    """A move text that reads but is illegal in *state*, by the rule that refuses it: from *pool*, then mutations."""
+def _illegal(
+    game: AnyGame, state: Any, listed: list[Any], pool: dict[str, None], read: dict[str, Any]
+) -> dict[str, str]:
+    """
+    A move text that reads but is illegal in *state*, by the rule that refuses it: from *pool*, then
+    mutations. *read* keeps each text's move (``None`` for no move), read once for the game's vectors.
+    """
     illegal: dict[str, str] = {}
     tried = [*reversed(pool), *_mutations(game, [move_text(game, m) for m in listed[:_MUTATED]])]
     for candidate in dict.fromkeys(tried):
-        try:
-            move = game.spec.parse_canonical(candidate)
-        except InvalidNotationError:
+        if candidate not in read:
+            try:
+                read[candidate] = game.spec.parse_canonical(candidate)
+            except CardrulesError:  # text that is no move of the game
+                read[candidate] = None
+        move = read[candidate]
+        if move is None:
             continue
-        violation = game.check_move(state, move)
+        try:
+            violation = game.check_move(state, move)
+        except CardrulesError:
+            continue
         if violation is not None and violation.rule.id not in illegal:
             illegal[violation.rule.id] = candidate
     return illegal
 
 
-def _vector(game: AnyGame, state: Any, pool: dict[str, None], covered: set[str]) -> tuple[dict[str, Any], set[str]]:
+def _vector(
+    game: AnyGame, state: Any, pool: dict[str, None], read_: dict[str, Any], covered: set[str]
+) -> tuple[dict[str, Any], set[str]]:
     """One vector of *state* (read back from its text), and the rule ids that decide in it."""
     text = write(game, state)
     _, state = read(text)
@@ -160,16 +174,13 @@ def _vector(game: AnyGame, state: Any, pool: dict[str, None], covered: set[str])
             extra += move not in chosen
             followed.append({"move": move_text(game, move), "position": write(game, after), "events": rules})
             decides.update(rules)
-    illegal = _illegal(game, state, listed, pool)
+    illegal = _illegal(game, state, listed, pool, read_)
     ranked = sorted(illegal.items(), key=lambda item: (item[0] in covered, item[0]))[:_ILLEGAL]
     decides.update(rule for rule, _ in ranked)
     score = score_data(game, state)
     if score["last_round"] is not None:
         decides.update(item["rule"] for item in score["last_round"]["items"])
-    for move in listed[:30]:
-        pool[move_text(game, move)] = None
-    while len(pool) > _POOL:
-        del pool[next(iter(pool))]
+    _remember(pool, [move_text(game, m) for m in listed[:30]])
     vector = {
         "game": game.text,
         "position": text,
@@ -184,6 +195,15 @@ def _vector(game: AnyGame, state: Any, pool: dict[str, None], covered: set[str])
     return vector, decides
 
 
+def _remember(pool: dict[str, None], texts: list[str]) -> None:
+    """Add *texts* to *pool*, the latest last, keeping the latest :data:`_POOL` only."""
+    for text in texts:
+        pool.pop(text, None)
+        pool[text] = None
+    while len(pool) > _POOL:
+        del pool[next(iter(pool))]
+
+
 def _picks(steps: list[tuple[Any, Any]], k: int, game: AnyGame) -> set[int]:
     """*k* steps of a match spread evenly, the first step of each new round and the end."""
     rounds = [len(game.score(state).rounds) for state, _ in steps]
@@ -193,7 +213,9 @@ def _picks(steps: list[tuple[Any, Any]], k: int, game: AnyGame) -> set[int]:
     return picked
 
 
-def _variant_vectors(variant: Variant, covered: set[str], pool: dict[str, None]) -> Iterator[dict[str, Any]]:
+def _variant_vectors(
+    variant: Variant, covered: set[str], pool: dict[str, None], read_: dict[str, Any]
+) -> Iterator[dict[str, Any]]:
     game = variant.game
     rng = random.Random(game.text)
     matches = 2 if variant.base else 1
@@ -203,12 +225,11 @@ def _variant_vectors(variant: Variant, covered: set[str], pool: dict[str, None])
         picks = _picks(steps, k, game)
         for i, (state, _) in enumerate(steps):
             if i in picks:
-                vector, decides = _vector(game, state, pool, covered)
+                vector, decides = _vector(game, state, pool, read_, covered)
                 covered.update(decides)
                 yield vector
             else:
-                for move in _first(game, state, 30):
-                    pool[move_text(game, move)] = None
+                _remember(pool, [move_text(game, m) for m in _first(game, state, 30)])
 
 
 def _first(game: AnyGame, state: Any, n: int) -> list[Any]:
@@ -221,7 +242,7 @@ def _first(game: AnyGame, state: Any, n: int) -> list[Any]:
 
 
 def _hunt(
-    game_variants: list[Variant], covered: set[str], pool: dict[str, None]
+    game_variants: list[Variant], covered: set[str], pool: dict[str, None], read_: dict[str, Any]
 ) -> Iterator[tuple[Variant, dict[str, Any]]]:
     """
     Vectors of further matches, of a game's rulesets in turn, where a rule id no vector decides yet
@@ -237,14 +258,14 @@ def _hunt(
         game = variant.game
         rng = random.Random(f"hunt {n} {game.text}")
         for state, move in _match(game, 100 + n, rng, first=0.5 if n % 2 else 0.0):
-            found = set(_illegal(game, state, _first(game, state, _MUTATED), pool))
+            found = set(_illegal(game, state, _first(game, state, _MUTATED), pool, read_))
             if move is not None:
                 found.update(event_rules(game, state, move, game.apply(state, move)))
             last = score_data(game, state)["last_round"]
             found.update(item["rule"] for item in last["items"]) if last else None
             if not found & wanted:
                 continue
-            vector, decides = _vector(game, state, pool, covered)
+            vector, decides = _vector(game, state, pool, read_, covered)
             if decides & wanted:
                 covered.update(decides)
                 wanted -= decides
@@ -266,8 +287,9 @@ def vectors(games: tuple[str, ...] | None = None) -> dict[str, list[dict[str, An
     for game_variants in by_game.values():
         covered: set[str] = set()
         pool: dict[str, None] = {}  # the game's move texts seen, tried as illegal moves elsewhere
-        found = [(v, vector) for v in game_variants for vector in _variant_vectors(v, covered, pool)]
-        found += _hunt(game_variants, covered, pool)
+        read_: dict[str, Any] = {}  # each text's move, read once
+        found = [(v, vector) for v in game_variants for vector in _variant_vectors(v, covered, pool, read_)]
+        found += _hunt(game_variants, covered, pool, read_)
         for variant, vector in found:
             out = files.setdefault(variant.file, [])
             out.append({"id": f"{variant.file}/{len(out) + 1:04d}", **vector})
