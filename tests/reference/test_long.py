@@ -17,7 +17,7 @@ from tests.reference.helpers import ENGINE, VECTORS
 
 pytestmark = pytest.mark.skipif(
     os.environ.get("HYPOTHESIS_PROFILE") not in {"long", "thorough", "fuzz"},
-    reason="the long profile's (nox -s tests_long): about a minute of CPU",
+    reason="the long profile's (nox -s tests_long): about half a minute of CPU",
 )
 
 
