@@ -107,9 +107,12 @@ class EngineProcess:
         if line is None:
             return {"error": {"code": "exited", "message": "the engine has exited"}}
         try:
-            return json.loads(line)
+            answer = json.loads(line)
         except ValueError:
             return {"error": {"code": "not-json", "message": f"not JSON: {line[:200]!r}"}}
+        if not isinstance(answer, dict) or answer.get("id") != self._next:
+            return {"error": {"code": "wrong-id", "message": f"not the answer to request {self._next}: {line[:200]!r}"}}
+        return answer
 
     def close(self) -> None:
         """Ask the engine to quit, then end it and close its pipes."""
