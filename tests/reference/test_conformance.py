@@ -31,6 +31,7 @@ def test_cardrules_engine_agrees_with_the_vectors(corpus: Path, capsys: pytest.C
     ("kind", "op", "rule"),
     [
         ("drop", "legal", True),  # drops a legal move: and says which rule it thinks refuses it
+        ("extra", "legal", True),  # lists a move that is not legal: and the rule that refuses it
         ("accept", "is_legal", True),  # accepts an illegal move: the rule it breaks
         ("score", "score", False),
         ("leak", "observe", False),  # shows a hidden card
@@ -47,6 +48,8 @@ def test_a_wrong_engine_is_caught(corpus: Path, kind: str, op: str, rule: bool) 
         assert first.expected["rule"] == first.rule
     if kind == "drop":
         assert first.expected["missing"], "the move it dropped"
+    if kind == "extra":
+        assert first.expected["not_legal"] and first.rule is not None and first.words
 
 
 def test_the_report_prints_each_disagreement_and_exits_1(corpus: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,6 +3,7 @@ An engine that is wrong on purpose, for the conformance checker's tests: the rea
 one kind corrupted. ``python tests/reference/wrong_engine.py KIND`` with KIND one of:
 
 - ``drop``: ``legal`` leaves out its last listed move (and counts one fewer);
+- ``extra``: ``legal`` lists one move more, a legal move of the next seat's turn;
 - ``accept``: ``is_legal`` accepts every move;
 - ``score``: ``score`` gives the first side one match point more;
 - ``leak``: ``observe`` shows every hand, the hidden ones too.
@@ -23,6 +24,11 @@ def corrupt(kind: str, request: Any, reply: dict[str, Any]) -> dict[str, Any]:
         return reply
     if kind == "drop" and op == "legal" and reply["count"] > 1:
         return {**reply, "count": reply["count"] - 1, "moves": reply["moves"][:-1]}
+    if kind == "extra" and op == "legal" and reply["complete"] and reply["moves"]:
+        after = answer({"op": "apply", "position": request["position"], "move": reply["moves"][0]})
+        theirs = answer({"op": "legal", "position": after.get("position")}).get("moves", [])
+        more = [m for m in theirs if m not in reply["moves"]][:1]
+        return {**reply, "count": reply["count"] + len(more), "moves": [*reply["moves"], *more]}
     if kind == "accept" and op == "is_legal":
         return {"id": reply["id"], "legal": True, "move": request["move"]}
     if kind == "score" and op == "score":

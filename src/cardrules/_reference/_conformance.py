@@ -162,6 +162,17 @@ def _words(game_text: str, rule: str | None) -> str | None:
     return None if found is None else f"{found.title}. {found.text}"
 
 
+def _refusal(vector: dict[str, Any], text: object) -> str | None:
+    """The rule id that refuses the move *text* in the vector's position, by cardrules' rules."""
+    try:
+        game = get_game(vector["game"])
+        state = game.from_position(vector["position"])
+        violation = game.check_move(state, game.spec.parse_canonical(str(text)))
+    except CardrulesError:
+        return None
+    return None if violation is None else violation.rule.id
+
+
 def _strip(answer: Any) -> Any:
     return {k: v for k, v in answer.items() if k != "id"} if isinstance(answer, dict) else answer
 
@@ -196,6 +207,10 @@ def _legal(asker: _Asker, vector: dict[str, Any]) -> None:
             said = asker.ask({"op": "is_legal", "position": vector["position"], "move": missing[0]})
             rule = said.get("rule") if isinstance(said, dict) and isinstance(said.get("rule"), str) else None
             expected = {**expected, "missing": missing}
+        extra = [m for m in moves if m not in legal["moves"]] if isinstance(moves, list) and legal["complete"] else []
+        if extra:  # a move it allows that cardrules refuses: the rule that refuses it
+            expected = {**expected, "not_legal": extra}
+            rule = rule or _refusal(vector, extra[0])
         asker.differ(vector, question, expected, got, rule)
 
 
