@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules._reference import _protocol
-from cardrules._reference._common import write
+from cardrules._reference._common import seats, write
 from tests.reference.helpers import ENGINE
 
 MILILLA = cardrules.get_game("mililla")
@@ -61,6 +61,25 @@ def test_every_op_on_every_game(text: str) -> None:
     seat = (mover + 1) % 2
     view = _ask(op="observe", position=position, seat=seat)
     assert view["position"] == write(game, state, seat) and "?" in view["position"]
+
+
+@pytest.mark.parametrize("text", ["mulle", "mulle/fishing", "mililla", "charlemagne"])
+def test_legal_and_is_legal_read_the_movers_view(text: str) -> None:
+    """The legal moves depend only on what the mover sees: its view is enough; another seat's is not, nor for apply."""
+    game = cardrules.get_game(text)
+    state = game.new_game(seed=3)
+    mover = game.to_move(state)
+    assert mover is not None
+    full, view = write(game, state), write(game, state, mover)
+    assert "?" in view
+    legal = _ask(op="legal", position=view)
+    assert {k: v for k, v in legal.items() if k != "id"} == {
+        k: v for k, v in _ask(op="legal", position=full).items() if k != "id"
+    }
+    assert _ask(op="is_legal", position=view, move=legal["moves"][0])["legal"] is True
+    other = write(game, state, (mover + 1) % len(seats(game, state)))
+    assert _ask(op="legal", position=other)["error"]["field"] == "hands"
+    assert _ask(op="apply", position=view, move=legal["moves"][0])["error"]["code"] == "invalid-position"
 
 
 def test_an_illegal_move_is_refused_with_its_rule_id() -> None:

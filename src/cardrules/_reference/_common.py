@@ -57,6 +57,34 @@ def read_shown(text: object, what: str) -> tuple[AnyGame, Any]:
     return game, state
 
 
+def _parts(text: str) -> dict[str, list[str]]:
+    """A position's fields, each split into its parts per seat or side (``/``)."""
+    return {name: value.split("/") for name, _, value in (w.partition("=") for w in text.split(" ")[2:]) if value}
+
+
+def read_for_mover(text: object, what: str) -> tuple[AnyGame, Any]:
+    """
+    :func:`read`, refusing a position that hides a card the seat to move sees (its hand, say):
+    the legal moves depend only on what the mover sees, so the other hands may be given by size.
+    """
+    game, state = read(text)
+    assert isinstance(text, str)
+    mover = game.to_move(state)
+    if mover is None:
+        return game, state
+    seen = _parts(write(game, state, mover))
+    for name, given in _parts(text).items():
+        mine = seen.get(name)
+        if mine is not None and len(mine) == len(given):
+            for a, b in zip(given, mine, strict=True):
+                if "?" in a and "?" not in b:
+                    said = f"{what} needs every card the seat to move sees; this position gives {name} only by size"
+                    raise InvalidPositionError(said, name)
+    if hidden_fields(text) and not all(n in seen for n in _parts(text)):  # another form: its fields differ
+        return read_shown(text, what)
+    return game, state
+
+
 def seats(game: AnyGame, state: Any) -> list[int]:
     """Every seat at the table, in order."""
     return sorted(seat for side in game.score(state).sides for seat in side)

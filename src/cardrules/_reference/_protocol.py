@@ -16,7 +16,17 @@ from itertools import islice
 from typing import IO, Any, Final
 
 from cardrules import _common as _package
-from cardrules._reference._common import AnyGame, dumps, event_rules, move_text, read_shown, score_data, seats, write
+from cardrules._reference._common import (
+    AnyGame,
+    dumps,
+    event_rules,
+    move_text,
+    read_for_mover,
+    read_shown,
+    score_data,
+    seats,
+    write,
+)
 from cardrules._registry import game_names, get_game
 from cardrules.errors import (
     CardrulesError,
@@ -89,7 +99,7 @@ def _new(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _legal(request: dict[str, Any]) -> dict[str, Any]:
-    game, state = read_shown(_field(request, "position", str, "position text"), "legal")
+    game, state = read_for_mover(_field(request, "position", str, "position text"), "legal")
     limit = request.get("limit", DEFAULT_LIMIT)
     if not isinstance(limit, int) or isinstance(limit, bool) or not 0 <= limit <= MAX_LIMIT:
         raise _BadRequest("bad-request", f"limit is a whole number from 0 to {MAX_LIMIT}")
@@ -100,7 +110,7 @@ def _legal(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _is_legal(request: dict[str, Any]) -> dict[str, Any]:
-    game, state = read_shown(_field(request, "position", str, "position text"), "is_legal")
+    game, state = read_for_mover(_field(request, "position", str, "position text"), "is_legal")
     text = _field(request, "move", str, "move text")
     try:
         move = _move(game, state, text)
