@@ -24,6 +24,7 @@ LONG_SUITES = (
     "tests/mulle/test_properties.py",
     "tests/mililla/test_properties.py",
     "tests/charlemagne/test_properties.py",
+    "tests/reference/test_long.py",
 )
 SMOKE = ROOT / "tests" / "smoke_installed.py"
 LINTED = ("src", "tests", "benchmarks", "examples", "docs/_ext", "noxfile.py")
@@ -106,6 +107,22 @@ def catalogs(session: nox.Session) -> None:
     if session.venv_backend != "none":
         session.install("-e", ".[i18n]")
     session.run("python", "-m", "cardrules.i18n._catalogs", *(session.posargs or ["extract", "update", "compile"]))
+
+
+@nox.session
+def playthroughs(session: nox.Session) -> None:
+    """Regenerate the golden playthroughs (``tests/corpus/playthroughs``), in the commit of the change."""
+    if session.venv_backend != "none":
+        session.install("-e", ".")
+    session.run("python", "-m", "cardrules._reference", "playthroughs")
+
+
+@nox.session
+def vectors(session: nox.Session) -> None:
+    """Regenerate the shipped test vectors and the docs' perft tables (raise the version if a vector changed)."""
+    if session.venv_backend != "none":
+        session.install("-e", ".")
+    session.run("python", "-m", "cardrules._reference", "vectors", "perft")
 
 
 @nox.session

@@ -24,12 +24,17 @@ STATIC = Path(__file__).resolve().parent.parent / "src" / "cardrules" / "web" / 
 LOCALE = Path(__file__).resolve().parent.parent / "src" / "cardrules" / "i18n" / "locale"
 """The compiled language catalogs in the checkout: each must be in the wheel too."""
 
+REFERENCE = Path(__file__).resolve().parent.parent / "src" / "cardrules" / "_reference"
+"""The test vectors and their JSON Schemas in the checkout: each must be in the wheel too."""
+
 
 def check_wheel(wheel: Path) -> None:
     """The wheel holds the ``py.typed`` marker, the licence text and the web table's browser files."""
     names = zipfile.ZipFile(wheel).namelist()
     needs = [*WHEEL_NEEDS, *(f"cardrules/web/static/{p.relative_to(STATIC).as_posix()}" for p in _files(STATIC))]
     needs += [f"cardrules/i18n/locale/{p.relative_to(LOCALE).as_posix()}" for p in _files(LOCALE) if p.suffix == ".mo"]
+    data = [p for p in _files(REFERENCE) if p.suffix != ".py"]
+    needs += [f"cardrules/_reference/{p.relative_to(REFERENCE).as_posix()}" for p in data]
     missing = [need for need in needs if not any(name.endswith(need) for name in names)]
     assert not missing, f"{wheel.name} lacks {missing}"
     print(f"{wheel.name} holds {', '.join(WHEEL_NEEDS)}")
@@ -51,6 +56,7 @@ def check_installed(checkout: Path) -> None:
     files = importlib.metadata.files("cardrules") or []
     assert any(f.name == "LICENSE" for f in files), "the licence text is missing"
     assert (package / "i18n" / "locale" / "sv" / "LC_MESSAGES" / "cardrules.mo").is_file(), "the catalogs are missing"
+    assert (package / "_reference" / "vectors" / "manifest.json").is_file(), "the test vectors are missing"
 
 
 def play_every_game() -> None:

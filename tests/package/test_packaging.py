@@ -112,6 +112,8 @@ def test_wheel_check_finds_a_missing_licence(tmp_path: Path) -> None:
             zf.writestr(f"cardrules/web/static/{path.relative_to(smoke_installed.STATIC).as_posix()}", "")
         for path in smoke_installed._files(smoke_installed.LOCALE):  # the compiled language catalogs
             zf.writestr(f"cardrules/i18n/locale/{path.relative_to(smoke_installed.LOCALE).as_posix()}", "")
+        for path in smoke_installed._files(smoke_installed.REFERENCE):  # the test vectors and their schemas
+            zf.writestr(f"cardrules/_reference/{path.relative_to(smoke_installed.REFERENCE).as_posix()}", "")
     with pytest.raises(AssertionError, match="LICENSE"):
         smoke_installed.check_wheel(bad)
     smoke_installed.check_wheel(good)

@@ -1,8 +1,8 @@
 """
 The command line's grammar: every command, its arguments and their help texts, in the language
 asked for (``--lang``). The commands themselves are carried out in :mod:`cardrules.cli._matches`
-(play, demo, simulate, games), :mod:`cardrules.cli._positions` (check, show),
-:mod:`cardrules.cli._records` (verify, replay) and :mod:`cardrules.cli._serve` (serve).
+(play, demo, simulate, games), :mod:`cardrules.cli._positions` (check, show), :mod:`cardrules.cli._records`
+(verify, replay), :mod:`cardrules.cli._serve` (serve), :mod:`cardrules.cli._reference` (vectors, perft, engine...).
 
 Each command is a function that adds its subparser and sets ``run`` (``run(args) -> exit status``)
 or ``handler`` (``handler(args, out) -> exit status``); :data:`COMMANDS` lists them in the order
@@ -18,7 +18,7 @@ from typing import Any, Final
 from cardrules._kit.style import Style
 from cardrules._registry import game_names
 from cardrules.bots import bot_names
-from cardrules.cli import _matches, _positions, _records, _serve
+from cardrules.cli import _matches, _positions, _records, _reference, _serve
 from cardrules.cli._parsing import (
     Parser,
     RawHelpFormatter,
@@ -329,6 +329,65 @@ def _limits(st: Style) -> tuple[tuple[str, type, str, str], ...]:
     )
 
 
+def _add_reference(sub: Subparsers) -> None:
+    """``vectors``, ``perft``, ``engine`` and ``conformance``: for programs that check themselves against cardrules."""
+    # Their one-line help is in the language; the rest in English: it speaks to programmers, in the protocol's terms.
+    st = help_style(sub)
+    p = sub.add_parser(
+        "vectors",
+        help=st.gettext("write the test vectors: positions with their legal moves, illegal moves, events and scores"),
+        description=(
+            "Write the test vectors (JSON Lines, one file per game and preset, with manifest.json and "
+            "coverage.json): every game, preset and option value, and for each rule id a vector in which "
+            "it decides. The same version writes the same bytes. See the reference page of the documentation."
+        ),
+    )
+    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    w = actions.add_parser("write", help="write the corpus into a directory", description="Write the corpus into DIR.")
+    w.add_argument("directory", metavar="DIR", help="the directory to write (made if missing)")
+    w.set_defaults(handler=_reference.vectors_write)
+    p = sub.add_parser(
+        "perft",
+        help=st.gettext("count the move sequences of a length from a position (every card shown)"),
+        description=(
+            "Count the sequences of DEPTH moves from a position in which every card is shown, as chess "
+            "perft does; the last move is counted, not listed (Mulle counts its captures). --divide gives "
+            "the count for each first move, in canonical notation."
+        ),
+    )
+    where = "the position text (quoted), a file holding it, or - for standard input"
+    p.add_argument("position", metavar="POSITION", help=where)
+    p.add_argument("depth", metavar="DEPTH", type=int, help="the number of moves, from 0")
+    add_flag(p, "--divide", "the count for each first move, then the total")
+    add_flag(p, "--json", "print the counts as JSON")
+    p.set_defaults(handler=_reference.perft)
+    p = sub.add_parser(
+        "engine",
+        help=st.gettext("answer rules questions as JSON lines on standard input (the engine protocol)"),
+        description=(
+            "Answer requests, one JSON object a line on standard input, with one JSON line each on standard "
+            'output: hello (the handshake), legal, is_legal, apply, score, observe, quit. {"id": 1, "op": '
+            '"legal", "position": "p1 ..."} is answered {"id": 1, "count": N, "moves": [...], ...}. An error '
+            "is an answer too, with its code and, for an illegal move, its rule id. See the protocol section "
+            "of the reference page of the documentation."
+        ),
+    )
+    p.set_defaults(run=_reference.engine)
+    p = sub.add_parser(
+        "conformance",
+        help=st.gettext("check another engine that speaks the engine protocol against the test vectors"),
+        description=(
+            "Run COMMAND as an engine speaking the engine protocol, ask it every question of the test "
+            "vectors and report each disagreement: the vector, the question, both answers and the rule at "
+            "stake. Exit status: 0 no disagreement, 1 some, 2 the vectors or the engine cannot be used."
+        ),
+    )
+    add_option(p, "--vectors", None, "DIR", "the corpus to use (default: the vectors shipped with cardrules)")
+    add_option(p, "--timeout", float, "S", "seconds to wait for one answer (default 30)", 30.0)
+    p.add_argument("command", nargs=argparse.REMAINDER, metavar="-- COMMAND...", help="the engine to run")
+    p.set_defaults(handler=_reference.conformance)
+
+
 COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_play,
     _add_demo,
@@ -337,5 +396,6 @@ COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_records,
     _add_positions,
     _add_serve,
+    _add_reference,
 )
 """The subcommands: each adds its subparser(s) and sets ``run(args)`` or ``handler(args, out)``."""

@@ -1,0 +1,85 @@
+"""The conformance checker: clean against cardrules' own engine; it catches each kind of wrong engine."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from cardrules._reference import _conformance
+from cardrules.cli import main
+from tests.reference.helpers import ENGINE, WRONG, small_corpus
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return small_corpus(tmp_path_factory.mktemp("vectors"))
+
+
+def _check(command: list[str], corpus: Path) -> _conformance.Report:
+    return _conformance.check(command, _conformance.read_vectors(corpus), timeout=60)
+
+
+def test_cardrules_engine_agrees_with_the_vectors(corpus: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conformance", "--vectors", str(corpus), "--", *ENGINE]) == 0
+    out = capsys.readouterr().out
+    assert out.endswith(" 0 disagreements\n") and out.startswith("8 vectors, ")
+
+
+@pytest.mark.parametrize(
+    ("kind", "op", "rule"),
+    [
+        ("drop", "legal", True),  # drops a legal move: and says which rule it thinks refuses it
+        ("extra", "legal", True),  # lists a move that is not legal: and the rule that refuses it
+        ("accept", "is_legal", True),  # accepts an illegal move: the rule it breaks
+        ("score", "score", False),
+        ("leak", "observe", False),  # shows a hidden card
+    ],
+)
+def test_a_wrong_engine_is_caught(corpus: Path, kind: str, op: str, rule: bool) -> None:
+    report = _check([*WRONG, kind], corpus)
+    assert report.disagreements
+    assert {d.question["op"] for d in report.disagreements} == {op}
+    first = report.disagreements[0]
+    assert first.vector.count("/") == 1 and first.expected != first.got
+    if kind == "accept":
+        assert first.rule is not None and first.words, "the rule it breaks, with its words"
+        assert first.expected["rule"] == first.rule
+    if kind == "drop":
+        assert first.expected["missing"], "the move it dropped"
+    if kind == "extra":
+        assert first.expected["not_legal"] and first.rule is not None and first.words
+
+
+def test_the_report_prints_each_disagreement_and_exits_1(corpus: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conformance", "--vectors", str(corpus), "--", *WRONG, "accept"]) == 1
+    out = capsys.readouterr().out
+    assert "is_legal" in out and "expected: " in out and "got:      " in out and "rule:     " in out
+    assert not out.endswith(" 0 disagreements\n")
+
+
+def test_an_engine_that_does_not_answer_the_handshake(corpus: Path) -> None:
+    report = _check(["cat"], corpus)  # echoes each request: no protocol, no version
+    assert [d.vector for d in report.disagreements] == ["handshake"]
+
+
+def test_no_command_or_no_engine_is_bad_input(corpus: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conformance", "--vectors", str(corpus)]) == 2
+    assert main(["conformance", "--vectors", str(corpus), "--", "/nonexistent/engine"]) == 2
+    assert main(["conformance", "--vectors", str(corpus / "nowhere"), "--", *ENGINE]) == 2
+    assert "cardrules: error:" in capsys.readouterr().err
+
+
+def test_lines_name_the_vector_the_question_and_both_answers() -> None:
+    found = _conformance.Disagreement("f/0001", {"id": 3, "op": "score"}, {"a": 1}, {"a": 2}, "g.r", "R. words")
+    out = io.StringIO()
+    _conformance.print_report(_conformance.Report(1, 1, (found,)), out)
+    assert out.getvalue().splitlines() == [
+        "f/0001: score",
+        '  question: {"op":"score"}',
+        '  expected: {"a":1}',
+        '  got:      {"a":2}',
+        "  rule:     g.r: R. words",
+        "1 vectors, 1 questions, 1 disagreement",
+    ]
