@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Final
 
+from cardrules._kit.heuristic import Solving
+from cardrules._kit.solving import touching_classes
 from cardrules.cards import Card, Suit
 from cardrules.engine import Heuristic, LegalMoves
 from cardrules.mililla._cards import _CARD_POINTS, _STRENGTH, PACK
@@ -128,8 +130,48 @@ def value(state: State, side: int) -> float:
     return tally[side] / max(1, sum(tally))
 
 
+def solving_key(state: State) -> Hashable:
+    """
+    What the rest of the round depends on (:class:`~cardrules._kit.heuristic.Solving`): the hands, the
+    trick and its leader, the suits led (``mililla.seven``), and the tricks and card points each side
+    has taken, not which cards nor in what order.
+    """
+    points = sum(map(_CARD_POINTS.__getitem__, state.won[0]))
+    return (state.hands, state.trick, state.trick_leader, state.led, state.tricks, points)
+
+
+_SUIT_OF: Final = {c: c.suit for c in PACK.cards}
+
+
+def solving_classes(state: State, moves: Sequence[Play]) -> list[list[Play]]:
+    """
+    The plays grouped in cards worth the same for the rest of the round: one suit, equal card points
+    (so a 7, the only card of its points, is always alone, as ``mililla.seven`` needs), and no card
+    still in a hand or in the trick between them; the greedy card's class first, then from the
+    strongest card down.
+    """
+    if len(moves) < 2:
+        return [list(moves)]
+    trick = state.trick
+    seat = (state.trick_leader + len(trick)) % SEATS
+    trump = state.turn_up.suit
+    cards = [m.card for m in moves]
+    first = _greedy(cards, seat, state.hands[seat], trick, state.trick_leader, state.won, state.rules, trump)
+    in_play = [c for hand in state.hands for c in hand] + list(trick)
+    strength = _STRENGTH[state.rules.rank_order]
+    return touching_classes(moves, _card_of, in_play, _SUIT_OF, strength, _CARD_POINTS.__getitem__, first)
+
+
+def _card_of(move: Play) -> Card:
+    return move.card
+
+
 # At 20 ms a decision over single rounds, scoring a rollout by the share of the round's points and
 # a smaller margin beat the default search in 283 of 500 rounds (56.6%, 95% interval 52.2-60.9%).
 HEURISTIC: Final = Heuristic(
-    choose=choose, value=value, rollout=rollout, search_settings=(("round_weight", 1.0), ("margin", 0.5))
+    choose=choose,
+    value=value,
+    rollout=rollout,
+    search_settings=(("round_weight", 1.0), ("margin", 0.5)),
+    solving=Solving(key=solving_key, classes=solving_classes),
 )
