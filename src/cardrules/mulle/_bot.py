@@ -477,6 +477,7 @@ def solving_key(state: State) -> Hashable:
     points, or fishing's aces, storan, lillan, spades and cards), its mulles' points, its tabbes and
     the last capturer: not the history of the plays, nor the order the piles were taken in.
     """
+    piles: tuple[object, ...]
     if state.rules.building:
         piles = tuple(sum(map(_CARD_POINTS.__getitem__, pile)) for pile in state.captured)
     else:
