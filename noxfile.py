@@ -24,6 +24,7 @@ LONG_SUITES = (
     "tests/mulle/test_properties.py",
     "tests/mililla/test_properties.py",
     "tests/charlemagne/test_properties.py",
+    "tests/bots/test_solve.py",
 )
 SMOKE = ROOT / "tests" / "smoke_installed.py"
 LINTED = ("src", "tests", "benchmarks", "examples", "docs/_ext", "noxfile.py")
