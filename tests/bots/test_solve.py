@@ -131,13 +131,18 @@ def test_the_node_budget_stops_a_deep_search() -> None:
     with pytest.raises(SearchLimitError, match="more than 50 positions") as info:
         solve(state, max_nodes=50)
     assert info.value.nodes == 51
+    with pytest.raises(SearchLimitError, match=r"more than 0\.001 seconds"):
+        solve(state, max_nodes=None, seconds=0.001)
 
 
 @pytest.mark.parametrize("bad", [0, -1, 1.5, True, "9"])
-def test_max_nodes_is_checked(bad: object) -> None:
+def test_the_limits_are_checked(bad: object) -> None:
     _, state = small_position("mililla", 3, 8)
     with pytest.raises(InvalidOptionError, match="max_nodes"):
         solve(state, max_nodes=bad)  # type: ignore[arg-type]
+    if bad != 1.5:
+        with pytest.raises(InvalidOptionError, match="seconds"):
+            solve(state, seconds=bad)  # type: ignore[arg-type]
 
 
 def test_solve_refuses_what_it_cannot_solve() -> None:

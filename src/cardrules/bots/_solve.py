@@ -12,6 +12,7 @@ searched once, in the game's order, the likeliest best first.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final
 
@@ -25,8 +26,9 @@ from cardrules.errors import InvalidOptionError, InvalidPositionError, SearchLim
 
 __all__ = ["DEFAULT_MAX_NODES", "MoveValue", "Solution", "solve"]
 
-DEFAULT_MAX_NODES: Final = 2_000_000
-"""The most positions :func:`solve` searches by default before it gives up (a few seconds at most)."""
+DEFAULT_MAX_NODES: Final = 500_000
+"""The most positions :func:`solve` searches by default before it gives up (from a few seconds in the
+trick games to a minute in Mulle, whose moves cost more)."""
 
 # The tally margin counts below one point of the margin: value * _SCALE + tally, as one number.
 _SCALE: Final = 1 << 24
@@ -87,7 +89,9 @@ class _Stop(Exception):
 class _Solver:
     """One solve: the game's functions, the sides, the table and the count of positions searched."""
 
-    def __init__(self, spec: GameSpec[Any, Any, Any, Any], state: Any, max_nodes: int | None) -> None:
+    def __init__(
+        self, spec: GameSpec[Any, Any, Any, Any], state: Any, max_nodes: int | None, deadline: float | None
+    ) -> None:
         self.spec = spec
         score = spec.score(state)
         self.side_of = {seat: i for i, seats in enumerate(score.sides) for seat in seats}
@@ -100,6 +104,7 @@ class _Solver:
         self.table: dict[Hashable, tuple[int, int]] = {}
         self.nodes = 0
         self.most = _INF if max_nodes is None else max_nodes
+        self.deadline = deadline
 
     def ended(self, state: Any) -> bool:
         """Whether *state* is past the round solved (the round scored, the next one dealt or the match over)."""
@@ -131,6 +136,8 @@ class _Solver:
         """The value of *state* for its side to move (fail-soft: a bound beyond the window if it is outside)."""
         self.nodes += 1
         if self.nodes > self.most:
+            raise _Stop
+        if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
             raise _Stop
         key = self.key(state)
         entry = self.table.get(key)
@@ -192,7 +199,9 @@ def _alone(_state: Any, moves: Sequence[Any]) -> list[list[Any]]:
     return [[m] for m in moves]
 
 
-def solve(state: Any, *, max_nodes: int | None = DEFAULT_MAX_NODES, lines: bool = True) -> Solution:
+def solve(
+    state: Any, *, max_nodes: int | None = DEFAULT_MAX_NODES, seconds: float | None = None, lines: bool = True
+) -> Solution:
     """
     Every legal move of *state* with its exact value to the round's end, every hand shown.
 
@@ -207,14 +216,16 @@ def solve(state: Any, *, max_nodes: int | None = DEFAULT_MAX_NODES, lines: bool 
         state: A full state of any game (a Mulle, Mililla or Charlemagne ``State``).
         max_nodes: The most positions to search before giving up; ``None`` for no limit. The
             default solves the last five tricks of Mililla and Charlemagne, or two-player Mulle once
-            its stock is empty, many times over.
+            its stock is empty, in most deals.
+        seconds: The most time to search before giving up; ``None`` (default) for no limit.
         lines: Whether to find each move's principal line (a little more search).
 
     Raises:
-        SearchLimitError: If the position needs more than *max_nodes* positions.
+        SearchLimitError: If the position needs more than *max_nodes* positions or *seconds*.
         UnsupportedError: For a game or ruleset with more than two sides.
         InvalidPositionError: If the match is over (there is no move to solve).
-        InvalidOptionError: For a *max_nodes* that is not a whole number of at least 1.
+        InvalidOptionError: For a *max_nodes* that is not a whole number of at least 1, or *seconds*
+            that is not a positive number.
         WrongKindError: For something that is not a state of a known game.
 
     Example:
@@ -232,6 +243,9 @@ def solve(state: Any, *, max_nodes: int | None = DEFAULT_MAX_NODES, lines: bool 
     if max_nodes is not None and not _common.whole(max_nodes, 1):
         said = f"max_nodes must be a whole number of at least 1 or None, not {_messages.value(max_nodes)}"
         raise InvalidOptionError(said)
+    if seconds is not None and not (_common.real(seconds, 0, 1e300) and seconds > 0):
+        raise InvalidOptionError(f"seconds must be a positive finite number or None, not {_messages.value(seconds)}")
+    deadline = None if seconds is None else time.perf_counter() + seconds
     spec = spec_for_state(state)
     if spec.is_over(state):
         raise InvalidPositionError("the match is over: there is no move to solve")
@@ -240,7 +254,7 @@ def solve(state: Any, *, max_nodes: int | None = DEFAULT_MAX_NODES, lines: bool 
         raise UnsupportedError(
             f"solve needs two sides, and this {spec.title} ruleset has {len(score.sides)}", spec.name
         )
-    solver = _Solver(spec, state, max_nodes)
+    solver = _Solver(spec, state, max_nodes, deadline)
     seat = spec.to_move(state)
     assert seat is not None
     side = solver.side_of[seat]
@@ -261,9 +275,10 @@ def solve(state: Any, *, max_nodes: int | None = DEFAULT_MAX_NODES, lines: bool 
                     line = (move, *rest)
                 found[legal.index(move)] = (value, line)
     except _Stop:
+        limit = f"{max_nodes:,} positions" if solver.nodes > solver.most else f"{seconds} seconds"
         raise SearchLimitError(
-            f"the position needs more than {solver.most:,} positions searched to solve "
-            f"(raise max_nodes, or solve it closer to the end of the round)",
+            f"the position needs more than {limit} of search to solve "
+            "(raise the limit, max_nodes or --max-nodes, or solve it closer to the end of the round)",
             solver.nodes,
         ) from None
     order = sorted(found, key=lambda i: (-found[i][0], i))
