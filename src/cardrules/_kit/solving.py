@@ -34,13 +34,19 @@ def touching_classes(
     by_suit: dict[Suit, list[_M]] = {}
     for move in moves:
         by_suit.setdefault(suit_of[card_of(move)], []).append(move)
-    live: dict[Suit, list[int]] = {}
+    shared = {suit for suit, group in by_suit.items() if len(group) > 1}
+    live: dict[Suit, list[int]] = {suit: [] for suit in shared}
     for card in in_play:
-        live.setdefault(suit_of[card], []).append(strength[card])
+        levels = live.get(suit_of[card])
+        if levels is not None:
+            levels.append(strength[card])
     classes: list[list[_M]] = []
     for suit, group in by_suit.items():
+        if suit not in shared:
+            classes.append(group)
+            continue
         group.sort(key=lambda m: -strength[card_of(m)])
-        levels = sorted(live.get(suit, ()), reverse=True)
+        levels = live[suit]
         current = [group[0]]
         for move in group[1:]:
             high, low = strength[card_of(current[-1])], strength[card_of(move)]

@@ -101,7 +101,8 @@ class _Solver:
         self.classes: Callable[[Any, Sequence[Any]], Sequence[Sequence[Any]]] = (
             _alone if solving is None or solving.classes is None else solving.classes
         )
-        self.table: dict[Hashable, tuple[int, int]] = {}
+        # key -> (lower bound, upper bound, the move that was best there, or the first to refute it)
+        self.table: dict[Hashable, tuple[int, int, Any]] = {}
         self.nodes = 0
         self.most = _INF if max_nodes is None else max_nodes
         self.deadline = deadline
@@ -139,25 +140,34 @@ class _Solver:
             raise _Stop
         if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
             raise _Stop
+        spec = self.spec
+        legal = list(spec.legal_moves(state))
+        if len(legal) == 1:  # a forced move: nothing to order, nothing worth keeping in the table
+            return self.after(spec.apply(state, legal[0]), self.side(state), alpha, beta)  # trusted_apply at merge
         key = self.key(state)
         entry = self.table.get(key)
-        low, high = (-_INF, _INF) if entry is None else entry
-        if low >= beta:
-            return low
-        if high <= alpha:
-            return high
-        if low == high:
-            return low
-        alpha, beta = max(alpha, low), min(beta, high)
+        classes = self.classes(state, legal)
+        if entry is None:
+            low, high = -_INF, _INF
+        else:
+            low, high, known = entry
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low == high:
+                return low
+            alpha, beta = max(alpha, low), min(beta, high)
+            if known is not None and classes[0][0] != known:  # the move that was best here before, first
+                classes = sorted(classes, key=lambda cls: cls[0] != known)
         first_alpha = alpha
-        spec = self.spec
         side = self.side(state)
-        best = -_INF
-        for cls in self.classes(state, list(spec.legal_moves(state))):
+        best, best_move = -_INF, None
+        for cls in classes:
             child = spec.apply(state, cls[0])  # trusted_apply at merge
             value = self.after(child, side, alpha, beta)
             if value > best:
-                best = value
+                best, best_move = value, cls[0]
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
@@ -168,7 +178,7 @@ class _Solver:
             low = max(low, best)
         else:
             low = high = best
-        self.table[key] = (low, high)
+        self.table[key] = (low, high, best_move)
         return best
 
     def line(self, state: Any, value: int) -> list[Any]:
