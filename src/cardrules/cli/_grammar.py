@@ -186,6 +186,12 @@ def _add_simulate(sub: Subparsers) -> None:
     add_seed(p, st, st.gettext("the seed of the deals and the bots (default 0)"), 0)
     budget = st.gettext("a time budget: stop after S seconds and print the matches finished so far (default: none)")
     add_option(p, "--seconds", float, "S", budget)
+    duplicate = st.gettext(
+        "duplicate: play each deal once from every side (the matches rounded up to whole deals), each seat's "
+        "random choices the deal's whoever sits there, and print each bot's mean point margin per deal with its "
+        "95% interval beside the win rate"
+    )
+    add_flag(p, "--duplicate", duplicate)
     p.set_defaults(run=_matches.run_simulate)
 
 
