@@ -191,7 +191,7 @@ def _add_simulate(sub: Subparsers) -> None:
         "random choices the deal's whoever sits there, and print each bot's mean point margin per deal with its "
         "95% interval beside the win rate"
     )
-    add_flag(p, "--duplicate", duplicate)
+    add_flag(p, "--duplicate", duplicate.replace("%", "%%"))  # argparse formats help with %
     p.set_defaults(run=_matches.run_simulate)
 
 
