@@ -33,10 +33,15 @@ class Solving:
             one suit in one hand, equal in points, with no card still in play between them), the
             classes in the order the solver should try them, the likeliest best first. Every move
             is in exactly one class. ``None``: each move is its own class, in the given order.
+        solvable: Whether the rest of the round from a state is small enough for the ``hard`` level
+            to solve each deal it imagines exactly (a few milliseconds each: Mililla's last four
+            tricks, two-player Mulle's last few cards with the stock empty). ``None``: ``hard``
+            never solves, and its search judges every deal by rollouts.
     """
 
     key: Callable[[Any], Hashable] | None = None
     classes: Callable[[Any, Sequence[Any]], Sequence[Sequence[Any]]] | None = None
+    solvable: Callable[[Any], bool] | None = None
 
 
 @attrs.frozen

@@ -377,6 +377,14 @@ def solving_classes(state: State, moves: Sequence[Any]) -> Sequence[Sequence[Any
     )
 
 
+def solvable(state: State) -> bool:
+    """In play, at most sixteen cards in hand (four tricks): few enough for ``hard`` to solve each deal it imagines."""
+    return state.phase == "play" and sum(map(len, state.hands)) <= _SOLVABLE
+
+
+_SOLVABLE: Final = 16
+
+
 def _card_of(move: Play) -> Card:
     return move.card
 
@@ -386,5 +394,5 @@ HEURISTIC: Final = Heuristic(
     value=value,
     plausible=plausible,
     rollout=rollout,
-    solving=Solving(key=solving_key, classes=solving_classes),
+    solving=Solving(key=solving_key, classes=solving_classes, solvable=solvable),
 )

@@ -162,6 +162,14 @@ def solving_classes(state: State, moves: Sequence[Play]) -> list[list[Play]]:
     return touching_classes(moves, _card_of, in_play, _SUIT_OF, strength, _CARD_POINTS.__getitem__, first)
 
 
+def solvable(state: State) -> bool:
+    """The last four tricks: few enough cards for ``hard`` to solve each deal it imagines exactly."""
+    return sum(map(len, state.hands)) <= _SOLVABLE
+
+
+_SOLVABLE: Final = 16
+
+
 def _card_of(move: Play) -> Card:
     return move.card
 
@@ -173,5 +181,5 @@ HEURISTIC: Final = Heuristic(
     value=value,
     rollout=rollout,
     search_settings=(("round_weight", 1.0), ("margin", 0.5)),
-    solving=Solving(key=solving_key, classes=solving_classes),
+    solving=Solving(key=solving_key, classes=solving_classes, solvable=solvable),
 )

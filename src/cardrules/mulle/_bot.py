@@ -518,6 +518,17 @@ def solving_classes(state: State, moves: Sequence[Move]) -> list[list[Move]]:
     return [[m] for m in sorted(moves, key=lambda m: (rank.get(m, last), *_solving_order(m)))]
 
 
+def solvable(state: State) -> bool:
+    """
+    Two players, the stock empty and few cards in hand (ten when building, six when fishing, whose
+    captures are many more): few enough for ``hard`` to solve the round's end exactly.
+    """
+    most = _SOLVABLE_BUILDING if state.rules.building else _SOLVABLE_FISHING
+    return len(state.hands) == 2 and not state.stock and sum(map(len, state.hands)) <= most
+
+
+_SOLVABLE_BUILDING: Final = 10
+_SOLVABLE_FISHING: Final = 6
 _SOLVING_HEURISTIC: Final = 8
 """From how many cards in hand the solver's order asks the heuristic first."""
 
@@ -535,5 +546,5 @@ HEURISTIC: Final = Heuristic(
     lookahead=lookahead,
     ranked=ranked,
     rollout=rollout,
-    solving=Solving(key=solving_key, classes=solving_classes),
+    solving=Solving(key=solving_key, classes=solving_classes, solvable=solvable),
 )
