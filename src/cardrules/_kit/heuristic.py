@@ -18,7 +18,7 @@ __all__ = ["Heuristic", "Solving"]
 class Solving:
     """
     What the exact solver (:func:`cardrules.bots.solve`) may know of one game: the optional
-    ``solving`` of its :class:`Heuristic`. Both hooks take a full state (every hand known) and are
+    ``solving`` of its :class:`~cardrules.engine.Heuristic`. Both hooks take a full state (every hand known) and are
     only ever asked about states of one round reached from one position, in one solve.
 
     Attributes:
@@ -76,7 +76,7 @@ class Heuristic:
             their values) that play this game best at the ``hard`` level, found by duels at equal
             time (the bot how-to shows them); ``hard`` applies them over its own configuration.
             Empty: ``hard`` plays the search bot's defaults.
-        solving: What the exact solver may know of the game (:class:`Solving`); ``None``: it
+        solving: What the exact solver may know of the game (:class:`~cardrules.bots.Solving`); ``None``: it
             keys its table by the state and tries every legal move, in the given order.
     """
 

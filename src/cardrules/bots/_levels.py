@@ -126,8 +126,8 @@ class HardBot(_SearchLevel):
 
     def rank(self, observation: Any, legal_moves: LegalMoves[Any], rng: random.Random) -> tuple[Candidate, ...]:
         """
-        The exact endgame's ranking (:func:`cardrules.bots._pimc.exact_rank`: each move's share of the
-        imagined deals in which it is among the best) where the game can solve the position, else the
+        The exact endgame's ranking (each move's share of the imagined deals in which it is among
+        the best, and the deals solved) where the game can solve the position, else the
         search bot's (:meth:`SearchBot.rank`), with the time left.
         """
         start = time.perf_counter()
