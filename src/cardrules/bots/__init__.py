@@ -12,7 +12,6 @@ and reports win rates with confidence intervals; :func:`solve` gives the exact v
 of a position with every hand shown. See :doc:`/howto/bot`.
 """
 
-from cardrules._kit.heuristic import Solving
 from cardrules.bots._advice import Advice, advise
 from cardrules.bots._base import Bot, GreedyBot, RandomBot, bot_names, get_bot
 from cardrules.bots._ismcts import ISMCTSBot
@@ -30,6 +29,7 @@ from cardrules.bots._simulate import (
     wilson_interval,
 )
 from cardrules.bots._solve import MoveValue, Solution, solve
+from cardrules.engine import Solving
 
 __all__ = [
     "Advice",

@@ -7,7 +7,6 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import partial
 from typing import Any, Final
 
-from cardrules._kit.heuristic import Solving
 from cardrules._kit.solving import touching_classes
 from cardrules.cards import Card, Rank, Suit
 from cardrules.charlemagne._cards import (
@@ -50,7 +49,7 @@ from cardrules.charlemagne._state import (
     Play,
     State,
 )
-from cardrules.engine import Heuristic, LegalMoves, RoundScore
+from cardrules.engine import Heuristic, LegalMoves, RoundScore, Solving
 
 _ALL: Final = frozenset(PACK.cards)
 _PARTNER_TRICKS: Final = 1.5  # what a partner's hand is worth, on average, to a number bid

@@ -6,10 +6,9 @@ import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Final
 
-from cardrules._kit.heuristic import Solving
 from cardrules._kit.solving import touching_classes
 from cardrules.cards import Card, Suit
-from cardrules.engine import Heuristic, LegalMoves
+from cardrules.engine import Heuristic, LegalMoves, Solving
 from cardrules.mililla._cards import _CARD_POINTS, _STRENGTH, PACK
 from cardrules.mililla._legal import _PLAYS, _allowed, _trick_winner
 from cardrules.mililla._play import _apply, _round_end

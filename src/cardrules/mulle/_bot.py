@@ -19,9 +19,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import partial
 from typing import Final, TypeVar
 
-from cardrules._kit.heuristic import Solving
 from cardrules.cards import Card, Rank, Suit
-from cardrules.engine import Heuristic, LegalMoves
+from cardrules.engine import Heuristic, LegalMoves, Solving
 from cardrules.mulle._cards import (
     _BHV,
     _FISHING_VALUES,
