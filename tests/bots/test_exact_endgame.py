@@ -74,3 +74,35 @@ def test_a_game_without_solving_hooks_is_searched(monkeypatch: pytest.MonkeyPatc
     bare = attrs.evolve(spec, heuristic=attrs.evolve(spec.heuristic, solving=None))
     monkeypatch.setattr("cardrules.bots._pimc.spec_for_observation", lambda _obs: bare)
     assert exact_rank(game.observe(state, seat), game.legal_moves(state), random.Random(1), None) is None
+
+
+@pytest.mark.parametrize("text", ["mulle", "mulle/fishing"])
+def test_the_hint_says_when_a_move_is_proven(text: str) -> None:
+    """Every card left known: advise gives the solver's best move and says it is proven, with what it brings."""
+    from cardrules.bots import advise
+
+    game, state = small_position(text, 2, 6 if text == "mulle" else 4)
+    seat = game.to_move(state)
+    assert seat is not None
+    advice = advise(game, game.observe(state, seat), game.legal_moves(state), level="hard(seconds=None)")
+    truth = solve(state, lines=False)
+    worth = {m.move: (m.value, m.tally_margin) for m in truth.moves}
+    assert advice.proven and advice.value == 1.0
+    assert worth[advice.move] == (truth.best.value, truth.best.tally_margin)
+    said = [str(r) for r in advice.reasons if "proven best" in str(r)]
+    assert said == [
+        f"with every card known, this move is proven best: played perfectly to the end of the round, it brings "
+        f"you {truth.best.value:+d} match points against the other side ({truth.best.tally_margin:+d} in the "
+        "round's tally)"
+    ]
+
+
+def test_the_hint_proves_nothing_while_cards_are_hidden() -> None:
+    from cardrules.bots import advise
+
+    game, state = small_position("mililla", 1, 12)
+    seat = game.to_move(state)
+    assert seat is not None
+    advice = advise(game, game.observe(state, seat), game.legal_moves(state), level="search(iterations=20)")
+    assert not advice.proven
+    assert not any("proven" in str(r) for r in advice.reasons)
