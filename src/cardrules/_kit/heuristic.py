@@ -37,11 +37,16 @@ class Solving:
             to solve each deal it imagines exactly (a few milliseconds each: Mililla's last four
             tricks, two-player Mulle's last few cards with the stock empty). ``None``: ``hard``
             never solves, and its search judges every deal by rollouts.
+        likelihood: How likely the other seats' plays of the round so far were in an imagined
+            deal (a full state) under the heuristic's policy, for the seat of an observation:
+            ``hard`` weights each deal it solves by it (policy-based inference). ``None``, or 1.0
+            where the round's record is not whole: every deal counts the same.
     """
 
     key: Callable[[Any], Hashable] | None = None
     classes: Callable[[Any, Sequence[Any]], Sequence[Sequence[Any]]] | None = None
     solvable: Callable[[Any], bool] | None = None
+    likelihood: Callable[[Any, Any], float] | None = None
 
 
 @attrs.frozen

@@ -5,7 +5,9 @@ What the ``hard`` level plays once its game says the rest of the round is small 
 (:attr:`~cardrules._kit.heuristic.Solving.solvable`): it draws deals that fit what the seat has seen
 (:func:`cardrules.sample_state`, with its inferences, and the heuristic's ``plausible`` judgement),
 solves each with :func:`~cardrules.bots.solve` (every hand shown, every seat playing perfectly to the
-end of the round) and plays the move with the best average value: the round points it brings its
+end of the round) and plays the move with the best average value, each deal weighted by how likely
+the other seats' plays of the round were in it under the heuristic's policy (the game's
+``solving.likelihood``, policy-based inference; every deal alike without it): the round points it brings its
 side over the other's, the tally margin breaking ties. Deals that come out alike for the rest of the
 round (the same key) are solved once and counted each time they are drawn; where the seat has seen
 every card that is left (two-player Mulle once the stock is empty, for a seat that remembers what it
@@ -49,8 +51,8 @@ def exact_rank(
     round too large by the game's ``solvable``, more than two sides, or the first deal not solved
     within half of *seconds*): then the caller searches as before.
 
-    Each :class:`~cardrules.bots.Candidate` holds the move, the share of the imagined deals in which
-    it was among the best moves (*value*, 0 to 1), and the deals solved (*visits*). With *seconds*
+    Each :class:`~cardrules.bots.Candidate` holds the move, the weighted share of the imagined deals
+    in which it was among the best moves (*value*, 0 to 1), and the deals drawn (*visits*). With *seconds*
     ``None`` the bot imagines *worlds* deals and is reproducible for a given *rng*.
     """
     spec = spec_for_observation(observation)
@@ -69,10 +71,12 @@ def exact_rank(
     if len(legal) == 1:
         return (Candidate(legal[0], 1.0, 0),)
     key = solving.key or _itself
+    likelihood = solving.likelihood
     solved: dict[Hashable, dict[Any, float]] = {}
     totals = [0.0] * len(legal)
-    best = [0] * len(legal)
+    best = [0.0] * len(legal)
     count = 0
+    weights = 0.0
     while True:
         found = solved.get(key(world))
         if found is None:
@@ -94,15 +98,17 @@ def exact_rank(
                 return None
             solved[key(world)] = found
         top = max(found[move] for move in legal)
+        weight = 1.0 if likelihood is None else likelihood(world, observation)
         for i, move in enumerate(legal):
-            totals[i] += found[move]
-            best[i] += found[move] == top
+            totals[i] += weight * found[move]
+            best[i] += weight * (found[move] == top)
+        weights += weight
         count += 1
         if count >= worlds or (deadline is not None and time.perf_counter() >= deadline):
             break
         world = _sample(spec, heuristic, observation, rng)
     order = sorted(range(len(legal)), key=lambda i: (-totals[i], i))
-    return tuple(Candidate(legal[i], best[i] / count, count) for i in order)
+    return tuple(Candidate(legal[i], best[i] / weights if weights else 0.0, count) for i in order)
 
 
 def _itself(state: Any) -> Hashable:

@@ -9,11 +9,11 @@ from typing import Final
 from cardrules._kit.solving import touching_classes
 from cardrules.cards import Card, Suit
 from cardrules.engine import Heuristic, LegalMoves, Solving
-from cardrules.mililla._cards import _CARD_POINTS, _STRENGTH, PACK
+from cardrules.mililla._cards import _CARD_POINTS, _STRENGTH, PACK, _sorted_hand
 from cardrules.mililla._legal import _PLAYS, _allowed, _trick_winner
 from cardrules.mililla._play import _apply, _round_end
 from cardrules.mililla._ruleset import SEATS, MilillaRuleset
-from cardrules.mililla._state import Observation, Play, State
+from cardrules.mililla._state import Observation, Play, State, _make_state
 
 _ALL: Final = frozenset(PACK.cards)
 
@@ -169,6 +169,50 @@ def solvable(state: State) -> bool:
 _SOLVABLE: Final = 16
 
 
+NOISE: Final = 0.3
+"""The share of a seat's choices that :func:`likelihood` takes as made off the rules of thumb, at random."""
+
+
+def likelihood(world: State, obs: Observation) -> float:
+    """
+    How likely the other seats' plays of the round so far were in *world*, a deal that *obs*'s seat
+    imagines, if each seat plays :func:`choose`'s card but for a share :data:`NOISE` of its choices,
+    made at random among its allowed cards: the product over their plays with a choice of
+    ``(1 - NOISE) * [the greedy card] + NOISE / allowed``. The round is replayed from its deal in
+    *world* (its hands, the cards played since given back). 1.0 where the observation's record of
+    the round is not whole (a round read from a position), or there was no choice.
+    """
+    history = obs.history
+    if len(history) != sum(obs.tricks):
+        return 1.0
+    plays = [*history, (obs.trick_leader, obs.trick)]
+    played: list[list[Card]] = [[] for _ in range(SEATS)]
+    for leader, cards in plays:
+        for i, card in enumerate(cards):
+            played[(leader + i) % SEATS].append(card)
+    hands = tuple(_sorted_hand((*world.hands[s], *played[s])) for s in range(SEATS))
+    first = plays[0][0]
+    w = world
+    state = _make_state(
+        w.rules, w.seed, w.pending_decks, w.round_no, w.dealer, hands, w.turn_up, first, (), frozenset(),
+        ((), ()), (0, 0), (), first, w.match, w.deal_bonus, w.held_bonus, w.rounds, w.winner, (),
+    )  # fmt: skip
+    trump = w.turn_up.suit
+    weight = 1.0
+    for _leader, cards in plays:
+        for card in cards:
+            seat = (state.trick_leader + len(state.trick)) % SEATS
+            if seat != obs.seat:
+                allowed = _allowed(state, seat)
+                if len(allowed) > 1:
+                    greedy = _greedy(
+                        allowed, seat, state.hands[seat], state.trick, state.trick_leader, state.won, state.rules, trump
+                    )
+                    weight *= (1.0 - NOISE) * (card == greedy) + NOISE / len(allowed)
+            state = _apply(state, card, end_round=False)
+    return weight
+
+
 def _card_of(move: Play) -> Card:
     return move.card
 
@@ -180,5 +224,5 @@ HEURISTIC: Final = Heuristic(
     value=value,
     rollout=rollout,
     search_settings=(("round_weight", 1.0), ("margin", 0.5)),
-    solving=Solving(key=solving_key, classes=solving_classes, solvable=solvable),
+    solving=Solving(key=solving_key, classes=solving_classes, solvable=solvable, likelihood=likelihood),
 )
