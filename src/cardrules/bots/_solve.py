@@ -138,7 +138,7 @@ class _Solver:
         self.nodes += 1
         if self.nodes > self.most:
             raise _Stop
-        if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
+        if self.deadline is not None and not self.nodes & 63 and time.perf_counter() > self.deadline:
             raise _Stop
         spec = self.spec
         legal = list(spec.legal_moves(state))
