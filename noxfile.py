@@ -25,6 +25,7 @@ LONG_SUITES = (
     "tests/mililla/test_properties.py",
     "tests/charlemagne/test_properties.py",
     "tests/reference/test_long.py",
+    "tests/bots/test_solve.py",
 )
 SMOKE = ROOT / "tests" / "smoke_installed.py"
 LINTED = ("src", "tests", "benchmarks", "examples", "docs/_ext", "noxfile.py")

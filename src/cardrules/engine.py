@@ -13,7 +13,7 @@ import attrs
 from cardrules import _messages
 from cardrules._kit.bundles import LastRole, Learning, Positions, TerminalViews
 from cardrules._kit.demo import DemoDeal
-from cardrules._kit.heuristic import Heuristic
+from cardrules._kit.heuristic import Heuristic, Solving
 from cardrules._options import format_ruleset, ruleset_from_text
 from cardrules.cards import Card, Pack
 from cardrules.errors import (
@@ -38,6 +38,7 @@ __all__ = [
     "RoundScore",
     "Score",
     "ScoreItem",
+    "Solving",
     "TerminalViews",
     "TupleMoves",
 ]

@@ -17,6 +17,7 @@ __all__ = [
     "InvalidOptionError",
     "InvalidPositionError",
     "InvalidRecordError",
+    "SearchLimitError",
     "UnknownOptionError",
     "UnsupportedError",
     "WrongKindError",
@@ -168,6 +169,20 @@ class UnsupportedError(CardrulesError, NotImplementedError):
     def __init__(self, message: str | Message, game: str) -> None:
         self.game = game
         super().__init__(str(message), message=None if isinstance(message, str) else message)
+
+
+class SearchLimitError(CardrulesError, RuntimeError):
+    """
+    A search that would take more than its limit: :func:`cardrules.bots.solve` given a position too
+    deep for its node budget. The message says how far it got and which limit stopped it.
+
+    Attributes:
+        nodes: The positions searched when the limit stopped it.
+    """
+
+    def __init__(self, message: str, nodes: int) -> None:
+        self.nodes = nodes
+        super().__init__(message)
 
 
 __dir__ = __all__.copy  # dir() and autocompletion show the public names only

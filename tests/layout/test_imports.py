@@ -438,6 +438,8 @@ _CHANGING: dict[str, frozenset[str]] = {
     "bots/_ismcts.py": frozenset({"node"}),  # the search tree's nodes, which count their visits
     "bots/_ray.py": frozenset({"RayExecutor"}),  # an executor, shut down once
     "bots/_simulate.py": frozenset({"_Tally", "tally"}),  # the running tally of a tournament
+    "bots/_solve.py": frozenset({"_Solver"}),  # one solve call's search, which counts the positions it visits
+    "_reference/_conformance.py": frozenset({"EngineProcess", "_Asker"}),  # an engine process; the questions asked
     "mulle/_bot.py": frozenset({"_Public"}),  # one rollout's running count of the cards shown, local to it
     "rl/_gymnasium.py": frozenset({"CardrulesGymEnv"}),  # the environments: a match in progress
     "rl/_match.py": frozenset({"Match"}),

@@ -8,7 +8,8 @@ one by name: a level (``"easy"``, ``"medium"``, ``"hard"``) or a bot class (``"r
 :func:`parallel` spreads one search over processes; :func:`simulate`
 plays many matches between bots on any :class:`concurrent.futures.Executor`
 (:class:`RayExecutor` adapts Ray, which has none)
-and reports win rates with confidence intervals. See :doc:`/howto/bot`.
+and reports win rates with confidence intervals; :func:`solve` gives the exact value of every move
+of a position with every hand shown. See :doc:`/howto/bot`.
 """
 
 from cardrules.bots._advice import Advice, advise
@@ -27,6 +28,8 @@ from cardrules.bots._simulate import (
     simulate,
     wilson_interval,
 )
+from cardrules.bots._solve import MoveValue, Solution, solve
+from cardrules.engine import Solving
 
 __all__ = [
     "Advice",
@@ -39,11 +42,14 @@ __all__ = [
     "ISMCTSBot",
     "MatchOutcome",
     "MediumBot",
+    "MoveValue",
     "RandomBot",
     "RayExecutor",
     "RootParallelBot",
     "SearchBot",
     "SimulationResult",
+    "Solution",
+    "Solving",
     "advise",
     "bot_names",
     "default_chunksize",
@@ -51,6 +57,7 @@ __all__ = [
     "parallel",
     "play_match",
     "simulate",
+    "solve",
     "wilson_interval",
 ]
 

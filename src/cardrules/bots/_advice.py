@@ -12,9 +12,10 @@ from cardrules import _common, _messages
 from cardrules.bots._base import get_bot
 from cardrules.bots._levels import HardBot, MediumBot
 from cardrules.bots._search import Candidate, SearchBot, searchable_spec
+from cardrules.bots._solve import Solution, solve
 from cardrules.cards import _derive_seed
 from cardrules.engine import Game, GameSpec, LegalMoves
-from cardrules.errors import InvalidOptionError
+from cardrules.errors import InvalidOptionError, SearchLimitError
 from cardrules.rules import Items, Message, Sentence
 
 __all__ = ["Advice", "advise"]
@@ -22,6 +23,9 @@ __all__ = ["Advice", "advise"]
 _WORLDS: Final = 3
 """In how many imagined deals a reason must read the same to be given (so it states no guess about hidden cards)."""
 _ADVICE_PATH: Final = 0xAD71
+_PROOF_PATH: Final = 0x9F00F
+_PROOF_WORLDS: Final = 8
+"""How many imagined deals must all be the same, for the rest of the round, for a move to be proven."""
 
 
 @attrs.frozen
@@ -46,6 +50,11 @@ class Advice:
         runner_up_value: Its score, ``None`` without a runner-up.
         margin: How much more the move scored than the runner-up (0 if the runner-up scored as
             much or more: the search keeps the rule-of-thumb move unless another is clearly better).
+        proven: Whether the move is proven best: the seat knows every card left (every deal it
+            imagines is the same for the rest of the round, as in two-player Mulle once the stock
+            is empty) and the game can solve the rest of the round, so :func:`solve` gave it.
+            Then *value* is 1.0, *runner_up_value* 1.0 if the next move is as good and 0.0 if
+            not, and a reason says what the move brings with perfect play.
     """
 
     move: Any
@@ -56,6 +65,7 @@ class Advice:
     runner_up: Any | None
     runner_up_value: float | None
     margin: float
+    proven: bool = False
 
 
 def _searcher(level: str, seconds: float | None, observation: Any) -> SearchBot:
@@ -119,6 +129,9 @@ def advise(
     """
     bot = _searcher(level, seconds, observation)
     spec = searchable_spec(observation)
+    proof = _proof(spec, observation, seed)
+    if proof is not None:
+        return _proven(spec, observation, *proof)
     ranked = bot.rank(observation, legal_moves, random.Random(_derive_seed(seed, _ADVICE_PATH)))
     best = ranked[0]
     runner = ranked[1] if len(ranked) > 1 else None
@@ -145,6 +158,67 @@ def advise(
         runner_up=None if runner is None else runner.move,
         runner_up_value=None if runner is None else runner.value,
         margin=margin,
+    )
+
+
+def _proof(spec: GameSpec[Any, Any, Any, Any], observation: Any, seed: int) -> tuple[Any, Solution] | None:
+    """
+    The deal and its solution when the seat knows every card left: every imagined deal the same for
+    the rest of the round (the game's solving key), small enough to solve, and solved in time.
+    """
+    heuristic = spec.heuristic
+    solving = None if heuristic is None else heuristic.solving
+    if spec.sample_state is None or solving is None or solving.solvable is None or solving.key is None:
+        return None
+    worlds = [spec.sample_state(observation, random.Random(_derive_seed(seed, _PROOF_PATH, i))) for i in range(2)]
+    if solving.key(worlds[0]) != solving.key(worlds[1]) or not solving.solvable(worlds[0]):
+        return None
+    if len(spec.score(worlds[0]).sides) != 2:
+        return None
+    for i in range(2, _PROOF_WORLDS):
+        world = spec.sample_state(observation, random.Random(_derive_seed(seed, _PROOF_PATH, i)))
+        if solving.key(world) != solving.key(worlds[0]):
+            return None
+    try:
+        return worlds[0], solve(worlds[0], lines=False)
+    except SearchLimitError:
+        return None
+
+
+def _proven(spec: GameSpec[Any, Any, Any, Any], observation: Any, world: Any, solution: Solution) -> Advice:
+    """The advice of a solved position: the best move, what it does, and what it brings with perfect play."""
+    best = solution.best
+    runner = solution.moves[1] if len(solution.moves) > 1 else None
+    told, scored = _effects(spec, observation, best.move, [world])
+    effects = tuple(dict.fromkeys(told))
+    names = _side_names(spec.score(world).sides, observation.seat)
+    said = Message(
+        "with every card known, this move is proven best: played perfectly to the end of the round, it "
+        "brings {side} {points} match points against the other side ({tally} in the round's tally)",
+        side=names[solution.side],
+        points=f"{best.value:+d}",
+        tally=f"{best.tally_margin:+d}",
+    )
+    reasons = [*effects, *scored, Sentence(said)]
+    tie = runner is not None and (runner.value, runner.tally_margin) == (best.value, best.tally_margin)
+    if runner is not None:
+        then = Message(
+            "the next choice, {other}, brings {points} ({tally} in the tally)",
+            other=spec.format_move(world, runner.move),
+            points=f"{runner.value:+d}",
+            tally=f"{runner.tally_margin:+d}",
+        )
+        reasons.append(Sentence(then))
+    return Advice(
+        move=best.move,
+        reasons=tuple(dict.fromkeys(reasons)),
+        effects=effects,
+        value=1.0,
+        visits=0,
+        runner_up=None if runner is None else runner.move,
+        runner_up_value=None if runner is None else (1.0 if tie else 0.0),
+        margin=0.0 if runner is None or tie else 1.0,
+        proven=True,
     )
 
 

@@ -8,11 +8,13 @@ thumb, :class:`SearchBot`) stay available by their own names for anyone who want
 from __future__ import annotations
 
 import random
+import time
 from typing import Any, Final
 
 import attrs
 
 from cardrules._sampling import spec_for_observation
+from cardrules.bots._pimc import exact_rank
 from cardrules.bots._search import Candidate, SearchBot, _seconds
 from cardrules.engine import LegalMoves
 
@@ -97,6 +99,14 @@ class HardBot(_SearchLevel):
     with the search options its game's heuristic names as its best (``search_settings``: in
     Mililla, rollouts scored by the share of the round's points and a smaller margin).
 
+    Once its game says the rest of the round is small enough to solve (the heuristic's
+    ``solving.solvable``: Mililla's and Charlemagne's last four tricks, two-player Mulle's last
+    cards with the stock empty), it plays perfect-information Monte Carlo instead: it imagines deals
+    that fit what it has seen, solves each exactly (:func:`~cardrules.bots.solve`) and plays the move
+    with the best average value. Where it has seen every card left (two-player Mulle with the stock
+    empty), every deal is the true one, and its move is the solver's best. A position it cannot
+    solve within half its time falls back on the search, with the time left.
+
     Attributes:
         seconds: The most time a decision takes (default one second); ``None`` for the
             iterations alone (then the bot is reproducible for a given random generator).
@@ -109,6 +119,26 @@ class HardBot(_SearchLevel):
         heuristic = None if observation is None else spec_for_observation(observation).heuristic
         settings: dict[str, Any] = {} if heuristic is None else dict(heuristic.search_settings)
         return attrs.evolve(HARD, seconds=self.seconds, **settings)
+
+    def choose(self, observation: Any, legal_moves: LegalMoves[Any], rng: random.Random) -> Any:
+        """The exact endgame's move where the game can solve it, else the configured search bot's."""
+        return self.rank(observation, legal_moves, rng)[0].move
+
+    def rank(self, observation: Any, legal_moves: LegalMoves[Any], rng: random.Random) -> tuple[Candidate, ...]:
+        """
+        The exact endgame's ranking (each move's share of the imagined deals in which it is among
+        the best, and the deals solved) where the game can solve the position, else the
+        search bot's (:meth:`SearchBot.rank`), with the time left.
+        """
+        start = time.perf_counter()
+        exact = exact_rank(observation, legal_moves, rng, self.seconds)
+        if exact is not None:
+            return exact
+        searcher = self.searcher(observation)
+        if self.seconds is not None:
+            left = max(self.seconds - (time.perf_counter() - start), self.seconds / 4)
+            searcher = attrs.evolve(searcher, seconds=left)
+        return searcher.rank(observation, legal_moves, rng)
 
     def __str__(self) -> str:
         return "hard"

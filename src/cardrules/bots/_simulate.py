@@ -27,6 +27,7 @@ _TICK: Final = 100
 """Moves between two calls of ``moves`` during a match."""
 _DEAL_PATH = 0x5EA7
 _BOT_PATH = 0xB07
+_DUPLICATE_PATH = 0xD0B
 
 
 _MAX_TRIALS: Final = 10**300
@@ -225,33 +226,90 @@ def default_chunksize(matches: int, workers: int) -> int:
 class _Tally:
     """The matches' totals, added as the outcomes come back (in any order: the sums are the same)."""
 
-    def __init__(self, game: str, texts: tuple[str, ...], seed: int, deadline: float | None = None) -> None:
-        self.game, self.texts, self.seed, self.deadline = game, texts, seed, deadline
+    def __init__(
+        self, game: str, texts: tuple[str, ...], seed: int, deadline: float | None = None, duplicate: bool = False
+    ) -> None:
+        self.game, self.texts, self.seed, self.deadline, self.duplicate = game, texts, seed, deadline, duplicate
         self.n = len(texts)
         self.wins = [0] * self.n
         self.points = [0] * self.n
         self.decisions = 0
         self.played = 0
         self.stopped = False  # a match was abandoned at the deadline
+        # Duplicate: each entrant's margin per deal, in whole units of 1 / (n (n - 1)) points, summed
+        # (and squared) over the deals whose every seating has been played; the deals still open.
+        self.deals = 0
+        self.margins = [0] * self.n
+        self.squares = [0] * self.n
+        self.open: dict[int, list[int]] = {}
 
     def unit(self, k: int) -> _Match:
-        """Match *k*: the deal of match ``k - k % n``, the bots moved round the sides by ``k % n``."""
+        """
+        Match *k*: the deal of match ``k - k % n``, the bots moved round the sides by ``k % n``
+        (duplicate: each seat's random generator too is the deal's, whoever sits there).
+        """
         n, texts, seed = self.n, self.texts, self.seed
         turn = k % n
         seating = tuple(texts[(side - turn) % n] for side in range(n))  # entrant j sits at side (j + turn) % n
-        return _Match(self.game, seating, _derive_seed(seed, _DEAL_PATH, k // n), _derive_seed(seed, k), self.deadline)
+        bot_seed = _derive_seed(seed, _DUPLICATE_PATH, k // n) if self.duplicate else _derive_seed(seed, k)
+        return _Match(self.game, seating, _derive_seed(seed, _DEAL_PATH, k // n), bot_seed, self.deadline)
 
     def add(self, k: int, outcome: MatchOutcome | None) -> None:
         if outcome is None:
             self.stopped = True
             return
         self.played += 1
-        turn = k % self.n
-        for j in range(self.n):
-            side = (j + turn) % self.n
+        n = self.n
+        turn = k % n
+        for j in range(n):
+            side = (j + turn) % n
             self.wins[j] += outcome.winner == side
             self.points[j] += outcome.points[side]
         self.decisions += outcome.decisions
+        if self.duplicate:
+            deal = self.open.setdefault(k // n, [0] * (n + 1))
+            total = sum(outcome.points)
+            for j in range(n):
+                mine = outcome.points[(j + turn) % n]
+                deal[j] += (n - 1) * mine - (total - mine)  # n (n - 1) times (mine - the others' mean) / n
+            deal[n] += 1
+            if deal[n] == n:  # every seating of the deal played: its margins count
+                del self.open[k // n]
+                self.deals += 1
+                for j in range(n):
+                    self.margins[j] += deal[j]
+                    self.squares[j] += deal[j] * deal[j]
+
+    def margin(self, j: int) -> tuple[float | None, float | None, float | None]:
+        """Entrant *j*'s mean margin per deal and its 95% interval (Student's t); ``None`` where too few deals."""
+        d = self.deals
+        if not d:
+            return None, None, None
+        unit = self.n * (self.n - 1)
+        mean = self.margins[j] / d / unit
+        if d < 2:
+            return mean, None, None
+        variance = max(0, d * self.squares[j] - self.margins[j] ** 2) / (d * (d - 1)) / unit**2
+        half = t95(d - 1) * math.sqrt(variance / d)
+        return mean, mean - half, mean + half
+
+
+_T95: Final = (
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045,
+)  # fmt: skip
+"""Student's t, two-sided 95%, for 1 to 29 degrees of freedom."""
+
+
+def t95(df: int) -> float:
+    """
+    The two-sided 95% quantile of Student's t with *df* degrees of freedom: the table's value up
+    to 29, then ``1.96 + 2.5 / df`` (within 0.002 of the exact quantile).
+    """
+    if df < 1:
+        raise InvalidOptionError(f"degrees of freedom must be at least 1, not {df}")
+    return _T95[df - 1] if df <= len(_T95) else 1.96 + 2.5 / df
 
 
 def _play_batches(
@@ -320,6 +378,13 @@ class BotResult:
         low: The lower end of the Wilson 95% confidence interval of the win rate.
         high: Its upper end.
         mean_points: Average final match points.
+        mean_margin: With ``duplicate``, its mean margin per deal: over the deals whose every
+            seating was played, its final match points minus the mean of the other sides', averaged
+            over the seatings of the deal (two sides: the point margin, its side's points minus the
+            other's); ``None`` without ``duplicate`` or before a deal is complete.
+        margin_low: The lower end of the 95% interval of *mean_margin* (Student's t over the
+            deals' margins); ``None`` with fewer than two deals.
+        margin_high: Its upper end.
     """
 
     bot: str
@@ -330,6 +395,9 @@ class BotResult:
     low: float
     high: float
     mean_points: float
+    mean_margin: float | None = None
+    margin_low: float | None = None
+    margin_high: float | None = None
 
 
 @attrs.frozen
@@ -346,6 +414,8 @@ class SimulationResult:
         decisions: Moves played in all, in the matches counted.
         stopped: Whether the time budget (``seconds``) ended the simulation before every match
             asked for was played; the matches it cut short are not counted.
+        duplicate: Whether the matches were played duplicate (see :func:`simulate`).
+        deals: With *duplicate*, the deals whose every seating was played, which the margins count.
     """
 
     game: str
@@ -354,16 +424,25 @@ class SimulationResult:
     results: tuple[BotResult, ...]
     decisions: int
     stopped: bool = False
+    duplicate: bool = False
+    deals: int = 0
 
     def __str__(self) -> str:
         stopped = " (the time budget ran out)" if self.stopped else ""
         lines = [f"{self.game}: {self.matches} matches, seed {self.seed}{stopped}"]
+        if self.duplicate:
+            lines[0] += f", duplicate: {self.deals} deals"
         width = max(len(r.bot) for r in self.results)
         for r in self.results:
-            lines.append(
+            line = (
                 f"  {r.bot:<{width}}  wins {r.wins:>5}/{r.matches:<5} {100 * r.win_rate:5.1f}% "
                 f"(95% CI {100 * r.low:5.1f}-{100 * r.high:5.1f}%)  mean points {r.mean_points:7.2f}"
             )
+            if r.mean_margin is not None:
+                line += f"  margin per deal {r.mean_margin:+.2f}"
+                if r.margin_low is not None and r.margin_high is not None:
+                    line += f" (95% CI {r.margin_low:+.2f} to {r.margin_high:+.2f})"
+            lines.append(line)
         return "\n".join(lines)
 
 
@@ -379,6 +458,7 @@ def simulate(
     max_in_flight: int | None = None,
     seconds: float | None = None,
     moves: Callable[[int], None] | None = None,
+    duplicate: bool = False,
 ) -> SimulationResult:
     """
     Play *matches* matches between *bots* and count the wins.
@@ -429,6 +509,13 @@ def simulate(
             only when it is played or its batch sent, and its outcome is
             added to the totals as it comes back, so memory does not grow
             with *matches*.
+        duplicate: Play duplicate, so that the luck of the cards cancels: *matches* is rounded up
+            to whole deals (a multiple of the *n* sides), each deal is played once from every
+            seating, and each seat's random generator is the deal's, whoever sits there, so that
+            a bot against itself plays each seating alike. Each entrant's result then gives its
+            mean point margin per deal with a 95% interval (Student's t over the deals:
+            :class:`BotResult`), beside the win rate. The margin is over the deals whose every
+            seating was played (a time budget may leave one open).
 
     Raises:
         UnknownOptionError, InvalidOptionError: For a bad game, bot or count
@@ -463,8 +550,12 @@ def simulate(
     n = len(game.score(game.new_game(seed=0)).sides)
     if len(texts) != n:
         raise InvalidOptionError(f"{game.text} has {n} sides, so it needs {n} bots, not {len(texts)}")
+    if not isinstance(duplicate, bool):
+        raise InvalidOptionError(f"duplicate must be True or False, not {_messages.value(duplicate)}")
+    if duplicate:
+        matches = -(-matches // n) * n  # whole deals: every seating of each
     deadline = None if seconds is None else time.time() + seconds
-    tally = _Tally(game.text, texts, seed, deadline)
+    tally = _Tally(game.text, texts, seed, deadline, duplicate)
     if executor is None:
         for k in range(matches):  # one match made and played at a time: memory does not grow with matches
             tally.add(k, _run(tally.unit(k), moves))
@@ -479,5 +570,7 @@ def simulate(
     for j, text in enumerate(texts):
         low, high = wilson_interval(wins[j], played)
         rate, mean = (wins[j] / played, points[j] / played) if played else (0.0, 0.0)
-        results.append(BotResult(text, j, played, wins[j], rate, low, high, mean))
-    return SimulationResult(game.text, played, seed, tuple(results), tally.decisions, tally.stopped)
+        results.append(BotResult(text, j, played, wins[j], rate, low, high, mean, *tally.margin(j)))
+    return SimulationResult(
+        game.text, played, seed, tuple(results), tally.decisions, tally.stopped, duplicate, tally.deals
+    )

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import partial
 from typing import Any, Final
 
+from cardrules._kit.solving import touching_classes
 from cardrules.cards import Card, Rank, Suit
 from cardrules.charlemagne._cards import (
     _BIG_STRENGTH,
@@ -48,7 +49,7 @@ from cardrules.charlemagne._state import (
     Play,
     State,
 )
-from cardrules.engine import Heuristic, LegalMoves, RoundScore
+from cardrules.engine import Heuristic, LegalMoves, RoundScore, Solving
 
 _ALL: Final = frozenset(PACK.cards)
 _PARTNER_TRICKS: Final = 1.5  # what a partner's hand is worth, on average, to a number bid
@@ -337,4 +338,60 @@ def rollout(state: State, side: int, rng: random.Random) -> float:
     return value(state, side)
 
 
-HEURISTIC: Final = Heuristic(choose=choose, value=value, plausible=plausible, rollout=rollout)
+def solving_key(state: State) -> Hashable:
+    """
+    What the rest of the hand depends on (:class:`~cardrules._kit.heuristic.Solving`): in play, the
+    hands, the trick and its leader and the tricks each side has taken (the contract, the bidder and
+    trump stay as they are for the whole play); before play, the state itself.
+    """
+    if state.phase != "play":
+        return state
+    return (state.hands, state.trick, state.leader, state.tricks)
+
+
+def _joker_apart(card: Card) -> object:
+    """Every card counts the same but a joker, which the Mulot rules name: each joker is its own class."""
+    return card if card.suit is Suit.JOKER else None
+
+
+def solving_classes(state: State, moves: Sequence[Any]) -> Sequence[Sequence[Any]]:
+    """
+    In play, the plays grouped in cards worth the same for the rest of the hand: one suit as the
+    rules follow it (the jacks of trump's colour among the trumps), no card still in a hand or in the
+    trick between them, and never a joker with another card; the greedy card's class first, then
+    from the strongest down. Before play, each move alone, in the given order.
+    """
+    if state.phase != "play" or len(moves) < 2:
+        return [[m] for m in moves]
+    trick = state.trick
+    seat = _order(state)[len(trick)]
+    trump = state.trump
+    cards = [m.card for m in moves]
+    first = _card(
+        cards, seat, trick, state.leader, trump, state.contract, state.bidder, partial(_unseen_in, state, seat)
+    )
+    in_play = [c for hand in state.hands for c in hand] + list(trick)
+    return touching_classes(
+        moves, _card_of, in_play, _SUIT_OF_ID[id(trump)], _STRENGTH_ID[id(trump)], _joker_apart, first
+    )
+
+
+def solvable(state: State) -> bool:
+    """In play, at most sixteen cards in hand (four tricks): few enough for ``hard`` to solve each deal it imagines."""
+    return state.phase == "play" and sum(map(len, state.hands)) <= _SOLVABLE
+
+
+_SOLVABLE: Final = 16
+
+
+def _card_of(move: Play) -> Card:
+    return move.card
+
+
+HEURISTIC: Final = Heuristic(
+    choose=choose,
+    value=value,
+    plausible=plausible,
+    rollout=rollout,
+    solving=Solving(key=solving_key, classes=solving_classes, solvable=solvable),
+)

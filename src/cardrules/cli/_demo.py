@@ -207,4 +207,30 @@ def results_table(result: SimulationResult, sides: Sequence[Sequence[int]], styl
         lines.append(
             st.gettext("  (a multiple of {count} matches gives every bot every deal from every side)").format(count=n)
         )
+    if result.duplicate:
+        lines.append(
+            st.ngettext(
+                "duplicate: {count} deal, played from every side; the mean point margin per deal, "
+                "with its 95% interval (Student's t):",
+                "duplicate: {count} deals, each played from every side; the mean point margin per deal, "
+                "with its 95% interval (Student's t):",
+                result.deals,
+            ).format(count=result.deals)
+        )
+        for name, r in zip(names, result.results, strict=True):
+            if r.mean_margin is None:
+                continue
+            if r.margin_low is None or r.margin_high is None:
+                line = st.gettext("{bot}: {margin} points a deal")
+            else:
+                line = st.gettext("{bot}: {margin} points a deal ({low} to {high})")
+            lines.append(
+                "  "
+                + line.format(
+                    bot=name.ljust(width),
+                    margin=f"{r.mean_margin:+.2f}",
+                    low=f"{r.margin_low or 0.0:+.2f}",
+                    high=f"{r.margin_high or 0.0:+.2f}",
+                )
+            )
     return lines

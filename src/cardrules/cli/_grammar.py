@@ -1,8 +1,9 @@
 """
 The command line's grammar: every command, its arguments and their help texts, in the language
 asked for (``--lang``). The commands themselves are carried out in :mod:`cardrules.cli._matches`
-(play, demo, simulate, games), :mod:`cardrules.cli._positions` (check, show), :mod:`cardrules.cli._records`
-(verify, replay), :mod:`cardrules.cli._serve` (serve), :mod:`cardrules.cli._reference` (vectors, perft, engine...).
+(play, demo, simulate, games), :mod:`cardrules.cli._positions` (check, show), :mod:`cardrules.cli._solve` (solve),
+:mod:`cardrules.cli._records` (verify, replay), :mod:`cardrules.cli._serve` (serve), :mod:`cardrules.cli._reference`
+(vectors, perft, engine...).
 
 Each command is a function that adds its subparser and sets ``run`` (``run(args) -> exit status``)
 or ``handler`` (``handler(args, out) -> exit status``); :data:`COMMANDS` lists them in the order
@@ -18,7 +19,7 @@ from typing import Any, Final
 from cardrules._kit.style import Style
 from cardrules._registry import game_names
 from cardrules.bots import bot_names
-from cardrules.cli import _matches, _positions, _records, _reference, _serve
+from cardrules.cli import _matches, _positions, _records, _reference, _serve, _solve
 from cardrules.cli._parsing import (
     Parser,
     RawHelpFormatter,
@@ -186,6 +187,12 @@ def _add_simulate(sub: Subparsers) -> None:
     add_seed(p, st, st.gettext("the seed of the deals and the bots (default 0)"), 0)
     budget = st.gettext("a time budget: stop after S seconds and print the matches finished so far (default: none)")
     add_option(p, "--seconds", float, "S", budget)
+    duplicate = st.gettext(
+        "duplicate: play each deal once from every side (the matches rounded up to whole deals), each seat's "
+        "random choices the deal's whoever sits there, and print each bot's mean point margin per deal with its "
+        "95% interval beside the win rate"
+    )
+    add_flag(p, "--duplicate", duplicate.replace("%", "%%"))  # argparse formats help with %
     p.set_defaults(run=_matches.run_simulate)
 
 
@@ -242,7 +249,7 @@ def _add_records(sub: Subparsers) -> None:
 
 
 def _add_positions(sub: Subparsers) -> None:
-    """``check`` and ``show``."""
+    """``check``, ``show`` and ``solve``."""
     st = help_style(sub)
     position = st.pgettext("metavar", "position")
     p = sub.add_parser(
@@ -277,6 +284,22 @@ def _add_positions(sub: Subparsers) -> None:
     add_option(p, "--seat", int, st.pgettext("metavar", "SEAT"), seat)
     add_ascii(p, st)
     p.set_defaults(handler=_positions.show)
+    p = sub.add_parser(
+        "solve",
+        help=st.gettext("the exact value of every move when every hand is shown"),
+        description=st.gettext(
+            "Solve a position with every hand shown: the value of every legal move, every seat then playing "
+            "perfectly to the end of the round (partners together). A move's value is the round points of the "
+            "mover's side minus the other side's, with the round's tally margin as the tie-break, and a principal "
+            "line. Exit status: 0 solved, 2 bad input (a position that cannot be read, a hand not shown, or a "
+            "position too deep for --max-nodes)."
+        ),
+    )
+    p.add_argument("position", metavar=position, help=where)
+    add_flag(p, "--json", st.gettext("print the values as JSON"))
+    nodes = st.gettext("give up after N positions searched (default {default})").format(default=f"{_solve.MAX_NODES:,}")
+    add_option(p, "--max-nodes", int, "N", nodes, _solve.MAX_NODES)
+    p.set_defaults(handler=_solve.solve_command)
 
 
 def _add_serve(sub: Subparsers) -> None:

@@ -148,12 +148,23 @@ def run_simulate(args: argparse.Namespace) -> int:
         raise CardrulesError(
             f"{game.text} has {sides} sides, so --bots takes one bot for every side or {sides} bots, not {len(bots)}"
         )
-    seed, seconds = args.seed, args.seconds
+    seed, seconds, duplicate = args.seed, args.seconds, bool(getattr(args, "duplicate", False))
     if args.workers == 1:
-        result = simulate(game, bots, args.matches, seed=seed, progress=progress, seconds=seconds, moves=moves)
+        result = simulate(
+            game, bots, args.matches, seed=seed, progress=progress, seconds=seconds, moves=moves, duplicate=duplicate
+        )
     else:
         with concurrent.futures.ProcessPoolExecutor(max_workers=args.workers) as pool:
-            result = simulate(game, bots, args.matches, seed=seed, executor=pool, progress=progress, seconds=seconds)
+            result = simulate(
+                game,
+                bots,
+                args.matches,
+                seed=seed,
+                executor=pool,
+                progress=progress,
+                seconds=seconds,
+                duplicate=duplicate,
+            )
     if progress is not None and result.stopped:
         sys.stderr.write("\n")
     print("\n".join(results_table(result, game.score(game.new_game(seed=0)).sides, style)))
