@@ -21,7 +21,7 @@ from cardrules import _messages
 from cardrules._options import ruleset_from_text, split_ruleset
 from cardrules._words import Items, Message
 from cardrules.engine import Game, GameSpec
-from cardrules.errors import CardrulesError, UnknownOptionError, WrongKindError
+from cardrules.errors import PluginError, UnknownOptionError, WrongKindError
 
 __all__ = ["BUILTIN", "GROUP", "game_names", "get_game", "games", "spec_for_state"]
 
@@ -42,10 +42,6 @@ _GAMES: dict[str, AnySpec] = {}
 _BROKEN: dict[str, str] = {}
 _LOCK: Final = threading.Lock()
 _NAME: Final = re.compile(r"[a-z][a-z0-9_-]*")
-
-
-class PluginError(CardrulesError):
-    """A game plugin that could not be loaded; the message names its entry point and the cause."""
 
 
 def _load(name: str, target: str, origin: str) -> AnySpec:

@@ -206,3 +206,32 @@ def test_observe_bad_seat() -> None:
     """observe refuses a seat that does not exist."""
     with pytest.raises(ValueError):
         GAME.observe(GAME.new_game(seed=1), 4)
+
+
+def test_every_public_exception_lives_in_errors() -> None:
+    """Each exception class a public module exports is one of ``cardrules.errors``, defined there."""
+    import cardrules.errors
+    import cardrules.rl
+
+    errors = {getattr(cardrules.errors, name) for name in cardrules.errors.__all__}
+    assert all(e.__module__ == "cardrules.errors" for e in errors)
+    for module in (cardrules, cardrules.rl):
+        exported = {getattr(module, name) for name in module.__all__}
+        found = {e for e in exported if isinstance(e, type) and issubclass(e, BaseException)}
+        assert found and found <= errors, module.__name__
+    from cardrules import _registry
+
+    assert _registry.PluginError is cardrules.errors.PluginError
+    assert cardrules.rl.InvalidActionError is cardrules.errors.InvalidActionError
+
+
+def test_the_errors_are_value_errors_but_three() -> None:
+    """Every error is a CardrulesError; all but WrongKindError, UnsupportedError and PluginError are ValueErrors."""
+    import cardrules.errors
+
+    errors = {name: getattr(cardrules.errors, name) for name in cardrules.errors.__all__}
+    assert all(issubclass(e, cardrules.CardrulesError) for e in errors.values())
+    others = {name for name, e in errors.items() if not issubclass(e, ValueError)}
+    assert others == {"CardrulesError", "PluginError", "UnsupportedError", "WrongKindError"}
+    assert issubclass(cardrules.WrongKindError, TypeError)
+    assert issubclass(cardrules.UnsupportedError, NotImplementedError)

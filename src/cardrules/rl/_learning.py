@@ -15,15 +15,11 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from cardrules import _messages
-from cardrules.errors import CardrulesError, InvalidOptionError, WrongKindError
+from cardrules.errors import InvalidActionError, InvalidOptionError, WrongKindError
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
-
-
-class InvalidActionError(CardrulesError, ValueError):
-    """An action number outside an encoding's range, or steps that choose no legal move."""
 
 
 def check_index(index: object, size: int) -> int:
