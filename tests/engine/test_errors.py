@@ -221,7 +221,7 @@ def test_every_public_exception_lives_in_errors() -> None:
         assert found and found <= errors, module.__name__
     from cardrules import _registry
 
-    assert _registry.PluginError is cardrules.errors.PluginError
+    assert vars(_registry)["PluginError"] is cardrules.errors.PluginError
     assert cardrules.rl.InvalidActionError is cardrules.errors.InvalidActionError
 
 

@@ -258,7 +258,7 @@ def suit_of(trump: Any, card: Any) -> str:
 
 
 def test_a_layout_needs_a_form_of_its_numbers_and_slots_inside_it() -> None:
-    from cardrules.rl._learning import TensorField, TensorLayout
+    from cardrules.engine._learning import TensorField, TensorLayout
 
     fields = (TensorField("a", 3, "three numbers"),)
     with pytest.raises(TypeError, match="fill, sparse or packed"):
@@ -271,7 +271,7 @@ def test_a_layout_needs_a_form_of_its_numbers_and_slots_inside_it() -> None:
 
 
 def test_card_bits_are_the_pack_indices_however_often_asked() -> None:
-    from cardrules.rl._learning import card_bits
+    from cardrules.engine._learning import card_bits
 
     pack = cardrules.get_game("mililla").spec.pack.cards
     bit, bits = card_bits(pack)

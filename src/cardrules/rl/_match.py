@@ -15,8 +15,8 @@ import numpy.typing as npt
 
 import cardrules
 from cardrules import _common, _messages
-from cardrules.errors import InvalidOptionError, UnknownOptionError
-from cardrules.rl._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, InvalidActionError, check_index
+from cardrules.engine._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, check_index
+from cardrules.errors import InvalidActionError, InvalidOptionError, UnknownOptionError
 
 REWARDS: Final = ("match", "round")
 _MASKS: Final = 4096

@@ -29,8 +29,8 @@ import pyspiel
 import cardrules
 from cardrules import _messages, _options
 from cardrules.cards import Card
-from cardrules.errors import InvalidOptionError, UnsupportedError
-from cardrules.rl._learning import ActionEncoding, FactoredEncoding, InvalidActionError
+from cardrules.engine._learning import ActionEncoding, FactoredEncoding
+from cardrules.errors import InvalidActionError, InvalidOptionError, UnsupportedError
 
 __all__ = ["NAMES", "CardrulesGame", "openspiel_game", "register_all"]
 

@@ -521,3 +521,20 @@ def dense(size: int, sparse: Sparse) -> list[float]:
     for i, v in zip(where, what, strict=True):
         out[i] = v
     return out
+
+
+@attrs.frozen(kw_only=True)
+class Learning:
+    """
+    What the learning environments of ``cardrules.rl`` need of one game (see :doc:`/rl`): the
+    optional ``learning`` of its :class:`GameSpec`.
+
+    Attributes:
+        encoding: The numbering of the moves.
+        tensor: The flat layout of an observation.
+        candidates: A second, optional encoding of the moves as top-K candidates with features.
+    """
+
+    encoding: ActionEncoding | FactoredEncoding
+    tensor: TensorLayout
+    candidates: CandidateEncoding | None = None
