@@ -8,63 +8,65 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic
 
 import attrs
 
-from cardrules.engine._shapes import LegalMoves
+from cardrules.engine._shapes import _ENGINE, LegalMoves, ObservationT, RulesetT, StateT
 
 __all__ = ["DemoDeal", "Heuristic", "Positions", "TerminalViews", "rules_seen"]
 
-StateT = TypeVar("StateT")
-RulesetC = TypeVar("RulesetC", contravariant=True)
-ObservationC = TypeVar("ObservationC", contravariant=True)
 
-
-class TerminalViews(Protocol[RulesetC, ObservationC]):
+@attrs.frozen(kw_only=True)
+class TerminalViews(Generic[RulesetT, ObservationT]):
     """
-    How a terminal shows one game: the optional ``terminal`` of its :class:`GameSpec`. A game's
-    ``_view`` module is one (a module with these functions is such an object).
+    How a terminal shows one game: the optional ``terminal`` of its :class:`GameSpec`, built from
+    the functions of the game's ``_view`` module.
+
+    Attributes:
+        view: The observation as lines of terminal text, in a ``cardrules`` terminal style
+            (``view(observation, style)``).
+        help_text: The terminal's help for the ruleset, ``help_text(rules, style)``: the notation
+            and the card values (in the language of *style*, a ``cardrules`` terminal style; English
+            for ``None``). The terminal adds where the rules are written, from the spec's ``rules_page``.
+        deal_text: The announcement of a deal (trump, turn-up, bonus), for the seat observing it
+            (``deal_text(observation, style)``).
+        move_list: The moves a terminal numbers, ``move_list(legal_moves, limit)``: at most
+            *limit*, and how many more (``None``: slow to count). ``None``: the first *limit*
+            legal moves, in their order.
+        hint_events: The kinds of :class:`~cardrules.Event` a hint may describe, those the move
+            itself shows the table at once (never a card dealt or drawn after it).
+        explain: A hint's reasons for a move that only the game can give (the trick, the card
+            kept), ``explain(observation, move)``; ``None`` for none.
     """
 
-    def view(self, observation: ObservationC, style: Any, /) -> list[str]:
-        """The observation as lines of terminal text, in a ``cardrules`` terminal style."""
+    __module__ = _ENGINE
 
-    def help_text(self, rules: RulesetC, style: Any = None, /) -> list[str]:
-        """
-        The terminal's help for the ruleset: the notation and the card values (in the language of
-        *style*, a ``cardrules`` terminal style; English without one). The terminal adds where the
-        rules are written, from the spec's ``rules_page``.
-        """
-
-    def deal_text(self, observation: ObservationC, style: Any, /) -> list[str]:
-        """The announcement of a deal (trump, turn-up, bonus), for the seat observing it."""
-
-    def move_list(self, legal_moves: LegalMoves[Any], limit: int, /) -> tuple[list[Any], int | None]:
-        """The moves a terminal numbers: at most *limit*, and how many more (``None``: slow to count)."""
-
-    @property
-    def hint_events(self) -> frozenset[str]:
-        """
-        The kinds of :class:`~cardrules.Event` a hint may describe, those the move itself shows the
-        table at once (never a card dealt or drawn after it).
-        """
-
-    def explain(self, observation: ObservationC, move: Any, /) -> tuple[str, ...]:
-        """A hint's reasons for *move* that only the game can give (the trick, the card kept), from *observation*."""
+    view: Callable[[ObservationT, Any], list[str]]
+    help_text: Callable[[RulesetT, Any], list[str]]
+    deal_text: Callable[[ObservationT, Any], list[str]]
+    move_list: Callable[[LegalMoves[Any], int], tuple[list[Any], int | None]] | None = None
+    hint_events: frozenset[str] = frozenset()
+    explain: Callable[[ObservationT, Any], tuple[str, ...]] | None = None
 
 
-class Positions(Protocol[StateT, RulesetC]):
+@attrs.frozen(kw_only=True)
+class Positions(Generic[StateT, RulesetT]):
     """
     The body of a game's position notation, both ways (see :doc:`/formats`): the optional
-    ``positions`` of its :class:`GameSpec`. A game's ``_position`` module is one.
+    ``positions`` of its :class:`GameSpec`, built from the functions of the game's ``_position`` module.
+
+    Attributes:
+        position: ``position(state, seat)``, the fields after ``p1`` and the ruleset; with *seat*,
+            the hands it cannot see by their size only.
+        from_position: ``from_position(rules, body)``, the state the fields describe, which
+            :meth:`cardrules.Game.from_position` then checks.
     """
 
-    def position(self, state: StateT, seat: int | None, /) -> str:
-        """The fields after ``p1`` and the ruleset; with *seat*, the hands it cannot see by their size only."""
+    __module__ = _ENGINE
 
-    def from_position(self, rules: RulesetC, body: str, /) -> StateT:
-        """The state the fields describe, which :meth:`cardrules.Game.from_position` then checks."""
+    position: Callable[[StateT, int | None], str]
+    from_position: Callable[[RulesetT, str], StateT]
 
 
 @attrs.frozen
@@ -101,6 +103,8 @@ class Heuristic:
             Empty: ``hard`` plays the search bot's defaults.
     """
 
+    __module__ = _ENGINE
+
     choose: Callable[[Any, LegalMoves[Any], random.Random], Any]
     value: Callable[[Any, int], float] | None = None
     horizon: Callable[[Any], int] | None = None
@@ -111,16 +115,14 @@ class Heuristic:
     search_settings: tuple[tuple[str, float], ...] = ()
 
 
-# A game's "press play" deal: a short deal, chosen once (by a seed search) to show a few rules in
-# action, kept as its moves so that it never changes. The web table plays it at ``/watch/GAME``
-# (see :doc:`/howto/web-table`). Each game's ``_demo`` module keeps its deal and what the search
-# that chose it looks for; ``python docs/demo_deals.py GAME`` runs the search again.
-
-
 @attrs.frozen
 class DemoDeal:
     """
-    A demonstration deal.
+    A game's "press play" deal, the optional ``demo`` of its :class:`GameSpec`: a short deal, chosen
+    once (by a seed search) to show a few rules in action, kept as its moves so that it never
+    changes. The web table plays it at ``/watch/GAME`` (see :doc:`/howto/web-table`). Each game's
+    ``_demo`` module keeps its deal and what the search that chose it looks for;
+    ``python docs/demo_deals.py GAME`` runs the search again.
 
     Attributes:
         ruleset: The ruleset text (``"mililla(single_round=true)"``).
@@ -129,6 +131,8 @@ class DemoDeal:
         shows: The rule ids it is chosen to show (in events or in the rules that constrain a move).
         title: What it shows, in a few words ("a bid of 6, then a Mulot").
     """
+
+    __module__ = _ENGINE
 
     ruleset: str
     seed: int

@@ -5,9 +5,7 @@ chosen, which checks the kind of every state it is given. Documented as ``cardru
 
 from __future__ import annotations
 
-import importlib
 import random
-import types
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Generic
 
@@ -17,7 +15,7 @@ from cardrules import _messages
 from cardrules._options import format_ruleset, ruleset_from_text
 from cardrules.cards import Card, Pack
 from cardrules.engine._bundles import DemoDeal, Heuristic, Positions, TerminalViews
-from cardrules.engine._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, Learning, TensorLayout
+from cardrules.engine._learning import Learning
 from cardrules.engine._shapes import _ENGINE, Event, LegalMoves, MoveT, ObservationT, RulesetT, Score, StateT
 from cardrules.errors import (
     CardrulesError,
@@ -58,9 +56,9 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     ``rules_page`` says where the game's rules are written, a section per rule id
     (``"docs/rules/mulle.md"``), for the answers that cite a rule and for the terminal's ``help``.
 
-    The bundles' members are also read as plain attributes: ``spec.view`` is ``spec.terminal.view``
-    (``None`` without a terminal), and likewise ``help_text``, ``deal_text``, ``move_list``,
-    ``position``, ``from_position``, ``encoding``, ``tensor`` and ``candidates``.
+    A game builds its spec explicitly, every field by keyword, from its package's functions and
+    its bundles (each an instance of its class): see ``cardrules/mulle/__init__.py``. A spec holds
+    no module, so it pickles by value.
     """
 
     __module__ = _ENGINE
@@ -107,66 +105,10 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     position_forms: Mapping[str, Callable[[StateT, int | None], str]] | None = None
     rules_page: str | None = None
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled by value, with a bundle that is a module by its name (modules do not pickle)."""
-        values = {f.name: getattr(self, f.name) for f in attrs.fields(type(self))}
-        modules = {k: v.__name__ for k, v in values.items() if isinstance(v, types.ModuleType)}
-        return (_unpickle_spec, (type(self), {k: v for k, v in values.items() if k not in modules}, modules))
-
-    @property
-    def view(self) -> Callable[[ObservationT, Any], list[str]] | None:
-        """``terminal.view``, or ``None`` without a terminal."""
-        return None if self.terminal is None else self.terminal.view
-
-    @property
-    def help_text(self) -> Callable[[RulesetT, Any], list[str]] | None:
-        """``terminal.help_text``, or ``None`` without a terminal."""
-        return None if self.terminal is None else self.terminal.help_text
-
-    @property
-    def deal_text(self) -> Callable[[ObservationT, Any], list[str]] | None:
-        """``terminal.deal_text``, or ``None`` without a terminal."""
-        return None if self.terminal is None else self.terminal.deal_text
-
-    @property
-    def move_list(self) -> Callable[[LegalMoves[MoveT], int], tuple[list[MoveT], int | None]] | None:
-        """``terminal.move_list``, or ``None`` without a terminal."""
-        return None if self.terminal is None else self.terminal.move_list
-
-    @property
-    def position(self) -> Callable[[StateT, int | None], str] | None:
-        """``positions.position``, or ``None`` without a position notation."""
-        return None if self.positions is None else self.positions.position
-
-    @property
-    def from_position(self) -> Callable[[RulesetT, str], StateT] | None:
-        """``positions.from_position``, or ``None`` without a position notation."""
-        return None if self.positions is None else self.positions.from_position
-
-    @property
-    def encoding(self) -> ActionEncoding | FactoredEncoding | None:
-        """``learning.encoding``, or ``None`` without learning encodings."""
-        return None if self.learning is None else self.learning.encoding
-
-    @property
-    def tensor(self) -> TensorLayout | None:
-        """``learning.tensor``, or ``None`` without learning encodings."""
-        return None if self.learning is None else self.learning.tensor
-
-    @property
-    def candidates(self) -> CandidateEncoding | None:
-        """``learning.candidates``, or ``None``."""
-        return None if self.learning is None else self.learning.candidates
-
     @property
     def default_preset(self) -> str:
         """The name of the preset ``get_game(name)`` uses."""
         return next(iter(self.presets))
-
-
-def _unpickle_spec(cls: type[GameSpec[Any, Any, Any, Any]], values: dict[str, Any], modules: dict[str, str]) -> Any:
-    bundles: dict[str, Any] = {key: importlib.import_module(name) for key, name in modules.items()}
-    return cls(**values, **bundles)
 
 
 @attrs.frozen
@@ -330,9 +272,9 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
         spec = self.spec
         if type(state) is not spec.state_type:
             raise _messages.wrong_state(spec.title, state)
-        if spec.position is None:
+        if spec.positions is None:
             raise UnsupportedError(Message("{game} has no position notation yet", game=spec.title), spec.name)
-        writer = spec.position
+        writer = spec.positions.position
         if form is not None:
             forms = spec.position_forms or {}
             if form not in forms:
@@ -372,7 +314,7 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
             UnsupportedError: If the game has no position notation.
         """
         spec = self.spec
-        if spec.from_position is None:
+        if spec.positions is None:
             raise UnsupportedError(Message("{game} has no position notation yet", game=spec.title), spec.name)
         ruleset, body = split_position(text, (spec.name,))
         try:
@@ -387,9 +329,9 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
     def _from_body(self, body: str) -> StateT:
         """The state of the fields after ``p1`` and the ruleset (this game's), checked as :meth:`from_position` does."""
         spec = self.spec
-        if spec.from_position is None:
+        if spec.positions is None:
             raise UnsupportedError(Message("{game} has no position notation yet", game=spec.title), spec.name)
-        state = spec.from_position(self.rules, body)
+        state = spec.positions.from_position(self.rules, body)
         _check_position(spec, state)
         return state
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from cardrules import _messages
+from cardrules.engine._shapes import _ENGINE
 from cardrules.errors import InvalidActionError, InvalidOptionError, WrongKindError
 
 if TYPE_CHECKING:
@@ -205,7 +206,7 @@ class CandidateEncoding:
         >>> import cardrules
         >>> from cardrules.rl import CandidateEncoding
         >>> game = cardrules.get_game("mulle")
-        >>> enc = game.spec.candidates.with_k(8)
+        >>> enc = game.spec.learning.candidates.with_k(8)
         >>> isinstance(enc, CandidateEncoding), enc.size, enc.feature_size
         (True, 8, 171)
         >>> state = game.new_game(seed=3)
@@ -534,6 +535,8 @@ class Learning:
         tensor: The flat layout of an observation.
         candidates: A second, optional encoding of the moves as top-K candidates with features.
     """
+
+    __module__ = _ENGINE
 
     encoding: ActionEncoding | FactoredEncoding
     tensor: TensorLayout

@@ -114,7 +114,7 @@ def openspiel_game(text: str) -> pyspiel.Game:
 
 def _register_game(spec: cardrules.GameSpec[Any, Any, Any, Any]) -> None:
     """Register the OpenSpiel types of *spec*, one per preset (the default preset's without a suffix), once."""
-    if spec.encoding is None or spec.tensor is None or spec.new_round is None:
+    if spec.learning is None or spec.new_round is None:
         raise UnsupportedError(f"{spec.title} has no action encoding, observation tensor or new_round yet", spec.name)
     for preset in spec.presets:
         if _type_name(spec, preset) not in _REGISTERED:
@@ -161,7 +161,7 @@ def register_all() -> list[str]:
     names: list[str] = []
     for game_name in cardrules.game_names():
         spec = cardrules.get_game(game_name).spec
-        if spec.encoding is None or spec.tensor is None or spec.new_round is None:
+        if spec.learning is None or spec.new_round is None:
             continue
         _register_game(spec)
         names.extend(_type_name(spec, preset) for preset in spec.presets)
@@ -182,8 +182,8 @@ class _Setup:
         self.kinds: tuple[Card, ...] = tuple(dict.fromkeys(spec.pack.cards))
         self.kind_index = {c: i for i, c in enumerate(self.kinds)}
         self.single = bool(getattr(rules, "single_round", False))
-        encoding = spec.encoding
-        assert encoding is not None
+        assert spec.learning is not None
+        encoding = spec.learning.encoding
         steps = len(spec.pack) + 2 if encoding.factored else 1  # actions a move takes, at most
         per_round = len(spec.pack) + (len(spec.pack) + _EXTRA_ROWS) * steps
         self.info = pyspiel.GameInfo(
@@ -339,7 +339,7 @@ def _tensor(game: Any, node: _Node, seat: int) -> Any:
     tensor = node.tensors.get(seat)
     if tensor is None:
         _seen(game, node, seat)
-        tensor = node.tensors[seat] = game.cardrules.spec.tensor.encode(node.cache[seat][2])
+        tensor = node.tensors[seat] = game.cardrules.spec.learning.tensor.encode(node.cache[seat][2])
     return tensor
 
 
@@ -388,7 +388,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         if self._dealing or player != self.current_player():
             return []
-        encoding = self._game.cardrules.spec.encoding
+        encoding = self._game.cardrules.spec.learning.encoding
         if isinstance(encoding, FactoredEncoding):
             return encoding.legal_actions(self._now.value, self._steps)
         return typing.cast(ActionEncoding, encoding).legal_actions(self._now.value)
@@ -426,7 +426,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
             self._deck, self._dealing = _Keep(()), False
             self._node = _Node(self._node, "deal", self._now.value)
             return
-        encoding = g.spec.encoding
+        encoding = g.spec.learning.encoding
         state = self._now.value
         if isinstance(encoding, FactoredEncoding):
             if action not in encoding.legal_actions(state, self._steps):
@@ -453,7 +453,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"seat {action} deals" if self._dealer < 0 else f"deal {self._game.kinds[action]}"
-        encoding = self._game.cardrules.spec.encoding
+        encoding = self._game.cardrules.spec.learning.encoding
         return str(encoding.labels[action])
 
     def is_terminal(self) -> bool:
@@ -499,7 +499,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
             return "the single round is over, tied: a draw"
         if self._dealing:
             return f"seat {self._dealer} deals first; dealing: {' '.join(map(str, self._deck.value))}"
-        if g.spec.position is not None:
+        if g.spec.positions is not None:
             return str(g.position(self._now.value))
         return repr(self._now.value)
 
@@ -538,8 +538,8 @@ class _Observer:
         if params:
             raise ValueError(f"observation parameters are not supported, not {_messages.value(dict(params))}")
         spec = game.cardrules.spec
-        layout = spec.tensor
-        encoding = spec.encoding
+        layout = spec.learning.tensor
+        encoding = spec.learning.encoding
         self._game, self._recall = game, recall
         pieces: list[tuple[str, int, tuple[int, ...]]] = [
             ("observation", layout.size, (layout.size,)),
@@ -565,7 +565,7 @@ class _Observer:
             self.dict["observation"][:] = _tensor(self._game, node, player)
         else:
             g = self._game.cardrules
-            self.dict["observation"][:] = g.spec.tensor.encode(g.observe(state._now.value, player))
+            self.dict["observation"][:] = g.spec.learning.tensor.encode(g.observe(state._now.value, player))
         if state._steps and player == state.current_player():
             for s in state._steps:
                 self.dict["steps"][s] += 1.0
