@@ -13,10 +13,10 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-import cardrules
 from cardrules import _common, _messages
+from cardrules._registry import get_game
 from cardrules.engine._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, check_index
-from cardrules.errors import InvalidActionError, InvalidOptionError, UnknownOptionError
+from cardrules.errors import IllegalMoveError, InvalidActionError, InvalidOptionError, UnknownOptionError
 
 REWARDS: Final = ("match", "round")
 _MASKS: Final = 4096
@@ -96,7 +96,7 @@ class Match:
 
     def __init__(self, text: str, settings: Settings, options: dict[str, Any]) -> None:
         encoding, k = settings.encoding, settings.k
-        self.game = cardrules.get_game(text, **options)
+        self.game = get_game(text, **options)
         spec = self.game.spec
         learning = spec.learning
         if learning is None:
@@ -313,7 +313,7 @@ class Match:
                 assert known is self.state  # _offered worked them out for this state
                 move = enc._decode(self.state, offered) if moves is None else moves[offered]  # type: ignore[union-attr, arg-type]
             after = spec.apply(self.state, move)
-        except (InvalidActionError, cardrules.IllegalMoveError):
+        except (InvalidActionError, IllegalMoveError):
             if self.illegal == "raise":
                 raise
             self.finished = True

@@ -26,9 +26,11 @@ import attrs
 import numpy as np
 import pyspiel
 
-import cardrules
 from cardrules import _messages, _options
+from cardrules._registry import game_names, get_game
+from cardrules._sampling import sample_state
 from cardrules.cards import Card
+from cardrules.engine import Game, GameSpec
 from cardrules.engine._learning import ActionEncoding, FactoredEncoding
 from cardrules.errors import InvalidActionError, InvalidOptionError, UnsupportedError
 
@@ -62,18 +64,18 @@ def _param_value(value: object) -> bool | int | str:
     return str(value)
 
 
-def _type_name(spec: cardrules.GameSpec[Any, Any, Any, Any], preset: str) -> str:
+def _type_name(spec: GameSpec[Any, Any, Any, Any], preset: str) -> str:
     """``python_cardrules_<game>`` for the default preset, ``python_cardrules_<game>_<preset>`` for another."""
     return PREFIX + spec.name + ("" if preset == spec.default_preset else "_" + preset)
 
 
-def _parameters(spec: cardrules.GameSpec[Any, Any, Any, Any], preset: str) -> dict[str, bool | int | str]:
+def _parameters(spec: GameSpec[Any, Any, Any, Any], preset: str) -> dict[str, bool | int | str]:
     """The game parameters: each ruleset option, typed, with *preset*'s value as its default."""
     base = spec.presets[preset]
     return {f.name: _param_value(getattr(base, f.name)) for f in attrs.fields(typing.cast(Any, spec.ruleset_type))}
 
 
-def _rules_text(spec: cardrules.GameSpec[Any, Any, Any, Any], preset: str, params: Mapping[str, Any]) -> str:
+def _rules_text(spec: GameSpec[Any, Any, Any, Any], preset: str, params: Mapping[str, Any]) -> str:
     """The ruleset text of the game parameters (*preset* with the options that differ from it)."""
     defaults = _parameters(spec, preset)
     unknown = sorted(set(params) - set(defaults))
@@ -86,7 +88,7 @@ def _rules_text(spec: cardrules.GameSpec[Any, Any, Any, Any], preset: str, param
     return text
 
 
-def _game_parameters(game: cardrules.Game[Any, Any, Any, Any]) -> tuple[str, dict[str, bool | int | str]]:
+def _game_parameters(game: Game[Any, Any, Any, Any]) -> tuple[str, dict[str, bool | int | str]]:
     """The preset of *game*'s ruleset text and the options that differ from it."""
     _, preset, _ = _options.split_ruleset(game.text)
     preset = preset or game.spec.default_preset
@@ -106,13 +108,13 @@ def openspiel_game(text: str) -> pyspiel.Game:
         InvalidOptionError: For a bad option value.
         UnsupportedError: For a game without an action encoding or observation tensor.
     """
-    game = cardrules.get_game(text)
+    game = get_game(text)
     _register_game(game.spec)
     preset, params = _game_parameters(game)
     return pyspiel.load_game(_type_name(game.spec, preset), params)
 
 
-def _register_game(spec: cardrules.GameSpec[Any, Any, Any, Any]) -> None:
+def _register_game(spec: GameSpec[Any, Any, Any, Any]) -> None:
     """Register the OpenSpiel types of *spec*, one per preset (the default preset's without a suffix), once."""
     if spec.learning is None or spec.new_round is None:
         raise UnsupportedError(f"{spec.title} has no action encoding, observation tensor or new_round yet", spec.name)
@@ -121,7 +123,7 @@ def _register_game(spec: cardrules.GameSpec[Any, Any, Any, Any]) -> None:
             _REGISTERED[_type_name(spec, preset)] = _register(spec, preset)
 
 
-def _register(spec: cardrules.GameSpec[Any, Any, Any, Any], preset: str) -> type[pyspiel.Game]:
+def _register(spec: GameSpec[Any, Any, Any, Any], preset: str) -> type[pyspiel.Game]:
     """Register the OpenSpiel type of *spec* with *preset*'s defaults, and return its game class."""
     name = _type_name(spec, preset)
     game_type = pyspiel.GameType(
@@ -159,8 +161,8 @@ def register_all() -> list[str]:
     :mod:`cardrules.rl.openspiel` calls it; again is harmless.
     """
     names: list[str] = []
-    for game_name in cardrules.game_names():
-        spec = cardrules.get_game(game_name).spec
+    for game_name in game_names():
+        spec = get_game(game_name).spec
         if spec.learning is None or spec.new_round is None:
             continue
         _register_game(spec)
@@ -173,7 +175,7 @@ class _Setup:
 
     def __init__(self, type_name: str, params: Mapping[str, Any]) -> None:
         spec, preset, self.game_type = _TYPES[type_name]
-        self.cardrules = cardrules.get_game(_rules_text(spec, preset, params))
+        self.cardrules = get_game(_rules_text(spec, preset, params))
         rules = self.cardrules.rules
         first = spec.new_game(rules, seed=0, dealer=0)
         self.seats = len(sum(self.cardrules.score(first).sides, ()))
@@ -486,7 +488,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
             new._deck = _Keep(tuple(rest[: len(self._deck.value)]))
         elif not g.is_over(self._now.value):
             seen = g.observe(self._now.value, player_id)  # made here: the game's own sampler, unchecked
-            sampled = g.spec.sample_state(seen, rng) if g.spec.sample_state else cardrules.sample_state(seen, rng)
+            sampled = g.spec.sample_state(seen, rng) if g.spec.sample_state else sample_state(seen, rng)
             new._now = _Keep(sampled)
             new._node = _Node(self._node, "reset", sampled, seat=player_id)
         return new
