@@ -216,7 +216,7 @@ def test_few_imports_run_back_up_the_layers() -> None:
 
 def test_back_arrows_are_found() -> None:
     """The rule above sees an import from a lower part to a higher one, and only such an import."""
-    parts = {"top": ("bots",), "middle": ("engine",), "bottom": ("cards",)}
+    parts: dict[str, tuple[str, ...]] = {"top": ("bots",), "middle": ("engine",), "bottom": ("cards",)}
     graph = {"cardrules.cards": {"cardrules.engine._shapes"}, "cardrules.engine._shapes": {"cardrules.cards"}}
     graph |= {"cardrules.bots._base": {"cardrules.engine", "cardrules.cards"}, "cardrules.engine": {"cardrules.bots"}}
     found = _back_arrows(graph, parts)
