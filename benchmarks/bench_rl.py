@@ -78,8 +78,8 @@ class Floor:
     def __init__(self, text: str) -> None:
         self.game = cardrules.get_game(text)
         self.spec = self.game.spec
-        self.enc: Any = self.spec.encoding  # an ActionEncoding (a flat one: see the loops below)
-        self.tensor: Any = self.spec.tensor
+        self.enc: Any = self.spec.learning.encoding  # an ActionEncoding (a flat one: see the loops below)
+        self.tensor: Any = self.spec.learning.tensor
         self.masks: dict[int, np.ndarray[Any, Any]] = {}
 
     def step(self, state: Any, rng: random.Random) -> Any:
@@ -203,11 +203,11 @@ def main(argv: list[str] | None = None) -> None:
     loops: list[tuple[str, PlayOne]] = []
     for text in GAMES:
         loops.append((f"{text}: raw engine", raw_runner(text)))
-        if not getattr(cardrules.get_game(text).spec.encoding, "factored", True):
+        if not getattr(cardrules.get_game(text).spec.learning.encoding, "factored", True):
             loops.append((f"{text}: floor, no env", floor_runner(text)))
         loops.append((f"{text}: PettingZoo env", aec_runner(pettingzoo_env(text))))
         loops.append((f"{text}: Gymnasium env", gym_runner(text)))
-        if cardrules.get_game(text).spec.candidates is not None:  # the top-K option: a step is a move
+        if cardrules.get_game(text).spec.learning.candidates is not None:  # the top-K option: a step is a move
             loops.append(
                 (f"{text}: PettingZoo env, candidates", aec_runner(pettingzoo_env(text, encoding="candidates")))
             )

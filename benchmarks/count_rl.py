@@ -94,7 +94,7 @@ def _loop(kind: str, text: str, steps: int) -> int:
 def _factored(text: str) -> bool:
     import cardrules
 
-    return bool(getattr(cardrules.get_game(text).spec.encoding, "factored", True))
+    return bool(getattr(cardrules.get_game(text).spec.learning.encoding, "factored", True))
 
 
 def _instructions(kind: str, text: str, steps: int) -> tuple[int, int]:

@@ -48,7 +48,7 @@ def _our_actions(state: Any, bot: Any, rng: random.Random) -> list[int]:
     now = state._now.value
     seat = g.to_move(now)
     move = bot.choose(g.observe(now, seat), g.legal_moves(now), rng)
-    encoding = g.spec.encoding
+    encoding = g.spec.learning.encoding
     if isinstance(encoding, FactoredEncoding):
         return list(encoding.encode(now, move))
     return [encoding.encode(now, move)]

@@ -103,10 +103,10 @@ class OpenSpielISMCTS:
         if len(first) == 1:
             return first[0]
         spec = self.game.spec
-        assert spec.sample_state is not None and spec.encoding is not None
+        assert spec.sample_state is not None and spec.learning is not None
         world = spec.sample_state(observation, rng)
         state = _state_at(self.open, world)
-        encoding: Any = spec.encoding
+        encoding: Any = spec.learning.encoding
         search = self.bot if bot is None else bot
         if getattr(encoding, "factored", False):
             steps: list[int] = []

@@ -20,8 +20,8 @@ from typing import Any
 def search(deal: Any, seeds: range) -> tuple[int, tuple[str, ...]] | None:
     """The shortest deal among *seeds* for the demo *deal*: its seed and its moves (canonical notation)."""
     import cardrules
-    from cardrules._kit.demo import rules_seen
     from cardrules.bots import GreedyBot
+    from cardrules.engine._bundles import rules_seen
 
     game = cardrules.get_game(deal.ruleset)
     bot = GreedyBot()

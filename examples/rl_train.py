@@ -168,7 +168,7 @@ def main(argv: list[str] | None = None) -> list[tuple[int, float, float, float]]
     # The match reward for evaluating (who won), the round reward for learning (a denser signal).
     train = gymnasium_env("mililla", seat=0, opponents="random", reward="round", illegal="raise")
     test = gymnasium_env("mililla", seat=0, opponents="random", reward="match", illegal="raise")
-    layout = train.game.spec.tensor
+    layout = train.game.spec.learning.tensor
     assert layout is not None
     q = LinearQ(layout, rate=args.rate)
     rng = random.Random(args.seed)

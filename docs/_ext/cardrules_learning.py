@@ -39,7 +39,7 @@ class TensorTable(Directive):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        layout = cardrules.get_game(self.arguments[0]).spec.tensor
+        layout = cardrules.get_game(self.arguments[0]).spec.learning.tensor
         assert layout is not None
         at = layout.offsets()
         rows = [[f.name, f"{at[f.name][0]}-{at[f.name][1] - 1}", str(f.size), f.meaning] for f in layout.fields]
@@ -53,7 +53,7 @@ class ActionTable(Directive):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        enc = cardrules.get_game(self.arguments[0]).spec.encoding
+        enc = cardrules.get_game(self.arguments[0]).spec.learning.encoding
         assert enc is not None
         rows: list[list[str]] = []
         start = 0
@@ -74,7 +74,7 @@ class CandidateTable(Directive):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        enc = cardrules.get_game(self.arguments[0]).spec.candidates
+        enc = cardrules.get_game(self.arguments[0]).spec.learning.candidates
         assert enc is not None
         at = enc.offsets()
         rows = [[f.name, f"{at[f.name][0]}-{at[f.name][1] - 1}", str(f.size), f.meaning] for f in enc.fields]

@@ -15,26 +15,21 @@ import importlib
 import importlib.metadata
 import re
 import threading
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, Literal, overload
 
 from cardrules import _messages
 from cardrules._options import ruleset_from_text, split_ruleset
 from cardrules._words import Items, Message
 from cardrules.engine import Game, GameSpec
-from cardrules.errors import CardrulesError, UnknownOptionError, WrongKindError
+from cardrules.errors import PluginError, UnknownOptionError, WrongKindError
+
+if TYPE_CHECKING:  # the games' types for get_game's overloads; at run time the games load by name
+    from cardrules import charlemagne, mililla, mulle
 
 __all__ = ["BUILTIN", "GROUP", "game_names", "get_game", "games", "spec_for_state"]
 
 GROUP: Final = "cardrules.games"
 """The entry-point group a package adds its games to: ``name = "package.module:GAME"``."""
-
-BUILTIN: Final = {
-    "charlemagne": "cardrules.charlemagne:GAME",
-    "mililla": "cardrules.mililla:GAME",
-    "mulle": "cardrules.mulle:GAME",
-}
-"""The games that come with cardrules, as entry points would name them: the one list of them
-(cardrules declares no entry points of its own; those are for plugins)."""
 
 AnySpec = GameSpec[Any, Any, Any, Any]
 
@@ -42,10 +37,6 @@ _GAMES: dict[str, AnySpec] = {}
 _BROKEN: dict[str, str] = {}
 _LOCK: Final = threading.Lock()
 _NAME: Final = re.compile(r"[a-z][a-z0-9_-]*")
-
-
-class PluginError(CardrulesError):
-    """A game plugin that could not be loaded; the message names its entry point and the cause."""
 
 
 def _load(name: str, target: str, origin: str) -> AnySpec:
@@ -142,6 +133,33 @@ def spec_for_state(state: object) -> AnySpec:
     raise WrongKindError(f"expected the state of a cardrules game, got {type(state).__name__}")
 
 
+# The built-in games, one entry each: its entry-point text in BUILTIN, and, just below, the overload
+# of get_game that gives its own types for its name and presets. A fourth built-in game adds its
+# package and one such entry (see docs/howto/add-a-game.md).
+
+BUILTIN: Final = {
+    "charlemagne": "cardrules.charlemagne:GAME",
+    "mililla": "cardrules.mililla:GAME",
+    "mulle": "cardrules.mulle:GAME",
+}
+"""The games that come with cardrules, as entry points would name them: the one list of them
+(cardrules declares no entry points of its own; those are for plugins)."""
+
+
+@overload
+def get_game(
+    text: Literal["charlemagne", "charlemagne/standard"], **options: object
+) -> Game[charlemagne.State, charlemagne.Move, charlemagne.CharlemagneRuleset, charlemagne.Observation]: ...
+@overload
+def get_game(
+    text: Literal["mililla", "mililla/standard"], **options: object
+) -> Game[mililla.State, mililla.Play, mililla.MilillaRuleset, mililla.Observation]: ...
+@overload
+def get_game(
+    text: Literal["mulle", "mulle/building", "mulle/fishing"], **options: object
+) -> Game[mulle.State, mulle.Move, mulle.MulleRuleset, mulle.Observation]: ...
+@overload
+def get_game(text: str, **options: object) -> Game[Any, Any, Any, Any]: ...
 def get_game(text: str, **options: object) -> Game[Any, Any, Any, Any]:
     """
     A game with a ruleset: a game name, optionally a preset and options.
@@ -164,6 +182,11 @@ def get_game(text: str, **options: object) -> Game[Any, Any, Any, Any]:
         'malilla'
         >>> game.text
         'mililla(rank_order=malilla)'
+
+    For a built-in game's name or preset, written out (``"mulle/fishing"``), a type checker knows
+    the game's own types: ``get_game("mulle")`` is a
+    ``Game[mulle.State, mulle.Move, mulle.MulleRuleset, mulle.Observation]``. Any other text, with
+    options in it or a plugin's name, gives a ``Game[Any, Any, Any, Any]``.
     """
     if not isinstance(text, str):
         said = Message(

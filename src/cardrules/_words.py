@@ -1,7 +1,8 @@
 """
 Messages for players kept as data (a template and its parameters) until they are written in a
-language: :class:`Message`, :class:`Items`, :class:`Sentence`, documented and imported as
-``cardrules.rules`` (this module imports nothing of cardrules, so that every module may build one).
+language: :class:`Message`, :class:`Items`, :class:`Sentence`, and the :class:`Rule` an error or
+a message names, documented and imported as ``cardrules.rules`` (this module imports nothing of
+cardrules, so that every module may build one, and :mod:`cardrules.errors` names its types).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Final, Literal, Protocol
 
 import attrs
 
-__all__ = ["Items", "Message", "Sentence", "Translations"]
+__all__ = ["Items", "Message", "Rule", "Sentence", "Translations"]
 
 
 class Translations(Protocol):
@@ -173,3 +174,29 @@ class Sentence(str):
         out = super().__new__(cls, str(message))
         out.message = message
         return out
+
+
+@attrs.frozen
+class Rule:
+    """
+    One rule of one game.
+
+    Attributes:
+        id: Dotted, lower-case, permanent id, such as ``mililla.follow.suit``.
+            The rules pages of the documentation have an anchor for each id.
+        title: A short name for the rule.
+        text: The rule in plain words.
+        source: Where the rule comes from: the published rules text by short
+            title and, where known, its section, and ``rulings page`` where
+            a decision of cardrules settles what the texts leave open, such
+            as ``"Mililla (Amber Crook), Gameplay; rulings page"``. The
+            sources and the rulings pages of the documentation list the
+            texts and the decisions.
+    """
+
+    __module__ = "cardrules.rules"
+
+    id: str
+    title: str
+    text: str
+    source: str

@@ -1,22 +1,29 @@
-"""Every exception that cardrules raises on purpose."""
+"""
+Every exception that cardrules raises on purpose, each a :class:`CardrulesError`. Most are also a
+``ValueError`` (a value of the right kind that is wrong); :class:`WrongKindError` is a ``TypeError``,
+:class:`UnsupportedError` a ``NotImplementedError``, and :class:`PluginError` a ``CardrulesError``
+only. This module imports nothing of cardrules at run time, so that every module may raise its errors.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from cardrules.rules import Message, Rule
+    from cardrules._words import Message, Rule
 
 __all__ = [
     "AmbiguousMoveError",
     "CardrulesError",
     "IllegalMoveError",
+    "InvalidActionError",
     "InvalidCardError",
     "InvalidDeckError",
     "InvalidNotationError",
     "InvalidOptionError",
     "InvalidPositionError",
     "InvalidRecordError",
+    "PluginError",
     "SearchLimitError",
     "UnknownOptionError",
     "UnsupportedError",
@@ -169,6 +176,21 @@ class UnsupportedError(CardrulesError, NotImplementedError):
     def __init__(self, message: str | Message, game: str) -> None:
         self.game = game
         super().__init__(str(message), message=None if isinstance(message, str) else message)
+
+
+class InvalidActionError(CardrulesError, ValueError):
+    """
+    An action number outside an encoding's range, or steps that choose no legal move (the learning
+    encodings of :mod:`cardrules.rl`, which exports it too).
+    """
+
+
+class PluginError(CardrulesError):
+    """
+    A game plugin that could not be loaded; the message names its entry point and the cause. The
+    registry keeps it as the reason the game is missing: :func:`cardrules.get_game` then raises
+    :class:`UnknownOptionError` with its message, and ``cardrules games`` lists it.
+    """
 
 
 class SearchLimitError(CardrulesError, RuntimeError):

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator, Mapping
 
 import attrs
 
-from cardrules._words import Items, Message, Sentence, Translations
+from cardrules._words import Items, Message, Rule, Sentence, Translations
 from cardrules.cards import CardName, card_words
 
 __all__ = [
@@ -25,30 +25,6 @@ __all__ = [
 
 def _as_message(reason: str | Message) -> Message:
     return reason if isinstance(reason, Message) else Message(reason)
-
-
-@attrs.frozen
-class Rule:
-    """
-    One rule of one game.
-
-    Attributes:
-        id: Dotted, lower-case, permanent id, such as ``mililla.follow.suit``.
-            The rules pages of the documentation have an anchor for each id.
-        title: A short name for the rule.
-        text: The rule in plain words.
-        source: Where the rule comes from: the published rules text by short
-            title and, where known, its section, and ``rulings page`` where
-            a decision of cardrules settles what the texts leave open, such
-            as ``"Mililla (Amber Crook), Gameplay; rulings page"``. The
-            sources and the rulings pages of the documentation list the
-            texts and the decisions.
-    """
-
-    id: str
-    title: str
-    text: str
-    source: str
 
 
 @attrs.frozen

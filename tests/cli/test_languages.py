@@ -110,11 +110,12 @@ def test_the_help_screens_fit_80_columns(text: str, lang: str) -> None:
     """
     game = cardrules.get_game(text)
     style = Style(lang=lang)
-    assert game.spec.help_text is not None
-    lines = [*game.spec.help_text(game.rules, style), *command_summary("10D", "mulle.turn", style)]
+    assert game.spec.terminal is not None
+    help_text = game.spec.terminal.help_text
+    lines = [*help_text(game.rules, style), *command_summary("10D", "mulle.turn", style)]
     assert not [line for line in lines if visible_len(line) + 2 > WIDTH]
     if lang != "en":
-        english = [*game.spec.help_text(game.rules, None), *command_summary("10D", "mulle.turn")]
+        english = [*help_text(game.rules, None), *command_summary("10D", "mulle.turn")]
         assert len(set(lines) & set(english)) <= 2  # a line of notation only may be the same
 
 
@@ -122,9 +123,9 @@ def _screens(game: cardrules.Game[Any, Any, Any, Any], state: Any, seat: int, la
     """What the table shows *seat* of *state* in *lang*: the table, the deal announced, the help."""
     style = Style(lang=lang)
     view = game.observe(state, seat)
-    assert game.spec.help_text is not None
+    assert game.spec.terminal is not None
     talk = Commentary(game, style, seat, WIDTH)
-    return [*view_for(game.spec)(view, style), *talk.deal(state), *game.spec.help_text(game.rules, style)]
+    return [*view_for(game.spec)(view, style), *talk.deal(state), *game.spec.terminal.help_text(game.rules, style)]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -141,8 +141,8 @@ def test_the_mulle_screen_with_builds_only_says_no_loose_cards() -> None:
     s = cardrules.from_position(TABLE)
     game = cardrules.get_game("mulle")
     after = game.apply(s, game.parse_move(s, "9S x 9C"))  # the 7S is left: take it too, by hand
-    view = game.spec.view
-    assert view is not None
+    assert game.spec.terminal is not None
+    view = game.spec.terminal.view
     assert "table: 7S" in view(game.observe(after, 1), Style())
     only_builds = cardrules.from_position(TABLE.replace("table=7S,9C", "table=-").replace("?12/?10", "?14/?10"))
     lines = view(game.observe(only_builds, 0), Style())

@@ -322,7 +322,7 @@ def _messages(game: AnyGame, state: Any, moves: list[object], texts: list[str]) 
 def test_illegal_move_messages_use_notation_not_reprs() -> None:
     """No refusal shows a repr such as Trail(card=Card.parse('2S')): moves are in notation."""
     seen: list[str] = []
-    g = cardrules.get_game("mulle")
+    g: cardrules.Game[Any, Any, Any, Any] = cardrules.get_game("mulle")  # then the other games
     s = g.new_game(seed=1)
     two, queen = Card.parse("2S"), Card.parse("QH")
     mulle_moves: list[object] = [
@@ -360,7 +360,7 @@ def test_illegal_move_error_keeps_the_move_and_its_notation() -> None:
     assert "2S=15 x QH" == info.value.move_text
     assert str(info.value).endswith("(move 2S=15 x QH)")
     with pytest.raises(cardrules.IllegalMoveError) as info:
-        g.apply(s, "2S -")
+        g.apply(s, "2S -")  # type: ignore[arg-type]  # not a move: refused at run time
     assert info.value.move_text is None
     assert "[mulle.turn] a Mulle move is a Capture, Build or Trail, not str" == str(info.value)
 

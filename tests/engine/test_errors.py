@@ -94,7 +94,7 @@ def test_move_of_wrong_type() -> None:
     """A move that is not a Play is refused, not crashed on."""
     s = GAME.new_game(seed=2)
     with pytest.raises(cardrules.IllegalMoveError):
-        GAME.apply(s, "7O")
+        GAME.apply(s, "7O")  # type: ignore[arg-type]  # not a move: refused at run time
 
 
 def test_apply_after_the_end() -> None:
@@ -206,3 +206,36 @@ def test_observe_bad_seat() -> None:
     """observe refuses a seat that does not exist."""
     with pytest.raises(ValueError):
         GAME.observe(GAME.new_game(seed=1), 4)
+
+
+def test_every_public_exception_lives_in_errors() -> None:
+    """Each exception class a public module exports is one of ``cardrules.errors``, defined there."""
+    import cardrules.errors
+    import cardrules.rl
+
+    errors = {getattr(cardrules.errors, name) for name in cardrules.errors.__all__}
+    assert all(e.__module__ == "cardrules.errors" for e in errors)
+    for module in (cardrules, cardrules.rl):
+        exported = {getattr(module, name) for name in module.__all__}
+        found = {e for e in exported if isinstance(e, type) and issubclass(e, BaseException)}
+        assert found and found <= errors, module.__name__
+    from cardrules import _registry
+
+    assert vars(_registry)["PluginError"] is cardrules.errors.PluginError
+    assert cardrules.rl.InvalidActionError is cardrules.errors.InvalidActionError
+
+
+def test_the_errors_are_value_errors_but_four() -> None:
+    """
+    Every error is a CardrulesError; all but WrongKindError, UnsupportedError, PluginError and
+    SearchLimitError (a search past its limit, no bad input) are ValueErrors.
+    """
+    import cardrules.errors
+
+    errors = {name: getattr(cardrules.errors, name) for name in cardrules.errors.__all__}
+    assert all(issubclass(e, cardrules.CardrulesError) for e in errors.values())
+    others = {name for name, e in errors.items() if not issubclass(e, ValueError)}
+    assert others == {"CardrulesError", "PluginError", "SearchLimitError", "UnsupportedError", "WrongKindError"}
+    assert issubclass(cardrules.errors.SearchLimitError, RuntimeError)
+    assert issubclass(cardrules.WrongKindError, TypeError)
+    assert issubclass(cardrules.UnsupportedError, NotImplementedError)

@@ -44,11 +44,12 @@ def test_apply_checks_a_move_that_parse_move_read_and_the_trusted_path_does_not(
 
 def test_a_position_header_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """cardrules.from_position reads the ruleset of the header once, not once here and again in the game."""
-    from cardrules import _registry, engine
+    from cardrules import _registry
+    from cardrules.engine import _contract
 
     text = cardrules.position(cardrules.get_game("mililla").new_game(seed=4))
     calls: list[str] = []
-    for module in (_registry, engine):
+    for module in (_registry, _contract):
         real = module.ruleset_from_text
 
         def counted(spec: object, ruleset: str, *rest: object, _real: object = real) -> object:

@@ -176,6 +176,7 @@ def test_an_illegal_move_has_no_reasons() -> None:
     state = game.new_game(seed=3)
     state = game.apply(state, game.parse_move(state, "4O"))
     seat = game.to_move(state)
+    assert seat is not None
     off_suit = next(c for c in state.hands[seat] if c.suit.value != "O")
     move = game.spec.parse_canonical(str(off_suit))
     assert game.check_move(state, move) is not None

@@ -136,8 +136,9 @@ _PLAYER_ERRORS = frozenset(
     }
 )
 
-_WATCHED = ("mulle", "mililla", "charlemagne", "_kit", "records")
-_WATCHED_FILES = ("_serial.py", "_options.py", "_common.py", "_states.py", "_sampling.py", "_registry.py", "engine.py")
+_WATCHED = ("mulle", "mililla", "charlemagne", "_kit", "records", "engine")
+_WATCHED_FILES = ("_serial.py", "_options.py", "_common.py", "_states.py", "_sampling.py", "_registry.py")
+_UNWATCHED = ("engine/_learning.py",)  # the learning encodings, whose errors are for programs, as all of rl's
 
 
 def _english_raises(source: str) -> list[int]:
@@ -174,6 +175,7 @@ def test_the_watch_finds_an_error_written_as_text() -> None:
 
 def test_no_error_a_player_can_see_is_written_as_english_text() -> None:
     paths = [p for d in _WATCHED for p in sorted((SRC / d).rglob("*.py"))] + [SRC / f for f in _WATCHED_FILES]
+    paths = [p for p in paths if str(p.relative_to(SRC)) not in _UNWATCHED]
     assert len(paths) > 30
     left = [f"{p.relative_to(SRC)}:{line}" for p in paths for line in _english_raises(p.read_text(encoding="utf-8"))]
     assert not left, "give these errors a Message (cardrules.rules.Message): " + ", ".join(left)

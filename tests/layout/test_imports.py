@@ -7,6 +7,7 @@ function-level imports included, so a rule cannot be dodged by importing late.
 from __future__ import annotations
 
 import ast
+import importlib.util
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,9 +37,16 @@ def _module(path: Path) -> str:
 
 
 def _imports(path: Path) -> Iterator[str]:
-    """Every module *path* imports, anywhere in the file, as absolute dotted names."""
+    """
+    Every module *path* imports, anywhere in the file, as absolute dotted names; but those under
+    ``if TYPE_CHECKING:``, which never run (the registry names the built-in games' types there).
+    """
     package = _module(path) if path.name == "__init__.py" else _module(path).rsplit(".", 1)[0]
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = _typing_only(tree)
+    for node in ast.walk(tree):
+        if node in skip:
+            continue
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -74,6 +82,30 @@ def test_import_rules(path: Path) -> None:
             assert not (name == banned or name.startswith(banned + ".")), f"{here} imports {name}"
 
 
+def test_only_the_registry_names_the_games_for_type_checking() -> None:
+    """
+    Outside the games, only the registry names a game even under ``TYPE_CHECKING`` (the types of
+    get_game's overloads), and only the game packages themselves, never their private modules.
+    """
+    named: dict[str, set[str]] = {}
+    for path in SOURCES:
+        here = _module(path)
+        if _game_of(here) is not None:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in _typing_only(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names = [f"{node.module}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            named.setdefault(here, set()).update(n for n in names if _game_of(n) is not None)
+    named = {k: v for k, v in named.items() if v}
+    assert set(named) <= {"cardrules._registry"}, named
+    assert all(name.count(".") == 1 for name in named.get("cardrules._registry", ())), named
+
+
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(SRC)))
 def test_modules_are_of_a_readable_size(path: Path) -> None:
     """No module runs much past 600 lines."""
@@ -98,11 +130,10 @@ def _typing_only(tree: ast.Module) -> set[ast.AST]:
     return out
 
 
-def test_no_import_circle() -> None:
+def _module_graph() -> dict[str, set[str]]:
     """
-    The modules of the package import each other without a circle, counting imports inside
-    functions too (an import moved into a function hides a circle, it does not remove it); only
-    imports for type checking are left out.
+    Each module of the package and the modules of the package it imports, counting imports inside
+    functions too; only imports for type checking (under ``if TYPE_CHECKING:``) are left out.
     """
     graph: dict[str, set[str]] = {}
     known = {_module(p) for p in SOURCES}
@@ -122,6 +153,16 @@ def test_no_import_circle() -> None:
                 names = [n for n in subs if n in known] or [stmt.module]
             deps |= {n for n in names if n in known}
         graph[_module(path)] = deps - {_module(path)}
+    return graph
+
+
+def test_no_import_circle() -> None:
+    """
+    The modules of the package import each other without a circle, counting imports inside
+    functions too (an import moved into a function hides a circle, it does not remove it); only
+    imports for type checking are left out.
+    """
+    graph = _module_graph()
     state: dict[str, int] = {}
 
     def visit(node: str, trail: list[str]) -> None:
@@ -136,6 +177,51 @@ def test_no_import_circle() -> None:
     for name in sorted(graph):
         if name not in state:
             visit(name, [name])
+
+
+MAX_BACK_ARROWS = 3
+"""The most imports that may run back up the layers of the Design page (see its list of them)."""
+
+
+def _parts() -> dict[str, tuple[str, ...]]:
+    """The parts of the Design page's picture, top to bottom (``PARTS`` of ``docs/design_graph.py``)."""
+    spec = importlib.util.spec_from_file_location("design_graph", SRC.parents[1] / "docs" / "design_graph.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    parts: dict[str, tuple[str, ...]] = module.PARTS
+    return parts
+
+
+def _back_arrows(graph: dict[str, set[str]], parts: dict[str, tuple[str, ...]]) -> list[tuple[str, str]]:
+    """The imports of *graph* from a module of a lower part to one of a higher part, sorted."""
+    layer = {member: i for i, members in enumerate(parts.values()) for member in members}
+
+    def rank(module: str) -> int:
+        head = module.split(".")[1] if "." in module else "__init__"
+        return layer[head]
+
+    return sorted((a, b) for a, deps in graph.items() for b in deps if rank(a) > rank(b))
+
+
+def test_few_imports_run_back_up_the_layers() -> None:
+    """
+    Drawn in the Design page's layers (each part above the parts it uses), at most three imports
+    of one module by another run back up, from a lower part to a higher one (the same reading of
+    the imports as the test above).
+    """
+    back = _back_arrows(_module_graph(), _parts())
+    shown = "\n".join(f"  {a} -> {b}" for a, b in back)
+    assert len(back) <= MAX_BACK_ARROWS, f"{len(back)} imports run back up the layers:\n{shown}"
+
+
+def test_back_arrows_are_found() -> None:
+    """The rule above sees an import from a lower part to a higher one, and only such an import."""
+    parts: dict[str, tuple[str, ...]] = {"top": ("bots",), "middle": ("engine",), "bottom": ("cards",)}
+    graph = {"cardrules.cards": {"cardrules.engine._shapes"}, "cardrules.engine._shapes": {"cardrules.cards"}}
+    graph |= {"cardrules.bots._base": {"cardrules.engine", "cardrules.cards"}, "cardrules.engine": {"cardrules.bots"}}
+    found = _back_arrows(graph, parts)
+    assert found == [("cardrules.cards", "cardrules.engine._shapes"), ("cardrules.engine", "cardrules.bots")]
 
 
 def test_the_root_has_rooms() -> None:
@@ -446,8 +532,6 @@ _CHANGING: dict[str, frozenset[str]] = {
     "rl/_openspiel.py": frozenset({"_State", "new"}),  # (new: a state of OpenSpiel's, filled as it is made)
     "rl/_pettingzoo.py": frozenset({"CardrulesAECEnv"}),
     "rl/openspiel.py": frozenset({"sys"}),  # the command line, as absl reads it
-    # Memos of the learning encodings, left to the rework of rl/_learning.py (remove them from here then):
-    "rl/_learning.py": frozenset({"CandidateEncoding", "TensorLayout"}),
 }
 """
 The objects that change after they are built, each in plain sight, by its class or the name the

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import importlib
+import re
 import sys
+import typing
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -68,3 +70,37 @@ def test_a_bad_game_name_is_refused(site: Path) -> None:
     """Game names are lower-case words, as ruleset text writes them."""
     _plugin(site, "odd-name", "Odd.Name = cardrules.mililla:GAME")
     assert "Odd.Name" in _registry.broken()
+
+
+def _overloads() -> dict[str, tuple[set[str], list[str]]]:
+    """Each typed overload of get_game but the last, by game: the texts it takes and its ``Game[...]`` arguments."""
+    out: dict[str, tuple[set[str], list[str]]] = {}
+    for function in typing.get_overloads(_registry.get_game)[:-1]:
+        texts = set(re.findall(r"'([^']+)'", function.__annotations__["text"]))
+        games = {text.partition("/")[0] for text in texts}
+        assert len(games) == 1, texts
+        returned = re.fullmatch(r"Game\[(.*)\]", function.__annotations__["return"])
+        assert returned is not None, function.__annotations__["return"]
+        out[games.pop()] = (texts, [a.strip() for a in returned.group(1).split(",")])
+    return out
+
+
+def test_get_game_has_one_typed_overload_for_each_built_in_game() -> None:
+    """Each built-in game has its overload of get_game, for its name and each preset, with its own types."""
+    overloads = _overloads()
+    assert set(overloads) == set(_registry.BUILTIN)
+    for name, (texts, arguments) in overloads.items():
+        spec = cardrules.get_game(name).spec
+        assert texts == {name, *(f"{name}/{preset}" for preset in spec.presets)}
+        package = importlib.import_module(f"cardrules.{name}")
+        found = []
+        for argument in arguments:
+            module, _, attribute = argument.partition(".")
+            assert module == name, argument
+            found.append(getattr(package, attribute))
+        state, move, ruleset, observation = found
+        assert (state, ruleset, observation) == (spec.state_type, spec.ruleset_type, spec.observation_type)
+        assert set(typing.get_args(move) or (move,)) == set(spec.move_types)
+    last = typing.get_overloads(_registry.get_game)[-1]
+    assert last.__annotations__["text"] == "str"
+    assert last.__annotations__["return"] == "Game[Any, Any, Any, Any]"

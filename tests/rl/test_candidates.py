@@ -35,7 +35,7 @@ pytestmark = pytest.mark.filterwarnings(
 
 
 def _encoding(game: Any, k: int | None = None) -> CandidateEncoding:
-    enc = game.spec.candidates
+    enc = game.spec.learning.candidates
     assert isinstance(enc, CandidateEncoding)
     return enc if k is None else enc.with_k(k)
 
@@ -247,8 +247,8 @@ def test_gymnasium_check_env(text: str) -> None:
 def test_the_observation_is_the_tensor_then_the_movers_features(text: str) -> None:
     env = pettingzoo_env(text, encoding="candidates", k=16)
     env.reset(seed=5)
-    enc = env.game.spec.candidates.with_k(16)
-    layout = env.game.spec.tensor
+    enc = env.game.spec.learning.candidates.with_k(16)
+    layout = env.game.spec.learning.tensor
     space: Any = env.observation_space("player_0")
     assert space["observation"].shape == (layout.size + 16 * enc.feature_size,)
     assert space["action_mask"].shape == (16,) and env.action_space("player_0") == gymnasium.spaces.Discrete(16)

@@ -15,7 +15,7 @@ def test_import_cardrules_and_rl_import_no_numpy_gymnasium_or_pettingzoo() -> No
         for name in cardrules.game_names():
             game = cardrules.get_game(name)
             state = game.new_game(seed=1)
-            enc, layout = game.spec.encoding, game.spec.tensor
+            enc, layout = game.spec.learning.encoding, game.spec.learning.tensor
             if enc.factored:
                 enc.legal_actions(state, ())
             else:

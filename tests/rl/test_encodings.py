@@ -38,7 +38,7 @@ def _position(text: str, seed: int, steps: int) -> tuple[Any, Any]:
 def test_flat_encoding_numbers_exactly_the_legal_moves(text: str, seed: int, steps: int) -> None:
     """Every legal move has its own number, decoding gives the move back, and the mask is true there only."""
     game, state = _position(text, seed, steps)
-    enc = game.spec.encoding
+    enc = game.spec.learning.encoding
     moves = list(game.legal_moves(state))
     numbers = [enc.encode(state, m) for m in moves]
     assert len(set(numbers)) == len(numbers)
@@ -60,7 +60,7 @@ def test_legal_actions_given_as_bits_are_the_encoded_legal_moves(text: str, seed
     plays as the listed move does: Mililla always, Charlemagne in the play phase.
     """
     game, state = _position(text, seed, steps)
-    enc = game.spec.encoding
+    enc = game.spec.learning.encoding
     legal = game.legal_moves(state)
     bits = enc._legal_bits(legal)
     if game.is_over(state) or (text == "charlemagne" and state.phase != "play"):
@@ -74,8 +74,8 @@ def test_legal_actions_given_as_bits_are_the_encoded_legal_moves(text: str, seed
 
 def test_encoding_sizes_and_versions() -> None:
     """Mililla: one action per card, 40; Charlemagne: 34 cards, 8 bids, pass, 2 sources, 4 trumps."""
-    mililla = cardrules.get_game("mililla").spec.encoding
-    charlemagne = cardrules.get_game("charlemagne").spec.encoding
+    bundles = [cardrules.get_game(name).spec.learning for name in ("mililla", "charlemagne")]
+    mililla, charlemagne = (None if b is None else b.encoding for b in bundles)
     assert isinstance(mililla, ActionEncoding) and isinstance(charlemagne, ActionEncoding)
     assert (mililla.size, mililla.version) == (40, 1)
     assert (charlemagne.size, charlemagne.version) == (34 + 8 + 1 + 2 + 4, 1)
@@ -87,7 +87,7 @@ def test_encoding_sizes_and_versions() -> None:
 @pytest.mark.parametrize("bad", [-1, 10_000, 2.0, "3", None, True])
 def test_decode_refuses_what_is_not_an_action(text: str, bad: object) -> None:
     game, state = _position(text, 1, 0)
-    enc = game.spec.encoding
+    enc = game.spec.learning.encoding
     error = InvalidActionError if isinstance(bad, int) and not isinstance(bad, bool) else WrongKindError
     with pytest.raises(error):
         enc.decode(state, bad)
@@ -97,7 +97,7 @@ def test_decode_refuses_what_is_not_an_action(text: str, bad: object) -> None:
 def test_encode_refuses_another_games_move(text: str) -> None:
     game, state = _position(text, 1, 0)
     with pytest.raises(WrongKindError):
-        game.spec.encoding.encode(state, "7O")
+        game.spec.learning.encoding.encode(state, "7O")
 
 
 @pytest.mark.parametrize("text", ALL)
@@ -105,7 +105,7 @@ def test_encode_refuses_another_games_move(text: str) -> None:
 def test_tensor_is_unchanged_when_the_hidden_cards_are_redealt(text: str, seed: int, steps: int, redeal: int) -> None:
     """The tensor depends on what the seat sees only: redealing the cards it cannot see changes nothing."""
     game, state = _position(text, seed, steps)
-    layout = game.spec.tensor
+    layout = game.spec.learning.tensor
     seats = sorted(s for side in game.score(state).sides for s in side)
     seat = seats[redeal % len(seats)]
     tensor = layout.encode(game.observe(state, seat))
@@ -122,7 +122,7 @@ def test_tensor_is_unchanged_when_the_hidden_cards_are_redealt(text: str, seed: 
 def test_tensor_shows_the_seats_own_hand(text: str, seed: int, steps: int) -> None:
     """The hand field holds the seat's hand: the tensor is not blind either."""
     game, state = _position(text, seed, steps)
-    layout = game.spec.tensor
+    layout = game.spec.learning.tensor
     seat = game.to_move(state)
     if seat is None:
         return
@@ -140,7 +140,7 @@ def test_tensor_shows_the_seats_own_hand(text: str, seed: int, steps: int) -> No
 def test_tensor_fields_hold_what_the_layout_table_says(text: str, seed: int, steps: int, who: int) -> None:
     """Read back from the tensor by the field table alone, the trick games' main fields match the observation."""
     game, state = _position(text, seed, steps)
-    layout = game.spec.tensor
+    layout = game.spec.learning.tensor
     obs = game.observe(state, who)
     tensor = layout.encode(obs)
     assert tensor.tolist() == pytest.approx(layout.values(obs))  # the list form: the same numbers, in float64
@@ -183,7 +183,7 @@ def test_tensor_encodes_the_rounds_history(text: str, seed: int, steps: int, who
     lacks by not following (Mulle's ``owns``, the values of the builds each seat owns).
     """
     game, state = _position(text, seed, steps)
-    layout = game.spec.tensor
+    layout = game.spec.learning.tensor
     assert layout.version == 2
     n_seats = len(state.hands)
     who %= n_seats
@@ -258,7 +258,7 @@ def suit_of(trump: Any, card: Any) -> str:
 
 
 def test_a_layout_needs_a_form_of_its_numbers_and_slots_inside_it() -> None:
-    from cardrules.rl._learning import TensorField, TensorLayout
+    from cardrules.engine._learning import TensorField, TensorLayout
 
     fields = (TensorField("a", 3, "three numbers"),)
     with pytest.raises(TypeError, match="fill, sparse or packed"):
@@ -271,7 +271,7 @@ def test_a_layout_needs_a_form_of_its_numbers_and_slots_inside_it() -> None:
 
 
 def test_card_bits_are_the_pack_indices_however_often_asked() -> None:
-    from cardrules.rl._learning import card_bits
+    from cardrules.engine._learning import card_bits
 
     pack = cardrules.get_game("mililla").spec.pack.cards
     bit, bits = card_bits(pack)

@@ -84,7 +84,7 @@ def test_observation_matches_the_seats_tensor_and_mask_the_legal_moves(text: str
         agent = env.agent_selection
         seat = int(agent.split("_")[1])
         obs = env.observe(agent)
-        layout = env.game.spec.tensor
+        layout = env.game.spec.learning.tensor
         tensor = layout.encode(env.game.observe(env.state, seat))
         assert np.array_equal(obs["observation"][: layout.size], tensor)
         assert obs["action_mask"].any()

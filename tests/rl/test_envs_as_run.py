@@ -58,14 +58,14 @@ def test_human_render_shows_the_seat_to_act_and_no_other_hand(text: str, capsys:
     seat = spec.to_move(state)
     assert env.render() is None
     shown = capsys.readouterr().out
-    view = "\n".join(spec.view(spec.observe(state, seat), Style()))
+    view = "\n".join(spec.terminal.view(spec.observe(state, seat), Style()))
     assert shown.startswith(f"seat {seat} to act:\n" + view)
     env._match.state = spec.shuffle_hidden(state, seat, random.Random(1))  # others' hands redealt
     env._match._to_move = (None, None)
     env.render()
     assert capsys.readouterr().out == shown
     other = next(s for s in range(len(state.hands)) if s != seat)
-    assert "\n".join(spec.view(spec.observe(state, other), Style())) not in shown
+    assert "\n".join(spec.terminal.view(spec.observe(state, other), Style())) not in shown
 
 
 @pytest.mark.parametrize("text", ["mililla", "mulle"])

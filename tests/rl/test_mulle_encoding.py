@@ -23,7 +23,7 @@ RULESETS = ("mulle", "mulle/fishing", "mulle(players=4)", "mulle/fishing(players
 
 
 def _encoding(game: Any) -> FactoredEncoding:
-    enc = game.spec.encoding
+    enc = game.spec.learning.encoding
     assert isinstance(enc, FactoredEncoding)
     return enc
 
@@ -212,8 +212,8 @@ def test_a_move_decode_checked_is_checked_again_on_any_other_state(text: str) ->
 def test_the_tensor_does_not_depend_on_the_order_observations_are_filled_in(text: str) -> None:
     """The 'gone' counts are kept from the last history filled: any order gives the counts of the history itself."""
     game = cardrules.get_game(text)
-    layout = game.spec.tensor
-    assert layout is not None
+    assert game.spec.learning is not None
+    layout = game.spec.learning.tensor
     start, stop = layout.offsets()["gone"]
     index = {label.removeprefix("hand card "): i for i, label in enumerate(_encoding(game).labels[:52])}
     observations = [

@@ -20,7 +20,7 @@ from cardrules.rl import InvalidActionError, openspiel_game  # noqa: E402
 
 
 def _encoded(texts: list[str]) -> list[str]:
-    return [t for t in texts if cardrules.get_game(t).spec.encoding is not None]
+    return [t for t in texts if cardrules.get_game(t).spec.learning is not None]
 
 
 GAMES = _encoded(list(cardrules.game_names()))

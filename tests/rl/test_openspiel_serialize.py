@@ -21,7 +21,7 @@ np = pytest.importorskip("numpy")
 import cardrules  # noqa: E402
 from cardrules.rl import openspiel_game  # noqa: E402
 
-GAMES = [n for n in cardrules.game_names() if cardrules.get_game(n).spec.encoding is not None]
+GAMES = [n for n in cardrules.game_names() if cardrules.get_game(n).spec.learning is not None]
 PRESETS = [f"{name}/{preset}" for name in GAMES for preset in cardrules.get_game(name).spec.presets]
 SINGLE = ["mililla(single_round=true)", "charlemagne(single_round=true)", "mulle(target=0)", "mulle/fishing(target=0)"]
 ROOT = Path(__file__).resolve().parent.parent.parent

@@ -1,4 +1,4 @@
-"""The trick games' equivalent cards for the exact solver (:class:`~cardrules._kit.heuristic.Solving`)."""
+"""The trick games' equivalent cards for the exact solver (:class:`~cardrules.engine.Solving`)."""
 
 from __future__ import annotations
 

@@ -144,7 +144,7 @@ def advise(
     told, scored = _effects(spec, observation, best.move, worlds)
     effects = tuple(dict.fromkeys(told))
     reasons = [*effects, *scored]
-    explain = getattr(spec.terminal, "explain", None)
+    explain = None if spec.terminal is None else spec.terminal.explain
     if explain is not None:
         reasons.extend(r if isinstance(r, Sentence) else Sentence(Message(r)) for r in explain(observation, best.move))
     reasons.append(_comparison(spec, worlds[0], best, runner, forced))

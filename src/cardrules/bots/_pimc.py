@@ -2,7 +2,7 @@
 Perfect-information Monte Carlo for the round's end: imagine deals, solve each exactly, average.
 
 What the ``hard`` level plays once its game says the rest of the round is small enough
-(:attr:`~cardrules._kit.heuristic.Solving.solvable`): it draws deals that fit what the seat has seen
+(:attr:`~cardrules.engine.Solving.solvable`): it draws deals that fit what the seat has seen
 (:func:`cardrules.sample_state`, with its inferences, and the heuristic's ``plausible`` judgement),
 solves each with :func:`~cardrules.bots.solve` (every hand shown, every seat playing perfectly to the
 end of the round) and plays the move with the best average value, each deal weighted by how likely

@@ -5,7 +5,7 @@ Every seat plays perfectly for its side (partners together, each seeing every ca
 worth what its side takes from the round against the other side: the round's match points first
 (``score(state).round.points``), its tally as the tie-break. The search is negamax with alpha-beta
 pruning over the game's own ``legal_moves`` and ``apply``, a transposition table local to one call,
-and the game's :class:`~cardrules._kit.heuristic.Solving` hooks: a cheaper key for the table, and
+and the game's :class:`~cardrules.engine.Solving` hooks: a cheaper key for the table, and
 classes of moves that are worth the same (touching cards, as in a bridge solver's partition search),
 searched once, in the game's order, the likeliest best first.
 """

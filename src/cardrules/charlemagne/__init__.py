@@ -9,21 +9,20 @@ which carries its :class:`CharlemagneRuleset`.
 
 from typing import Final
 
-from cardrules._kit.spec import game_spec
-from cardrules.charlemagne import _play, _position, _view  # noqa: F401 (read by game_spec)
-from cardrules.charlemagne._bot import HEURISTIC  # noqa: F401 (read by game_spec)
+from cardrules.charlemagne import _position, _view
+from cardrules.charlemagne._bot import HEURISTIC
 from cardrules.charlemagne._cards import PACK, suit_order, trump_order
 from cardrules.charlemagne._check import check_state
 from cardrules.charlemagne._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
-from cardrules.charlemagne._demo import DEMO  # noqa: F401 (read by game_spec)
-from cardrules.charlemagne._encoding import LEARNING  # noqa: F401 (read by game_spec)
-from cardrules.charlemagne._events import deal_events, events  # noqa: F401 (read by game_spec)
+from cardrules.charlemagne._demo import DEMO
+from cardrules.charlemagne._encoding import LEARNING
+from cardrules.charlemagne._events import deal_events, events
 from cardrules.charlemagne._infer import inferences
-from cardrules.charlemagne._legal import check_move, is_over, legal_moves, refusals, to_move  # noqa: F401 (read by game_spec)
+from cardrules.charlemagne._legal import check_move, is_over, legal_moves, refusals, to_move
 from cardrules.charlemagne._notation import format_canonical, format_move, parse_canonical, parse_move
 from cardrules.charlemagne._observe import observe
-from cardrules.charlemagne._picture import picture  # noqa: F401 (read by game_spec)
-from cardrules.charlemagne._play import apply
+from cardrules.charlemagne._picture import picture
+from cardrules.charlemagne._play import apply, apply_trusted
 from cardrules.charlemagne._reasons import reasons
 from cardrules.charlemagne._rules import RULES
 from cardrules.charlemagne._ruleset import STANDARD, CharlemagneRuleset
@@ -43,7 +42,7 @@ from cardrules.charlemagne._state import (
     Play,
     State,
 )
-from cardrules.engine import GameSpec
+from cardrules.engine import GameSpec, Positions, TerminalViews
 
 __all__ = [
     "GAME",
@@ -90,14 +89,58 @@ __all__ = [
 ]
 
 
-GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = game_spec(
-    globals(),
+GAME: Final[GameSpec[State, Move, CharlemagneRuleset, Observation]] = GameSpec(
+    name="charlemagne",
     title="Charlemagne",
     pack=PACK,
     ruleset_type=CharlemagneRuleset,
     presets={"standard": STANDARD},
+    state_type=State,
     move_types=MOVE_TYPES,
-    trusted_apply=_play.apply_trusted,
+    observation_type=Observation,
+    rulebook=RULES,
+    new_game=new_game,
+    to_move=to_move,
+    legal_moves=legal_moves,
+    check_move=check_move,
+    apply=apply,
+    trusted_apply=apply_trusted,
+    is_over=is_over,
+    score=score,
+    observe=observe,
+    parse_move=parse_move,
+    format_move=format_move,
+    parse_canonical=parse_canonical,
+    format_canonical=format_canonical,
+    zones=zones,
+    shuffle_hidden=shuffle_hidden,
+    check_state=check_state,
+    terminal=TerminalViews(
+        view=_view.view,
+        help_text=_view.help_text,
+        deal_text=_view.deal_text,
+        move_list=_view.move_list,
+        hint_events=_view.hint_events,
+        last_events=_view.last_events,
+        explain=_view.explain,
+    ),
+    positions=Positions(position=_position.position, from_position=_position.from_position),
+    learning=LEARNING,
+    heuristic=HEURISTIC,
+    round_deck=round_deck,
+    new_round=new_round,
+    deck_from_deal=deck_from_deal,
+    events=events,
+    refusals=refusals,
+    reasons=reasons,
+    deal_events=deal_events,
+    sample_state=sample_state,
+    inferences=inferences,
+    picture=picture,
+    display=_view.display,
+    demo=DEMO,
+    position_forms=None,
+    rules_page="docs/rules/charlemagne.md",
 )
 """The Charlemagne game spec, as :func:`cardrules.get_game` uses it."""
 

@@ -340,7 +340,7 @@ def rollout(state: State, side: int, rng: random.Random) -> float:
 
 def solving_key(state: State) -> Hashable:
     """
-    What the rest of the hand depends on (:class:`~cardrules._kit.heuristic.Solving`): in play, the
+    What the rest of the hand depends on (:class:`~cardrules.engine.Solving`): in play, the
     hands, the trick and its leader and the tricks each side has taken (the contract, the bidder and
     trump stay as they are for the whole play); before play, the state itself.
     """

@@ -18,7 +18,7 @@ from cardrules.charlemagne._legal import legal_moves
 from cardrules.charlemagne._state import _LADDER, PASS, Discard, Give, Move, Play, State
 from cardrules.charlemagne._tensor import TENSOR
 from cardrules.engine import Learning
-from cardrules.rl._learning import ActionEncoding
+from cardrules.engine._learning import ActionEncoding
 
 _CARDS: Final = PACK.cards
 _CARD: Final = {c: i for i, c in enumerate(_CARDS)}

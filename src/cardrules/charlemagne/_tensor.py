@@ -12,7 +12,7 @@ from cardrules.cards import Card, Suit
 from cardrules.charlemagne._cards import _FRENCH, _SUIT_OF, PACK
 from cardrules.charlemagne._legal import _ORDERS
 from cardrules.charlemagne._state import _LADDER, _LEVEL, TARGET, Contract, Observation
-from cardrules.rl._learning import Packed, TensorField, TensorLayout, card_bits, field_offsets, slots
+from cardrules.engine._learning import Packed, TensorField, TensorLayout, card_bits, field_offsets, slots
 
 _N: Final = len(PACK.cards)
 _PHASES: Final = ("bid", "source", "give", "discard", "trump", "play")

@@ -174,11 +174,11 @@ class Commentary:
 
     def deal(self, state: Any) -> list[str]:
         """The deal in progress announced, as the person's seat (or seat 0) sees it."""
-        spec = self.game.spec
-        if spec.deal_text is None:
+        terminal = self.game.spec.terminal
+        if terminal is None:
             return []
         view = self.game.observe(state, 0 if self.me is None else self.me)
-        return [self._text(line) for line in spec.deal_text(view, self.style)]
+        return [self._text(line) for line in terminal.deal_text(view, self.style)]
 
     def events(self, before: Any, move: Any, after: Any) -> tuple[Event, ...]:
         """The game's events for a move, or one made up of the move's notation."""
@@ -213,7 +213,7 @@ class Commentary:
         lines = ["", *extra, *table]
         if score.winner is not None:
             lines.append(match_words(score, self.me, self.style) + ".")
-        elif game.spec.deal_text is not None:
+        elif game.spec.terminal is not None:
             lines.extend(self.deal(after))  # the game's own announcement (bonus included)
         else:
             lines.extend(self._text(e) for e in events[deal:])

@@ -70,7 +70,8 @@ def demo(
     head = style.gettext("{title} ({text}), seed {seed}: {who}")
     say(head.format(title=game.spec.title, text=game.text, seed=seed, who=who))
     say(style.gettext("(cardrules demo {text} --seed {seed} shows this match again)").format(text=game.text, seed=seed))
-    help_text = game.spec.help_text(game.rules, style) if game.spec.help_text is not None else []
+    terminal = game.spec.terminal
+    help_text = terminal.help_text(game.rules, style) if terminal is not None else []
     for line in legend(game.spec.title, help_text, game.spec.rules_page, style):
         say(line)
 

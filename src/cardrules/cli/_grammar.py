@@ -47,12 +47,12 @@ def make_parser(lang: str = DEFAULT) -> argparse.ArgumentParser:
         formatter_class=RawHelpFormatter,
         style=st,
     )
-    from cardrules import __version__
+    from cardrules._common import VERSION
 
     parser.add_argument(
         "--version",
         action="version",
-        version=f"cardrules {__version__}",
+        version=f"cardrules {VERSION}",
         help=st.gettext("show program's version number and exit"),
     )
     parser.add_argument(

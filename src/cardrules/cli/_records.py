@@ -202,7 +202,7 @@ def _replay_json(record: records.Record, game: Game[Any, Any, Any, Any], args: a
                 item["constrained"] = [{"rule": v.rule.id, "reason": v.reason} for v in step.refused]
             if args.seat is not None:
                 item["position"] = game.observe(step.before, args.seat).to_dict()
-            elif args.full and game.spec.position is not None:
+            elif args.full and game.spec.positions is not None:
                 item["position"] = game.position(step.before)
             steps.append(item)
     except CardrulesError as exc:

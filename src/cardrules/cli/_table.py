@@ -415,7 +415,7 @@ class Session:
         rule = next(iter(spec.rulebook), "ID")
         if commands:
             return command_help(card, rule, self.style)
-        lines = list(spec.help_text(self.game.rules, self.style)) if spec.help_text is not None else []
+        lines = list(spec.terminal.help_text(self.game.rules, self.style)) if spec.terminal is not None else []
         where = rules_pointer(spec.title, spec.rules_page, self.style)
         return [*lines, *where, *command_summary(card, rule, self.style)]
 
@@ -440,7 +440,7 @@ class Session:
         after = game.apply(self.state, move)
         events = self.talk.events(self.state, move, after)
         if game.spec.events is not None:  # the game's own events: only the kinds its terminal says a hint may tell
-            seen: frozenset[str] = getattr(game.spec.terminal, "hint_events", frozenset())
+            seen = frozenset[str]() if game.spec.terminal is None else game.spec.terminal.hint_events
             events = tuple(e for e in events if e.kind in seen)
         st = self.style
         effects = [event_text(e, st) for e in events]

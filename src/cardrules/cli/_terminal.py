@@ -74,9 +74,9 @@ MoveList = Callable[[Any, int], tuple[list[Any], MoreMoves]]
 
 def view_for(spec: GameSpec[Any, Any, Any, Any]) -> Describer:
     """How to draw an observation of *spec*'s game: its own ``view``, or the generic :func:`describe`."""
-    return spec.view or describe
+    return describe if spec.terminal is None else spec.terminal.view
 
 
 def move_list_for(spec: GameSpec[Any, Any, Any, Any]) -> MoveList:
     """How to pick the moves to number: the game's own ``move_list``, or :func:`first_moves`."""
-    return spec.move_list or first_moves
+    return (None if spec.terminal is None else spec.terminal.move_list) or first_moves

@@ -131,7 +131,7 @@ def value(state: State, side: int) -> float:
 
 def solving_key(state: State) -> Hashable:
     """
-    What the rest of the round depends on (:class:`~cardrules._kit.heuristic.Solving`): the hands, the
+    What the rest of the round depends on (:class:`~cardrules.engine.Solving`): the hands, the
     trick and its leader, the suits led (``mililla.seven``), and the tricks and card points each side
     has taken, not which cards nor in what order.
     """

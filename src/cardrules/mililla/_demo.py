@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from typing import Any, Final
 
-from cardrules._kit.demo import DemoDeal
+from cardrules.engine import DemoDeal
 
 __all__ = ["DEMO"]
 

@@ -7,11 +7,11 @@ from typing import Final
 from cardrules import _messages
 from cardrules._kit.keyed_moves import _keyed_bits
 from cardrules.engine import Learning
+from cardrules.engine._learning import ActionEncoding
 from cardrules.mililla._cards import PACK
 from cardrules.mililla._legal import legal_moves
 from cardrules.mililla._state import Play, State
 from cardrules.mililla._tensor import TENSOR
-from cardrules.rl._learning import ActionEncoding
 
 _CARDS: Final = PACK.cards
 _INDEX: Final = {c: i for i, c in enumerate(_CARDS)}

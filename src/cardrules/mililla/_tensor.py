@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Final
 
 from cardrules.cards import Card, Suit
+from cardrules.engine._learning import Packed, TensorField, TensorLayout, card_bits, field_offsets, slots
 from cardrules.mililla._cards import PACK
 from cardrules.mililla._ruleset import TARGET
 from cardrules.mililla._state import Observation, PlayedTricks
-from cardrules.rl._learning import Packed, TensorField, TensorLayout, card_bits, field_offsets, slots
 
 _SUITS: Final = (Suit.OROS, Suit.COPAS, Suit.ESPADAS, Suit.BASTOS)
 _N: Final = len(PACK.cards)

@@ -471,7 +471,7 @@ def rollout(state: State, side: int, rng: random.Random) -> float:
 
 def solving_key(state: State) -> Hashable:
     """
-    What the rest of the round depends on (:class:`~cardrules._kit.heuristic.Solving`): everything on
+    What the rest of the round depends on (:class:`~cardrules.engine.Solving`): everything on
     the table and in the hands, and of what each side has taken only what its score counts (card
     points, or fishing's aces, storan, lillan, spades and cards), its mulles' points, its tabbes and
     the last capturer: not the history of the plays, nor the order the piles were taken in.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from cardrules._kit.demo import DemoDeal
+from cardrules.engine import DemoDeal
 
 __all__ = ["DEMO"]
 

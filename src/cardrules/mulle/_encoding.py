@@ -37,13 +37,14 @@ from typing import Final
 from cardrules import _messages
 from cardrules.cards import Card
 from cardrules.engine import Learning
+from cardrules.engine._learning import CandidateEncoding, FactoredEncoding
+from cardrules.errors import InvalidActionError
 from cardrules.mulle import _bot, _tensor
 from cardrules.mulle._cards import _ORDER, _TVAL, PACK
 from cardrules.mulle._families import _Captures, _Family
 from cardrules.mulle._legal import check_move, is_over, legal_moves
 from cardrules.mulle._observe import observe
 from cardrules.mulle._state import Build, Capture, Move, Observation, State, Trail
-from cardrules.rl._learning import CandidateEncoding, FactoredEncoding, InvalidActionError
 
 _CARDS: Final = tuple(dict.fromkeys(PACK.cards))
 _N: Final = len(_CARDS)

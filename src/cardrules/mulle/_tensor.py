@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Final
 
 from cardrules.cards import Rank, Suit
+from cardrules.engine._learning import Sparse, TensorField, TensorLayout, field_offsets
 from cardrules.mulle._cards import _CARD_POINTS, _LILLAN, _ORDER, _STORAN, _TVAL, PACK
 from cardrules.mulle._play import _mulles
 from cardrules.mulle._state import Build, Capture, Move, Observation, Trail, Turn
-from cardrules.rl._learning import Sparse, TensorField, TensorLayout, field_offsets
 
 _N: Final = len(set(_ORDER.values()))
 _VALUES: Final = 16

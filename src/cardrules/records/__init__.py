@@ -267,7 +267,7 @@ def from_moves(
     try:
         deck = spec.round_deck(start)
     except ValueError:
-        if spec.position is None:
+        if spec.positions is None:
             raise
         deck, position = None, Game(spec, start.rules).position(start)  # mid-round: the record starts there
     entries: list[MoveEntry] = []

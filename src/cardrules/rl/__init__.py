@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardrules.rl._learning import (
+from cardrules.engine._learning import (
     ActionEncoding,
     CandidateEncoding,
     FactoredEncoding,
-    InvalidActionError,
     TensorField,
     TensorLayout,
 )
+from cardrules.errors import InvalidActionError
 
 if TYPE_CHECKING:
     from cardrules.rl._gymnasium import CardrulesGymEnv

@@ -13,10 +13,10 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-import cardrules
 from cardrules import _common, _messages
-from cardrules.errors import InvalidOptionError, UnknownOptionError
-from cardrules.rl._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, InvalidActionError, check_index
+from cardrules._registry import get_game
+from cardrules.engine._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, check_index
+from cardrules.errors import IllegalMoveError, InvalidActionError, InvalidOptionError, UnknownOptionError
 
 REWARDS: Final = ("match", "round")
 _MASKS: Final = 4096
@@ -96,18 +96,20 @@ class Match:
 
     def __init__(self, text: str, settings: Settings, options: dict[str, Any]) -> None:
         encoding, k = settings.encoding, settings.k
-        self.game = cardrules.get_game(text, **options)
+        self.game = get_game(text, **options)
         spec = self.game.spec
-        if spec.encoding is None or spec.tensor is None:
+        learning = spec.learning
+        if learning is None:
             raise UnknownOptionError(f"{spec.title} has no action encoding or observation tensor")
-        self.encoding: ActionEncoding | FactoredEncoding | CandidateEncoding = spec.encoding
+        self.encoding: ActionEncoding | FactoredEncoding | CandidateEncoding = learning.encoding
         self.candidates: CandidateEncoding | None = None
         """The candidate encoding, when the environment uses it."""
         if encoding == "candidates":
-            if spec.candidates is None:
+            candidates = learning.candidates
+            if candidates is None:
                 raise InvalidOptionError(f"{spec.title} has no candidate encoding: leave encoding at None")
-            self.encoding = self.candidates = spec.candidates if k is None else spec.candidates.with_k(k)
-        self.layout = spec.tensor
+            self.encoding = self.candidates = candidates if k is None else candidates.with_k(k)
+        self.layout = learning.tensor
         self.factored = self.encoding.factored
         self.reward = settings.reward
         self.illegal = settings.illegal
@@ -177,8 +179,8 @@ class Match:
             won = "no side" if score.winner is None else "side " + str(score.winner)
             return f"match over: {won} won, match points {' '.join(map(str, score.match))}\n"
         seen = game.spec.observe(self.state, seat)
-        view = game.spec.view  # the game's own text view, as the terminal draws it
-        lines = view(seen, Style()) if view is not None else [repr(seen)]
+        terminal = game.spec.terminal  # the game's own text view, as the terminal draws it
+        lines = terminal.view(seen, Style()) if terminal is not None else [repr(seen)]
         if self.factored and self.steps and seat == self.mover():
             labels = typing.cast(FactoredEncoding, self.encoding).labels
             lines.append("steps so far: " + ", ".join(labels[s] for s in self.steps))
@@ -314,7 +316,7 @@ class Match:
                 assert known is self.state  # _offered worked them out for this state
                 move = enc._decode(self.state, offered) if moves is None else moves[offered]  # type: ignore[union-attr, arg-type]
                 after = spec.trusted_apply(self.state, move)  # a legal action: the move of a legal move
-        except (InvalidActionError, cardrules.IllegalMoveError):
+        except (InvalidActionError, IllegalMoveError):
             if self.illegal == "raise":
                 raise
             self.finished = True

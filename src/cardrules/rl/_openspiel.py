@@ -26,11 +26,13 @@ import attrs
 import numpy as np
 import pyspiel
 
-import cardrules
 from cardrules import _messages, _options
+from cardrules._registry import game_names, get_game
+from cardrules._sampling import sample_state
 from cardrules.cards import Card
-from cardrules.errors import InvalidOptionError, UnsupportedError
-from cardrules.rl._learning import ActionEncoding, FactoredEncoding, InvalidActionError
+from cardrules.engine import Game, GameSpec
+from cardrules.engine._learning import ActionEncoding, FactoredEncoding
+from cardrules.errors import InvalidActionError, InvalidOptionError, UnsupportedError
 
 __all__ = ["NAMES", "CardrulesGame", "openspiel_game", "register_all"]
 
@@ -62,18 +64,18 @@ def _param_value(value: object) -> bool | int | str:
     return str(value)
 
 
-def _type_name(spec: cardrules.GameSpec[Any, Any, Any, Any], preset: str) -> str:
+def _type_name(spec: GameSpec[Any, Any, Any, Any], preset: str) -> str:
     """``python_cardrules_<game>`` for the default preset, ``python_cardrules_<game>_<preset>`` for another."""
     return PREFIX + spec.name + ("" if preset == spec.default_preset else "_" + preset)
 
 
-def _parameters(spec: cardrules.GameSpec[Any, Any, Any, Any], preset: str) -> dict[str, bool | int | str]:
+def _parameters(spec: GameSpec[Any, Any, Any, Any], preset: str) -> dict[str, bool | int | str]:
     """The game parameters: each ruleset option, typed, with *preset*'s value as its default."""
     base = spec.presets[preset]
     return {f.name: _param_value(getattr(base, f.name)) for f in attrs.fields(typing.cast(Any, spec.ruleset_type))}
 
 
-def _rules_text(spec: cardrules.GameSpec[Any, Any, Any, Any], preset: str, params: Mapping[str, Any]) -> str:
+def _rules_text(spec: GameSpec[Any, Any, Any, Any], preset: str, params: Mapping[str, Any]) -> str:
     """The ruleset text of the game parameters (*preset* with the options that differ from it)."""
     defaults = _parameters(spec, preset)
     unknown = sorted(set(params) - set(defaults))
@@ -86,7 +88,7 @@ def _rules_text(spec: cardrules.GameSpec[Any, Any, Any, Any], preset: str, param
     return text
 
 
-def _game_parameters(game: cardrules.Game[Any, Any, Any, Any]) -> tuple[str, dict[str, bool | int | str]]:
+def _game_parameters(game: Game[Any, Any, Any, Any]) -> tuple[str, dict[str, bool | int | str]]:
     """The preset of *game*'s ruleset text and the options that differ from it."""
     _, preset, _ = _options.split_ruleset(game.text)
     preset = preset or game.spec.default_preset
@@ -106,22 +108,22 @@ def openspiel_game(text: str) -> pyspiel.Game:
         InvalidOptionError: For a bad option value.
         UnsupportedError: For a game without an action encoding or observation tensor.
     """
-    game = cardrules.get_game(text)
+    game = get_game(text)
     _register_game(game.spec)
     preset, params = _game_parameters(game)
     return pyspiel.load_game(_type_name(game.spec, preset), params)
 
 
-def _register_game(spec: cardrules.GameSpec[Any, Any, Any, Any]) -> None:
+def _register_game(spec: GameSpec[Any, Any, Any, Any]) -> None:
     """Register the OpenSpiel types of *spec*, one per preset (the default preset's without a suffix), once."""
-    if spec.encoding is None or spec.tensor is None or spec.new_round is None:
+    if spec.learning is None or spec.new_round is None:
         raise UnsupportedError(f"{spec.title} has no action encoding, observation tensor or new_round yet", spec.name)
     for preset in spec.presets:
         if _type_name(spec, preset) not in _REGISTERED:
             _REGISTERED[_type_name(spec, preset)] = _register(spec, preset)
 
 
-def _register(spec: cardrules.GameSpec[Any, Any, Any, Any], preset: str) -> type[pyspiel.Game]:
+def _register(spec: GameSpec[Any, Any, Any, Any], preset: str) -> type[pyspiel.Game]:
     """Register the OpenSpiel type of *spec* with *preset*'s defaults, and return its game class."""
     name = _type_name(spec, preset)
     game_type = pyspiel.GameType(
@@ -159,9 +161,9 @@ def register_all() -> list[str]:
     :mod:`cardrules.rl.openspiel` calls it; again is harmless.
     """
     names: list[str] = []
-    for game_name in cardrules.game_names():
-        spec = cardrules.get_game(game_name).spec
-        if spec.encoding is None or spec.tensor is None or spec.new_round is None:
+    for game_name in game_names():
+        spec = get_game(game_name).spec
+        if spec.learning is None or spec.new_round is None:
             continue
         _register_game(spec)
         names.extend(_type_name(spec, preset) for preset in spec.presets)
@@ -173,7 +175,7 @@ class _Setup:
 
     def __init__(self, type_name: str, params: Mapping[str, Any]) -> None:
         spec, preset, self.game_type = _TYPES[type_name]
-        self.cardrules = cardrules.get_game(_rules_text(spec, preset, params))
+        self.cardrules = get_game(_rules_text(spec, preset, params))
         rules = self.cardrules.rules
         first = spec.new_game(rules, seed=0, dealer=0)
         self.seats = len(sum(self.cardrules.score(first).sides, ()))
@@ -182,8 +184,8 @@ class _Setup:
         self.kinds: tuple[Card, ...] = tuple(dict.fromkeys(spec.pack.cards))
         self.kind_index = {c: i for i, c in enumerate(self.kinds)}
         self.single = bool(getattr(rules, "single_round", False))
-        encoding = spec.encoding
-        assert encoding is not None
+        assert spec.learning is not None
+        encoding = spec.learning.encoding
         steps = len(spec.pack) + 2 if encoding.factored else 1  # actions a move takes, at most
         per_round = len(spec.pack) + (len(spec.pack) + _EXTRA_ROWS) * steps
         self.info = pyspiel.GameInfo(
@@ -339,7 +341,7 @@ def _tensor(game: Any, node: _Node, seat: int) -> Any:
     tensor = node.tensors.get(seat)
     if tensor is None:
         _seen(game, node, seat)
-        tensor = node.tensors[seat] = game.cardrules.spec.tensor.encode(node.cache[seat][2])
+        tensor = node.tensors[seat] = game.cardrules.spec.learning.tensor.encode(node.cache[seat][2])
     return tensor
 
 
@@ -388,7 +390,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         if self._dealing or player != self.current_player():
             return []
-        encoding = self._game.cardrules.spec.encoding
+        encoding = self._game.cardrules.spec.learning.encoding
         if isinstance(encoding, FactoredEncoding):
             return encoding.legal_actions(self._now.value, self._steps)
         return typing.cast(ActionEncoding, encoding).legal_actions(self._now.value)
@@ -426,7 +428,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
             self._deck, self._dealing = _Keep(()), False
             self._node = _Node(self._node, "deal", self._now.value)
             return
-        encoding = g.spec.encoding
+        encoding = g.spec.learning.encoding
         state = self._now.value
         if isinstance(encoding, FactoredEncoding):
             if action not in encoding.legal_actions(state, self._steps):
@@ -454,7 +456,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"seat {action} deals" if self._dealer < 0 else f"deal {self._game.kinds[action]}"
-        encoding = self._game.cardrules.spec.encoding
+        encoding = self._game.cardrules.spec.learning.encoding
         return str(encoding.labels[action])
 
     def is_terminal(self) -> bool:
@@ -487,7 +489,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
             new._deck = _Keep(tuple(rest[: len(self._deck.value)]))
         elif not g.is_over(self._now.value):
             seen = g.observe(self._now.value, player_id)  # made here: the game's own sampler, unchecked
-            sampled = g.spec.sample_state(seen, rng) if g.spec.sample_state else cardrules.sample_state(seen, rng)
+            sampled = g.spec.sample_state(seen, rng) if g.spec.sample_state else sample_state(seen, rng)
             new._now = _Keep(sampled)
             new._node = _Node(self._node, "reset", sampled, seat=player_id)
         return new
@@ -500,7 +502,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
             return "the single round is over, tied: a draw"
         if self._dealing:
             return f"seat {self._dealer} deals first; dealing: {' '.join(map(str, self._deck.value))}"
-        if g.spec.position is not None:
+        if g.spec.positions is not None:
             return str(g.position(self._now.value))
         return repr(self._now.value)
 
@@ -539,8 +541,8 @@ class _Observer:
         if params:
             raise ValueError(f"observation parameters are not supported, not {_messages.value(dict(params))}")
         spec = game.cardrules.spec
-        layout = spec.tensor
-        encoding = spec.encoding
+        layout = spec.learning.tensor
+        encoding = spec.learning.encoding
         self._game, self._recall = game, recall
         pieces: list[tuple[str, int, tuple[int, ...]]] = [
             ("observation", layout.size, (layout.size,)),
@@ -566,7 +568,7 @@ class _Observer:
             self.dict["observation"][:] = _tensor(self._game, node, player)
         else:
             g = self._game.cardrules
-            self.dict["observation"][:] = g.spec.tensor.encode(g.observe(state._now.value, player))
+            self.dict["observation"][:] = g.spec.learning.tensor.encode(g.observe(state._now.value, player))
         if state._steps and player == state.current_player():
             for s in state._steps:
                 self.dict["steps"][s] += 1.0

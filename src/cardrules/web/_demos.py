@@ -143,7 +143,9 @@ def _next(game: Any, state: Any, lang: str) -> tuple[tuple[str, ...], str]:
     shown = _shown(game, lang)
     # A bounded prefix, and the count only where the game can give it cheaply (a Mulle table may allow
     # millions of captures): never the whole sequence.
-    first, left = (game.spec.move_list or first_moves)(game.legal_moves(state), _NEXT_SHOWN)
+    terminal = game.spec.terminal
+    listing = terminal.move_list if terminal is not None else None
+    first, left = (listing or first_moves)(game.legal_moves(state), _NEXT_SHOWN)
     labels = [shown(game.format_move(state, move)) for move in first]
     moves: object = labels[0] if len(labels) == 1 else None
     if len(labels) > 1:
@@ -210,7 +212,8 @@ def demo(name: str, lang: str = i18n.DEFAULT) -> DemoBody:
     game, states, moves = _states(name)
     first = states[0]
     shown = _shown(game, lang)
-    dealt = game.spec.deal_text(game.observe(first, SEAT), Style(lang=lang)) if game.spec.deal_text is not None else []
+    terminal = game.spec.terminal
+    dealt = terminal.deal_text(game.observe(first, SEAT), Style(lang=lang)) if terminal is not None else []
     labels, nxt = _next(game, first, lang)
     opening = " ".join([shown(_sentence(line)) for line in dealt] + [nxt])
     steps = [DemoStep(0, opening, (), jsonable(game.observe(first, SEAT)), None, None, (), game.to_move(first), labels)]

@@ -211,12 +211,13 @@ def display_of(game: Game[Any, Any, Any, Any]) -> Callable[[str], str]:
 
 def deal_items(game: Game[Any, Any, Any, Any], state: Any, seat: int, lang: str = i18n.DEFAULT) -> list[EventItem]:
     """The first deal, as *seat* is told it in *lang* (the game's ``deal_text``: dealer, trump, a turn-up bonus)."""
-    if game.spec.deal_text is None:
+    terminal = game.spec.terminal
+    if terminal is None:
         return []
     from cardrules._kit.style import Style
 
     shown_text = display_of(game) if lang == i18n.DEFAULT else _same
-    lines = game.spec.deal_text(game.observe(state, seat), Style(lang=lang))
+    lines = terminal.deal_text(game.observe(state, seat), Style(lang=lang))
     return [EventItem(0, None, line, "", "deal", (), 0, None, None, shown_text(line)) for line in lines]
 
 

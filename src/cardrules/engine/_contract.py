@@ -1,21 +1,22 @@
-"""The shape every game shares: legal-move sequences, scores, events and the game spec (the registry is above it)."""
+"""
+The game contract: :class:`GameSpec`, what a game gives, and :class:`Game`, a game with its ruleset
+chosen, which checks the kind of every state it is given. Documented as ``cardrules.engine``.
+"""
 
 from __future__ import annotations
 
-import importlib
 import random
-import types
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Final, Generic, TypeVar, overload
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, Generic
 
 import attrs
 
 from cardrules import _messages
-from cardrules._kit.bundles import LastRole, Learning, Positions, TerminalViews
-from cardrules._kit.demo import DemoDeal
-from cardrules._kit.heuristic import Heuristic, Solving
 from cardrules._options import format_ruleset, ruleset_from_text
 from cardrules.cards import Card, Pack
+from cardrules.engine._bundles import DemoDeal, Heuristic, Positions, TerminalViews
+from cardrules.engine._learning import Learning
+from cardrules.engine._shapes import _ENGINE, Event, LegalMoves, MoveT, ObservationT, RulesetT, Score, StateT
 from cardrules.errors import (
     CardrulesError,
     InvalidOptionError,
@@ -23,199 +24,9 @@ from cardrules.errors import (
     InvalidRecordError,
     UnsupportedError,
 )
-from cardrules.rl._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, TensorLayout
 from cardrules.rules import Items, Message, Reason, RuleBook, Violation
 
-__all__ = [
-    "Event",
-    "Game",
-    "GameSpec",
-    "Heuristic",
-    "LastRole",
-    "Learning",
-    "LegalMoves",
-    "Positions",
-    "RoundScore",
-    "Score",
-    "ScoreItem",
-    "Solving",
-    "TerminalViews",
-    "TupleMoves",
-]
-
-MoveT = TypeVar("MoveT")
-StateT = TypeVar("StateT")
-RulesetT = TypeVar("RulesetT")
-ObservationT = TypeVar("ObservationT")
-
-
-class LegalMoves(Sequence[MoveT]):
-    """
-    The legal moves of a position: a read-only sequence in a fixed order.
-
-    It may be produced lazily (a Mulle table can allow exponentially many captures), so use
-    ``move in moves`` rather than scanning, ``bool(moves)`` rather than ``len(moves) > 0``, and
-    :meth:`sample` for a random move: all three are decided by the rules without listing every move.
-    """
-
-    __slots__ = ()
-
-    def sample(self, rng: random.Random) -> MoveT:
-        """
-        A legal move chosen at random by *rng* (uniformly unless the game's documentation says otherwise).
-
-        Raises:
-            IndexError: If there is no legal move (the match is over).
-        """
-        if not self:
-            raise IndexError("no legal move: the match is over")
-        return self[rng.randrange(len(self))]
-
-
-class TupleMoves(LegalMoves[MoveT]):
-    """
-    Legal moves backed by a tuple: what a game with few moves a position returns
-    (``TupleMoves((Play(c) for ...))``; the trick games and plugins use it).
-    """
-
-    __slots__ = ("_moves",)
-
-    def __init__(self, moves: tuple[MoveT, ...]) -> None:
-        self._moves = moves
-
-    @overload
-    def __getitem__(self, index: int) -> MoveT: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[MoveT]: ...
-    def __getitem__(self, index: int | slice) -> MoveT | Sequence[MoveT]:
-        return self._moves[index]
-
-    def __len__(self) -> int:
-        return len(self._moves)
-
-    def __iter__(self) -> Iterator[MoveT]:
-        return iter(self._moves)
-
-    def __contains__(self, move: object) -> bool:
-        return move in self._moves
-
-    def __bool__(self) -> bool:
-        return bool(self._moves)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, LegalMoves):
-            return tuple(self) == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._moves)
-
-    def __repr__(self) -> str:
-        return f"LegalMoves({list(self._moves)!r})"
-
-    def sample(self, rng: random.Random) -> MoveT:
-        moves = self._moves
-        if not moves:
-            raise IndexError("no legal move: the match is over")
-        return rng.choice(moves)  # uniform: randrange's draw
-
-
-@attrs.frozen
-class ScoreItem:
-    """
-    One labelled piece of a round's score.
-
-    Attributes:
-        side: Index into :attr:`Score.sides`.
-        rule: The rule id that awards it.
-        label: Plain words, such as ``"card points"``. The built-in games give a
-            :class:`~cardrules.rules.Sentence`: the English text, keeping its message, which
-            :func:`cardrules.i18n.render` writes in any language (a label read back from JSON or
-            a position is plain text, shown as it is).
-        points: The points (negative for a deduction).
-    """
-
-    side: int
-    rule: str
-    label: str
-    points: int
-
-
-@attrs.frozen
-class RoundScore:
-    """
-    The breakdown of one round.
-
-    Attributes:
-        tally: The round's own count per side, as the game counts it (Mililla: card and trick
-            points, 70 in all; Mulle: points; Charlemagne: tricks won).
-        points: Match points this round added per side, bonuses included.
-        items: The labelled pieces behind ``tally`` and ``points``.
-        complete: Whether the round has ended (``False`` for a running tally).
-        unknown: The pieces that cards nobody has shown decide, so that their points are not
-            known (a Mulle position that gives a captured pile only by its size, ``taken=?12``):
-            each names its side, rule and label, with 0 points, and counts in neither ``tally``
-            nor ``points``, which then hold only what is known. Empty when every piece is known.
-    """
-
-    tally: tuple[int, ...]
-    points: tuple[int, ...]
-    items: tuple[ScoreItem, ...] = ()
-    complete: bool = True
-    unknown: tuple[ScoreItem, ...] = ()
-
-
-@attrs.frozen
-class Score:
-    """
-    The score of a match.
-
-    Attributes:
-        sides: The seats of each side; ``((0, 2), (1, 3))`` for partnerships.
-        match: Match points per side.
-        round: The round in progress (a running tally, ``complete`` false), or the last round once the
-            match is over.
-        rounds: Every completed round, in order.
-        winner: The index of the winning side once the match is over, else ``None``.
-    """
-
-    sides: tuple[tuple[int, ...], ...]
-    match: tuple[int, ...]
-    round: RoundScore | None
-    rounds: tuple[RoundScore, ...]
-    winner: int | None
-
-
-@attrs.frozen
-class Event:
-    """
-    Something that happened when a move was applied, for a front end to show or a replay to narrate.
-
-    Attributes:
-        kind: What happened: ``"play"``, ``"capture"``, ``"mulle"``, ``"tabbe"``, ``"build"``,
-            ``"trail"``, ``"trick"``, ``"bid"``, ``"pass"``, ``"contract"``, ``"trump"``,
-            ``"discard"``, ``"deal"``, ``"round"``, ``"match"``, and so on; each game documents its kinds.
-        rule: The id of the rule that produced it.
-        seat: The seat it concerns, if any.
-        cards: The cards it concerns.
-        points: Points it scores, if any.
-        text: One sentence in player words (English).
-        message: The same sentence as a :class:`~cardrules.rules.Message` (its template and
-            parameters: seats, cards, points), which :func:`cardrules.i18n.render` writes in any
-            language; ``str(message)`` is *text*. The built-in games give every event one; when
-            none is given, it is *text* as a message without parameters (shown as it is in every
-            language). Events compare by their other fields, as before.
-    """
-
-    kind: str
-    rule: str
-    seat: int | None
-    cards: tuple[Card, ...]
-    points: int
-    text: str
-    message: Message = attrs.field(
-        default=attrs.Factory(lambda self: Message(self.text), takes_self=True), eq=False, repr=False
-    )
+__all__ = ["Game", "GameSpec", "split_position"]
 
 
 @attrs.frozen(kw_only=True)
@@ -250,10 +61,12 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     without checking it, for the bots, the samplers and the environments (a plugin may leave it
     out: it is then the checking ``apply``).
 
-    The bundles' members are also read as plain attributes: ``spec.view`` is ``spec.terminal.view``
-    (``None`` without a terminal), and likewise ``help_text``, ``deal_text``, ``move_list``,
-    ``position``, ``from_position``, ``encoding``, ``tensor`` and ``candidates``.
+    A game builds its spec explicitly, every field by keyword, from its package's functions and
+    its bundles (each an instance of its class): see ``cardrules/mulle/__init__.py``. A spec holds
+    no module, so it pickles by value.
     """
+
+    __module__ = _ENGINE
 
     name: str
     title: str
@@ -306,66 +119,10 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     may leave it out: it is then the checking ``apply``.
     """
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled by value, with a bundle that is a module by its name (modules do not pickle)."""
-        values = {f.name: getattr(self, f.name) for f in attrs.fields(type(self))}
-        modules = {k: v.__name__ for k, v in values.items() if isinstance(v, types.ModuleType)}
-        return (_unpickle_spec, (type(self), {k: v for k, v in values.items() if k not in modules}, modules))
-
-    @property
-    def view(self) -> Callable[[ObservationT, Any], list[str]] | None:
-        """``terminal.view``, or ``None`` without a terminal."""
-        return None if self.terminal is None else self.terminal.view
-
-    @property
-    def help_text(self) -> Callable[[RulesetT, Any], list[str]] | None:
-        """``terminal.help_text``, or ``None`` without a terminal."""
-        return None if self.terminal is None else self.terminal.help_text
-
-    @property
-    def deal_text(self) -> Callable[[ObservationT, Any], list[str]] | None:
-        """``terminal.deal_text``, or ``None`` without a terminal."""
-        return None if self.terminal is None else self.terminal.deal_text
-
-    @property
-    def move_list(self) -> Callable[[LegalMoves[MoveT], int], tuple[list[MoveT], int | None]] | None:
-        """``terminal.move_list``, or ``None`` without a terminal."""
-        return None if self.terminal is None else self.terminal.move_list
-
-    @property
-    def position(self) -> Callable[[StateT, int | None], str] | None:
-        """``positions.position``, or ``None`` without a position notation."""
-        return None if self.positions is None else self.positions.position
-
-    @property
-    def from_position(self) -> Callable[[RulesetT, str], StateT] | None:
-        """``positions.from_position``, or ``None`` without a position notation."""
-        return None if self.positions is None else self.positions.from_position
-
-    @property
-    def encoding(self) -> ActionEncoding | FactoredEncoding | None:
-        """``learning.encoding``, or ``None`` without learning encodings."""
-        return None if self.learning is None else self.learning.encoding
-
-    @property
-    def tensor(self) -> TensorLayout | None:
-        """``learning.tensor``, or ``None`` without learning encodings."""
-        return None if self.learning is None else self.learning.tensor
-
-    @property
-    def candidates(self) -> CandidateEncoding | None:
-        """``learning.candidates``, or ``None``."""
-        return None if self.learning is None else self.learning.candidates
-
     @property
     def default_preset(self) -> str:
         """The name of the preset ``get_game(name)`` uses."""
         return next(iter(self.presets))
-
-
-def _unpickle_spec(cls: type[GameSpec[Any, Any, Any, Any]], values: dict[str, Any], modules: dict[str, str]) -> Any:
-    bundles: dict[str, Any] = {key: importlib.import_module(name) for key, name in modules.items()}
-    return cls(**values, **bundles)
 
 
 @attrs.frozen
@@ -379,6 +136,8 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
     to speak of). The type parameters are the game module's own types: for Mulle,
     ``Game[mulle.State, mulle.Move, mulle.MulleRuleset, mulle.Observation]``.
     """
+
+    __module__ = _ENGINE
 
     spec: GameSpec[StateT, MoveT, RulesetT, ObservationT]
     rules: RulesetT
@@ -543,9 +302,9 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
         spec = self.spec
         if type(state) is not spec.state_type:
             raise _messages.wrong_state(spec.title, state)
-        if spec.position is None:
+        if spec.positions is None:
             raise UnsupportedError(Message("{game} has no position notation yet", game=spec.title), spec.name)
-        writer = spec.position
+        writer = spec.positions.position
         if form is not None:
             forms = spec.position_forms or {}
             if form not in forms:
@@ -585,7 +344,7 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
             UnsupportedError: If the game has no position notation.
         """
         spec = self.spec
-        if spec.from_position is None:
+        if spec.positions is None:
             raise UnsupportedError(Message("{game} has no position notation yet", game=spec.title), spec.name)
         ruleset, body = split_position(text, (spec.name,))
         try:
@@ -600,9 +359,9 @@ class Game(Generic[StateT, MoveT, RulesetT, ObservationT]):
     def _from_body(self, body: str) -> StateT:
         """The state of the fields after ``p1`` and the ruleset (this game's), checked as :meth:`from_position` does."""
         spec = self.spec
-        if spec.from_position is None:
+        if spec.positions is None:
             raise UnsupportedError(Message("{game} has no position notation yet", game=spec.title), spec.name)
-        state = spec.from_position(self.rules, body)
+        state = spec.positions.from_position(self.rules, body)
         _check_position(spec, state)
         return state
 
@@ -642,6 +401,3 @@ def _check_position(spec: GameSpec[Any, Any, Any, Any], state: Any) -> None:
         check_pack(spec.zones(state), spec.pack)
     except InvalidRecordError as exc:
         raise InvalidPositionError(_messages.carried(exc, exc.detail), exc.key("$.state") or "position") from None
-
-
-__dir__ = __all__.copy  # dir() and autocompletion show the public names only

@@ -8,6 +8,7 @@ core install (``attrs`` and ``typing-extensions`` only) imports and plays withou
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final
@@ -15,15 +16,12 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from cardrules import _messages
-from cardrules.errors import CardrulesError, InvalidOptionError, WrongKindError
+from cardrules.engine._shapes import _ENGINE
+from cardrules.errors import InvalidActionError, InvalidOptionError, WrongKindError
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
-
-
-class InvalidActionError(CardrulesError, ValueError):
-    """An action number outside an encoding's range, or steps that choose no legal move."""
 
 
 def check_index(index: object, size: int) -> int:
@@ -209,7 +207,7 @@ class CandidateEncoding:
         >>> import cardrules
         >>> from cardrules.rl import CandidateEncoding
         >>> game = cardrules.get_game("mulle")
-        >>> enc = game.spec.candidates.with_k(8)
+        >>> enc = game.spec.learning.candidates.with_k(8)
         >>> isinstance(enc, CandidateEncoding), enc.size, enc.feature_size
         (True, 8, 171)
         >>> state = game.new_game(seed=3)
@@ -230,7 +228,6 @@ class CandidateEncoding:
     _observe: Callable[[Any], Any] = attrs.field(alias="observe")
     _row: Callable[[Any, Any, int | None], tuple[list[int], list[int], list[float]]] = attrs.field(alias="row")
     _width: int = attrs.field(init=False, repr=False, eq=False)
-    _seen: tuple[Any, list[Any], int] = attrs.field(init=False, default=(None, [], 0), repr=False, eq=False)
 
     @_width.default
     def _total(self) -> int:
@@ -259,23 +256,9 @@ class CandidateEncoding:
         """
         return attrs.evolve(self, k=k)
 
-    def _candidates(self, state: Any) -> tuple[list[Any], int]:
-        """The candidates of *state* and how many of them are on the heuristic's shortlist (kept for the last state)."""
-        seen = self._seen
-        if seen[0] is state:  # the state itself, not its id: states never change
-            return seen[1], seen[2]
-        k = self.k
-        out = list(self._ranked(state))[:k]
-        short = len(out)
-        if short < k:
-            have = set(out)
-            for move in self._legal(state):
-                if move not in have:
-                    out.append(move)
-                    if len(out) == k:
-                        break
-        object.__setattr__(self, "_seen", (state, out, short))  # replaced as a whole: a thread reads its own
-        return out, short
+    def _candidates(self, state: Any) -> tuple[tuple[Any, ...], int]:
+        """The candidates of *state*, and how many are on the heuristic's shortlist (:func:`_shortlisted`)."""
+        return _shortlisted(self, state)
 
     def candidates(self, state: Any) -> list[Any]:
         """The candidate moves of *state*, slot by slot: at most ``k``, all legal (none once the match is over)."""
@@ -359,6 +342,31 @@ class CandidateEncoding:
         return [row(observation, move, i if i < short else None) for i, move in enumerate(cands)]
 
 
+_SHORTLISTS: Final = 16
+"""How many states' candidates :func:`_shortlisted` keeps (the least recently asked go first)."""
+
+
+@functools.lru_cache(maxsize=_SHORTLISTS)
+def _shortlisted(encoding: CandidateEncoding, state: Any) -> tuple[tuple[Any, ...], int]:
+    """
+    The candidates of *state* under *encoding* and how many of them are on the heuristic's
+    shortlist: a pure function of its two (immutable) arguments, kept for the last few states, as
+    an environment asks for one state's candidates several times a step (the mask, the features,
+    then the move of the action chosen).
+    """
+    k = encoding.k
+    out = list(encoding._ranked(state))[:k]
+    short = len(out)
+    if short < k:
+        have = set(out)
+        for move in encoding._legal(state):
+            if move not in have:
+                out.append(move)
+                if len(out) == k:
+                    break
+    return tuple(out), short
+
+
 @attrs.frozen
 class TensorField:
     """
@@ -412,7 +420,6 @@ class TensorLayout:
     _packed: Callable[[Any], tuple[int, Sequence[float]]] | None = attrs.field(default=None, alias="packed")
     _slots: tuple[int, ...] = attrs.field(default=(), alias="slots")
     _size: int = attrs.field(init=False, repr=False, eq=False)
-    _index: Any = attrs.field(init=False, default=None, repr=False, eq=False)  # the slots as a numpy array, once
 
     @_size.default
     def _total(self) -> int:
@@ -455,11 +462,7 @@ class TensorLayout:
             bits, numbers = self._packed(observation)
             raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), np.uint8)
             out = np.unpackbits(raw, None, size, "little").astype(np.float32)  # positional: kwargs cost more
-            index = self._index
-            if index is None:
-                index = np.array(self._slots, dtype=np.intp)
-                object.__setattr__(self, "_index", index)
-            out.put(index, numbers)
+            out.put(self._slots, numbers)
             return out
         if self._sparse is None:
             assert self._fill is not None
@@ -525,3 +528,22 @@ def dense(size: int, sparse: Sparse) -> list[float]:
     for i, v in zip(where, what, strict=True):
         out[i] = v
     return out
+
+
+@attrs.frozen(kw_only=True)
+class Learning:
+    """
+    What the learning environments of ``cardrules.rl`` need of one game (see :doc:`/rl`): the
+    optional ``learning`` of its :class:`GameSpec`.
+
+    Attributes:
+        encoding: The numbering of the moves.
+        tensor: The flat layout of an observation.
+        candidates: A second, optional encoding of the moves as top-K candidates with features.
+    """
+
+    __module__ = _ENGINE
+
+    encoding: ActionEncoding | FactoredEncoding
+    tensor: TensorLayout
+    candidates: CandidateEncoding | None = None
