@@ -30,7 +30,7 @@ import cardrules
 from cardrules import records
 from cardrules.bots import GreedyBot
 from cardrules.web import Limits, create_app
-from tests.web.helpers import auth, start, valid
+from tests.web.helpers import auth, events, start, valid
 
 
 class BlockingBot:
@@ -219,13 +219,15 @@ def test_idle_matches_leave_memory_and_come_back_from_the_database(tmp_path: Pat
     assert (after["version"], after["observation"]) == (before["version"], before["observation"])
 
 
-def test_the_token_goes_in_the_url_only_for_the_websocket(tmp_path: Path) -> None:
+def test_the_token_never_goes_in_a_url(tmp_path: Path) -> None:
     c = TestClient(create_app(tmp_path / "m.sqlite3"))
     made = start(c, "mililla", seed=1)
     r = c.get(f"/api/matches/{made['match']}?token={made['token']}")
     assert r.status_code == 400 and r.json()["error"]["code"] == "token_in_url"
     assert c.get(f"/api/matches/{made['match']}/picture?token={made['token']}").status_code == 400
     with c.websocket_connect(f"/api/matches/{made['match']}/events?token={made['token']}") as ws:
+        assert valid("error", ws.receive_json())["error"]["code"] == "token_in_url"
+    with events(c, made["match"], made["token"]) as ws:  # the token as the first message
         assert ws.receive_json()["type"] == "hello"
 
 

@@ -21,7 +21,7 @@ from cardrules import get_game
 from cardrules.mulle import FISHING
 from cardrules.web._table import MAX_SCAN, legal_page
 from tests.mulle.positions import position
-from tests.web.helpers import auth, client, start, valid
+from tests.web.helpers import auth, client, events, start, valid
 
 
 def test_two_concurrent_moves_for_one_seat_are_serialised(tmp_path: Path) -> None:
@@ -62,7 +62,7 @@ def test_the_events_websocket_pushes_redacted_events_and_the_new_state(tmp_path:
     h = auth(created["token"])
     url = f"/api/matches/{created['match']}"
     data = c.get(url, headers=h).json()
-    with c.websocket_connect(f"{url}/events?token={created['token']}") as ws:
+    with events(c, created["match"], created["token"]) as ws:
         hello = ws.receive_json()
         assert hello == {"type": "hello", "match": created["match"], "seat": 0, "version": data["version"]}
         move = data["legal_moves"]["moves"][0]["text"]
@@ -80,7 +80,7 @@ def test_the_events_websocket_pushes_redacted_events_and_the_new_state(tmp_path:
     with c.websocket_connect(f"{url}/events") as ws:  # the token as the first message
         ws.send_json({"token": created["token"]})
         assert ws.receive_json()["type"] == "hello"
-    with c.websocket_connect(f"{url}/events?token=wrong") as ws:
+    with events(c, created["match"], "wrong") as ws:
         err = ws.receive_json()
         assert valid("error", err)["error"]["code"] == "wrong_token"
 

@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 import cardrules
 from cardrules.web import create_app
-from tests.web.helpers import auth, check_match, hidden_cards, tokens, valid
+from tests.web.helpers import auth, check_match, events, hidden_cards, tokens, valid
 
 
 def _invite(c: TestClient, **more: Any) -> tuple[Any, Any]:
@@ -76,10 +76,9 @@ def test_a_friend_takes_the_invited_seat_and_each_seat_sees_only_its_own(tmp_pat
 def test_the_websocket_pushes_each_move_to_every_seat_in_its_own_words(tmp_path: Path) -> None:
     c = TestClient(create_app(tmp_path / "m.sqlite3"))
     made, invite = _invite(c)
-    base = f"/api/matches/{made['match']}/events"
     with (
-        c.websocket_connect(f"{base}?token={made['token']}") as ws0,
-        c.websocket_connect(f"{base}?token={invite['token']}") as ws1,
+        events(c, made["match"], made["token"]) as ws0,
+        events(c, made["match"], invite["token"]) as ws1,
     ):
         assert ws0.receive_json()["seat"] == 0 and ws1.receive_json()["seat"] == 1
         data = _view(c, made["match"], made["token"])

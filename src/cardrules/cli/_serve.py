@@ -16,6 +16,7 @@ def serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from cardrules.web import Limits, create_app, default_db_path
+        from cardrules.web._logs import log_config
     except ImportError as exc:
         raise CardrulesError(f'cardrules serve needs the web extra: pip install "cardrules[web]" ({exc})') from None
     if not 0 <= args.port <= 65535:
@@ -33,6 +34,6 @@ def serve(args: argparse.Namespace) -> int:
     print(line.format(url=f"http://{args.host}:{args.port}/", db=db), flush=True)
     uvicorn.run(
         app, host=args.host, port=args.port, log_level=args.log_level, access_log=args.log_level in ("info", "debug"),
-        ws="websockets-sansio",
+        ws="websockets-sansio", log_config=log_config(),
     )  # fmt: skip
     return 0

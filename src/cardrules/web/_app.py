@@ -331,7 +331,7 @@ class Server:
     # --- events --------------------------------------------------------------------------
 
     async def events(self, websocket: WebSocket) -> None:
-        """The WebSocket of a match's events: the token in the query, a Bearer header or the first message."""
+        """The WebSocket of a match's events: the token in a Bearer header or the first message (never the URL)."""
         await websocket.accept()
         try:
             token = given_token(websocket)
@@ -375,7 +375,7 @@ async def _first_token(websocket: WebSocket, seconds: float) -> str:
         raise ApiError(400, "bad_json", 'the first message is not JSON: send {"token": "..."}') from None
     token = first.get("token") if isinstance(first, dict) else None
     if not isinstance(token, str):
-        raise ApiError(401, "token_required", 'send {"token": "..."} first, or ?token=... in the URL')
+        raise ApiError(401, "token_required", 'send {"token": "..."} first')
     return token
 
 

@@ -345,7 +345,9 @@ async function play(text) {
 
 function listen() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/api/matches/${match}/events?token=${encodeURIComponent(token)}`);
+  // The token goes in the first message, never in the address (an address ends up in logs).
+  const socket = new WebSocket(`${scheme}://${location.host}/api/matches/${match}/events`);
+  socket.addEventListener("open", () => socket.send(JSON.stringify({ token })));
   socket.addEventListener("message", (message) => {
     const data = JSON.parse(message.data);
     const handed = data.handed && view && data.handed.join() !== view.handed.join();
