@@ -34,7 +34,16 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from cardrules import _common, records
 from cardrules._registry import games
 from cardrules.web import _pages, _words
-from cardrules.web._bodies import Created, GamesBody, Invite, MoveRequest, NewMatchRequest, ReplayCreated, plain
+from cardrules.web._bodies import (
+    ClaimRequest,
+    Created,
+    GamesBody,
+    Invite,
+    MoveRequest,
+    NewMatchRequest,
+    ReplayCreated,
+    plain,
+)
 from cardrules.web._errors import ApiError
 from cardrules.web._http import (
     body_bytes,
@@ -157,11 +166,11 @@ class Server:
             raise ApiError(422, "bad_field", "hand_over is from 1 to 86400 seconds", field="hand_over")
         token = secrets.token_urlsafe(24)
         match_id = secrets.token_urlsafe(12)
-        friends = {s: secrets.token_urlsafe(24) for s, text in enumerate(opponents) if text == HUMAN}
+        codes = {s: secrets.token_urlsafe(24) for s, text in enumerate(opponents) if text == HUMAN}
         row = MatchRow(
             match_id, game.text, body.seat, hash_token(token), tuple(opponents), _common.new_seed(body.seed), (),
-            tuple((s, hash_token(t)) for s, t in friends.items()),
-            None if body.hand_over is None else float(body.hand_over),
+            tuple((s, "") for s in codes), None if body.hand_over is None else float(body.hand_over),
+            tuple((s, hash_token(c)) for s, c in codes.items()),
         )  # fmt: skip
         self.store.add_match(row)
         table = Table(row, self.store)
@@ -169,8 +178,7 @@ class Server:
             self.tables[row.id] = table
         with table.lock:
             table.advance()
-        invites = tuple(Invite(s, t, f"/table#{match_id}.{t}") for s, t in friends.items())
-        return Created(row.id, body.seat, token, invites)
+        return Created(row.id, body.seat, token, tuple(_invite(match_id, s, c) for s, c in codes.items()))
 
     def authorised(self, conn: HTTPConnection, match_id: str, token: str | None = None) -> tuple[Table, int]:
         """The match and the seat whose token the request shows (401 or 403 otherwise)."""
@@ -240,6 +248,44 @@ class Server:
         table.take_back(seat)
         offset, limit, card = self._page(request, table)
         return _json(await run_in_threadpool(table.view, offset, limit, card, seat, _words.chosen(request)))
+
+    async def hand_over(self, request: Request) -> Response:
+        """``POST /api/matches/{id}/computer``: hand your seat to the computer, on purpose."""
+        table, seat = await self._authorised(request)
+        await run_in_threadpool(table.hand_over, seat)
+        offset, limit, card = self._page(request, table)
+        return _json(await run_in_threadpool(table.view, offset, limit, card, seat, _words.chosen(request)))
+
+    async def claim(self, request: Request) -> Response:
+        """``POST /api/matches/{id}/claim``: a friend's seat for its invite code, once."""
+        body = read_as(await json_body(request), ClaimRequest)
+        table = await run_in_threadpool(self.table, request.path_params["id"])
+        own = given_token(request)
+        seat, token = await run_in_threadpool(table.claim, body.code, None if own is None else hash_token(own))
+        return _json(Created(table.id, seat, token), 201)
+
+    async def _host(self, request: Request) -> tuple[Table, int]:
+        """The match and the friend's seat of the URL, for its host (the seat that started the match) only."""
+        table, seat = await self._authorised(request)
+        if seat != table.seat:
+            raise ApiError(403, "not_host", "only the seat that started the match manages its invites")
+        text = request.path_params["seat"]
+        if not (text.isascii() and text.isdigit() and len(text) < 4):
+            raise ApiError(404, "not_found", "there is no such page")
+        return table, int(text)
+
+    async def renew_invite(self, request: Request) -> Response:
+        """``POST /api/matches/{id}/invites/{seat}``: a new invite link for a friend's seat (the old one is dead)."""
+        table, friend = await self._host(request)
+        code = await run_in_threadpool(table.renew, friend)
+        return _json(_invite(table.id, friend, code), 201)
+
+    async def withdraw_invite(self, request: Request) -> Response:
+        """``DELETE /api/matches/{id}/invites/{seat}``: withdraw a friend's seat's link; the computer plays it."""
+        table, friend = await self._host(request)
+        await run_in_threadpool(table.withdraw, friend)
+        offset, limit, card = self._page(request, table)
+        return _json(await run_in_threadpool(table.view, offset, limit, card, table.seat, _words.chosen(request)))
 
     async def move(self, request: Request) -> Response:
         """``POST /api/matches/{id}/moves``."""
@@ -357,6 +403,10 @@ class Server:
                         await run_in_threadpool(table.hand_over_due)
 
 
+def _invite(match_id: str, seat: int, code: str) -> Invite:
+    return Invite(seat, code, f"/table#{match_id}.{code}")
+
+
 async def _first_token(websocket: WebSocket, seconds: float) -> str:
     """The token of the socket's first message, ``{"token": "..."}``; an :class:`ApiError` for silence or garbage."""
     try:
@@ -381,9 +431,9 @@ async def _first_token(websocket: WebSocket, seconds: float) -> str:
 
 async def _stream(websocket: WebSocket, table: Table, seat: int) -> None:
     loop = asyncio.get_running_loop()
-    queue: asyncio.Queue[list[dict[str, Any]]] = asyncio.Queue()
+    queue: asyncio.Queue[list[dict[str, Any]] | None] = asyncio.Queue()
 
-    def listen(items: list[dict[str, Any]]) -> None:
+    def listen(items: list[dict[str, Any]] | None) -> None:
         loop.call_soon_threadsafe(queue.put_nowait, items)
 
     with table.snap:
@@ -402,15 +452,21 @@ async def _stream(websocket: WebSocket, table: Table, seat: int) -> None:
             tasks.start_soon(watch_close)
             while True:
                 items = await queue.get()
+                if items is None:  # the seat's token was revoked (its invite renewed or withdrawn)
+                    revoked = ApiError(403, "wrong_token", "the host gave this seat to someone else")
+                    await websocket.send_json(revoked.body())
+                    await websocket.close(code=4403)
+                    tasks.cancel_scope.cancel()
+                    break
                 for item in items:
                     await websocket.send_json({"type": "event", **item})
                 game = table.game
                 last = items[-1]["version"] if items else table.version
                 with table.snap:
-                    handed = sorted(table.handed)
+                    handed, waiting = sorted(table.handed), sorted(table.invites)
                 await websocket.send_json(
                     {"type": "state", "version": last, "to_move": game.to_move(table.state),
-                     "over": game.is_over(table.state), "handed": handed}
+                     "over": game.is_over(table.state), "handed": handed, "waiting": waiting}
                 )  # fmt: skip
     except (WebSocketDisconnect, RuntimeError):
         pass
@@ -480,6 +536,10 @@ def build_app(
         Route("/api/matches/{id}", server.get_match, methods=["GET"]),
         Route("/api/matches/{id}/moves", server.move, methods=["POST"]),
         Route("/api/matches/{id}/seat", server.take_back, methods=["POST"]),
+        Route("/api/matches/{id}/computer", server.hand_over, methods=["POST"]),
+        Route("/api/matches/{id}/claim", server.claim, methods=["POST"]),
+        Route("/api/matches/{id}/invites/{seat}", server.renew_invite, methods=["POST"]),
+        Route("/api/matches/{id}/invites/{seat}", server.withdraw_invite, methods=["DELETE"]),
         Route("/api/matches/{id}/record", server.record, methods=["GET"]),
         Route("/api/matches/{id}/hint", server.hint, methods=["GET"]),
         Route("/api/matches/{id}/replay", server.match_replay, methods=["POST"]),
@@ -492,7 +552,7 @@ def build_app(
         Middleware(
             CORSMiddleware,
             allow_origins=list(cors_origins),
-            allow_methods=["GET", "POST"],
+            allow_methods=["GET", "POST", "DELETE"],
             allow_headers=["Authorization", "Content-Type"],
         )
     ]

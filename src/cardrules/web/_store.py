@@ -48,6 +48,8 @@ CREATE TABLE IF NOT EXISTS replays (
 );
 """
 _MATCH_COLUMNS = (("hand_over", "REAL"),)  # a seat idle this many seconds may be handed to the computer
+_SEAT_COLUMNS = (("invite_hash", "TEXT"),)  # the hash of the seat's open invite code; null: none open
+_MOVE_COLUMNS = (("stand_in", "INTEGER NOT NULL DEFAULT 0"),)  # 1: the computer played it for a person's seat
 _REPLAY_COLUMNS = (
     ("client", "TEXT NOT NULL DEFAULT ''"),  # who uploaded it (an address), for the quota
     ("size", "INTEGER NOT NULL DEFAULT 0"),  # its stored bytes
@@ -67,9 +69,13 @@ class MatchRow:
     seed: int
     moves: tuple[tuple[int, str], ...]
     invited: tuple[tuple[int, str], ...] = ()
-    """The seats of friends invited to the match, each with its token's hash."""
+    """The seats of friends invited to the match, each with its token's hash (``""``: nobody has claimed it)."""
     hand_over: float | None = None
     """A person's seat idle this many seconds on its turn may be handed to the computer (``None``: never)."""
+    invites: tuple[tuple[int, str], ...] = ()
+    """The friends' seats whose invite is open (not claimed yet), each with its invite code's hash."""
+    stand_ins: frozenset[int] = frozenset()
+    """The numbers (from 1) of the moves the computer played for a person's seat handed over to it."""
 
 
 class Store:
@@ -85,7 +91,9 @@ class Store:
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(_SCHEMA)
-            for table, columns in (("matches", _MATCH_COLUMNS), ("replays", _REPLAY_COLUMNS)):
+            tables = (("matches", _MATCH_COLUMNS), ("replays", _REPLAY_COLUMNS), ("seats", _SEAT_COLUMNS),
+                      ("moves", _MOVE_COLUMNS))  # fmt: skip
+            for table, columns in tables:
                 have = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
                 for name, kind in columns:  # a database of an older version gains the columns
                     if name not in have:
@@ -107,20 +115,34 @@ class Store:
                     (row.id, row.game, row.seat, row.token_hash, json.dumps(row.opponents), str(row.seed),
                      row.hand_over),
                 )  # fmt: skip
+                invites = dict(row.invites)
                 for seat, token_hash in row.invited:
                     self._db.execute(
-                        "INSERT INTO seats (match, seat, token_hash) VALUES (?, ?, ?)", (row.id, seat, token_hash)
+                        "INSERT INTO seats (match, seat, token_hash, invite_hash) VALUES (?, ?, ?, ?)",
+                        (row.id, seat, token_hash, invites.get(seat)),
                     )
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
 
-    def add_move(self, match: str, number: int, seat: int, move: str) -> None:
-        """Append move *number* (from 1) of *match*: one statement, so one transaction of its own."""
+    def add_move(self, match: str, number: int, seat: int, move: str, stand_in: bool = False) -> None:
+        """
+        Append move *number* (from 1) of *match*: one statement, so one transaction of its own.
+        *stand_in*: the computer played it for a person's seat handed over to it.
+        """
         with self._lock:
             self._db.execute(
-                "INSERT INTO moves (match, number, seat, move) VALUES (?, ?, ?, ?)", (match, number, seat, move)
+                "INSERT INTO moves (match, number, seat, move, stand_in) VALUES (?, ?, ?, ?, ?)",
+                (match, number, seat, move, int(stand_in)),
+            )
+
+    def set_seat(self, match: str, seat: int, token_hash: str, invite_hash: str | None) -> None:
+        """A friend's seat's token hash (``""``: nobody's) and open invite code's hash (``None``: none)."""
+        with self._lock:
+            self._db.execute(
+                "UPDATE seats SET token_hash = ?, invite_hash = ? WHERE match = ? AND seat = ?",
+                (token_hash, invite_hash, match, seat),
             )
 
     def match(self, match: str) -> MatchRow | None:
@@ -132,15 +154,17 @@ class Store:
             if head is None:
                 return None
             moves = self._db.execute(
-                "SELECT seat, move FROM moves WHERE match = ? ORDER BY number", (match,)
+                "SELECT seat, move, number, stand_in FROM moves WHERE match = ? ORDER BY number", (match,)
             ).fetchall()
             invited = self._db.execute(
-                "SELECT seat, token_hash FROM seats WHERE match = ? ORDER BY seat", (match,)
+                "SELECT seat, token_hash, invite_hash FROM seats WHERE match = ? ORDER BY seat", (match,)
             ).fetchall()
         opponents: Any = json.loads(head[4])
         return MatchRow(
-            head[0], head[1], head[2], head[3], tuple(opponents), int(head[5]), tuple((s, m) for s, m in moves),
-            tuple((int(s), str(h)) for s, h in invited), None if head[6] is None else float(head[6]),
+            head[0], head[1], head[2], head[3], tuple(opponents), int(head[5]), tuple((s, m) for s, m, _, _ in moves),
+            tuple((int(s), str(h)) for s, h, _ in invited), None if head[6] is None else float(head[6]),
+            tuple((int(s), str(i)) for s, _, i in invited if i is not None),
+            frozenset(int(n) for _, _, n, by in moves if by),
         )  # fmt: skip
 
     def match_ids(self) -> list[str]:

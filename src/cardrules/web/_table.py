@@ -15,6 +15,7 @@ import hashlib
 import hmac
 import itertools
 import random
+import secrets
 import threading
 import time
 import typing
@@ -32,6 +33,7 @@ from cardrules.rules import Message
 from cardrules.web._bodies import EventItem, Hint, LegalMovesPage, MatchView, MoveItem, RoundSummary, ScoreLine, plain
 from cardrules.web._encode import jsonable
 from cardrules.web._errors import ApiError, from_cardrules
+from cardrules.web._http import hash_token
 from cardrules.web._store import MatchRow, Store
 from cardrules.web._words import say
 
@@ -73,7 +75,7 @@ def seats_of(game: Game[Any, Any, Any, Any]) -> list[int]:
 
 
 HUMAN: Final = "human"
-"""An opponent that is a person: a friend, invited by a link that carries the seat's own token."""
+"""An opponent that is a person: a friend, invited by a link that carries a one-time invite code."""
 STAND_IN: Final = "greedy"
 """The computer player that takes a person's seat while it is handed over."""
 
@@ -139,14 +141,20 @@ def move_cards(move: object) -> tuple[Card, ...]:
 
 
 def event_items(
-    game: Game[Any, Any, Any, Any], before: Any, move: Any, after: Any, version: int, viewer: int | None
+    game: Game[Any, Any, Any, Any],
+    before: Any,
+    move: Any,
+    after: Any,
+    version: int,
+    viewer: int | None,
+    stand_in: bool = False,
 ) -> list[EventItem]:
     """
     The events of *move* as *viewer* may be told them (``None``: the full view). The events are in
     public terms; the move's notation is given only when every card it names is shown by its
     events, or the viewer made it (a card passed face down stays hidden).
     """
-    return [item for item, _ in told_items(game, before, move, after, version, viewer)]
+    return [item for item, _ in told_items(game, before, move, after, version, viewer, stand_in)]
 
 
 def _english(text: str | Message) -> str:
@@ -154,9 +162,18 @@ def _english(text: str | Message) -> str:
 
 
 def told_items(
-    game: Game[Any, Any, Any, Any], before: Any, move: Any, after: Any, version: int, viewer: int | None
+    game: Game[Any, Any, Any, Any],
+    before: Any,
+    move: Any,
+    after: Any,
+    version: int,
+    viewer: int | None,
+    stand_in: bool = False,
 ) -> list[tuple[EventItem, str | Message]]:
-    """:func:`event_items`, each with the event's own text (:func:`told_in` writes a message in a page's language)."""
+    """
+    :func:`event_items`, each with the event's own text (:func:`told_in` writes a message in a page's
+    language). *stand_in*: the computer made the move for a person's seat handed over to it.
+    """
     mover = game.to_move(before)
     assert mover is not None
     events: Sequence[Event]
@@ -171,13 +188,15 @@ def told_items(
     shown_text = display_of(game)
     if not events:
         said = f"seat {mover} plays {text}" if text is not None else f"seat {mover} moves"
-        return [(EventItem(version, mover, said, "", "move", (), 0, text, mover, shown_text(said), True), said)]
+        item = EventItem(version, mover, said, "", "move", (), 0, text, mover, shown_text(said), True, stand_in)
+        return [(item, said)]
     out: list[tuple[EventItem, str | Message]] = []
     for i, e in enumerate(events):
         english = _english(e.text)
         item = EventItem(
-            version, e.seat, english, e.rule, e.kind, e.cards, e.points, text, mover, shown_text(english), i == 0
-        )
+            version, e.seat, english, e.rule, e.kind, e.cards, e.points, text, mover, shown_text(english), i == 0,
+            stand_in,
+        )  # fmt: skip
         out.append((item, e.message))
     return out
 
@@ -292,9 +311,11 @@ class Table:
         self.seat = row.seat
         self.bots: list[Bot | None] = [None if t in (None, HUMAN) else _bounded(t) for t in row.opponents]
         self.tokens: dict[int, str] = {row.seat: row.token_hash, **dict(row.invited)}
-        """Each person's seat, with its token's hash."""
+        """Each person's seat, with its token's hash (``""`` for a friend's seat nobody has claimed)."""
+        self.invites: dict[int, str] = dict(row.invites)
+        """The friends' seats whose invite is open, with its code's hash."""
         self.handed: set[int] = set()
-        """The persons' seats the computer plays for now (idle past the match's limit)."""
+        """The persons' seats the computer plays for now (handed over, or idle past the match's limit)."""
         self._stand_in = _bounded(STAND_IN)
         self.start = self.game.new_game(seed=row.seed)
         self.state = self.start
@@ -313,8 +334,8 @@ class Table:
         """Held while a move and the computer's answers are played."""
         self.snap = threading.Lock()
         """Held only to read or change the state, the moves, the events and the listeners together."""
-        self.listeners: list[tuple[int, Callable[[list[dict[str, Any]]], None]]] = []
-        """Each open WebSocket: its seat and its callback."""
+        self.listeners: list[tuple[int, Callable[[list[dict[str, Any]] | None], None]]] = []
+        """Each open WebSocket: its seat and its callback (called with ``None``: the seat's token is revoked)."""
         self.retired = False
         """Set when the server unloads the match: a request still holding this copy must read it again."""
         self.used = time.monotonic()
@@ -328,7 +349,7 @@ class Table:
             move = spec.parse_canonical(text)
             if spec.to_move(self.state) != seat or spec.check_move(self.state, move) is not None:
                 raise ApiError(500, "corrupt_match", f"match {row.id} is damaged at move {len(self.moves) + 1}")
-            self._apply(move, store_it=False)
+            self._apply(move, store_it=False, stand_in=len(self.moves) + 1 in row.stand_ins)
 
     @property
     def version(self) -> int:
@@ -338,19 +359,82 @@ class Table:
     def seat_of(self, token_hash: str) -> int | None:
         """The person's seat whose token has hash *token_hash*, or ``None`` (compared in constant time)."""
         for seat, stored in self.tokens.items():
-            if hmac.compare_digest(stored, token_hash):
+            if stored and hmac.compare_digest(stored, token_hash):
                 return seat
         return None
 
-    def _apply(self, move: Any, store_it: bool = True) -> dict[int, list[EventItem]]:
+    def claim(self, code: str, token_hash: str | None = None) -> tuple[int, str]:
+        """
+        Claim a friend's seat with its invite *code*: the seat and a new token for it; the code is
+        used up. 410 for a code that is not an open invite's (used, renewed or withdrawn); 409 when
+        *token_hash* (the claiming browser's own token, if it sent one) is already a seat's here.
+        """
+        if token_hash is not None and self.seat_of(token_hash) is not None:
+            raise ApiError(409, "already_seated", "you already have a seat at this match: the invite is left for "
+                           "your friend")  # fmt: skip
+        code_hash = hash_token(code)
+        token = secrets.token_urlsafe(24)
+        with self.snap:
+            seat = next((s for s, h in self.invites.items() if hmac.compare_digest(h, code_hash)), None)
+            if seat is None:
+                raise ApiError(410, "invite_used", "this invite link is used up or withdrawn: its seat is taken; "
+                               "ask for a new link")  # fmt: skip
+            del self.invites[seat]
+            self.tokens[seat] = hash_token(token)
+            self.handed.discard(seat)  # the friend plays the seat from now on
+            self.seen[seat] = self.used = time.monotonic()
+        self.store.set_seat(self.id, seat, self.tokens[seat], None)
+        self._publish({})  # every seat hears that the seat is taken
+        return seat, token
+
+    def _friend(self, seat: int) -> None:
+        if seat == self.seat or seat not in self.tokens:
+            raise ApiError(422, "bad_seat", f"seat {seat} is not a friend's seat of this match", field="seat")
+
+    def renew(self, seat: int) -> str:
+        """
+        A new invite code for the friend's *seat*: the old code is dead, and so is the token of
+        whoever claimed the seat (their sockets are closed): the seat waits for the new link.
+        """
+        self._friend(seat)
+        code = secrets.token_urlsafe(24)
+        with self.snap:
+            self.invites[seat] = hash_token(code)
+            self.tokens[seat] = ""
+        self.store.set_seat(self.id, seat, "", self.invites[seat])
+        self._revoked(seat)
+        return code
+
+    def withdraw(self, seat: int) -> None:
+        """
+        Withdraw the friend's *seat*'s invite: its code and the token of whoever claimed it are dead,
+        and the computer plays the seat (until a new link, :meth:`renew`, is claimed).
+        """
+        self._friend(seat)
+        with self.snap:
+            self.invites.pop(seat, None)
+            self.tokens[seat] = ""
+        self.store.set_seat(self.id, seat, "", None)
+        self._revoked(seat)
+        self.hand_over(seat)
+
+    def _revoked(self, seat: int) -> None:
+        """Close the sockets of *seat*, whose token is revoked, and tell every seat."""
+        with self.snap:
+            listeners = [listen for s, listen in self.listeners if s == seat]
+        for listen in listeners:
+            listen(None)
+        self._publish({})
+
+    def _apply(self, move: Any, store_it: bool = True, stand_in: bool = False) -> dict[int, list[EventItem]]:
         before = self.state
         mover = self.game.to_move(before)
         assert mover is not None
         after = self.game.apply(before, move)
         number = len(self.moves) + 1
         if store_it:
-            self.store.add_move(self.id, number, mover, self.game.spec.format_canonical(move))
-        told = {seat: told_items(self.game, before, move, after, number, seat) for seat in self.tokens}
+            self.store.add_move(self.id, number, mover, self.game.spec.format_canonical(move), stand_in)
+        told = {seat: told_items(self.game, before, move, after, number, seat, stand_in) for seat in self.tokens}
         with self.snap:
             self.moves.append(move)
             self.state = after
@@ -366,12 +450,13 @@ class Table:
         while not game.is_over(self.state):
             seat = game.to_move(self.state)
             assert seat is not None
-            bot = self.bots[seat] or (self._stand_in if seat in self.handed else None)
+            stand_in = self.bots[seat] is None and seat in self.handed
+            bot = self.bots[seat] or (self._stand_in if stand_in else None)
             if bot is None:
                 break
             rng = random.Random(_derive_seed(self.row.seed, _BOT_PATH, len(self.moves)))
             move = bot.choose(game.observe(self.state, seat), game.legal_moves(self.state), rng)
-            self._publish(self._apply(move))  # each computer move is pushed as it is played
+            self._publish(self._apply(move, stand_in=stand_in))  # each computer move is pushed as it is played
 
     def hand_over_due(self, now: float | None = None) -> bool:
         """
@@ -395,11 +480,30 @@ class Table:
         finally:
             self.lock.release()
 
+    def hand_over(self, seat: int) -> None:
+        """
+        The computer plays the person's *seat* from now on (its person takes it back with
+        :meth:`take_back`), and plays at once if the seat is to move; 409 while another move is
+        being played for longer than a few seconds.
+        """
+        if not self.lock.acquire(timeout=5.0):
+            raise ApiError(409, "match_busy", "the match is playing another move; try again")
+        try:
+            if self.retired:
+                raise ApiError(409, "match_busy", "the match was put away and read again; try again")
+            with self.snap:
+                self.handed.add(seat)
+            self._publish({})  # every seat hears that the computer took the seat
+            self.advance()
+        finally:
+            self.lock.release()
+
     def take_back(self, seat: int) -> None:
-        """The person at *seat* plays it again (the computer had it while it was idle)."""
+        """The person at *seat* plays it again (the computer had it: handed over, or idle)."""
         with self.snap:
             self.handed.discard(seat)
             self.seen[seat] = time.monotonic()
+        self._publish({})
 
     def play(
         self, text: str, version: int | None, seen: int | None = None, seat: int | None = None, lang: str = "en"
@@ -447,7 +551,7 @@ class Table:
     def _publish(self, told: dict[int, list[EventItem]]) -> None:
         """Push a move's events to every open WebSocket, each as its seat may be told them."""
         with self.snap:
-            listeners = list(self.listeners)
+            listeners = [(seat, listen) for seat, listen in self.listeners if self.tokens.get(seat)]
         for seat, listen in listeners:
             listen([plain(i) for i in told.get(seat, ())])
 
@@ -463,6 +567,7 @@ class Table:
             state, version = self.state, self.version
             events = told_in(list(self.events[seat]), list(self.said[seat]), lang)
             handed = tuple(sorted(self.handed))
+            waiting = tuple(sorted(self.invites))
         game = self.game
         to_move = game.to_move(state)
         if to_move == seat and seat not in handed:
@@ -486,6 +591,7 @@ class Table:
             summary(game, score),
             tuple(sorted(self.tokens)),
             handed,
+            waiting,
         )
         data: dict[str, Any] = plain(view)
         data["events"] = events
