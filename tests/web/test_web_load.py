@@ -231,6 +231,32 @@ def test_the_token_never_goes_in_a_url(tmp_path: Path) -> None:
         assert ws.receive_json()["type"] == "hello"
 
 
+def test_a_websocket_silent_after_its_token_is_closed_and_a_keep_alive_keeps_it(tmp_path: Path) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    c = TestClient(create_app(tmp_path / "m.sqlite3", limits=Limits(websocket_silent_seconds=0.6)))
+    made = start(c, "mililla", seed=1)
+    with events(c, made["match"], made["token"]) as ws:
+        assert ws.receive_json()["type"] == "hello"
+        began = time.monotonic()
+        said = ws.receive_json()  # the token shown, then nothing: closed after the limit all the same
+        assert valid("error", said)["error"]["code"] == "idle_timeout"
+        assert 0.5 < time.monotonic() - began < 5
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4408
+    with events(c, made["match"], made["token"]) as ws:
+        assert ws.receive_json()["type"] == "hello"
+        for _ in range(6):  # 1.2 s of keep-alives, twice the limit
+            ws.send_json({"type": "ping"})
+            time.sleep(0.2)
+        view = c.get(f"/api/matches/{made['match']}", headers=auth(made["token"])).json()
+        move = view["legal_moves"]["moves"][0]["text"]
+        played = c.post(f"/api/matches/{made['match']}/moves", headers=auth(made["token"]), json={"move": move})
+        assert played.status_code == 200
+        assert ws.receive_json()["type"] == "event"  # still open, still told
+
+
 def test_a_silent_websocket_is_closed_and_garbage_gets_an_error_first(tmp_path: Path) -> None:
     from starlette.websockets import WebSocketDisconnect
 

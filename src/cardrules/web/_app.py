@@ -391,7 +391,7 @@ class Server:
             return
         except (WebSocketDisconnect, KeyError):
             return
-        await _stream(websocket, table, seat)
+        await _stream(websocket, table, seat, self.limits.websocket_silent_seconds)
 
     async def watch_idle_seats(self) -> None:
         """Every second, hand to the computer the friends' seats idle past their match's limit."""
@@ -429,7 +429,8 @@ async def _first_token(websocket: WebSocket, seconds: float) -> str:
     return token
 
 
-async def _stream(websocket: WebSocket, table: Table, seat: int) -> None:
+async def _stream(websocket: WebSocket, table: Table, seat: int, silent: float) -> None:
+    """Push the match's events to the socket of *seat*; close it once the client says nothing for *silent* seconds."""
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[list[dict[str, Any]] | None] = asyncio.Queue()
 
@@ -444,9 +445,19 @@ async def _stream(websocket: WebSocket, table: Table, seat: int) -> None:
         async with anyio.create_task_group() as tasks:
 
             async def watch_close() -> None:
-                with contextlib.suppress(WebSocketDisconnect):
-                    while True:
-                        await websocket.receive_text()
+                with contextlib.suppress(WebSocketDisconnect, KeyError, RuntimeError):
+                    while True:  # any message (the page's keep-alive) counts as a sign of life
+                        try:
+                            with anyio.fail_after(silent):
+                                message = await websocket.receive()
+                        except TimeoutError:
+                            quiet = ApiError(408, "idle_timeout", f"nothing came for {silent:g} s: the socket is "
+                                             'closed (send {"type": "ping"} now and then to keep it)')  # fmt: skip
+                            await websocket.send_json(quiet.body())
+                            await websocket.close(code=4408)
+                            break
+                        if message["type"] == "websocket.disconnect":
+                            break
                 tasks.cancel_scope.cancel()
 
             tasks.start_soon(watch_close)
