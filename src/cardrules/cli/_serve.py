@@ -27,7 +27,10 @@ def serve(args: argparse.Namespace) -> int:
         limits = Limits(**{k: v for k, v in given.items() if v is not None})
     except ValueError as exc:
         raise CardrulesError(f"the limits: {exc}") from None
-    app = create_app(db, cors_origins=args.cors_origin, limits=limits, rules_dir=args.rules_dir)
+    proxies = args.forwarded_allow_ips or ""
+    app = create_app(
+        db, cors_origins=args.cors_origin, limits=limits, rules_dir=args.rules_dir, forwarded_allow_ips=proxies
+    )
     line = translation(getattr(args, "lang", DEFAULT)).gettext(
         "cardrules: serving the web table on {url} (matches in {db})"
     )
@@ -35,5 +38,7 @@ def serve(args: argparse.Namespace) -> int:
     uvicorn.run(
         app, host=args.host, port=args.port, log_level=args.log_level, access_log=args.log_level in ("info", "debug"),
         ws="websockets-sansio", log_config=log_config(),
+        proxy_headers=False,  # the app reads X-Forwarded-For itself, from the proxies named only
+
     )  # fmt: skip
     return 0

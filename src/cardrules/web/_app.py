@@ -44,6 +44,7 @@ from cardrules.web._bodies import (
     ReplayCreated,
     plain,
 )
+from cardrules.web._clients import Proxies
 from cardrules.web._errors import ApiError
 from cardrules.web._http import (
     body_bytes,
@@ -72,22 +73,28 @@ STATIC: Final = Path(__file__).resolve().parent / "static"
 _MAX_SEED: Final = 2**63 - 1
 FINISHED_KEPT: Final = 256
 """At most this many finished matches stay loaded; older ones are read again from the database if asked for."""
+STORE_SWEEP_SECONDS: float = 60.0
+"""How often the old matches are looked for in the database (:meth:`Server.drop_old_matches`)."""
+_QUOTA_WINDOW: Final = 3600.0
+"""The window of :attr:`Limits.matches_per_client`: an hour."""
 
 
 def _json(data: Any, status: int = 200) -> JSONResponse:
     return JSONResponse(plain(data), status_code=status)
 
 
-def _client(conn: HTTPConnection) -> str:
-    """Who sent the request, for the replay quota: the client's address."""
-    return conn.client.host if conn.client is not None else ""
-
-
 class Server:
     """The matches and replays of one database, and the route handlers over them."""
 
-    def __init__(self, db_path: str | Path, limits: Limits | None = None, rules_dir: Path | None = None) -> None:
+    def __init__(
+        self,
+        db_path: str | Path,
+        limits: Limits | None = None,
+        rules_dir: Path | None = None,
+        forwarded_allow_ips: str | Sequence[str] = (),
+    ) -> None:
         self.store = Store(db_path)
+        self.proxies = Proxies(forwarded_allow_ips)
         self.rules_dir = rules_dir
         self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
@@ -95,6 +102,8 @@ class Server:
         self._lock = threading.Lock()
         self._finished: collections.OrderedDict[str, None] = collections.OrderedDict()  # oldest first
         self._swept = time.monotonic()
+        self._store_swept = time.monotonic()
+        self._created: dict[str, collections.deque[float]] = {}  # each client's match starts in the last hour
 
     def sweep(self) -> list[str]:
         """
@@ -120,6 +129,48 @@ class Server:
                 finally:
                     table.lock.release()
         return dropped
+
+    def drop_old_matches(self) -> list[str]:
+        """
+        Delete from the database the matches finished :attr:`Limits.finished_match_days` ago and the
+        unfinished ones without a move for :attr:`Limits.abandoned_match_days` (none with a
+        WebSocket open), and unload them; the ids deleted.
+        """
+        self._store_swept = time.monotonic()
+        limits = self.limits
+        old = self.store.old_matches(limits.finished_match_days, limits.abandoned_match_days)
+        dropped = []
+        with self._lock:
+            for match_id in old:
+                loaded = self.tables.get(match_id)
+                if loaded is not None and loaded.listeners:
+                    continue  # someone is watching it: it goes once they leave
+                if loaded is not None:
+                    loaded.retired = True
+                    del self.tables[match_id]
+                    self._finished.pop(match_id, None)
+                dropped.append(match_id)
+        self.store.drop_matches(dropped)
+        now = time.monotonic()
+        with self._lock:  # the quota's clients with no start in the window are forgotten
+            for client, times in list(self._created.items()):
+                if not times or now - times[-1] >= _QUOTA_WINDOW:
+                    del self._created[client]
+        return dropped
+
+    def _count_start(self, client: str) -> None:
+        """Count a match started by *client*; 429 (with ``Retry-After``) past :attr:`Limits.matches_per_client`."""
+        now = time.monotonic()
+        limit = self.limits.matches_per_client
+        with self._lock:
+            times = self._created.setdefault(client, collections.deque())
+            while times and now - times[0] >= _QUOTA_WINDOW:
+                times.popleft()
+            if len(times) >= limit:
+                wait = max(1, int(times[0] + _QUOTA_WINDOW - now + 0.999))
+                raise ApiError(429, "quota_exceeded", f"this address has started its {limit} matches for this "
+                               f"hour; try again in {wait} s", retry_after=wait)  # fmt: skip
+            times.append(now)
 
     def _keep(self, table: Table) -> None:
         """Note a finished match as just used, and unload the least recently used beyond :data:`FINISHED_KEPT`."""
@@ -156,14 +207,17 @@ class Server:
         self._keep(table)
         return table
 
-    def create(self, body: NewMatchRequest) -> Created:
-        """Start a match; the computer moves until it is the person's turn."""
+    def create(self, body: NewMatchRequest, client: str = "") -> Created:
+        """Start a match for *client* (counted against its quota); the computer moves until it is the person's turn."""
         game = get_game_checked(body.game)
         if body.seed is not None and not 0 <= body.seed <= _MAX_SEED:
             raise ApiError(422, "bad_field", f"seed must be from 0 to {_MAX_SEED}", field="seed")
         opponents = parse_bots(game, body.seat, body.opponents)
         if body.hand_over is not None and not 1 <= body.hand_over <= 86_400:
             raise ApiError(422, "bad_field", "hand_over is from 1 to 86400 seconds", field="hand_over")
+        self._count_start(client)
+        if time.monotonic() - self._store_swept >= STORE_SWEEP_SECONDS:
+            self.drop_old_matches()
         token = secrets.token_urlsafe(24)
         match_id = secrets.token_urlsafe(12)
         codes = {s: secrets.token_urlsafe(24) for s, text in enumerate(opponents) if text == HUMAN}
@@ -216,7 +270,7 @@ class Server:
     async def new_match(self, request: Request) -> Response:
         """``POST /api/matches``."""
         body = read_as(await json_body(request), NewMatchRequest)
-        return _json(await run_in_threadpool(self.create, body), 201)
+        return _json(await run_in_threadpool(self.create, body, self.proxies.client(request)), 201)
 
     def _page(self, request: Request, table: Table) -> tuple[int, int, Any]:
         offset = query_int(request, "offset", 0, 0, 1_000_000)
@@ -327,7 +381,7 @@ class Server:
         if not table.game.is_over(table.state):
             raise ApiError(409, "match_not_over", "a match can be replayed once it is over")
         text = records.dumps(await run_in_threadpool(table.record))
-        return _json(await run_in_threadpool(self._new_replay, text, _client(request), False), 201)
+        return _json(await run_in_threadpool(self._new_replay, text, self.proxies.client(request), False), 201)
 
     # --- replays -------------------------------------------------------------------------
 
@@ -360,7 +414,7 @@ class Server:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise ApiError(400, "bad_json", "the record is not UTF-8 text") from None
-        return _json(await run_in_threadpool(self._new_replay, text, _client(request)), 201)
+        return _json(await run_in_threadpool(self._new_replay, text, self.proxies.client(request)), 201)
 
     async def replay_step(self, request: Request) -> Response:
         """``GET /api/replays/{id}?step=N&view=full|seat:K``."""
@@ -394,9 +448,16 @@ class Server:
         await _stream(websocket, table, seat, self.limits.websocket_silent_seconds)
 
     async def watch_idle_seats(self) -> None:
-        """Every second, hand to the computer the friends' seats idle past their match's limit."""
+        """
+        Every second, hand to the computer the friends' seats idle past their match's limit, and
+        unload the idle matches; every :data:`STORE_SWEEP_SECONDS`, delete the old matches.
+        """
         while True:
             await anyio.sleep(1.0)
+            with contextlib.suppress(Exception):
+                await run_in_threadpool(self.sweep)
+                if time.monotonic() - self._store_swept >= STORE_SWEEP_SECONDS:
+                    await run_in_threadpool(self.drop_old_matches)
             for table in list(self.tables.values()):
                 if table.row.hand_over is not None and not table.game.is_over(table.state):
                     with contextlib.suppress(Exception):
@@ -488,7 +549,8 @@ async def _stream(websocket: WebSocket, table: Table, seat: int, silent: float) 
 
 async def _api_error(request: HTTPConnection, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
-    return JSONResponse(exc.body(), status_code=exc.status)
+    headers = None if exc.retry_after is None else {"Retry-After": str(exc.retry_after)}
+    return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
 
 
 async def _http_error(request: HTTPConnection, exc: Exception) -> Response:
@@ -522,10 +584,17 @@ async def _schema(request: Request) -> Response:
 
 
 def build_app(
-    db_path: str | Path, cors_origins: Sequence[str] = (), limits: Limits | None = None, rules_dir: Path | None = None
+    db_path: str | Path,
+    cors_origins: Sequence[str] = (),
+    limits: Limits | None = None,
+    rules_dir: Path | None = None,
+    forwarded_allow_ips: str | Sequence[str] = (),
 ) -> Starlette:
-    """The application over the database at *db_path*; *cors_origins* may call it from other origins."""
-    server = Server(db_path, limits, rules_dir)
+    """
+    The application over the database at *db_path*; *cors_origins* may call it from other origins;
+    *forwarded_allow_ips* are the proxies whose ``X-Forwarded-For`` names the client.
+    """
+    server = Server(db_path, limits, rules_dir, forwarded_allow_ips)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -47,7 +47,11 @@ CREATE TABLE IF NOT EXISTS replays (
     created REAL NOT NULL DEFAULT (julianday('now'))
 );
 """
-_MATCH_COLUMNS = (("hand_over", "REAL"),)  # a seat idle this many seconds may be handed to the computer
+_MATCH_COLUMNS = (
+    ("hand_over", "REAL"),  # a seat idle this many seconds may be handed to the computer
+    ("touched", "REAL"),  # the julian day of the last move; null: none since it was created
+    ("finished", "REAL"),  # the julian day it ended; null: not over (or stored by an older version)
+)
 _SEAT_COLUMNS = (("invite_hash", "TEXT"),)  # the hash of the seat's open invite code; null: none open
 _MOVE_COLUMNS = (("stand_in", "INTEGER NOT NULL DEFAULT 0"),)  # 1: the computer played it for a person's seat
 _REPLAY_COLUMNS = (
@@ -128,14 +132,47 @@ class Store:
 
     def add_move(self, match: str, number: int, seat: int, move: str, stand_in: bool = False) -> None:
         """
-        Append move *number* (from 1) of *match*: one statement, so one transaction of its own.
-        *stand_in*: the computer played it for a person's seat handed over to it.
+        Append move *number* (from 1) of *match*: one statement, so one transaction of its own
+        (then the match's time of its last move, for :meth:`old_matches`). *stand_in*: the computer
+        played it for a person's seat handed over to it.
         """
         with self._lock:
             self._db.execute(
                 "INSERT INTO moves (match, number, seat, move, stand_in) VALUES (?, ?, ?, ?, ?)",
                 (match, number, seat, move, int(stand_in)),
             )
+            self._db.execute("UPDATE matches SET touched = julianday('now') WHERE id = ?", (match,))
+
+    def finish(self, match: str) -> None:
+        """Note that *match* is over now (it is deleted :attr:`~cardrules.web.Limits.finished_match_days` later)."""
+        with self._lock:
+            self._db.execute(
+                "UPDATE matches SET finished = julianday('now') WHERE id = ? AND finished IS NULL", (match,)
+            )
+
+    def old_matches(self, finished_days: float, abandoned_days: float) -> list[str]:
+        """The matches over for *finished_days*, and the unfinished ones without a move for *abandoned_days*."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id FROM matches WHERE (finished IS NOT NULL AND finished < julianday('now') - ?) "
+                "OR (finished IS NULL AND COALESCE(touched, created) < julianday('now') - ?)",
+                (finished_days, abandoned_days),
+            ).fetchall()
+        return [str(r[0]) for r in rows]
+
+    def drop_matches(self, matches: list[str]) -> None:
+        """Delete *matches*: their moves, their seats and themselves, in one transaction."""
+        if not matches:
+            return
+        with self._lock:
+            self._db.execute("BEGIN")
+            try:
+                for table, column in (("moves", "match"), ("seats", "match"), ("matches", "id")):
+                    self._db.executemany(f"DELETE FROM {table} WHERE {column} = ?", [(m,) for m in matches])
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
     def set_seat(self, match: str, seat: int, token_hash: str, invite_hash: str | None) -> None:
         """A friend's seat's token hash (``""``: nobody's) and open invite code's hash (``None``: none)."""

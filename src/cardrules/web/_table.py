@@ -434,6 +434,8 @@ class Table:
         number = len(self.moves) + 1
         if store_it:
             self.store.add_move(self.id, number, mover, self.game.spec.format_canonical(move), stand_in)
+            if self.game.is_over(after):
+                self.store.finish(self.id)
         told = {seat: told_items(self.game, before, move, after, number, seat, stand_in) for seat in self.tokens}
         with self.snap:
             self.moves.append(move)
