@@ -66,7 +66,7 @@ from cardrules.web._table import HUMAN, MAX_LIMIT, Table, get_game_checked, pars
 
 __all__ = ["API_VERSION", "STATIC", "Server", "build_app"]
 
-API_VERSION: Final = 1
+API_VERSION: Final = 2
 """The version of the API; a change that breaks a client raises it."""
 STATIC: Final = Path(__file__).resolve().parent / "static"
 """The browser side's files, shipped in the package."""
