@@ -133,3 +133,42 @@ def test_the_server_deletes_old_matches_by_itself(tmp_path: Path, monkeypatch: p
             assert time.monotonic() < deadline, "no sweep came"
             time.sleep(0.2)  # no request in the meantime
         assert kept["match"] in _stored(c)  # unloaded from memory, kept in the database
+
+
+_OLD_SCHEMA = """
+CREATE TABLE matches (id TEXT PRIMARY KEY, game TEXT NOT NULL, seat INTEGER NOT NULL, token_hash TEXT NOT NULL,
+    opponents TEXT NOT NULL, seed INTEGER NOT NULL, created REAL NOT NULL DEFAULT (julianday('now')), hand_over REAL);
+CREATE TABLE moves (match TEXT NOT NULL REFERENCES matches(id), number INTEGER NOT NULL, seat INTEGER NOT NULL,
+    move TEXT NOT NULL, PRIMARY KEY (match, number));
+CREATE TABLE seats (match TEXT NOT NULL REFERENCES matches(id), seat INTEGER NOT NULL, token_hash TEXT NOT NULL,
+    PRIMARY KEY (match, seat));
+CREATE TABLE replays (id TEXT PRIMARY KEY, record TEXT NOT NULL, created REAL NOT NULL DEFAULT (julianday('now')),
+    client TEXT NOT NULL DEFAULT '', size INTEGER NOT NULL DEFAULT 0, expires REAL);
+"""
+
+
+def test_a_database_of_the_version_before_keeps_its_matches_and_seats(tmp_path: Path) -> None:
+    """The new columns are added; an old friend's seat token still works; an old match is deleted after its time."""
+    import json
+    import sqlite3
+
+    from cardrules.web._http import hash_token
+
+    db = tmp_path / "old.sqlite3"
+    con = sqlite3.connect(db)
+    con.executescript(_OLD_SCHEMA)
+    opponents = json.dumps([None, "human", "greedy", "greedy"])
+    for match, age in (("recent", 0), ("ancient", 40)):
+        con.execute("INSERT INTO matches (id, game, seat, token_hash, opponents, seed, created) "
+                    "VALUES (?, 'mililla', 0, ?, ?, 5, julianday('now') - ?)",
+                    (match, hash_token(f"host-{match}"), opponents, age))  # fmt: skip
+        con.execute("INSERT INTO seats VALUES (?, 1, ?)", (match, hash_token(f"friend-{match}")))
+    con.commit()
+    con.close()
+    c = TestClient(create_app(db))
+    server = c.app.state.server  # type: ignore[attr-defined]
+    assert server.drop_old_matches() == ["ancient"]  # untouched for 40 days: abandoned
+    host = c.get("/api/matches/recent", headers=auth("host-recent"))
+    assert host.status_code == 200 and host.json()["seat"] == 0 and host.json()["waiting"] == []
+    assert c.get("/api/matches/recent", headers=auth("friend-recent")).json()["seat"] == 1
+    assert c.post("/api/matches/recent/invites/1", headers=auth("host-recent")).status_code == 201

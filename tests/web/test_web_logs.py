@@ -76,6 +76,13 @@ def test_no_token_or_invite_code_reaches_the_servers_output(tmp_path: Path) -> N
                 status, friend = _call("POST", f"{base}/api/matches/{match}/claim", {"code": code})
                 assert status == 201, friend
                 handed.append(friend["token"])
+                # The host gives the seat a new link; the new code is a secret too.
+                status, renewed = _call("POST", f"{base}/api/matches/{match}/invites/1", {}, made["token"])
+                assert status == 201, renewed
+                handed.append(renewed["code"])
+                status, friend = _call("POST", f"{base}/api/matches/{match}/claim", {"code": renewed["code"]})
+                assert status == 201, friend
+                handed.append(friend["token"])
                 ws_url = f"ws://127.0.0.1:{port}/api/matches/{match}/events"
                 with websockets_client.connect(ws_url) as ws:
                     ws.send(json.dumps({"token": made["token"]}))
@@ -96,5 +103,5 @@ def test_no_token_or_invite_code_reaches_the_servers_output(tmp_path: Path) -> N
             proc.wait(timeout=30)
     said = out.read_text(encoding="utf-8", errors="replace") + err.read_text(encoding="utf-8", errors="replace")
     assert "GET /api/matches/" in said and "WebSocket /api/matches/" in said  # the access log was on
-    assert len(handed) == 9
+    assert len(handed) == 15
     assert [secret for secret in handed if secret in said] == []

@@ -421,8 +421,9 @@ function listen(wait = 1000) {
   });
   socket.addEventListener("close", (event) => {
     clearInterval(ping);
-    // Closed by the network or for silence (a sleeping laptop): open again, a little later each time.
-    if (event.code !== 4403 && event.code !== 4401 && event.code !== 4400) {
+    // Closed by the network or for silence (a sleeping laptop): open again, a little later each
+    // time; a refusal (a revoked token, a match no longer there: 4400 to 4499) is final.
+    if (event.code < 4400 || event.code > 4499 || event.code === 4408) {
       setTimeout(() => { refresh().catch(() => {}); listen(welcome ? 1000 : Math.min(wait * 2, 60_000)); }, wait);
     }
   });
