@@ -293,8 +293,12 @@ def _add_serve(sub: Subparsers) -> None:
     host = st.gettext("the address to listen on (default 127.0.0.1)")
     add_option(p, "--host", None, st.pgettext("metavar", "HOST"), host, "127.0.0.1")
     add_option(p, "--port", int, st.pgettext("metavar", "PORT"), st.gettext("the port (default 8000)"), 8000)
-    db = st.gettext("the SQLite database (default: matches.sqlite3 in your data dir)")
+    db = st.gettext(
+        "the SQLite database (default: matches.sqlite3 in your data dir), or a PostgreSQL one: postgresql://..."
+    )
     add_option(p, "--db", None, st.pgettext("metavar", "PATH"), db)
+    workers = st.gettext("run N worker processes (default 1; above 1 needs --db postgresql://...)")
+    add_option(p, "--workers", int, "N", workers, 1)
     p.add_argument(
         "--cors-origin",
         action="append",

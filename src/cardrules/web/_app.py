@@ -61,7 +61,7 @@ from cardrules.web._lobby import game_info, ruleset_info
 from cardrules.web._replays import MAX_RECORD, Replay, Replays
 from cardrules.web._rules import rules_page
 from cardrules.web._schemas import schema, schema_names
-from cardrules.web._store import MatchRow, Store
+from cardrules.web._store import MatchRow, open_store
 from cardrules.web._table import HUMAN, MAX_LIMIT, Table, get_game_checked, parse_bots
 
 __all__ = ["API_VERSION", "STATIC", "Server", "build_app"]
@@ -93,7 +93,7 @@ class Server:
         rules_dir: Path | None = None,
         forwarded_allow_ips: str | Sequence[str] = (),
     ) -> None:
-        self.store = Store(db_path)
+        self.store = open_store(db_path)
         self.proxies = Proxies(forwarded_allow_ips)
         self.rules_dir = rules_dir
         self.limits = limits or Limits()
@@ -189,23 +189,38 @@ class Server:
     # --- matches -------------------------------------------------------------------------
 
     def table(self, match_id: str) -> Table:
-        """The match *match_id*, loaded from the database the first time; 404 if there is none."""
+        """
+        The match *match_id*, loaded from the database the first time (read again first if another
+        worker changed it); 404 if there is none. A match loaded with the computer to move (the
+        server stopped in the middle of its moves) goes on in the background: the read does not
+        wait for the computer's thinking.
+        """
         check_id(match_id, "match")
         self.sweep()
+        found = self.tables.get(match_id)
+        if found is not None:
+            found.used = time.monotonic()
+            found.sync()
+            return found
+        row = self.store.match(match_id)  # outside the server's lock: no other request waits for this one
+        if row is None:
+            raise ApiError(404, "no_such_match", "there is no such match")
+        loaded = Table(row, self.store)
         with self._lock:
-            found = self.tables.get(match_id)
-            if found is not None:
-                found.used = time.monotonic()
-                return found
-            row = self.store.match(match_id)
-            if row is None:
-                raise ApiError(404, "no_such_match", "there is no such match")
-            table = Table(row, self.store)
-            self.tables[match_id] = table
-        with table.lock:
-            table.advance()  # a server stopped in the middle of the computer's moves goes on
+            table = self.tables.setdefault(match_id, loaded)
+            table.used = time.monotonic()
+        if table is loaded and not table.game.is_over(table.state) and table.computer_to_move():
+            threading.Thread(target=table.resume, name=f"cardrules-resume-{match_id}", daemon=True).start()
         self._keep(table)
         return table
+
+    def changed(self, match_id: str, rev: int) -> None:
+        """Another worker changed *match_id* (``""``: perhaps any): a loaded copy watched by a socket reads it again."""
+        tables = [self.tables.get(match_id)] if match_id else list(self.tables.values())
+        for table in tables:
+            if table is not None and table.listeners and (not match_id or rev > table.rev):
+                with contextlib.suppress(Exception):
+                    table.sync()
 
     def create(self, body: NewMatchRequest, client: str = "") -> Created:
         """Start a match for *client* (counted against its quota); the computer moves until it is the person's turn."""
@@ -230,8 +245,7 @@ class Server:
         table = Table(row, self.store)
         with self._lock:
             self.tables[row.id] = table
-        with table.lock:
-            table.advance()
+        table.resume()
         return Created(row.id, body.seat, token, tuple(_invite(match_id, s, c) for s, c in codes.items()))
 
     def authorised(self, conn: HTTPConnection, match_id: str, token: str | None = None) -> tuple[Table, int]:
@@ -280,7 +294,7 @@ class Server:
     async def _authorised(self, conn: HTTPConnection, token: str | None = None) -> tuple[Table, int]:
         match_id = conn.path_params["id"]
         loaded = self.tables.get(match_id)
-        if loaded is None:  # loaded from the database, in the thread pool
+        if loaded is None or self.store.shared:  # loaded from the database (or checked against it), in the thread pool
             table, seat = await run_in_threadpool(self.authorised, conn, match_id, token)
         else:
             table, seat = self._seat(conn, loaded, token)
@@ -598,6 +612,7 @@ def build_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        server.store.listen(server.changed)  # with PostgreSQL: the other workers' moves, for this one's sockets
         async with anyio.create_task_group() as tasks:
             tasks.start_soon(server.watch_idle_seats)
             yield

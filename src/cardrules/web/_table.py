@@ -6,6 +6,12 @@ The state is immutable. A match's move lock serialises the moves (a move and the
 answers are one step under it); a move that finds it held is refused at once (409), so that no
 request ever waits for another's move, holding a thread. Reads take a snapshot under a short lock
 of their own, so that a computer player thinking never delays a reader.
+
+With a shared store (PostgreSQL, several worker processes), a move also takes the store's lock on
+the match (:meth:`~cardrules.web._store.MatchStore.match_lock`), refused at once too when another
+worker holds it, and first reads what the other workers stored since (:meth:`Table.sync`); so does
+every request before it trusts the loaded copy, and so does the worker on another's notice, which
+pushes the new events to its own WebSockets.
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ from cardrules.web._bodies import EventItem, Hint, LegalMovesPage, MatchView, Mo
 from cardrules.web._encode import jsonable
 from cardrules.web._errors import ApiError, from_cardrules
 from cardrules.web._http import hash_token
-from cardrules.web._store import MatchRow, Store
+from cardrules.web._store import MatchRow, MatchStore
 from cardrules.web._words import say
 
 __all__ = [
@@ -303,7 +309,7 @@ def legal_page(
 class Table:
     """A match in play: the seat of the person who started it, friends' seats, the computer at the others."""
 
-    def __init__(self, row: MatchRow, store: Store) -> None:
+    def __init__(self, row: MatchRow, store: MatchStore) -> None:
         self.id = row.id
         self.row = row
         self.store = store
@@ -314,8 +320,10 @@ class Table:
         """Each person's seat, with its token's hash (``""`` for a friend's seat nobody has claimed)."""
         self.invites: dict[int, str] = dict(row.invites)
         """The friends' seats whose invite is open, with its code's hash."""
-        self.handed: set[int] = set()
+        self.handed: set[int] = set(row.handed)
         """The persons' seats the computer plays for now (handed over, or idle past the match's limit)."""
+        self.rev = row.rev
+        """The revision of the match as this copy holds it (see :attr:`MatchRow.rev`)."""
         self._stand_in = _bounded(STAND_IN)
         self.start = self.game.new_game(seed=row.seed)
         self.state = self.start
@@ -351,6 +359,73 @@ class Table:
                 raise ApiError(500, "corrupt_match", f"match {row.id} is damaged at move {len(self.moves) + 1}")
             self._apply(move, store_it=False, stand_in=len(self.moves) + 1 in row.stand_ins)
 
+    def _stored(self, rev: int | None) -> None:
+        """Note the revision a write of this copy's returned: the next, or the copy misses another's change."""
+        if rev is not None and rev == self.rev + 1:
+            self.rev = rev
+
+    def sync(self) -> None:
+        """
+        With a shared store, read what other workers stored since this copy's revision: their moves
+        (pushed to this worker's sockets) and seats. Skipped while a move of this worker's is being
+        played (it reads them itself, holding the store's lock).
+        """
+        if not self.store.shared or not self.lock.acquire(blocking=False):
+            return
+        try:
+            self._sync_locked()
+        finally:
+            self.lock.release()
+
+    def _sync_locked(self) -> None:
+        if not self.store.shared:
+            return
+        rev = self.store.rev(self.id)
+        if rev is None or rev == self.rev:
+            return
+        row = self.store.match(self.id)
+        if row is None:
+            return
+        if len(row.moves) < len(self.moves):
+            self.retired = True  # the stored match is not this one's future: the server reads it again
+            return
+        spec = self.game.spec
+        moved = len(row.moves) > len(self.moves)
+        for number in range(len(self.moves) + 1, len(row.moves) + 1):
+            seat, text = row.moves[number - 1]
+            move = spec.parse_canonical(text)
+            if spec.to_move(self.state) != seat or spec.check_move(self.state, move) is not None:
+                raise ApiError(500, "corrupt_match", f"match {row.id} is damaged at move {number}")
+            self._publish(self._apply(move, store_it=False, stand_in=number in row.stand_ins))
+        revoked = [s for s, h in row.invited if self.tokens.get(s) and self.tokens.get(s) != h]
+        with self.snap:
+            self.tokens.update(dict(row.invited))
+            self.invites = dict(row.invites)
+            self.handed = set(row.handed)
+            self.row = row
+            self.rev = row.rev
+        for seat in revoked:
+            self._revoked(seat)
+        if not moved and not revoked:
+            self._publish({})  # a seat taken, handed over or given back
+
+    def resume(self) -> None:
+        """The computer's moves, if it is to move: after a creation, or a load (the server stopped amid them)."""
+        if not self.lock.acquire(blocking=False):
+            return  # a move is being played: it plays the computer's answers
+        try:
+            with self.store.match_lock(self.id) as held:
+                if held and not self.retired:
+                    self._sync_locked()
+                    self.advance()
+        finally:
+            self.lock.release()
+
+    def computer_to_move(self) -> bool:
+        """Whether the computer is to move (after a restart in the middle of its moves)."""
+        seat = self.game.to_move(self.state)
+        return seat is not None and (self.bots[seat] is not None or seat in self.handed)
+
     @property
     def version(self) -> int:
         """How many moves have been played."""
@@ -374,16 +449,24 @@ class Table:
                            "your friend")  # fmt: skip
         code_hash = hash_token(code)
         token = secrets.token_urlsafe(24)
+        used = ApiError(410, "invite_used", "this invite link is used up or withdrawn: its seat is taken; ask for a "
+                        "new link")  # fmt: skip
         with self.snap:
             seat = next((s for s, h in self.invites.items() if hmac.compare_digest(h, code_hash)), None)
-            if seat is None:
-                raise ApiError(410, "invite_used", "this invite link is used up or withdrawn: its seat is taken; "
-                               "ask for a new link")  # fmt: skip
-            del self.invites[seat]
+        if seat is None:
+            raise used
+        rev = self.store.claim_seat(self.id, seat, code_hash, hash_token(token))  # once, whichever worker asks
+        if rev is None:
+            raise used
+        with self.snap:
+            self.invites.pop(seat, None)
             self.tokens[seat] = hash_token(token)
+            was_handed = seat in self.handed
             self.handed.discard(seat)  # the friend plays the seat from now on
             self.seen[seat] = self.used = time.monotonic()
-        self.store.set_seat(self.id, seat, self.tokens[seat], None)
+        self._stored(rev)
+        if was_handed:
+            self._stored(self.store.set_handed(self.id, sorted(self.handed)))
         self._publish({})  # every seat hears that the seat is taken
         return seat, token
 
@@ -401,7 +484,7 @@ class Table:
         with self.snap:
             self.invites[seat] = hash_token(code)
             self.tokens[seat] = ""
-        self.store.set_seat(self.id, seat, "", self.invites[seat])
+        self._stored(self.store.set_seat(self.id, seat, "", self.invites[seat]))
         self._revoked(seat)
         return code
 
@@ -414,7 +497,7 @@ class Table:
         with self.snap:
             self.invites.pop(seat, None)
             self.tokens[seat] = ""
-        self.store.set_seat(self.id, seat, "", None)
+        self._stored(self.store.set_seat(self.id, seat, "", None))
         self._revoked(seat)
         self.hand_over(seat)
 
@@ -433,7 +516,7 @@ class Table:
         after = self.game.apply(before, move)
         number = len(self.moves) + 1
         if store_it:
-            self.store.add_move(self.id, number, mover, self.game.spec.format_canonical(move), stand_in)
+            self._stored(self.store.add_move(self.id, number, mover, self.game.spec.format_canonical(move), stand_in))
             if self.game.is_over(after):
                 self.store.finish(self.id)
         told = {seat: told_items(self.game, before, move, after, number, seat, stand_in) for seat in self.tokens}
@@ -473,12 +556,18 @@ class Table:
         if now - max(self.seen.get(seat, 0.0), self.turn_since) < limit or not self.lock.acquire(blocking=False):
             return False
         try:
-            if self.retired or self.game.to_move(self.state) != seat:
-                return False
-            self.handed.add(seat)
-            self._publish({})  # every seat hears that the computer took the seat
-            self.advance()
-            return True
+            with self.store.match_lock(self.id) as held:
+                if not held or self.retired:
+                    return False
+                self._sync_locked()
+                if self.game.to_move(self.state) != seat or seat in self.handed:
+                    return False
+                with self.snap:
+                    self.handed.add(seat)
+                self._stored(self.store.set_handed(self.id, sorted(self.handed)))
+                self._publish({})  # every seat hears that the computer took the seat
+                self.advance()
+                return True
         finally:
             self.lock.release()
 
@@ -491,20 +580,28 @@ class Table:
         if not self.lock.acquire(timeout=5.0):
             raise ApiError(409, "match_busy", "the match is playing another move; try again")
         try:
-            if self.retired:
-                raise ApiError(409, "match_busy", "the match was put away and read again; try again")
-            with self.snap:
-                self.handed.add(seat)
-            self._publish({})  # every seat hears that the computer took the seat
-            self.advance()
+            with self.store.match_lock(self.id) as held:
+                if not held:
+                    raise ApiError(409, "match_busy", "the match is playing another move; try again")
+                if self.retired:
+                    raise ApiError(409, "match_busy", "the match was put away and read again; try again")
+                self._sync_locked()
+                with self.snap:
+                    self.handed.add(seat)
+                self._stored(self.store.set_handed(self.id, sorted(self.handed)))
+                self._publish({})  # every seat hears that the computer took the seat
+                self.advance()
         finally:
             self.lock.release()
 
     def take_back(self, seat: int) -> None:
         """The person at *seat* plays it again (the computer had it: handed over, or idle)."""
         with self.snap:
+            was_handed = seat in self.handed
             self.handed.discard(seat)
             self.seen[seat] = time.monotonic()
+        if was_handed:
+            self._stored(self.store.set_handed(self.id, sorted(self.handed)))
         self._publish({})
 
     def play(
@@ -519,36 +616,43 @@ class Table:
         if not self.lock.acquire(blocking=False):
             raise ApiError(409, "match_busy", "the match is playing another move; read it again and choose")
         try:
-            if self.retired:
-                raise ApiError(409, "match_busy", "the match was put away and read again; read it again and choose")
-            if version is not None and version != self.version:
-                raise ApiError(409, "stale_version", f"the match has moved on: it is at version {self.version}, "
-                               f"not {version}; read it again", field="version")  # fmt: skip
-            if version is None and seen is not None and seen != self.version:
-                raise ApiError(409, "stale_version", f"the match moved on while this move was on its way: it is "
-                               f"at version {self.version}; read it again")  # fmt: skip
-            if self.game.is_over(self.state):
-                raise ApiError(409, "match_over", "the match is over")
-            seat = self.seat if seat is None else seat
-            to_move = self.game.to_move(self.state)
-            if to_move != seat:
-                raise ApiError(409, "not_your_turn", f"it is seat {to_move}'s turn, not yours")
-            if seat in self.handed:
-                raise ApiError(409, "seat_handed_over", "the computer is playing your seat: take it back first")
-            try:
-                move = self.game.parse_move(self.state, text)
-            except CardrulesError as exc:
-                refused = from_cardrules(exc, "move")  # the reason in the table's words: cards by name
-                detail = refused.detail
-                reason = display_of(self.game)(detail.message)
-                if lang != i18n.DEFAULT and isinstance(exc, IllegalMoveError) and exc.message is not None:
-                    reason = say(exc.message, lang)
-                raise ApiError(refused.status, detail.code, reason, rule=detail.rule,
-                               field=detail.field) from None  # fmt: skip
-            self._publish(self._apply(move))
-            self.advance()
+            with self.store.match_lock(self.id) as held:
+                if not held:  # another worker is playing a move of this match
+                    raise ApiError(409, "match_busy", "the match is playing another move; read it again and choose")
+                self._play_locked(text, version, seen, seat, lang)
         finally:
             self.lock.release()
+
+    def _play_locked(self, text: str, version: int | None, seen: int | None, seat: int | None, lang: str) -> None:
+        self._sync_locked()
+        if self.retired:
+            raise ApiError(409, "match_busy", "the match was put away and read again; read it again and choose")
+        if version is not None and version != self.version:
+            raise ApiError(409, "stale_version", f"the match has moved on: it is at version {self.version}, "
+                           f"not {version}; read it again", field="version")  # fmt: skip
+        if version is None and seen is not None and seen != self.version:
+            raise ApiError(409, "stale_version", f"the match moved on while this move was on its way: it is "
+                           f"at version {self.version}; read it again")  # fmt: skip
+        if self.game.is_over(self.state):
+            raise ApiError(409, "match_over", "the match is over")
+        seat = self.seat if seat is None else seat
+        to_move = self.game.to_move(self.state)
+        if to_move != seat:
+            raise ApiError(409, "not_your_turn", f"it is seat {to_move}'s turn, not yours")
+        if seat in self.handed:
+            raise ApiError(409, "seat_handed_over", "the computer is playing your seat: take it back first")
+        try:
+            move = self.game.parse_move(self.state, text)
+        except CardrulesError as exc:
+            refused = from_cardrules(exc, "move")  # the reason in the table's words: cards by name
+            detail = refused.detail
+            reason = display_of(self.game)(detail.message)
+            if lang != i18n.DEFAULT and isinstance(exc, IllegalMoveError) and exc.message is not None:
+                reason = say(exc.message, lang)
+            raise ApiError(refused.status, detail.code, reason, rule=detail.rule,
+                           field=detail.field) from None  # fmt: skip
+        self._publish(self._apply(move))
+        self.advance()
 
     def _publish(self, told: dict[int, list[EventItem]]) -> None:
         """Push a move's events to every open WebSocket, each as its seat may be told them."""
