@@ -115,8 +115,10 @@ def test_finished_and_abandoned_matches_are_deleted_after_their_time(tmp_path: P
     assert c.get(f"/api/matches/{waiting['match']}", headers=auth(waiting["token"])).status_code == 404
     assert _stored(c) == {watched["match"]}
     assert server.drop_old_matches() == [watched["match"]]  # its socket closed
-    rows = server.store._db.execute("SELECT (SELECT COUNT(*) FROM moves) + (SELECT COUNT(*) FROM seats)").fetchone()
-    assert rows == (0,)  # nothing of them is left
+    count = "SELECT (SELECT COUNT(*) FROM moves) + (SELECT COUNT(*) FROM seats)"
+    store = server.store
+    rows = store._db.execute(count).fetchone() if hasattr(store, "_db") else store._one(count)  # SQLite, PostgreSQL
+    assert tuple(rows) == (0,)  # nothing of them is left
 
 
 def test_the_server_deletes_old_matches_by_itself(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
