@@ -201,6 +201,8 @@ class Server:
         if found is not None:
             found.used = time.monotonic()
             found.sync()
+            if self.store.shared and not found.lock.locked() and found.computer_to_move():
+                self._resume(found)  # a worker that stopped amid the computer's moves, or lost the database then
             return found
         row = self.store.match(match_id)  # outside the server's lock: no other request waits for this one
         if row is None:
@@ -209,10 +211,15 @@ class Server:
         with self._lock:
             table = self.tables.setdefault(match_id, loaded)
             table.used = time.monotonic()
-        if table is loaded and not table.game.is_over(table.state) and table.computer_to_move():
-            threading.Thread(target=table.resume, name=f"cardrules-resume-{match_id}", daemon=True).start()
+        if table is loaded and table.computer_to_move():
+            self._resume(table)
         self._keep(table)
         return table
+
+    @staticmethod
+    def _resume(table: Table) -> None:
+        """The computer's moves of *table*, in the background: no read waits for its thinking."""
+        threading.Thread(target=table.resume, name=f"cardrules-resume-{table.id}", daemon=True).start()
 
     def changed(self, match_id: str, rev: int) -> None:
         """Another worker changed *match_id* (``""``: perhaps any): a loaded copy watched by a socket reads it again."""

@@ -423,8 +423,11 @@ class Table:
 
     def computer_to_move(self) -> bool:
         """Whether the computer is to move (after a restart in the middle of its moves)."""
-        seat = self.game.to_move(self.state)
-        return seat is not None and (self.bots[seat] is not None or seat in self.handed)
+        state = self.state
+        seat = self.game.to_move(state)
+        return (
+            seat is not None and not self.game.is_over(state) and (self.bots[seat] is not None or seat in self.handed)
+        )
 
     @property
     def version(self) -> int:
