@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,14 +37,20 @@ def postgres(postgres_cluster: tuple[str, Path | None]) -> str:
 
 
 @pytest.fixture(autouse=True)
-def _store_of_the_run(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """With ``CARDRULES_WEB_STORE=postgres``, each SQLite path an app is built over is a PostgreSQL schema instead."""
+def _store_of_the_run(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """
+    With ``CARDRULES_WEB_STORE=postgres``, each SQLite path an app is built over is a PostgreSQL
+    schema instead; the stores opened so are closed after the test (an app served without its
+    lifespan never closes its own).
+    """
     if not pg.ON_POSTGRES or request.node.get_closest_marker("sqlite_only"):
+        yield
         return
     url = request.getfixturevalue("postgres_cluster")[0]
     from cardrules.web import _app, _store
 
     schemas: dict[str, str] = {}
+    stores: list[Any] = []
     opened = _store.open_store
 
     def open_store(db: Any) -> Any:
@@ -52,9 +59,14 @@ def _store_of_the_run(request: pytest.FixtureRequest, monkeypatch: pytest.Monkey
             return opened(db)  # a test's own PostgreSQL, or an SQLite file it wrote itself
         if text not in schemas or text == ":memory:":
             schemas[text] = pg.fresh_schema(url)
-        return opened(schemas[text])
+        stores.append(opened(schemas[text]))
+        return stores[-1]
 
     monkeypatch.setattr(_app, "open_store", open_store)
+    yield
+    for store in stores:
+        with contextlib.suppress(Exception):
+            store.close()
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -248,3 +248,21 @@ def test_serve_with_two_workers_on_postgresql(postgres: str, tmp_path: Path) -> 
             proc.kill()
             out, _ = proc.communicate()
     assert f"(matches in {postgres.split('?')[0]}" in out.decode(), out
+
+
+def test_serve_refuses_several_workers_on_sqlite(tmp_path: Path) -> None:
+    """An SQLite database and its in-memory locks are one process's: --workers 2 is refused, with the reason."""
+    done = subprocess.run(
+        [sys.executable, "-m", "cardrules", "serve", "--db", str(tmp_path / "m.sqlite3"), "--workers", "2"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 2 and "--workers above 1 needs a PostgreSQL database" in done.stderr
+    assert not (tmp_path / "m.sqlite3").exists()
+
+
+def test_the_printed_database_hides_the_password() -> None:
+    from cardrules.cli._serve import _shown
+
+    assert _shown("postgresql://cards:s3cret@db.internal:5432/cards") == "postgresql://cards:***@db.internal:5432/cards"
+    assert _shown("postgresql://cards@db.internal/cards") == "postgresql://cards@db.internal/cards"
+    assert _shown("/srv/matches.sqlite3") == "/srv/matches.sqlite3"
