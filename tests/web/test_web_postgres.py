@@ -266,3 +266,19 @@ def test_the_printed_database_hides_the_password() -> None:
     assert _shown("postgresql://cards:s3cret@db.internal:5432/cards") == "postgresql://cards:***@db.internal:5432/cards"
     assert _shown("postgresql://cards@db.internal/cards") == "postgresql://cards@db.internal/cards"
     assert _shown("/srv/matches.sqlite3") == "/srv/matches.sqlite3"
+
+
+def test_a_seat_busy_on_one_worker_is_not_handed_over_by_the_other(workers: tuple[TestClient, TestClient]) -> None:
+    """The idle time of a seat, for hand_over, counts the requests any worker heard."""
+    a, b = workers
+    r = a.post("/api/matches", json={"game": "mililla", "opponents": "greedy", "seed": 2, "hand_over": 2})
+    match, token = r.json()["match"], r.json()["token"]
+    b.get(f"/api/matches/{match}", headers=auth(token))  # b loads it, and hears the seat once
+    on_b = b.app.state.server.tables[match]  # type: ignore[attr-defined]
+    for _ in range(6):  # the person keeps reading on a for 3 s
+        time.sleep(0.5)
+        a.get(f"/api/matches/{match}", headers=auth(token))
+    assert not on_b.hand_over_due()  # b has not heard the seat for 3 s, but a has
+    assert a.get(f"/api/matches/{match}", headers=auth(token)).json()["handed"] == []
+    assert on_b.hand_over_due(now=time.monotonic() + 10)  # idle everywhere for 10 s: handed over
+    assert a.get(f"/api/matches/{match}", headers=auth(token)).json()["handed"] == [0]

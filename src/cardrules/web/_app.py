@@ -267,8 +267,7 @@ class Server:
         seat = table.seat_of(hash_token(token))
         if seat is None:
             raise ApiError(403, "wrong_token", "that token is not a seat's of this match")
-        now = time.monotonic()
-        table.seen[seat] = table.used = now
+        table.heard(seat)
         return table, seat
 
     async def rules(self, request: Request) -> Response:

@@ -71,7 +71,8 @@ MIGRATIONS: Final[tuple[str, ...]] = (
         created TIMESTAMPTZ NOT NULL DEFAULT now()
     );
     """,
-    # 2: invite codes, hand-over, expiry and quotas; each match's revision and handed seats.
+    # 2: invite codes, hand-over, expiry and quotas; each match's revision and handed seats; when each
+    # person's seat was last heard from, by any worker (presence), for the hand-over of an idle seat.
     """
     ALTER TABLE matches ADD COLUMN hand_over DOUBLE PRECISION, ADD COLUMN touched TIMESTAMPTZ,
         ADD COLUMN finished TIMESTAMPTZ, ADD COLUMN rev BIGINT NOT NULL DEFAULT 0,
@@ -81,6 +82,12 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     ALTER TABLE replays ADD COLUMN client TEXT NOT NULL DEFAULT '', ADD COLUMN size INTEGER NOT NULL DEFAULT 0,
         ADD COLUMN expires TIMESTAMPTZ;
     CREATE INDEX replays_client ON replays (client, created);
+    CREATE TABLE presence (
+        match TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        PRIMARY KEY (match, seat)
+    );
     CREATE INDEX matches_finished ON matches (finished);
     """,
 )
@@ -268,7 +275,7 @@ class PgStore:
 
         def work(conn: psycopg.Connection[Any]) -> None:
             with conn.transaction():
-                for table, column in (("moves", "match"), ("seats", "match"), ("matches", "id")):
+                for table, column in (("moves", "match"), ("seats", "match"), ("presence", "match"), ("matches", "id")):
                     conn.execute(f"DELETE FROM {table} WHERE {column} = ANY(%s)".encode(), (matches,))
 
         self._run(work)
@@ -308,6 +315,20 @@ class PgStore:
                 return self._bump(conn, match, ", handed = %s", (json.dumps(sorted(seats)),))
 
         return self._run(work)
+
+    def heard(self, match: str, seat: int) -> None:
+        """Note that the person at *seat* of *match* made a request now (any worker)."""
+        self._one(
+            "INSERT INTO presence (match, seat) VALUES (%s, %s) ON CONFLICT (match, seat) DO UPDATE SET at = now() "
+            "RETURNING seat",
+            (match, seat),
+        )
+
+    def quiet(self, match: str, seat: int) -> float | None:
+        """Seconds since the person at *seat* of *match* was last heard from by any worker (``None``: never)."""
+        row = self._one("SELECT extract(epoch FROM now() - at) FROM presence WHERE match = %s AND seat = %s",
+                        (match, seat))  # fmt: skip
+        return None if row is None else float(row[0])
 
     def rev(self, match: str) -> int | None:
         """The revision of *match*, or ``None`` if there is none."""

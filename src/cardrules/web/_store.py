@@ -124,6 +124,14 @@ class MatchStore(Protocol):
     def set_handed(self, match: str, seats: Sequence[int]) -> int: ...
     def match(self, match: str) -> MatchRow | None: ...
     def rev(self, match: str) -> int | None: ...
+    def heard(self, match: str, seat: int) -> None:
+        """Note that the person at *seat* made a request now, for the other processes' hand-over (shared stores)."""
+        ...
+
+    def quiet(self, match: str, seat: int) -> float | None:
+        """Seconds since any process last heard from the person at *seat* (``None``: unknown)."""
+        ...
+
     def match_ids(self) -> list[str]: ...
     def add_replay(self, replay: str, record: str, client: str = "", days: float | None = None) -> None: ...
     def client_uploads(self, client: str) -> tuple[int, int]: ...
@@ -198,6 +206,13 @@ class Store:
         self._db.execute("UPDATE matches SET rev = rev + 1 WHERE id = ?", (match,))
         row = self._db.execute("SELECT rev FROM matches WHERE id = ?", (match,)).fetchone()
         return 0 if row is None else int(row[0])
+
+    def heard(self, match: str, seat: int) -> None:
+        """One process: its own memory knows."""
+
+    def quiet(self, match: str, seat: int) -> float | None:
+        """One process: its own memory knows."""
+        return None
 
     def rev(self, match: str) -> int | None:
         """The revision of *match*, or ``None`` if there is none."""

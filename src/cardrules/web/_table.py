@@ -352,6 +352,8 @@ class Table:
         """When each person's seat last made a request."""
         self.turn_since = self.used
         """When the seat to move came to move."""
+        self._told: dict[int, float] = {}
+        """When this worker last told a shared store it heard from each seat (:meth:`heard`)."""
         spec = self.game.spec
         for seat, text in row.moves:  # replay the stored moves (each was checked when played)
             move = spec.parse_canonical(text)
@@ -546,6 +548,19 @@ class Table:
             move = bot.choose(game.observe(self.state, seat), game.legal_moves(self.state), rng)
             self._publish(self._apply(move, stand_in=stand_in))  # each computer move is pushed as it is played
 
+    def heard(self, seat: int) -> None:
+        """
+        The person at *seat* made a request: noted here, and in a shared store now and then (at most
+        every 5 s, or a quarter of the hand-over limit), so that no worker hands over a seat whose
+        person is busy on another.
+        """
+        now = time.monotonic()
+        self.seen[seat] = self.used = now
+        limit = self.row.hand_over
+        if self.store.shared and limit is not None and now - self._told.get(seat, -1e9) >= min(5.0, limit / 4):
+            self._told[seat] = now
+            self.store.heard(self.id, seat)
+
     def hand_over_due(self, now: float | None = None) -> bool:
         """
         If a person's seat is to move and has been idle past the match's limit, hand it to the
@@ -564,6 +579,10 @@ class Table:
                     return False
                 self._sync_locked()
                 if self.game.to_move(self.state) != seat or seat in self.handed:
+                    return False
+                quiet = self.store.quiet(self.id, seat)  # heard from on another worker since?
+                if quiet is not None and quiet + (now - time.monotonic()) < limit:
+                    self.seen[seat] = max(self.seen.get(seat, 0.0), time.monotonic() - quiet)
                     return False
                 with self.snap:
                     self.handed.add(seat)
