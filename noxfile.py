@@ -96,7 +96,7 @@ def web_browser(session: nox.Session) -> None:
 @nox.session
 def typing(session: nox.Session) -> None:
     """mypy --strict over the package, the tests, the examples and this file."""
-    session.install(".[typing,i18n,web-tests,rl,plots,openspiel]", "nox")
+    session.install(".[typing,i18n,web-tests,postgres,rl,plots,openspiel]", "nox")
     session.run("mypy", "--strict", "src", "tests", "examples", "typing_tests", "noxfile.py")
 
 
