@@ -46,8 +46,9 @@ def create_app(
 ) -> Starlette:
     """
     The web table as an ASGI application (Starlette) over the SQLite database at *db_path*
-    (created if missing; ``":memory:"`` keeps nothing). *cors_origins* lists the origins whose
-    pages may call the API, such as ``["http://localhost:5173"]``; none by default. *limits*
+    (created if missing; ``":memory:"`` keeps nothing), or the PostgreSQL database of a
+    ``postgresql://`` URL (the ``postgres`` extra; several processes may serve it at once).
+    *cors_origins* lists the origins whose pages may call the API, such as ``["http://localhost:5173"]``; none by default. *limits*
     sets what the server keeps and for how long (:class:`Limits`; its defaults otherwise).
     *rules_dir* holds the rules pages served at ``/rules/GAME`` (``GAME.md``); by default each
     game's package ships its own (``rules.md``, the page the documentation includes).
