@@ -48,8 +48,9 @@ def create_app(
     The web table as an ASGI application (Starlette) over the SQLite database at *db_path*
     (created if missing; ``":memory:"`` keeps nothing), or the PostgreSQL database of a
     ``postgresql://`` URL (the ``postgres`` extra; several processes may serve it at once).
-    *cors_origins* lists the origins whose pages may call the API, such as ``["http://localhost:5173"]``; none by default. *limits*
-    sets what the server keeps and for how long (:class:`Limits`; its defaults otherwise).
+    *cors_origins* lists the origins whose pages may call the API, such as
+    ``["http://localhost:5173"]``; none by default. *limits* sets what the server keeps and for
+    how long (:class:`Limits`; its defaults otherwise).
     *rules_dir* holds the rules pages served at ``/rules/GAME`` (``GAME.md``); by default each
     game's package ships its own (``rules.md``, the page the documentation includes).
     *forwarded_allow_ips* names the proxies in front of the server (uvicorn's syntax:
