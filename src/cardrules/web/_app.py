@@ -319,7 +319,7 @@ class Server:
     async def take_back(self, request: Request) -> Response:
         """``POST /api/matches/{id}/seat``: take your seat back from the computer."""
         table, seat = await self._authorised(request)
-        table.take_back(seat)
+        await run_in_threadpool(table.take_back, seat)  # it stores the seat as the person's again
         offset, limit, card = self._page(request, table)
         return _json(await run_in_threadpool(table.view, offset, limit, card, seat, _words.chosen(request)))
 
