@@ -289,3 +289,21 @@ def test_a_seat_busy_on_one_worker_is_not_handed_over_by_the_other(workers: tupl
     assert a.get(f"/api/matches/{match}", headers=auth(token)).json()["handed"] == []
     assert on_b.hand_over_due(now=time.monotonic() + 10)  # idle everywhere for 10 s: handed over
     assert a.get(f"/api/matches/{match}", headers=auth(token)).json()["handed"] == [0]
+
+
+def test_a_database_of_a_newer_version_is_refused(postgres: str, tmp_path: Path) -> None:
+    """Neither store writes into tables a newer cardrules made: SQLite's user_version, PostgreSQL's schema_version."""
+    import sqlite3
+
+    import psycopg
+
+    db = tmp_path / "newer.sqlite3"
+    with contextlib.closing(sqlite3.connect(db)) as con:
+        con.execute("PRAGMA user_version = 99")
+    with pytest.raises(RuntimeError, match="newer cardrules"):
+        create_app(db)
+    with psycopg.connect(postgres, autocommit=True) as conn:
+        conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        conn.execute("INSERT INTO schema_version VALUES (99)")
+    with pytest.raises(RuntimeError, match="newer cardrules"):
+        create_app(postgres)

@@ -128,8 +128,12 @@ class PgStore:
         self._held = threading.local()  # the connection of the match lock this thread holds
         self._closed = threading.Event()
         self._listener: threading.Thread | None = None
-        with self._pool.connection() as conn:
-            migrate(conn)
+        try:
+            with self._pool.connection() as conn:
+                migrate(conn)
+        except BaseException:
+            self._pool.close()
+            raise
 
     def close(self) -> None:
         """Stop listening and close the pool."""
