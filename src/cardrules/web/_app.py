@@ -104,6 +104,7 @@ class Server:
         self._swept = time.monotonic()
         self._store_swept = time.monotonic()
         self._created: dict[str, collections.deque[float]] = {}  # each client's match starts in the last hour
+        self._resuming: set[str] = set()  # the matches whose computer moves a background thread is playing
 
     def sweep(self) -> list[str]:
         """
@@ -216,10 +217,21 @@ class Server:
         self._keep(table)
         return table
 
-    @staticmethod
-    def _resume(table: Table) -> None:
-        """The computer's moves of *table*, in the background: no read waits for its thinking."""
-        threading.Thread(target=table.resume, name=f"cardrules-resume-{table.id}", daemon=True).start()
+    def _resume(self, table: Table) -> None:
+        """The computer's moves of *table*, in the background (one such thread a match): no read waits for them."""
+        with self._lock:
+            if table.id in self._resuming:
+                return
+            self._resuming.add(table.id)
+
+        def run() -> None:
+            try:
+                table.resume()
+            finally:
+                with self._lock:
+                    self._resuming.discard(table.id)
+
+        threading.Thread(target=run, name=f"cardrules-resume-{table.id}", daemon=True).start()
 
     def changed(self, match_id: str, rev: int) -> None:
         """Another worker changed *match_id* (``""``: perhaps any): a loaded copy watched by a socket reads it again."""
