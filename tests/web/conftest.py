@@ -47,15 +47,15 @@ def _store_of_the_run(request: pytest.FixtureRequest, monkeypatch: pytest.Monkey
         yield
         return
     url = request.getfixturevalue("postgres_cluster")[0]
-    from cardrules.web import _app, _store
+    from cardrules.web import _app, _stores
 
     schemas: dict[str, str] = {}
     stores: list[Any] = []
-    opened = _store.open_store
+    opened = _stores.open_store
 
     def open_store(db: Any) -> Any:
         text = str(db)
-        if _store.is_postgres(text) or (text != ":memory:" and Path(text).exists()):
+        if _stores.is_postgres(text) or (text != ":memory:" and Path(text).exists()):
             return opened(db)  # a test's own PostgreSQL, or an SQLite file it wrote itself
         if text not in schemas or text == ":memory:":
             schemas[text] = pg.fresh_schema(url)

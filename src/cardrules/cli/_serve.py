@@ -20,7 +20,7 @@ def serve(args: argparse.Namespace) -> int:
 
         from cardrules.web import Limits, create_app, default_db_path
         from cardrules.web._logs import log_config
-        from cardrules.web._store import is_postgres
+        from cardrules.web._stores import is_postgres
     except ImportError as exc:
         raise CardrulesError(f'cardrules serve needs the web extra: pip install "cardrules[web]" ({exc})') from None
     if not 0 <= args.port <= 65535:

@@ -8,10 +8,8 @@ pool, so that a slow computer player never stalls the other matches' requests.
 
 from __future__ import annotations
 
-import asyncio
 import collections
 import contextlib
-import json
 import secrets
 import threading
 import time
@@ -61,7 +59,9 @@ from cardrules.web._lobby import game_info, ruleset_info
 from cardrules.web._replays import MAX_RECORD, Replay, Replays
 from cardrules.web._rules import rules_page
 from cardrules.web._schemas import schema, schema_names
-from cardrules.web._store import MatchRow, open_store
+from cardrules.web._sockets import first_token, stream
+from cardrules.web._store import MatchRow
+from cardrules.web._stores import open_store
 from cardrules.web._table import HUMAN, MAX_LIMIT, Table, get_game_checked, parse_bots
 
 __all__ = ["API_VERSION", "STATIC", "Server", "build_app"]
@@ -468,7 +468,7 @@ class Server:
         try:
             token = given_token(websocket)
             if token is None:
-                token = await _first_token(websocket, self.limits.websocket_idle_seconds)
+                token = await first_token(websocket, self.limits.websocket_idle_seconds)
             table, seat = await self._authorised(websocket, token)
         except ApiError as exc:
             with contextlib.suppress(WebSocketDisconnect, RuntimeError):
@@ -477,7 +477,7 @@ class Server:
             return
         except (WebSocketDisconnect, KeyError):
             return
-        await _stream(websocket, table, seat, self.limits.websocket_silent_seconds)
+        await stream(websocket, table, seat, self.limits.websocket_silent_seconds)
 
     async def watch_idle_seats(self) -> None:
         """
@@ -498,85 +498,6 @@ class Server:
 
 def _invite(match_id: str, seat: int, code: str) -> Invite:
     return Invite(seat, code, f"/table#{match_id}.{code}")
-
-
-async def _first_token(websocket: WebSocket, seconds: float) -> str:
-    """The token of the socket's first message, ``{"token": "..."}``; an :class:`ApiError` for silence or garbage."""
-    try:
-        with anyio.fail_after(seconds):
-            message = await websocket.receive()
-    except TimeoutError:
-        raise ApiError(408, "idle_timeout", f'no token came in {seconds:g} s: send {{"token": "..."}} first') from None
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000))
-    text = message.get("text")
-    if text is None:
-        raise ApiError(400, "bad_json", 'the first message must be text: {"token": "..."}')
-    try:
-        first = json.loads(text[:10_000])
-    except ValueError:
-        raise ApiError(400, "bad_json", 'the first message is not JSON: send {"token": "..."}') from None
-    token = first.get("token") if isinstance(first, dict) else None
-    if not isinstance(token, str):
-        raise ApiError(401, "token_required", 'send {"token": "..."} first')
-    return token
-
-
-async def _stream(websocket: WebSocket, table: Table, seat: int, silent: float) -> None:
-    """Push the match's events to the socket of *seat*; close it once the client says nothing for *silent* seconds."""
-    loop = asyncio.get_running_loop()
-    queue: asyncio.Queue[list[dict[str, Any]] | None] = asyncio.Queue()
-
-    def listen(items: list[dict[str, Any]] | None) -> None:
-        loop.call_soon_threadsafe(queue.put_nowait, items)
-
-    with table.snap:
-        table.listeners.append((seat, listen))
-        version = table.version
-    try:
-        await websocket.send_json({"type": "hello", "match": table.id, "seat": seat, "version": version})
-        async with anyio.create_task_group() as tasks:
-
-            async def watch_close() -> None:
-                with contextlib.suppress(WebSocketDisconnect, KeyError, RuntimeError):
-                    while True:  # any message (the page's keep-alive) counts as a sign of life
-                        try:
-                            with anyio.fail_after(silent):
-                                message = await websocket.receive()
-                        except TimeoutError:
-                            quiet = ApiError(408, "idle_timeout", f"nothing came for {silent:g} s: the socket is "
-                                             'closed (send {"type": "ping"} now and then to keep it)')  # fmt: skip
-                            await websocket.send_json(quiet.body())
-                            await websocket.close(code=4408)
-                            break
-                        if message["type"] == "websocket.disconnect":
-                            break
-                tasks.cancel_scope.cancel()
-
-            tasks.start_soon(watch_close)
-            while True:
-                items = await queue.get()
-                if items is None:  # the seat's token was revoked (its invite renewed or withdrawn)
-                    revoked = ApiError(403, "wrong_token", "the host gave this seat to someone else")
-                    await websocket.send_json(revoked.body())
-                    await websocket.close(code=4403)
-                    tasks.cancel_scope.cancel()
-                    break
-                for item in items:
-                    await websocket.send_json({"type": "event", **item})
-                game = table.game
-                last = items[-1]["version"] if items else table.version
-                with table.snap:
-                    handed, waiting = sorted(table.handed), sorted(table.invites)
-                await websocket.send_json(
-                    {"type": "state", "version": last, "to_move": game.to_move(table.state),
-                     "over": game.is_over(table.state), "handed": handed, "waiting": waiting}
-                )  # fmt: skip
-    except (WebSocketDisconnect, RuntimeError):
-        pass
-    finally:
-        with table.snap:
-            table.listeners.remove((seat, listen))
 
 
 async def _api_error(request: HTTPConnection, exc: Exception) -> Response:

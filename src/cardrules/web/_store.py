@@ -7,7 +7,7 @@ process being killed (a power cut may lose the last moves; see the front-end pag
 
 :class:`MatchStore` is what the server needs of a store; :class:`Store` (SQLite, one process) and
 :class:`cardrules.web._pgstore.PgStore` (PostgreSQL, any number of workers) are the two kinds, and
-:func:`open_store` picks one by the ``--db`` text.
+:func:`cardrules.web._stores.open_store` picks one by the ``--db`` text.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any, Final, Protocol
 
 import attrs
 
-__all__ = ["SCHEMA_VERSION", "MatchRow", "MatchStore", "Store", "is_postgres", "open_store"]
+__all__ = ["SCHEMA_VERSION", "MatchRow", "MatchStore", "Store"]
 
 SCHEMA_VERSION: Final = 2
 """
@@ -150,20 +150,6 @@ class MatchStore(Protocol):
         match; ``changed("", 0)`` after a lost connection, when any change may have been missed.
         """
         ...
-
-
-def is_postgres(db: str | Path) -> bool:
-    """Whether the ``--db`` text names a PostgreSQL database (``postgresql://...``) rather than an SQLite file."""
-    return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
-
-
-def open_store(db: str | Path) -> MatchStore:
-    """The store of *db*: PostgreSQL for a ``postgresql://`` URL (needs the ``postgres`` extra), else SQLite."""
-    if is_postgres(db):
-        from cardrules.web._pgstore import PgStore
-
-        return PgStore(str(db))
-    return Store(db)
 
 
 class Store:
