@@ -98,7 +98,7 @@ def web_browser(session: nox.Session) -> None:
 @nox.session
 def typing(session: nox.Session) -> None:
     """mypy --strict over the package, the tests, the examples and this file."""
-    session.install(".[typing,i18n,web-tests,rl,plots,openspiel]", "nox")
+    session.install(".[typing,i18n,web-tests,postgres,rl,plots,openspiel]", "nox")
     session.run("mypy", "--strict", "src", "tests", "examples", "typing_tests", "noxfile.py")
 
 
@@ -151,6 +151,34 @@ def web(session: nox.Session) -> None:
     """The web table's tests (``tests/web``) with the ``web`` extra and its test dependencies installed."""
     session.install(".[web,web-tests,tests]")
     session.run("python", "-m", "pytest", "-n", "2", "tests/web", *session.posargs)
+
+
+@nox.session
+def web_postgres(session: nox.Session) -> None:
+    """
+    The web table's tests on PostgreSQL (the ``postgres`` extra): every app the tests build stores
+    its matches in a schema of its own. The database is ``CARDRULES_POSTGRES_URL``, else a
+    throwaway cluster made with ``initdb`` and ``pg_ctl`` (``tests/web/pg.py``); a missing
+    PostgreSQL is a failure here, not a skip.
+    """
+    if session.venv_backend != "none":  # with --no-venv, CI's own environment, already installed
+        session.install(".[postgres,web-tests,tests]")
+    session.run(
+        "python", "-m", "pytest", "-n", "2", "tests/web", *session.posargs,
+        env={"CARDRULES_WEB_STORE": "postgres", "CARDRULES_POSTGRES_REQUIRED": "1"},
+    )  # fmt: skip
+
+
+@nox.session
+def load(session: nox.Session) -> None:
+    """
+    The web table's load and fault figures on PostgreSQL (benchmarks/load_postgres.py): 1 worker
+    against 4, a worker killed in the middle of moves, the database restarted; the figures the
+    performance page publishes. ``CARDRULES_POSTGRES_URL`` or a throwaway cluster.
+    """
+    if session.venv_backend != "none":
+        session.install(".[postgres,web-tests,tests]")
+    session.run("python", "benchmarks/load_postgres.py", *session.posargs)
 
 
 @nox.session

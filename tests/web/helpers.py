@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -63,3 +65,11 @@ def hidden_cards(game: cardrules.Game[Any, Any, Any, Any], state: Any, seat: int
 def tokens(data: Any) -> set[str]:
     """Every word of a JSON answer, for looking for card texts in it."""
     return set(re.findall(r"[A-Za-z0-9]+", json.dumps(data)))
+
+
+@contextlib.contextmanager
+def events(c: TestClient, match: str, token: str) -> Iterator[Any]:
+    """The match's events WebSocket, the token sent as its first message (as the table page does)."""
+    with c.websocket_connect(f"/api/matches/{match}/events") as ws:
+        ws.send_json({"token": token})
+        yield ws

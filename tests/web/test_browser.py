@@ -558,12 +558,32 @@ def test_two_browsers_take_two_seats_of_one_mililla_match(browser: Any, base_url
         a.wait_for_selector("body[data-ready=true]")
         link = a.locator('#invite-list a[data-seat="2"]')
         assert link.count() == 1
+        assert a.locator('#invite-list li[data-seat="2"] button', has_text="New link").count() == 1
         shot(a, "invite")
+        a.set_viewport_size({"width": 390, "height": 844})  # the invites' buttons on a phone
+        shot(a, "invite-phone")
+        a.set_viewport_size({"width": 1100, "height": 900})
+        href = link.get_attribute("href")
+        # The host opening their own invite link keeps their seat, and the link stays the friend's.
+        own = one.new_page()
+        own.set_default_timeout(30_000)
+        own.goto(href)
+        own.wait_for_selector("body[data-ready=true]")
+        assert state(own)["seat"] == 0 and state(own)["waiting"] == [2]
+        assert "already has a seat" in own.inner_text("#message")
+        own.close()
         b = two.new_page()
         b.set_default_timeout(30_000)
-        b.goto(link.get_attribute("href"))
+        b.goto(href)
         b.wait_for_selector("body[data-ready=true]")
-        assert "." not in b.evaluate("location.hash")  # the token left the address bar
+        assert "." not in b.evaluate("location.hash")  # the invite code left the address bar
+        # The link is used up: a third browser is told the seat is taken.
+        three = browser.new_context(viewport={"width": 1100, "height": 900})
+        c = three.new_page()
+        c.goto(href)
+        c.wait_for_function("document.getElementById('message').textContent.includes('taken')")
+        assert c.get_attribute("body", "data-ready") is None
+        three.close()
         seats = {state(a)["seat"], state(b)["seat"]}
         assert seats == {0, 2}
         hands = set(state(a)["observation"]["hand"]), set(state(b)["observation"]["hand"])
@@ -585,8 +605,32 @@ def test_two_browsers_take_two_seats_of_one_mililla_match(browser: Any, base_url
         a.wait_for_function('document.querySelectorAll(\'#log li[data-mover="2"][data-kind="play"]\').length >= 3')
         assert not [t for t in logged(a, '[data-mover="2"]') if "(you)" in t]
         assert [t for t in logged(b, '[data-mover="2"]') if "(you)" in t]
+        a.wait_for_function("document.querySelector('#invite-list li[data-seat=\"2\"]').textContent.includes('taken')")
         shot(a, "two-seats-starter")
         shot(b, "two-seats-friend")
+        # The friend hands the seat to the computer: its moves are the computer's, not "(you)".
+        b.click("#hand-over")
+        b.wait_for_selector("#handed:not([hidden])")
+        for _ in range(10):  # the computer plays seat 2 on its turn; the host plays seat 0's
+            if b.locator('#log li[data-mover="2"][data-stand-in="true"]').count():
+                break
+            a.wait_for_function("document.body.dataset.busy !== 'true'")
+            if a.get_attribute("body", "data-turn") == "mine":
+                before = version(a)
+                a.locator('#board .card.usable[data-zone="hand"]').first.click()
+                wait_moved(a, before)
+            time.sleep(0.3)
+        b.wait_for_selector('#log li[data-mover="2"][data-stand-in="true"]')
+        a.wait_for_selector('#log li[data-mover="2"][data-stand-in="true"]')
+        computer = logged(b, '[data-stand-in="true"][data-mover="2"]')
+        assert computer and all("(you)" not in t and "computer" in t for t in computer), computer
+        shot(b, "handed-friend")
+        b.set_viewport_size({"width": 390, "height": 844})
+        shot(b, "handed-friend-phone")
+        b.set_viewport_size({"width": 1100, "height": 900})
+        b.click("#take-back")
+        b.wait_for_selector("#handed", state="hidden")
+        assert b.locator("#hand-over").is_visible()
     finally:
         one.close()
         two.close()

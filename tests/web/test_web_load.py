@@ -30,7 +30,7 @@ import cardrules
 from cardrules import records
 from cardrules.bots import GreedyBot
 from cardrules.web import Limits, create_app
-from tests.web.helpers import auth, start, valid
+from tests.web.helpers import auth, events, start, valid
 
 
 class BlockingBot:
@@ -219,14 +219,42 @@ def test_idle_matches_leave_memory_and_come_back_from_the_database(tmp_path: Pat
     assert (after["version"], after["observation"]) == (before["version"], before["observation"])
 
 
-def test_the_token_goes_in_the_url_only_for_the_websocket(tmp_path: Path) -> None:
+def test_the_token_never_goes_in_a_url(tmp_path: Path) -> None:
     c = TestClient(create_app(tmp_path / "m.sqlite3"))
     made = start(c, "mililla", seed=1)
     r = c.get(f"/api/matches/{made['match']}?token={made['token']}")
     assert r.status_code == 400 and r.json()["error"]["code"] == "token_in_url"
     assert c.get(f"/api/matches/{made['match']}/picture?token={made['token']}").status_code == 400
     with c.websocket_connect(f"/api/matches/{made['match']}/events?token={made['token']}") as ws:
+        assert valid("error", ws.receive_json())["error"]["code"] == "token_in_url"
+    with events(c, made["match"], made["token"]) as ws:  # the token as the first message
         assert ws.receive_json()["type"] == "hello"
+
+
+def test_a_websocket_silent_after_its_token_is_closed_and_a_keep_alive_keeps_it(tmp_path: Path) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    c = TestClient(create_app(tmp_path / "m.sqlite3", limits=Limits(websocket_silent_seconds=0.6)))
+    made = start(c, "mililla", seed=1)
+    with events(c, made["match"], made["token"]) as ws:
+        assert ws.receive_json()["type"] == "hello"
+        began = time.monotonic()
+        said = ws.receive_json()  # the token shown, then nothing: closed after the limit all the same
+        assert valid("error", said)["error"]["code"] == "idle_timeout"
+        assert 0.5 < time.monotonic() - began < 5
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4408
+    with events(c, made["match"], made["token"]) as ws:
+        assert ws.receive_json()["type"] == "hello"
+        for _ in range(6):  # 1.2 s of keep-alives, twice the limit
+            ws.send_json({"type": "ping"})
+            time.sleep(0.2)
+        view = c.get(f"/api/matches/{made['match']}", headers=auth(made["token"])).json()
+        move = view["legal_moves"]["moves"][0]["text"]
+        played = c.post(f"/api/matches/{made['match']}/moves", headers=auth(made["token"]), json={"move": move})
+        assert played.status_code == 200
+        assert ws.receive_json()["type"] == "event"  # still open, still told
 
 
 def test_a_silent_websocket_is_closed_and_garbage_gets_an_error_first(tmp_path: Path) -> None:

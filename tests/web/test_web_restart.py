@@ -118,3 +118,52 @@ def test_the_access_log_follows_the_log_level(tmp_path: Path) -> None:
     log = (out + err).decode("utf-8", "replace")
     assert '"GET /api/games HTTP/1.1" 200' in log, log
     assert '"GET /api/nothing-here HTTP/1.1" 404' in log
+
+
+@pytest.mark.sqlite_only  # it cuts the computer's moves out of the SQLite file itself
+def test_the_first_read_after_a_restart_does_not_wait_for_the_computer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """
+    A server stopped in the middle of the computer's moves: the first read after the restart
+    answers at once with the match as stored, and the computer goes on in the background (issue
+    45, item 8: that read used to wait for the computer's thinking).
+    """
+    import sqlite3
+
+    from starlette.testclient import TestClient
+
+    from cardrules.web import _table, create_app
+    from tests.web.helpers import auth, start
+
+    db = tmp_path / "m.sqlite3"
+    c = TestClient(create_app(db))
+    made = start(c, "mililla", opponents="greedy", seed=5)
+    match, token = made["match"], made["token"]
+    url = f"/api/matches/{match}"
+    before = c.get(url, headers=auth(token)).json()
+    played = c.post(f"{url}/moves", json={"move": before["legal_moves"]["moves"][0]["text"]}, headers=auth(token))
+    after = played.json()
+    assert after["version"] > before["version"] + 1  # the computer answered
+    con = sqlite3.connect(db)  # as if killed right after the person's move was stored
+    con.execute("DELETE FROM moves WHERE match = ? AND number > ?", (match, before["version"] + 1))
+    con.commit()
+    con.close()
+    advance = _table.Table.advance
+
+    def slow(self: _table.Table) -> None:  # a computer that thinks 1.5 s
+        time.sleep(1.5)
+        advance(self)
+
+    monkeypatch.setattr(_table.Table, "advance", slow)
+    again = TestClient(create_app(db))
+    began = time.monotonic()
+    first = again.get(url, headers=auth(token))
+    assert time.monotonic() - began < 1.0
+    assert first.status_code == 200 and first.json()["version"] == before["version"] + 1
+    deadline = time.monotonic() + 20
+    while again.get(url, headers=auth(token)).json()["version"] < after["version"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    now = again.get(url, headers=auth(token)).json()
+    assert now["version"] == after["version"] and now["observation"] == after["observation"]

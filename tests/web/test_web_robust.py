@@ -21,7 +21,7 @@ from cardrules import get_game
 from cardrules.mulle import FISHING
 from cardrules.web._table import MAX_SCAN, legal_page
 from tests.mulle.positions import position
-from tests.web.helpers import auth, client, start, valid
+from tests.web.helpers import auth, client, events, start, valid
 
 
 def test_two_concurrent_moves_for_one_seat_are_serialised(tmp_path: Path) -> None:
@@ -62,7 +62,7 @@ def test_the_events_websocket_pushes_redacted_events_and_the_new_state(tmp_path:
     h = auth(created["token"])
     url = f"/api/matches/{created['match']}"
     data = c.get(url, headers=h).json()
-    with c.websocket_connect(f"{url}/events?token={created['token']}") as ws:
+    with events(c, created["match"], created["token"]) as ws:
         hello = ws.receive_json()
         assert hello == {"type": "hello", "match": created["match"], "seat": 0, "version": data["version"]}
         move = data["legal_moves"]["moves"][0]["text"]
@@ -80,7 +80,7 @@ def test_the_events_websocket_pushes_redacted_events_and_the_new_state(tmp_path:
     with c.websocket_connect(f"{url}/events") as ws:  # the token as the first message
         ws.send_json({"token": created["token"]})
         assert ws.receive_json()["type"] == "hello"
-    with c.websocket_connect(f"{url}/events?token=wrong") as ws:
+    with events(c, created["match"], "wrong") as ws:
         err = ws.receive_json()
         assert valid("error", err)["error"]["code"] == "wrong_token"
 
@@ -189,10 +189,23 @@ def test_serve_passes_its_limits_to_the_app(monkeypatch: pytest.MonkeyPatch, tmp
     monkeypatch.setattr(cardrules.web, "create_app", create_app)
     monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: seen.update(ran=kwargs))
     db = str(tmp_path / "x.sqlite3")
-    limits = ["--idle-match-seconds", "60", "--replay-days", "2.5", "--replays-per-client", "7"]
+    limits = ["--idle-match-seconds", "60", "--replay-days", "2.5", "--replays-per-client", "7",
+              "--matches-per-client", "9", "--finished-match-days", "1.5", "--abandoned-match-days", "4"]  # fmt: skip
     assert cli.main(["serve", "--db", db, "--port", "8123", *limits]) == 0
-    assert seen["limits"] == Limits(idle_match_seconds=60.0, replay_days=2.5, replays_per_client=7)
+    want = Limits(idle_match_seconds=60.0, replay_days=2.5, replays_per_client=7, matches_per_client=9,
+                  finished_match_days=1.5, abandoned_match_days=4.0)  # fmt: skip
+    assert seen["limits"] == want
     assert seen["ran"]["port"] == 8123
+    # uvicorn never rewrites the client from X-Forwarded-For: the app does, from the proxies named only.
+    assert seen["ran"]["proxy_headers"] is False and seen["forwarded_allow_ips"] == ""
+    assert cli.main(["serve", "--db", db, "--forwarded-allow-ips", "127.0.0.1,10.0.0.0/8"]) == 0
+    assert seen["forwarded_allow_ips"] == "127.0.0.1,10.0.0.0/8" and seen["ran"]["proxy_headers"] is False
+    # Its access log leaves out query strings.
+    from cardrules.web._logs import HideQueries
+
+    assert "hide_queries" in seen["ran"]["log_config"]["loggers"]["uvicorn.access"]["filters"]
+    assert "hide_queries" in seen["ran"]["log_config"]["loggers"]["uvicorn.error"]["filters"]
+    assert seen["ran"]["log_config"]["filters"]["hide_queries"]["()"] is HideQueries
     assert cli.main(["serve", "--db", db, "--replay-days", "-1"]) == 2  # refused by Limits, before serving
 
 

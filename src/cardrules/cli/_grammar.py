@@ -316,8 +316,12 @@ def _add_serve(sub: Subparsers) -> None:
     host = st.gettext("the address to listen on (default 127.0.0.1)")
     add_option(p, "--host", None, st.pgettext("metavar", "HOST"), host, "127.0.0.1")
     add_option(p, "--port", int, st.pgettext("metavar", "PORT"), st.gettext("the port (default 8000)"), 8000)
-    db = st.gettext("the SQLite database (default: matches.sqlite3 in your data dir)")
+    db = st.gettext(
+        "the SQLite database (default: matches.sqlite3 in your data dir), or a PostgreSQL one: postgresql://..."
+    )
     add_option(p, "--db", None, st.pgettext("metavar", "PATH"), db)
+    workers = st.gettext("run N worker processes (default 1; above 1 needs --db postgresql://...)")
+    add_option(p, "--workers", int, "N", workers, 1)
     p.add_argument(
         "--cors-origin",
         action="append",
@@ -329,6 +333,11 @@ def _add_serve(sub: Subparsers) -> None:
         "where the rules pages (GAME.md, the documentation's docs/rules) are; a source checkout's by default"
     )
     add_option(p, "--rules-dir", None, st.pgettext("metavar", "DIR"), rules)
+    proxies = st.gettext(
+        "the proxies whose X-Forwarded-For names the client, for the per-client quotas, as uvicorn takes them: "
+        "'127.0.0.1,10.0.0.0/8' or '*' (default: none, so a client is the address it connects from)"
+    )
+    add_option(p, "--forwarded-allow-ips", None, st.pgettext("metavar", "IPS"), proxies)
     p.add_argument(
         "--log-level",
         choices=("critical", "error", "warning", "info", "debug"),
@@ -345,10 +354,14 @@ def _add_serve(sub: Subparsers) -> None:
 def _limits(st: Style) -> tuple[tuple[str, type, str, str], ...]:
     """The optional limits of the web table (:class:`cardrules.web.Limits`): flag, type, metavar, help."""
     idle = st.gettext("unload a match unused this long (it stays in the database; default 900)")
+    abandoned = st.gettext("delete an unfinished match D days after its last move (30)")
     return (
         ("--idle-match-seconds", float, "S", idle),
         ("--replay-days", float, "D", st.gettext("keep uploaded replays D days (30)")),
         ("--replays-per-client", int, "N", st.gettext("replays one address may upload in a day (50)")),
+        ("--matches-per-client", int, "N", st.gettext("matches one address may start in an hour (100)")),
+        ("--finished-match-days", float, "D", st.gettext("delete a finished match D days after its end (7)")),
+        ("--abandoned-match-days", float, "D", abandoned),
     )
 
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
+import urllib.parse
+from typing import Any
 
 import attrs
 
@@ -16,6 +19,8 @@ def serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from cardrules.web import Limits, create_app, default_db_path
+        from cardrules.web._logs import log_config
+        from cardrules.web._stores import is_postgres
     except ImportError as exc:
         raise CardrulesError(f'cardrules serve needs the web extra: pip install "cardrules[web]" ({exc})') from None
     if not 0 <= args.port <= 65535:
@@ -26,13 +31,41 @@ def serve(args: argparse.Namespace) -> int:
         limits = Limits(**{k: v for k, v in given.items() if v is not None})
     except ValueError as exc:
         raise CardrulesError(f"the limits: {exc}") from None
-    app = create_app(db, cors_origins=args.cors_origin, limits=limits, rules_dir=args.rules_dir)
+    proxies = args.forwarded_allow_ips or ""
+    workers = getattr(args, "workers", None) or 1
+    if workers < 1:
+        raise CardrulesError(f"--workers must be at least 1, not {workers}")
+    if workers > 1 and not is_postgres(db):
+        raise CardrulesError(
+            "--workers above 1 needs a PostgreSQL database (--db postgresql://...): an SQLite database "
+            "and its matches' locks belong to one process"
+        )
+    if workers == 1:
+        app: Any = create_app(
+            db, cors_origins=args.cors_origin, limits=limits, rules_dir=args.rules_dir, forwarded_allow_ips=proxies
+        )
+    else:  # each worker builds its own app from the environment (uvicorn starts workers from an import string)
+        from cardrules.web._workers import CONFIG_VARIABLE, FACTORY, config_json
+
+        os.environ[CONFIG_VARIABLE] = config_json(db, list(args.cors_origin), limits, args.rules_dir, proxies)
+        app = FACTORY
     line = translation(getattr(args, "lang", DEFAULT)).gettext(
         "cardrules: serving the web table on {url} (matches in {db})"
     )
-    print(line.format(url=f"http://{args.host}:{args.port}/", db=db), flush=True)
+    print(line.format(url=f"http://{args.host}:{args.port}/", db=_shown(db)), flush=True)
     uvicorn.run(
         app, host=args.host, port=args.port, log_level=args.log_level, access_log=args.log_level in ("info", "debug"),
-        ws="websockets-sansio",
+        ws="websockets-sansio", log_config=log_config(),
+        proxy_headers=False,  # the app reads X-Forwarded-For itself, from the proxies named only
+        workers=None if workers == 1 else workers, factory=workers > 1,
     )  # fmt: skip
     return 0
+
+
+def _shown(db: str) -> str:
+    """*db* as the server prints it: a PostgreSQL URL without its password."""
+    parts = urllib.parse.urlsplit(db)
+    if "://" not in db or parts.password is None:
+        return db
+    host = parts.netloc.rpartition("@")[2]
+    return urllib.parse.urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))

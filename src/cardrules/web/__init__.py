@@ -42,14 +42,20 @@ def create_app(
     cors_origins: Sequence[str] = (),
     limits: Limits | None = None,
     rules_dir: str | Path | None = None,
+    forwarded_allow_ips: str | Sequence[str] = (),
 ) -> Starlette:
     """
     The web table as an ASGI application (Starlette) over the SQLite database at *db_path*
-    (created if missing; ``":memory:"`` keeps nothing). *cors_origins* lists the origins whose
-    pages may call the API, such as ``["http://localhost:5173"]``; none by default. *limits*
-    sets what the server keeps and for how long (:class:`Limits`; its defaults otherwise).
+    (created if missing; ``":memory:"`` keeps nothing), or the PostgreSQL database of a
+    ``postgresql://`` URL (the ``postgres`` extra; several processes may serve it at once).
+    *cors_origins* lists the origins whose pages may call the API, such as
+    ``["http://localhost:5173"]``; none by default. *limits* sets what the server keeps and for
+    how long (:class:`Limits`; its defaults otherwise).
     *rules_dir* holds the rules pages served at ``/rules/GAME`` (``GAME.md``); by default each
     game's package ships its own (``rules.md``, the page the documentation includes).
+    *forwarded_allow_ips* names the proxies in front of the server (uvicorn's syntax:
+    ``"127.0.0.1,10.0.0.0/8"``, or ``"*"``): only from them is ``X-Forwarded-For`` believed, for
+    the per-client quotas; by default none is, and a client is the address it connects from.
 
     Example:
         >>> from starlette.testclient import TestClient
@@ -58,7 +64,8 @@ def create_app(
         >>> sorted(g["name"] for g in client.get("/api/games").json()["games"])
         ['charlemagne', 'mililla', 'mulle']
     """
-    return build_app(db_path, cors_origins, limits, None if rules_dir is None else Path(rules_dir))
+    rules = None if rules_dir is None else Path(rules_dir)
+    return build_app(db_path, cors_origins, limits, rules, forwarded_allow_ips)
 
 
 __dir__ = __all__.copy  # dir() and autocompletion show the public names only

@@ -8,10 +8,8 @@ pool, so that a slow computer player never stalls the other matches' requests.
 
 from __future__ import annotations
 
-import asyncio
 import collections
 import contextlib
-import json
 import secrets
 import threading
 import time
@@ -34,7 +32,17 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from cardrules import _common, records
 from cardrules._registry import games
 from cardrules.web import _pages, _words
-from cardrules.web._bodies import Created, GamesBody, Invite, MoveRequest, NewMatchRequest, ReplayCreated, plain
+from cardrules.web._bodies import (
+    ClaimRequest,
+    Created,
+    GamesBody,
+    Invite,
+    MoveRequest,
+    NewMatchRequest,
+    ReplayCreated,
+    plain,
+)
+from cardrules.web._clients import Proxies
 from cardrules.web._errors import ApiError
 from cardrules.web._http import (
     body_bytes,
@@ -51,34 +59,42 @@ from cardrules.web._lobby import game_info, ruleset_info
 from cardrules.web._replays import MAX_RECORD, Replay, Replays
 from cardrules.web._rules import rules_page
 from cardrules.web._schemas import schema, schema_names
-from cardrules.web._store import MatchRow, Store
+from cardrules.web._sockets import first_token, stream
+from cardrules.web._store import MatchRow
+from cardrules.web._stores import open_store
 from cardrules.web._table import HUMAN, MAX_LIMIT, Table, get_game_checked, parse_bots
 
 __all__ = ["API_VERSION", "STATIC", "Server", "build_app"]
 
-API_VERSION: Final = 1
+API_VERSION: Final = 2
 """The version of the API; a change that breaks a client raises it."""
 STATIC: Final = Path(__file__).resolve().parent / "static"
 """The browser side's files, shipped in the package."""
 _MAX_SEED: Final = 2**63 - 1
 FINISHED_KEPT: Final = 256
 """At most this many finished matches stay loaded; older ones are read again from the database if asked for."""
+STORE_SWEEP_SECONDS: float = 60.0
+"""How often the old matches are looked for in the database (:meth:`Server.drop_old_matches`)."""
+_QUOTA_WINDOW: Final = 3600.0
+"""The window of :attr:`Limits.matches_per_client`: an hour."""
 
 
 def _json(data: Any, status: int = 200) -> JSONResponse:
     return JSONResponse(plain(data), status_code=status)
 
 
-def _client(conn: HTTPConnection) -> str:
-    """Who sent the request, for the replay quota: the client's address."""
-    return conn.client.host if conn.client is not None else ""
-
-
 class Server:
     """The matches and replays of one database, and the route handlers over them."""
 
-    def __init__(self, db_path: str | Path, limits: Limits | None = None, rules_dir: Path | None = None) -> None:
-        self.store = Store(db_path)
+    def __init__(
+        self,
+        db_path: str | Path,
+        limits: Limits | None = None,
+        rules_dir: Path | None = None,
+        forwarded_allow_ips: str | Sequence[str] = (),
+    ) -> None:
+        self.store = open_store(db_path)
+        self.proxies = Proxies(forwarded_allow_ips)
         self.rules_dir = rules_dir
         self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
@@ -86,6 +102,9 @@ class Server:
         self._lock = threading.Lock()
         self._finished: collections.OrderedDict[str, None] = collections.OrderedDict()  # oldest first
         self._swept = time.monotonic()
+        self._store_swept = time.monotonic()
+        self._created: dict[str, collections.deque[float]] = {}  # each client's match starts in the last hour
+        self._resuming: set[str] = set()  # the matches whose computer moves a background thread is playing
 
     def sweep(self) -> list[str]:
         """
@@ -112,6 +131,48 @@ class Server:
                     table.lock.release()
         return dropped
 
+    def drop_old_matches(self) -> list[str]:
+        """
+        Delete from the database the matches finished :attr:`Limits.finished_match_days` ago and the
+        unfinished ones without a move for :attr:`Limits.abandoned_match_days` (none with a
+        WebSocket open), and unload them; the ids deleted.
+        """
+        self._store_swept = time.monotonic()
+        limits = self.limits
+        old = self.store.old_matches(limits.finished_match_days, limits.abandoned_match_days)
+        dropped = []
+        with self._lock:
+            for match_id in old:
+                loaded = self.tables.get(match_id)
+                if loaded is not None and loaded.listeners:
+                    continue  # someone is watching it: it goes once they leave
+                if loaded is not None:
+                    loaded.retired = True
+                    del self.tables[match_id]
+                    self._finished.pop(match_id, None)
+                dropped.append(match_id)
+        self.store.drop_matches(dropped)
+        now = time.monotonic()
+        with self._lock:  # the quota's clients with no start in the window are forgotten
+            for client, times in list(self._created.items()):
+                if not times or now - times[-1] >= _QUOTA_WINDOW:
+                    del self._created[client]
+        return dropped
+
+    def _count_start(self, client: str) -> None:
+        """Count a match started by *client*; 429 (with ``Retry-After``) past :attr:`Limits.matches_per_client`."""
+        now = time.monotonic()
+        limit = self.limits.matches_per_client
+        with self._lock:
+            times = self._created.setdefault(client, collections.deque())
+            while times and now - times[0] >= _QUOTA_WINDOW:
+                times.popleft()
+            if len(times) >= limit:
+                wait = max(1, int(times[0] + _QUOTA_WINDOW - now + 0.999))
+                raise ApiError(429, "quota_exceeded", f"this address has started its {limit} matches for this "
+                               f"hour; try again in {wait} s", retry_after=wait)  # fmt: skip
+            times.append(now)
+
     def _keep(self, table: Table) -> None:
         """Note a finished match as just used, and unload the least recently used beyond :data:`FINISHED_KEPT`."""
         if not table.game.is_over(table.state):
@@ -129,48 +190,82 @@ class Server:
     # --- matches -------------------------------------------------------------------------
 
     def table(self, match_id: str) -> Table:
-        """The match *match_id*, loaded from the database the first time; 404 if there is none."""
+        """
+        The match *match_id*, loaded from the database the first time (read again first if another
+        worker changed it); 404 if there is none. A match loaded with the computer to move (the
+        server stopped in the middle of its moves) goes on in the background: the read does not
+        wait for the computer's thinking.
+        """
         check_id(match_id, "match")
         self.sweep()
+        found = self.tables.get(match_id)
+        if found is not None:
+            found.used = time.monotonic()
+            found.sync()
+            if self.store.shared and not found.lock.locked() and found.computer_to_move():
+                self._resume(found)  # a worker that stopped amid the computer's moves, or lost the database then
+            return found
+        row = self.store.match(match_id)  # outside the server's lock: no other request waits for this one
+        if row is None:
+            raise ApiError(404, "no_such_match", "there is no such match")
+        loaded = Table(row, self.store)
         with self._lock:
-            found = self.tables.get(match_id)
-            if found is not None:
-                found.used = time.monotonic()
-                return found
-            row = self.store.match(match_id)
-            if row is None:
-                raise ApiError(404, "no_such_match", "there is no such match")
-            table = Table(row, self.store)
-            self.tables[match_id] = table
-        with table.lock:
-            table.advance()  # a server stopped in the middle of the computer's moves goes on
+            table = self.tables.setdefault(match_id, loaded)
+            table.used = time.monotonic()
+        if table is loaded and table.computer_to_move():
+            self._resume(table)
         self._keep(table)
         return table
 
-    def create(self, body: NewMatchRequest) -> Created:
-        """Start a match; the computer moves until it is the person's turn."""
+    def _resume(self, table: Table) -> None:
+        """The computer's moves of *table*, in the background (one such thread a match): no read waits for them."""
+        with self._lock:
+            if table.id in self._resuming:
+                return
+            self._resuming.add(table.id)
+
+        def run() -> None:
+            try:
+                table.resume()
+            finally:
+                with self._lock:
+                    self._resuming.discard(table.id)
+
+        threading.Thread(target=run, name=f"cardrules-resume-{table.id}", daemon=True).start()
+
+    def changed(self, match_id: str, rev: int) -> None:
+        """Another worker changed *match_id* (``""``: perhaps any): a loaded copy watched by a socket reads it again."""
+        tables = [self.tables.get(match_id)] if match_id else list(self.tables.values())
+        for table in tables:
+            if table is not None and table.listeners and (not match_id or rev > table.rev):
+                with contextlib.suppress(Exception):
+                    table.sync()
+
+    def create(self, body: NewMatchRequest, client: str = "") -> Created:
+        """Start a match for *client* (counted against its quota); the computer moves until it is the person's turn."""
         game = get_game_checked(body.game)
         if body.seed is not None and not 0 <= body.seed <= _MAX_SEED:
             raise ApiError(422, "bad_field", f"seed must be from 0 to {_MAX_SEED}", field="seed")
         opponents = parse_bots(game, body.seat, body.opponents)
         if body.hand_over is not None and not 1 <= body.hand_over <= 86_400:
             raise ApiError(422, "bad_field", "hand_over is from 1 to 86400 seconds", field="hand_over")
+        self._count_start(client)
+        if time.monotonic() - self._store_swept >= STORE_SWEEP_SECONDS:
+            self.drop_old_matches()
         token = secrets.token_urlsafe(24)
         match_id = secrets.token_urlsafe(12)
-        friends = {s: secrets.token_urlsafe(24) for s, text in enumerate(opponents) if text == HUMAN}
+        codes = {s: secrets.token_urlsafe(24) for s, text in enumerate(opponents) if text == HUMAN}
         row = MatchRow(
             match_id, game.text, body.seat, hash_token(token), tuple(opponents), _common.new_seed(body.seed), (),
-            tuple((s, hash_token(t)) for s, t in friends.items()),
-            None if body.hand_over is None else float(body.hand_over),
+            tuple((s, "") for s in codes), None if body.hand_over is None else float(body.hand_over),
+            tuple((s, hash_token(c)) for s, c in codes.items()),
         )  # fmt: skip
         self.store.add_match(row)
         table = Table(row, self.store)
         with self._lock:
             self.tables[row.id] = table
-        with table.lock:
-            table.advance()
-        invites = tuple(Invite(s, t, f"/table#{match_id}.{t}") for s, t in friends.items())
-        return Created(row.id, body.seat, token, invites)
+        table.resume()
+        return Created(row.id, body.seat, token, tuple(_invite(match_id, s, c) for s, c in codes.items()))
 
     def authorised(self, conn: HTTPConnection, match_id: str, token: str | None = None) -> tuple[Table, int]:
         """The match and the seat whose token the request shows (401 or 403 otherwise)."""
@@ -184,8 +279,7 @@ class Server:
         seat = table.seat_of(hash_token(token))
         if seat is None:
             raise ApiError(403, "wrong_token", "that token is not a seat's of this match")
-        now = time.monotonic()
-        table.seen[seat] = table.used = now
+        table.heard(seat)
         return table, seat
 
     async def rules(self, request: Request) -> Response:
@@ -208,7 +302,7 @@ class Server:
     async def new_match(self, request: Request) -> Response:
         """``POST /api/matches``."""
         body = read_as(await json_body(request), NewMatchRequest)
-        return _json(await run_in_threadpool(self.create, body), 201)
+        return _json(await run_in_threadpool(self.create, body, self.proxies.client(request)), 201)
 
     def _page(self, request: Request, table: Table) -> tuple[int, int, Any]:
         offset = query_int(request, "offset", 0, 0, 1_000_000)
@@ -218,7 +312,7 @@ class Server:
     async def _authorised(self, conn: HTTPConnection, token: str | None = None) -> tuple[Table, int]:
         match_id = conn.path_params["id"]
         loaded = self.tables.get(match_id)
-        if loaded is None:  # loaded from the database, in the thread pool
+        if loaded is None or self.store.shared:  # loaded from the database (or checked against it), in the thread pool
             table, seat = await run_in_threadpool(self.authorised, conn, match_id, token)
         else:
             table, seat = self._seat(conn, loaded, token)
@@ -237,9 +331,47 @@ class Server:
     async def take_back(self, request: Request) -> Response:
         """``POST /api/matches/{id}/seat``: take your seat back from the computer."""
         table, seat = await self._authorised(request)
-        table.take_back(seat)
+        await run_in_threadpool(table.take_back, seat)  # it stores the seat as the person's again
         offset, limit, card = self._page(request, table)
         return _json(await run_in_threadpool(table.view, offset, limit, card, seat, _words.chosen(request)))
+
+    async def hand_over(self, request: Request) -> Response:
+        """``POST /api/matches/{id}/computer``: hand your seat to the computer, on purpose."""
+        table, seat = await self._authorised(request)
+        await run_in_threadpool(table.hand_over, seat)
+        offset, limit, card = self._page(request, table)
+        return _json(await run_in_threadpool(table.view, offset, limit, card, seat, _words.chosen(request)))
+
+    async def claim(self, request: Request) -> Response:
+        """``POST /api/matches/{id}/claim``: a friend's seat for its invite code, once."""
+        body = read_as(await json_body(request), ClaimRequest)
+        table = await run_in_threadpool(self.table, request.path_params["id"])
+        own = given_token(request)
+        seat, token = await run_in_threadpool(table.claim, body.code, None if own is None else hash_token(own))
+        return _json(Created(table.id, seat, token), 201)
+
+    async def _host(self, request: Request) -> tuple[Table, int]:
+        """The match and the friend's seat of the URL, for its host (the seat that started the match) only."""
+        table, seat = await self._authorised(request)
+        if seat != table.seat:
+            raise ApiError(403, "not_host", "only the seat that started the match manages its invites")
+        text = request.path_params["seat"]
+        if not (text.isascii() and text.isdigit() and len(text) < 4):
+            raise ApiError(404, "not_found", "there is no such page")
+        return table, int(text)
+
+    async def renew_invite(self, request: Request) -> Response:
+        """``POST /api/matches/{id}/invites/{seat}``: a new invite link for a friend's seat (the old one is dead)."""
+        table, friend = await self._host(request)
+        code = await run_in_threadpool(table.renew, friend)
+        return _json(_invite(table.id, friend, code), 201)
+
+    async def withdraw_invite(self, request: Request) -> Response:
+        """``DELETE /api/matches/{id}/invites/{seat}``: withdraw a friend's seat's link; the computer plays it."""
+        table, friend = await self._host(request)
+        await run_in_threadpool(table.withdraw, friend)
+        offset, limit, card = self._page(request, table)
+        return _json(await run_in_threadpool(table.view, offset, limit, card, table.seat, _words.chosen(request)))
 
     async def move(self, request: Request) -> Response:
         """``POST /api/matches/{id}/moves``."""
@@ -281,7 +413,7 @@ class Server:
         if not table.game.is_over(table.state):
             raise ApiError(409, "match_not_over", "a match can be replayed once it is over")
         text = records.dumps(await run_in_threadpool(table.record))
-        return _json(await run_in_threadpool(self._new_replay, text, _client(request), False), 201)
+        return _json(await run_in_threadpool(self._new_replay, text, self.proxies.client(request), False), 201)
 
     # --- replays -------------------------------------------------------------------------
 
@@ -314,7 +446,7 @@ class Server:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise ApiError(400, "bad_json", "the record is not UTF-8 text") from None
-        return _json(await run_in_threadpool(self._new_replay, text, _client(request)), 201)
+        return _json(await run_in_threadpool(self._new_replay, text, self.proxies.client(request)), 201)
 
     async def replay_step(self, request: Request) -> Response:
         """``GET /api/replays/{id}?step=N&view=full|seat:K``."""
@@ -331,12 +463,12 @@ class Server:
     # --- events --------------------------------------------------------------------------
 
     async def events(self, websocket: WebSocket) -> None:
-        """The WebSocket of a match's events: the token in the query, a Bearer header or the first message."""
+        """The WebSocket of a match's events: the token in a Bearer header or the first message (never the URL)."""
         await websocket.accept()
         try:
             token = given_token(websocket)
             if token is None:
-                token = await _first_token(websocket, self.limits.websocket_idle_seconds)
+                token = await first_token(websocket, self.limits.websocket_idle_seconds)
             table, seat = await self._authorised(websocket, token)
         except ApiError as exc:
             with contextlib.suppress(WebSocketDisconnect, RuntimeError):
@@ -345,83 +477,33 @@ class Server:
             return
         except (WebSocketDisconnect, KeyError):
             return
-        await _stream(websocket, table, seat)
+        await stream(websocket, table, seat, self.limits.websocket_silent_seconds)
 
     async def watch_idle_seats(self) -> None:
-        """Every second, hand to the computer the friends' seats idle past their match's limit."""
+        """
+        Every second, hand to the computer the friends' seats idle past their match's limit, and
+        unload the idle matches; every :data:`STORE_SWEEP_SECONDS`, delete the old matches.
+        """
         while True:
             await anyio.sleep(1.0)
+            with contextlib.suppress(Exception):
+                await run_in_threadpool(self.sweep)
+                if time.monotonic() - self._store_swept >= STORE_SWEEP_SECONDS:
+                    await run_in_threadpool(self.drop_old_matches)
             for table in list(self.tables.values()):
                 if table.row.hand_over is not None and not table.game.is_over(table.state):
                     with contextlib.suppress(Exception):
                         await run_in_threadpool(table.hand_over_due)
 
 
-async def _first_token(websocket: WebSocket, seconds: float) -> str:
-    """The token of the socket's first message, ``{"token": "..."}``; an :class:`ApiError` for silence or garbage."""
-    try:
-        with anyio.fail_after(seconds):
-            message = await websocket.receive()
-    except TimeoutError:
-        raise ApiError(408, "idle_timeout", f'no token came in {seconds:g} s: send {{"token": "..."}} first') from None
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000))
-    text = message.get("text")
-    if text is None:
-        raise ApiError(400, "bad_json", 'the first message must be text: {"token": "..."}')
-    try:
-        first = json.loads(text[:10_000])
-    except ValueError:
-        raise ApiError(400, "bad_json", 'the first message is not JSON: send {"token": "..."}') from None
-    token = first.get("token") if isinstance(first, dict) else None
-    if not isinstance(token, str):
-        raise ApiError(401, "token_required", 'send {"token": "..."} first, or ?token=... in the URL')
-    return token
-
-
-async def _stream(websocket: WebSocket, table: Table, seat: int) -> None:
-    loop = asyncio.get_running_loop()
-    queue: asyncio.Queue[list[dict[str, Any]]] = asyncio.Queue()
-
-    def listen(items: list[dict[str, Any]]) -> None:
-        loop.call_soon_threadsafe(queue.put_nowait, items)
-
-    with table.snap:
-        table.listeners.append((seat, listen))
-        version = table.version
-    try:
-        await websocket.send_json({"type": "hello", "match": table.id, "seat": seat, "version": version})
-        async with anyio.create_task_group() as tasks:
-
-            async def watch_close() -> None:
-                with contextlib.suppress(WebSocketDisconnect):
-                    while True:
-                        await websocket.receive_text()
-                tasks.cancel_scope.cancel()
-
-            tasks.start_soon(watch_close)
-            while True:
-                items = await queue.get()
-                for item in items:
-                    await websocket.send_json({"type": "event", **item})
-                game = table.game
-                last = items[-1]["version"] if items else table.version
-                with table.snap:
-                    handed = sorted(table.handed)
-                await websocket.send_json(
-                    {"type": "state", "version": last, "to_move": game.to_move(table.state),
-                     "over": game.is_over(table.state), "handed": handed}
-                )  # fmt: skip
-    except (WebSocketDisconnect, RuntimeError):
-        pass
-    finally:
-        with table.snap:
-            table.listeners.remove((seat, listen))
+def _invite(match_id: str, seat: int, code: str) -> Invite:
+    return Invite(seat, code, f"/table#{match_id}.{code}")
 
 
 async def _api_error(request: HTTPConnection, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
-    return JSONResponse(exc.body(), status_code=exc.status)
+    headers = None if exc.retry_after is None else {"Retry-After": str(exc.retry_after)}
+    return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
 
 
 async def _http_error(request: HTTPConnection, exc: Exception) -> Response:
@@ -455,13 +537,21 @@ async def _schema(request: Request) -> Response:
 
 
 def build_app(
-    db_path: str | Path, cors_origins: Sequence[str] = (), limits: Limits | None = None, rules_dir: Path | None = None
+    db_path: str | Path,
+    cors_origins: Sequence[str] = (),
+    limits: Limits | None = None,
+    rules_dir: Path | None = None,
+    forwarded_allow_ips: str | Sequence[str] = (),
 ) -> Starlette:
-    """The application over the database at *db_path*; *cors_origins* may call it from other origins."""
-    server = Server(db_path, limits, rules_dir)
+    """
+    The application over the database at *db_path*; *cors_origins* may call it from other origins;
+    *forwarded_allow_ips* are the proxies whose ``X-Forwarded-For`` names the client.
+    """
+    server = Server(db_path, limits, rules_dir, forwarded_allow_ips)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        server.store.listen(server.changed)  # with PostgreSQL: the other workers' moves, for this one's sockets
         async with anyio.create_task_group() as tasks:
             tasks.start_soon(server.watch_idle_seats)
             yield
@@ -480,6 +570,10 @@ def build_app(
         Route("/api/matches/{id}", server.get_match, methods=["GET"]),
         Route("/api/matches/{id}/moves", server.move, methods=["POST"]),
         Route("/api/matches/{id}/seat", server.take_back, methods=["POST"]),
+        Route("/api/matches/{id}/computer", server.hand_over, methods=["POST"]),
+        Route("/api/matches/{id}/claim", server.claim, methods=["POST"]),
+        Route("/api/matches/{id}/invites/{seat}", server.renew_invite, methods=["POST"]),
+        Route("/api/matches/{id}/invites/{seat}", server.withdraw_invite, methods=["DELETE"]),
         Route("/api/matches/{id}/record", server.record, methods=["GET"]),
         Route("/api/matches/{id}/hint", server.hint, methods=["GET"]),
         Route("/api/matches/{id}/replay", server.match_replay, methods=["POST"]),
@@ -492,7 +586,7 @@ def build_app(
         Middleware(
             CORSMiddleware,
             allow_origins=list(cors_origins),
-            allow_methods=["GET", "POST"],
+            allow_methods=["GET", "POST", "DELETE"],
             allow_headers=["Authorization", "Content-Type"],
         )
     ]

@@ -16,6 +16,7 @@ from cardrules.cards import Card
 
 __all__ = [
     "BotChoice",
+    "ClaimRequest",
     "Created",
     "ErrorBody",
     "ErrorDetail",
@@ -67,17 +68,18 @@ class NewMatchRequest:
 @attrs.frozen
 class Invite:
     """
-    A friend's seat: its token and the link that opens the table at it.
+    A friend's seat: its one-time invite code and the link that opens the table at it.
 
     Attributes:
         seat: The friend's seat.
-        token: That seat's token (send the link, which holds it, to the friend).
-        link: The table's address for that seat (``/table#MATCH.TOKEN``; the part after ``#`` is
+        code: The invite's secret code: the first browser to claim it (``POST
+            /api/matches/{id}/claim``) gets the seat's token; the code then is used up.
+        link: The table's address for that seat (``/table#MATCH.CODE``; the part after ``#`` is
             never sent to the server).
     """
 
     seat: int
-    token: str
+    code: str
     link: str
 
 
@@ -90,13 +92,25 @@ class Created:
         match: The match id.
         seat: Your seat.
         token: Send it as ``Authorization: Bearer TOKEN`` on every request for this match.
-        invites: One for each ``human`` among the opponents: a friend's seat, its token and link.
+        invites: One for each ``human`` among the opponents: a friend's seat, its invite code and link.
     """
 
     match: str
     seat: int
     token: str
     invites: tuple[Invite, ...] = ()
+
+
+@attrs.frozen
+class ClaimRequest:
+    """
+    The body of ``POST /api/matches/{id}/claim``.
+
+    Attributes:
+        code: The invite code of a friend's seat (the part of the invite link after the ``.``).
+    """
+
+    code: str
 
 
 @attrs.frozen
@@ -174,6 +188,7 @@ class EventItem:
         display: The sentence as the table shows it: cards by name with suit symbols, or with the
             Spanish suits' names.
         own: Whether this event is the move itself (the first event of its move), not what followed from it.
+        stand_in: Whether the computer made the move for a person's seat handed over to it.
     """
 
     version: int
@@ -187,6 +202,7 @@ class EventItem:
     mover: int | None
     display: str = ""
     own: bool = False
+    stand_in: bool = False
 
 
 @attrs.frozen
@@ -269,7 +285,8 @@ class MatchView:
         opponents: The computer players, by seat (null for yours).
         summary: The last round scored, for the summary panel; null before the first round ends.
         humans: The seats people play (yours, and friends' invited by a link).
-        handed: The people's seats the computer plays for now (idle past the match's limit).
+        handed: The people's seats the computer plays for now (handed over, or idle past the match's limit).
+        waiting: The friends' seats whose invite nobody has claimed yet.
     """
 
     match: str
@@ -287,6 +304,7 @@ class MatchView:
     summary: RoundSummary | None = None
     humans: tuple[int, ...] = ()
     handed: tuple[int, ...] = ()
+    waiting: tuple[int, ...] = ()
 
 
 class BotChoice(enum.Enum):

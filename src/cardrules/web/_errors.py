@@ -21,10 +21,21 @@ __all__ = ["ApiError", "from_cardrules"]
 class ApiError(Exception):
     """An error answer: HTTP *status*, a stable *code*, a *message* in player words, and the rule or field."""
 
-    def __init__(self, status: int, code: str, message: str, *, rule: str | None = None, field: str | None = None):
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        *,
+        rule: str | None = None,
+        field: str | None = None,
+        retry_after: int | None = None,
+    ):
         super().__init__(message)
         self.status = status
         self.detail = ErrorDetail(code, message, rule, field)
+        self.retry_after = retry_after
+        """For a 429: the seconds to wait, sent as the ``Retry-After`` header."""
 
     def body(self) -> dict[str, Any]:
         """The JSON body of the answer."""

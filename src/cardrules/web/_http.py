@@ -109,9 +109,9 @@ def hash_token(token: str) -> str:
 
 def given_token(conn: HTTPConnection) -> str | None:
     """
-    The token of the request: ``Authorization: Bearer TOKEN``, or for a WebSocket only (a browser
-    cannot set its headers) ``?token=TOKEN``. A plain HTTP request with the token in its URL is
-    refused (400): a URL ends up in logs and histories.
+    The token of the request: ``Authorization: Bearer TOKEN`` (a WebSocket may send it as its first
+    message instead, since a browser cannot set its headers). A request with the token in its URL,
+    the WebSocket's too, is refused (400 ``token_in_url``): a URL ends up in logs and histories.
     """
     header = conn.headers.get("authorization")
     if header is not None:
@@ -119,9 +119,11 @@ def given_token(conn: HTTPConnection) -> str | None:
         if scheme.lower() != "bearer" or not token.strip():
             raise ApiError(401, "bad_token", "send the seat's token as 'Authorization: Bearer TOKEN'")
         return token.strip()
-    if "token" in conn.query_params and conn.scope["type"] != "websocket":
-        raise ApiError(400, "token_in_url", "send the token as 'Authorization: Bearer TOKEN', not in the URL")
-    return conn.query_params.get("token") if conn.scope["type"] == "websocket" else None
+    if "token" in conn.query_params:
+        websocket = conn.scope["type"] == "websocket"
+        where = 'the first message, {"token": "..."}' if websocket else "'Authorization: Bearer TOKEN'"
+        raise ApiError(400, "token_in_url", f"send the token as {where}, never in the URL")
+    return None
 
 
 def query_int(request: HTTPConnection, name: str, default: int, low: int, high: int) -> int:

@@ -21,6 +21,14 @@ class Limits:
         replay_bytes_per_client: The bytes of normalised records one client may store in a day.
         websocket_idle_seconds: A match's WebSocket that has not shown its token this long after
             it opened is closed.
+        websocket_silent_seconds: A match's WebSocket that has shown its token, then sent nothing
+            this long, is closed (the table page sends a keep-alive every 25 seconds).
+        matches_per_client: The matches one client (one address) may start in an hour; more get
+            429 with ``Retry-After``. Counted in memory: a restart starts the count again.
+        finished_match_days: A finished match is deleted from the database this many days after
+            its last move.
+        abandoned_match_days: An unfinished match without a move for this many days is deleted
+            from the database.
     """
 
     idle_match_seconds: float = attrs.field(default=900.0, validator=attrs.validators.gt(0.0))
@@ -28,3 +36,7 @@ class Limits:
     replays_per_client: int = attrs.field(default=50, validator=attrs.validators.gt(0))
     replay_bytes_per_client: int = attrs.field(default=20_000_000, validator=attrs.validators.gt(0))
     websocket_idle_seconds: float = attrs.field(default=20.0, validator=attrs.validators.gt(0.0))
+    websocket_silent_seconds: float = attrs.field(default=120.0, validator=attrs.validators.gt(0.0))
+    matches_per_client: int = attrs.field(default=100, validator=attrs.validators.gt(0))
+    finished_match_days: float = attrs.field(default=7.0, validator=attrs.validators.gt(0.0))
+    abandoned_match_days: float = attrs.field(default=30.0, validator=attrs.validators.gt(0.0))

@@ -6,6 +6,12 @@ The state is immutable. A match's move lock serialises the moves (a move and the
 answers are one step under it); a move that finds it held is refused at once (409), so that no
 request ever waits for another's move, holding a thread. Reads take a snapshot under a short lock
 of their own, so that a computer player thinking never delays a reader.
+
+With a shared store (PostgreSQL, several worker processes), a move also takes the store's lock on
+the match (:meth:`~cardrules.web._store.MatchStore.match_lock`), refused at once too when another
+worker holds it, and first reads what the other workers stored since (:meth:`Table.sync`); so does
+every request before it trusts the loaded copy, and so does the worker on another's notice, which
+pushes the new events to its own WebSockets.
 """
 
 from __future__ import annotations
@@ -13,11 +19,10 @@ from __future__ import annotations
 import collections
 import hashlib
 import hmac
-import itertools
 import random
+import secrets
 import threading
 import time
-import typing
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
@@ -26,13 +31,25 @@ import attrs
 from cardrules import i18n, records
 from cardrules.bots import Bot, EasyBot, HardBot, ISMCTSBot, MediumBot, SearchBot, advise, get_bot
 from cardrules.cards import Card, _derive_seed
-from cardrules.engine import Event, Game, TupleMoves
+from cardrules.engine import Game
 from cardrules.errors import CardrulesError, IllegalMoveError
-from cardrules.rules import Message
-from cardrules.web._bodies import EventItem, Hint, LegalMovesPage, MatchView, MoveItem, RoundSummary, ScoreLine, plain
+from cardrules.web._bodies import EventItem, Hint, LegalMovesPage, MatchView, RoundSummary, ScoreLine, plain
 from cardrules.web._encode import jsonable
 from cardrules.web._errors import ApiError, from_cardrules
-from cardrules.web._store import MatchRow, Store
+from cardrules.web._http import hash_token
+from cardrules.web._store import MatchRow, MatchStore
+from cardrules.web._told import (
+    MAX_SCAN,
+    DealLine,
+    Said,
+    deal_items,
+    display_of,
+    event_items,
+    legal_page,
+    move_cards,
+    told_in,
+    told_items,
+)
 from cardrules.web._words import say
 
 __all__ = [
@@ -52,8 +69,6 @@ __all__ = [
 
 MAX_LIMIT: Final = 200
 """The most legal moves one page lists."""
-MAX_SCAN: Final = 20_000
-"""The most legal moves one request looks at (a Mulle table can allow millions)."""
 MAX_SEARCH_ITERATIONS: Final = 2_000
 """The strongest search bot the server runs (``search`` and ``ismcts`` alike)."""
 _SEARCHING: Final = (SearchBot, ISMCTSBot)
@@ -73,7 +88,7 @@ def seats_of(game: Game[Any, Any, Any, Any]) -> list[int]:
 
 
 HUMAN: Final = "human"
-"""An opponent that is a person: a friend, invited by a link that carries the seat's own token."""
+"""An opponent that is a person: a friend, invited by a link that carries a one-time invite code."""
 STAND_IN: Final = "greedy"
 """The computer player that takes a person's seat while it is handed over."""
 
@@ -120,172 +135,10 @@ def _bounded(text: str) -> Bot:
     return bot
 
 
-def move_cards(move: object) -> tuple[Card, ...]:
-    """Every card a move names (played, taken, built with), in field order."""
-    out: list[Card] = []
-
-    def walk(value: object, depth: int) -> None:
-        if isinstance(value, Card):
-            out.append(value)
-        elif depth < 4 and attrs.has(type(value)):
-            for f in attrs.fields(typing.cast(Any, type(value))):
-                walk(getattr(value, f.name), depth + 1)
-        elif depth < 4 and isinstance(value, tuple | list | frozenset):
-            for v in value:
-                walk(v, depth + 1)
-
-    walk(move, 0)
-    return tuple(out)
-
-
-def event_items(
-    game: Game[Any, Any, Any, Any], before: Any, move: Any, after: Any, version: int, viewer: int | None
-) -> list[EventItem]:
-    """
-    The events of *move* as *viewer* may be told them (``None``: the full view). The events are in
-    public terms; the move's notation is given only when every card it names is shown by its
-    events, or the viewer made it (a card passed face down stays hidden).
-    """
-    return [item for item, _ in told_items(game, before, move, after, version, viewer)]
-
-
-def _english(text: str | Message) -> str:
-    return text if isinstance(text, str) else say(text, i18n.DEFAULT)
-
-
-def told_items(
-    game: Game[Any, Any, Any, Any], before: Any, move: Any, after: Any, version: int, viewer: int | None
-) -> list[tuple[EventItem, str | Message]]:
-    """:func:`event_items`, each with the event's own text (:func:`told_in` writes a message in a page's language)."""
-    mover = game.to_move(before)
-    assert mover is not None
-    events: Sequence[Event]
-    if game.spec.events is not None:
-        events = game.spec.events(before, move, after)
-    else:
-        events = ()
-    shown = {c for e in events for c in e.cards}
-    text: str | None = game.format_move(before, move)
-    if viewer is not None and viewer != mover and not set(move_cards(move)) <= shown:
-        text = None
-    shown_text = display_of(game)
-    if not events:
-        said = f"seat {mover} plays {text}" if text is not None else f"seat {mover} moves"
-        return [(EventItem(version, mover, said, "", "move", (), 0, text, mover, shown_text(said), True), said)]
-    out: list[tuple[EventItem, str | Message]] = []
-    for i, e in enumerate(events):
-        english = _english(e.text)
-        item = EventItem(
-            version, e.seat, english, e.rule, e.kind, e.cards, e.points, text, mover, shown_text(english), i == 0
-        )
-        out.append((item, e.message))
-    return out
-
-
-def told_in(items: Sequence[dict[str, Any]], said: Sequence[Said], lang: str) -> list[dict[str, Any]]:
-    """
-    The events *items* (as JSON data) for a page in *lang*: the one place where the table writes
-    the engine's narration in a language. An event whose text is a :class:`~cardrules.rules.Message`
-    is shown in *lang*, and so is the first deal (a :class:`DealLine`); a plain text is shown as the
-    game writes it.
-    """
-    if lang == i18n.DEFAULT:
-        return list(items)
-    return [_told(item, s, lang) for item, s in zip(items, said, strict=True)]
-
-
-def _told(item: dict[str, Any], said: Said, lang: str) -> dict[str, Any]:
-    if isinstance(said, str):
-        return item
-    return {**item, "display": said(lang) if isinstance(said, DealLine) else say(said, lang)}
-
-
-def _same(text: str) -> str:
-    return text
-
-
-def display_of(game: Game[Any, Any, Any, Any]) -> Callable[[str], str]:
-    """How *game* writes a move or an event for a screen (its spec's ``display``), or the text as it is."""
-    return game.spec.display or _same
-
-
-def deal_items(game: Game[Any, Any, Any, Any], state: Any, seat: int, lang: str = i18n.DEFAULT) -> list[EventItem]:
-    """The first deal, as *seat* is told it in *lang* (the game's ``deal_text``: dealer, trump, a turn-up bonus)."""
-    terminal = game.spec.terminal
-    if terminal is None:
-        return []
-    from cardrules._kit.style import Style
-
-    shown_text = display_of(game) if lang == i18n.DEFAULT else _same
-    lines = terminal.deal_text(game.observe(state, seat), Style(lang=lang))
-    return [EventItem(0, None, line, "", "deal", (), 0, None, None, shown_text(line)) for line in lines]
-
-
-@attrs.frozen
-class DealLine:
-    """Line *index* of the first deal as *seat* is told it, written in a page's language when it is shown."""
-
-    game: Game[Any, Any, Any, Any]
-    state: Any
-    seat: int
-    index: int
-
-    def __call__(self, lang: str) -> str:
-        return deal_items(self.game, self.state, self.seat, lang)[self.index].display
-
-
-Said: typing.TypeAlias = str | Message | DealLine
-"""What the table keeps of an event to write it in a page's language: its message, its text, or a line of the deal."""
-
-
-def _wanted(cards: tuple[Card, ...], card: Card | None) -> bool:
-    return card is None or card in cards
-
-
-def legal_page(
-    game: Game[Any, Any, Any, Any], state: Any, offset: int, limit: int, card: Card | None
-) -> LegalMovesPage:
-    """A page of the legal moves of *state*, filtered by *card*, looking at no more than :data:`MAX_SCAN` moves."""
-    legal = game.legal_moves(state)
-    shown_text = display_of(game)
-    cheap = isinstance(legal, TupleMoves | tuple | list)
-    items: list[MoveItem] = []
-    if cheap and card is None:
-        total: int | None = len(legal)
-        for i in range(offset, min(offset + limit, len(legal))):
-            m = legal[i]
-            text = game.format_move(state, m)
-            items.append(MoveItem(i, text, tuple(map(str, move_cards(m))), shown_text(text)))
-        nxt = offset + limit if offset + limit < len(legal) else None
-        return LegalMovesPage(tuple(items), offset, limit, total, nxt)
-    passed = 0
-    complete = True
-    more = False
-    for i, m in enumerate(itertools.islice(iter(legal), MAX_SCAN + 1)):
-        if i == MAX_SCAN:
-            complete = False
-            break
-        cards = move_cards(m)
-        if not _wanted(cards, card):
-            continue
-        if passed >= offset + limit:
-            more = True
-            break
-        if passed >= offset:
-            text = game.format_move(state, m)
-            items.append(MoveItem(i, text, tuple(map(str, cards)), shown_text(text)))
-        passed += 1
-    total = passed if cheap or (complete and not more) else None
-    if cheap and more:
-        total = sum(1 for m in legal if _wanted(move_cards(m), card))
-    nxt = offset + limit if more else None
-    return LegalMovesPage(tuple(items), offset, limit, total, nxt, complete)
-
-
 class Table:
     """A match in play: the seat of the person who started it, friends' seats, the computer at the others."""
 
-    def __init__(self, row: MatchRow, store: Store) -> None:
+    def __init__(self, row: MatchRow, store: MatchStore) -> None:
         self.id = row.id
         self.row = row
         self.store = store
@@ -293,9 +146,13 @@ class Table:
         self.seat = row.seat
         self.bots: list[Bot | None] = [None if t in (None, HUMAN) else _bounded(t) for t in row.opponents]
         self.tokens: dict[int, str] = {row.seat: row.token_hash, **dict(row.invited)}
-        """Each person's seat, with its token's hash."""
-        self.handed: set[int] = set()
-        """The persons' seats the computer plays for now (idle past the match's limit)."""
+        """Each person's seat, with its token's hash (``""`` for a friend's seat nobody has claimed)."""
+        self.invites: dict[int, str] = dict(row.invites)
+        """The friends' seats whose invite is open, with its code's hash."""
+        self.handed: set[int] = set(row.handed)
+        """The persons' seats the computer plays for now (handed over, or idle past the match's limit)."""
+        self.rev = row.rev
+        """The revision of the match as this copy holds it (see :attr:`MatchRow.rev`)."""
         self._stand_in = _bounded(STAND_IN)
         self.start = self.game.new_game(seed=row.seed)
         self.state = self.start
@@ -314,8 +171,8 @@ class Table:
         """Held while a move and the computer's answers are played."""
         self.snap = threading.Lock()
         """Held only to read or change the state, the moves, the events and the listeners together."""
-        self.listeners: list[tuple[int, Callable[[list[dict[str, Any]]], None]]] = []
-        """Each open WebSocket: its seat and its callback."""
+        self.listeners: list[tuple[int, Callable[[list[dict[str, Any]] | None], None]]] = []
+        """Each open WebSocket: its seat and its callback (called with ``None``: the seat's token is revoked)."""
         self.retired = False
         """Set when the server unloads the match: a request still holding this copy must read it again."""
         self.used = time.monotonic()
@@ -324,12 +181,84 @@ class Table:
         """When each person's seat last made a request."""
         self.turn_since = self.used
         """When the seat to move came to move."""
+        self._told: dict[int, float] = {}
+        """When this worker last told a shared store it heard from each seat (:meth:`heard`)."""
         spec = self.game.spec
         for seat, text in row.moves:  # replay the stored moves (each was checked when played)
             move = spec.parse_canonical(text)
             if spec.to_move(self.state) != seat or spec.check_move(self.state, move) is not None:
                 raise ApiError(500, "corrupt_match", f"match {row.id} is damaged at move {len(self.moves) + 1}")
-            self._apply(move, store_it=False)
+            self._apply(move, store_it=False, stand_in=len(self.moves) + 1 in row.stand_ins)
+
+    def _stored(self, rev: int | None) -> None:
+        """Note the revision a write of this copy's returned: the next, or the copy misses another's change."""
+        if rev is not None and rev == self.rev + 1:
+            self.rev = rev
+
+    def sync(self) -> None:
+        """
+        With a shared store, read what other workers stored since this copy's revision: their moves
+        (pushed to this worker's sockets) and seats. Skipped while a move of this worker's is being
+        played (it reads them itself, holding the store's lock).
+        """
+        if not self.store.shared or not self.lock.acquire(blocking=False):
+            return
+        try:
+            self._sync_locked()
+        finally:
+            self.lock.release()
+
+    def _sync_locked(self) -> None:
+        if not self.store.shared:
+            return
+        rev = self.store.rev(self.id)
+        if rev is None or rev == self.rev:
+            return
+        row = self.store.match(self.id)
+        if row is None:
+            return
+        if len(row.moves) < len(self.moves):
+            self.retired = True  # the stored match is not this one's future: the server reads it again
+            return
+        spec = self.game.spec
+        moved = len(row.moves) > len(self.moves)
+        for number in range(len(self.moves) + 1, len(row.moves) + 1):
+            seat, text = row.moves[number - 1]
+            move = spec.parse_canonical(text)
+            if spec.to_move(self.state) != seat or spec.check_move(self.state, move) is not None:
+                raise ApiError(500, "corrupt_match", f"match {row.id} is damaged at move {number}")
+            self._publish(self._apply(move, store_it=False, stand_in=number in row.stand_ins))
+        revoked = [s for s, h in row.invited if self.tokens.get(s) and self.tokens.get(s) != h]
+        with self.snap:
+            self.tokens.update(dict(row.invited))
+            self.invites = dict(row.invites)
+            self.handed = set(row.handed)
+            self.row = row
+            self.rev = row.rev
+        for seat in revoked:
+            self._revoked(seat)
+        if not moved and not revoked:
+            self._publish({})  # a seat taken, handed over or given back
+
+    def resume(self) -> None:
+        """The computer's moves, if it is to move: after a creation, or a load (the server stopped amid them)."""
+        if not self.lock.acquire(blocking=False):
+            return  # a move is being played: it plays the computer's answers
+        try:
+            with self.store.match_lock(self.id) as held:
+                if held and not self.retired:
+                    self._sync_locked()
+                    self.advance()
+        finally:
+            self.lock.release()
+
+    def computer_to_move(self) -> bool:
+        """Whether the computer is to move (after a restart in the middle of its moves)."""
+        state = self.state
+        seat = self.game.to_move(state)
+        return (
+            seat is not None and not self.game.is_over(state) and (self.bots[seat] is not None or seat in self.handed)
+        )
 
     @property
     def version(self) -> int:
@@ -339,19 +268,92 @@ class Table:
     def seat_of(self, token_hash: str) -> int | None:
         """The person's seat whose token has hash *token_hash*, or ``None`` (compared in constant time)."""
         for seat, stored in self.tokens.items():
-            if hmac.compare_digest(stored, token_hash):
+            if stored and hmac.compare_digest(stored, token_hash):
                 return seat
         return None
 
-    def _apply(self, move: Any, store_it: bool = True) -> dict[int, list[EventItem]]:
+    def claim(self, code: str, token_hash: str | None = None) -> tuple[int, str]:
+        """
+        Claim a friend's seat with its invite *code*: the seat and a new token for it; the code is
+        used up. 410 for a code that is not an open invite's (used, renewed or withdrawn); 409 when
+        *token_hash* (the claiming browser's own token, if it sent one) is already a seat's here.
+        """
+        if token_hash is not None and self.seat_of(token_hash) is not None:
+            raise ApiError(409, "already_seated", "you already have a seat at this match: the invite is left for "
+                           "your friend")  # fmt: skip
+        code_hash = hash_token(code)
+        token = secrets.token_urlsafe(24)
+        used = ApiError(410, "invite_used", "this invite link is used up or withdrawn: its seat is taken; ask for a "
+                        "new link")  # fmt: skip
+        with self.snap:
+            seat = next((s for s, h in self.invites.items() if hmac.compare_digest(h, code_hash)), None)
+        if seat is None:
+            raise used
+        rev = self.store.claim_seat(self.id, seat, code_hash, hash_token(token))  # once, whichever worker asks
+        if rev is None:
+            raise used
+        with self.snap:
+            self.invites.pop(seat, None)
+            self.tokens[seat] = hash_token(token)
+            was_handed = seat in self.handed
+            self.handed.discard(seat)  # the friend plays the seat from now on
+            self.seen[seat] = self.used = time.monotonic()
+        self._stored(rev)
+        if was_handed:
+            self._stored(self.store.set_handed(self.id, sorted(self.handed)))
+        self._publish({})  # every seat hears that the seat is taken
+        return seat, token
+
+    def _friend(self, seat: int) -> None:
+        if seat == self.seat or seat not in self.tokens:
+            raise ApiError(422, "bad_seat", f"seat {seat} is not a friend's seat of this match", field="seat")
+
+    def renew(self, seat: int) -> str:
+        """
+        A new invite code for the friend's *seat*: the old code is dead, and so is the token of
+        whoever claimed the seat (their sockets are closed): the seat waits for the new link.
+        """
+        self._friend(seat)
+        code = secrets.token_urlsafe(24)
+        with self.snap:
+            self.invites[seat] = hash_token(code)
+            self.tokens[seat] = ""
+        self._stored(self.store.set_seat(self.id, seat, "", self.invites[seat]))
+        self._revoked(seat)
+        return code
+
+    def withdraw(self, seat: int) -> None:
+        """
+        Withdraw the friend's *seat*'s invite: its code and the token of whoever claimed it are dead,
+        and the computer plays the seat (until a new link, :meth:`renew`, is claimed).
+        """
+        self._friend(seat)
+        with self.snap:
+            self.invites.pop(seat, None)
+            self.tokens[seat] = ""
+        self._stored(self.store.set_seat(self.id, seat, "", None))
+        self._revoked(seat)
+        self.hand_over(seat)
+
+    def _revoked(self, seat: int) -> None:
+        """Close the sockets of *seat*, whose token is revoked, and tell every seat."""
+        with self.snap:
+            listeners = [listen for s, listen in self.listeners if s == seat]
+        for listen in listeners:
+            listen(None)
+        self._publish({})
+
+    def _apply(self, move: Any, store_it: bool = True, stand_in: bool = False) -> dict[int, list[EventItem]]:
         before = self.state
         mover = self.game.to_move(before)
         assert mover is not None
         after = self.game.apply(before, move)
         number = len(self.moves) + 1
         if store_it:
-            self.store.add_move(self.id, number, mover, self.game.spec.format_canonical(move))
-        told = {seat: told_items(self.game, before, move, after, number, seat) for seat in self.tokens}
+            self._stored(self.store.add_move(self.id, number, mover, self.game.spec.format_canonical(move), stand_in))
+            if self.game.is_over(after):
+                self.store.finish(self.id)
+        told = {seat: told_items(self.game, before, move, after, number, seat, stand_in) for seat in self.tokens}
         with self.snap:
             self.moves.append(move)
             self.state = after
@@ -367,12 +369,26 @@ class Table:
         while not game.is_over(self.state):
             seat = game.to_move(self.state)
             assert seat is not None
-            bot = self.bots[seat] or (self._stand_in if seat in self.handed else None)
+            stand_in = self.bots[seat] is None and seat in self.handed
+            bot = self.bots[seat] or (self._stand_in if stand_in else None)
             if bot is None:
                 break
             rng = random.Random(_derive_seed(self.row.seed, _BOT_PATH, len(self.moves)))
             move = bot.choose(game.observe(self.state, seat), game.legal_moves(self.state), rng)
-            self._publish(self._apply(move))  # each computer move is pushed as it is played
+            self._publish(self._apply(move, stand_in=stand_in))  # each computer move is pushed as it is played
+
+    def heard(self, seat: int) -> None:
+        """
+        The person at *seat* made a request: noted here, and in a shared store now and then (at most
+        every 5 s, or a quarter of the hand-over limit), so that no worker hands over a seat whose
+        person is busy on another.
+        """
+        now = time.monotonic()
+        self.seen[seat] = self.used = now
+        limit = self.row.hand_over
+        if self.store.shared and limit is not None and now - self._told.get(seat, -1e9) >= min(5.0, limit / 4):
+            self._told[seat] = now
+            self.store.heard(self.id, seat)
 
     def hand_over_due(self, now: float | None = None) -> bool:
         """
@@ -387,20 +403,57 @@ class Table:
         if now - max(self.seen.get(seat, 0.0), self.turn_since) < limit or not self.lock.acquire(blocking=False):
             return False
         try:
-            if self.retired or self.game.to_move(self.state) != seat:
-                return False
-            self.handed.add(seat)
-            self._publish({})  # every seat hears that the computer took the seat
-            self.advance()
-            return True
+            with self.store.match_lock(self.id) as held:
+                if not held or self.retired:
+                    return False
+                self._sync_locked()
+                if self.game.to_move(self.state) != seat or seat in self.handed:
+                    return False
+                quiet = self.store.quiet(self.id, seat)  # heard from on another worker since?
+                if quiet is not None and quiet + (now - time.monotonic()) < limit:
+                    self.seen[seat] = max(self.seen.get(seat, 0.0), time.monotonic() - quiet)
+                    return False
+                with self.snap:
+                    self.handed.add(seat)
+                self._stored(self.store.set_handed(self.id, sorted(self.handed)))
+                self._publish({})  # every seat hears that the computer took the seat
+                self.advance()
+                return True
+        finally:
+            self.lock.release()
+
+    def hand_over(self, seat: int) -> None:
+        """
+        The computer plays the person's *seat* from now on (its person takes it back with
+        :meth:`take_back`), and plays at once if the seat is to move; 409 while another move is
+        being played for longer than a few seconds.
+        """
+        if not self.lock.acquire(timeout=5.0):
+            raise ApiError(409, "match_busy", "the match is playing another move; try again")
+        try:
+            with self.store.match_lock(self.id) as held:
+                if not held:
+                    raise ApiError(409, "match_busy", "the match is playing another move; try again")
+                if self.retired:
+                    raise ApiError(409, "match_busy", "the match was put away and read again; try again")
+                self._sync_locked()
+                with self.snap:
+                    self.handed.add(seat)
+                self._stored(self.store.set_handed(self.id, sorted(self.handed)))
+                self._publish({})  # every seat hears that the computer took the seat
+                self.advance()
         finally:
             self.lock.release()
 
     def take_back(self, seat: int) -> None:
-        """The person at *seat* plays it again (the computer had it while it was idle)."""
+        """The person at *seat* plays it again (the computer had it: handed over, or idle)."""
         with self.snap:
+            was_handed = seat in self.handed
             self.handed.discard(seat)
             self.seen[seat] = time.monotonic()
+        if was_handed:
+            self._stored(self.store.set_handed(self.id, sorted(self.handed)))
+        self._publish({})
 
     def play(
         self, text: str, version: int | None, seen: int | None = None, seat: int | None = None, lang: str = "en"
@@ -414,41 +467,48 @@ class Table:
         if not self.lock.acquire(blocking=False):
             raise ApiError(409, "match_busy", "the match is playing another move; read it again and choose")
         try:
-            if self.retired:
-                raise ApiError(409, "match_busy", "the match was put away and read again; read it again and choose")
-            if version is not None and version != self.version:
-                raise ApiError(409, "stale_version", f"the match has moved on: it is at version {self.version}, "
-                               f"not {version}; read it again", field="version")  # fmt: skip
-            if version is None and seen is not None and seen != self.version:
-                raise ApiError(409, "stale_version", f"the match moved on while this move was on its way: it is "
-                               f"at version {self.version}; read it again")  # fmt: skip
-            if self.game.is_over(self.state):
-                raise ApiError(409, "match_over", "the match is over")
-            seat = self.seat if seat is None else seat
-            to_move = self.game.to_move(self.state)
-            if to_move != seat:
-                raise ApiError(409, "not_your_turn", f"it is seat {to_move}'s turn, not yours")
-            if seat in self.handed:
-                raise ApiError(409, "seat_handed_over", "the computer is playing your seat: take it back first")
-            try:
-                move = self.game.parse_move(self.state, text)
-            except CardrulesError as exc:
-                refused = from_cardrules(exc, "move")  # the reason in the table's words: cards by name
-                detail = refused.detail
-                reason = display_of(self.game)(detail.message)
-                if lang != i18n.DEFAULT and isinstance(exc, IllegalMoveError) and exc.message is not None:
-                    reason = say(exc.message, lang)
-                raise ApiError(refused.status, detail.code, reason, rule=detail.rule,
-                               field=detail.field) from None  # fmt: skip
-            self._publish(self._apply(move))
-            self.advance()
+            with self.store.match_lock(self.id) as held:
+                if not held:  # another worker is playing a move of this match
+                    raise ApiError(409, "match_busy", "the match is playing another move; read it again and choose")
+                self._play_locked(text, version, seen, seat, lang)
         finally:
             self.lock.release()
+
+    def _play_locked(self, text: str, version: int | None, seen: int | None, seat: int | None, lang: str) -> None:
+        self._sync_locked()
+        if self.retired:
+            raise ApiError(409, "match_busy", "the match was put away and read again; read it again and choose")
+        if version is not None and version != self.version:
+            raise ApiError(409, "stale_version", f"the match has moved on: it is at version {self.version}, "
+                           f"not {version}; read it again", field="version")  # fmt: skip
+        if version is None and seen is not None and seen != self.version:
+            raise ApiError(409, "stale_version", f"the match moved on while this move was on its way: it is "
+                           f"at version {self.version}; read it again")  # fmt: skip
+        if self.game.is_over(self.state):
+            raise ApiError(409, "match_over", "the match is over")
+        seat = self.seat if seat is None else seat
+        to_move = self.game.to_move(self.state)
+        if to_move != seat:
+            raise ApiError(409, "not_your_turn", f"it is seat {to_move}'s turn, not yours")
+        if seat in self.handed:
+            raise ApiError(409, "seat_handed_over", "the computer is playing your seat: take it back first")
+        try:
+            move = self.game.parse_move(self.state, text)
+        except CardrulesError as exc:
+            refused = from_cardrules(exc, "move")  # the reason in the table's words: cards by name
+            detail = refused.detail
+            reason = display_of(self.game)(detail.message)
+            if lang != i18n.DEFAULT and isinstance(exc, IllegalMoveError) and exc.message is not None:
+                reason = say(exc.message, lang)
+            raise ApiError(refused.status, detail.code, reason, rule=detail.rule,
+                           field=detail.field) from None  # fmt: skip
+        self._publish(self._apply(move))
+        self.advance()
 
     def _publish(self, told: dict[int, list[EventItem]]) -> None:
         """Push a move's events to every open WebSocket, each as its seat may be told them."""
         with self.snap:
-            listeners = list(self.listeners)
+            listeners = [(seat, listen) for seat, listen in self.listeners if self.tokens.get(seat)]
         for seat, listen in listeners:
             listen([plain(i) for i in told.get(seat, ())])
 
@@ -464,6 +524,7 @@ class Table:
             state, version = self.state, self.version
             events = told_in(list(self.events[seat]), list(self.said[seat]), lang)
             handed = tuple(sorted(self.handed))
+            waiting = tuple(sorted(self.invites))
         game = self.game
         to_move = game.to_move(state)
         if to_move == seat and seat not in handed:
@@ -487,6 +548,7 @@ class Table:
             summary(game, score),
             tuple(sorted(self.tokens)),
             handed,
+            waiting,
         )
         data: dict[str, Any] = plain(view)
         data["events"] = events

@@ -3,15 +3,14 @@
 import { call, picture, ruleLink, showError, showInfo, t, tokens } from "/static/api.js";
 
 const $ = (id) => document.getElementById(id);
-// The address is /table#MATCH, or /table#MATCH.TOKEN from a friend's invite link: the token is
-// kept in this browser and taken out of the address (the part after # never reaches the server).
-const [match, invited] = decodeURIComponent(location.hash.slice(1)).split(".");
-if (invited) {
-  tokens.set(match, invited);
-  history.replaceState(null, "", `/table#${match}`);
-}
-const token = tokens.get(match);
+// The address is /table#MATCH, or /table#MATCH.CODE from a friend's invite link: the code is
+// claimed once for a seat token of this browser's own (POST /api/matches/{id}/claim), which is kept
+// here, and taken out of the address (the part after # never reaches the server). A browser that
+// already has a seat at the match (the host opening their own link) keeps it and claims nothing.
+const [match, code] = decodeURIComponent(location.hash.slice(1)).split(".");
+let token = tokens.get(match);
 const LIMIT = 200;
+const PING = 25_000;   // the page's keep-alive on its WebSocket: the server closes a silent one
 
 let view = null;       // the last state read (GET /api/matches/{id})
 let version = -1;      // its version: older answers are ignored
@@ -81,9 +80,14 @@ function narrate(events) {
     if (e.rule) li.dataset.rule = e.rule;
     const mine = e.own && e.mover === view.seat;
     if (mine) li.dataset.own = "true";
+    if (e.own && e.stand_in) li.dataset.standIn = "true";
     const said = e.display || e.text;
+    // The move of a seat handed to the computer is the computer's, not its person's.
+    const shown = !e.own ? said : mine && e.stand_in ? t("{text} (the computer, for you)", { text: said })
+      : mine ? t("{text} (you)", { text: said }) : e.stand_in ? t("{text} (the computer plays this seat)", { text: said })
+        : said;
     // The engine's text in its own direction (<bdi>), inside a page that may be right to left.
-    li.append(Object.assign(document.createElement("bdi"), { textContent: mine ? t("{text} (you)", { text: said }) : said }));
+    li.append(Object.assign(document.createElement("bdi"), { textContent: shown }));
     if (e.rule) li.append(" ", ruleLink(e.rule));
     log.append(li);
     $("latest").textContent = e.display || e.text;
@@ -153,21 +157,69 @@ function moveButton(move) {
   return li;
 }
 
+// The host's invites (kept in this browser when the match was started): each friend's seat, its
+// link while it is open, and the buttons that give it a new link or withdraw it.
+const INVITES = `cardrules.invites.${match}`;
+
+function storedInvites() {
+  const stored = localStorage.getItem(INVITES);
+  if (stored === null) return null;
+  const list = JSON.parse(stored);
+  return Object.fromEntries((Array.isArray(list) ? list : Object.values(list)).map((i) => [i.seat, i]));
+}
+
+function keepInvites(invites) {
+  localStorage.setItem(INVITES, JSON.stringify(Object.values(invites)));
+}
+
+async function manageInvite(seat, method) {
+  const invites = storedInvites() || {};
+  try {
+    if (method === "POST") {
+      invites[seat] = await call(`/api/matches/${match}/invites/${seat}`, { method, token });
+      showInfo($("message"), t("Seat {seat} has a new link: the old one no longer works.", { seat }));
+    } else {
+      await call(`/api/matches/${match}/invites/${seat}`, { method, token });
+      delete invites[seat];
+      showInfo($("message"), t("The link of seat {seat} is withdrawn: the computer plays that seat.", { seat }));
+    }
+    keepInvites(invites);
+    await refresh();
+  } catch (error) {
+    showError($("message"), error);
+  }
+}
+
 function drawInvites() {
-  const stored = localStorage.getItem(`cardrules.invites.${match}`);
-  const invites = stored ? JSON.parse(stored) : [];
-  $("invites").hidden = invites.length === 0 || view.over;
-  $("invite-list").replaceChildren(...invites.map((invite) => {
+  const invites = storedInvites();
+  const friends = view.humans.filter((s) => s !== view.seat);
+  $("invites").hidden = invites === null || friends.length === 0 || view.over;
+  if ($("invites").hidden) return;
+  $("invite-list").replaceChildren(...friends.map((seat) => {
     const li = document.createElement("li");
-    const url = new URL(invite.link, location.href).href;
-    const link = Object.assign(document.createElement("a"), { href: url, textContent: t("Seat {seat}", { seat: invite.seat }) });
-    link.dataset.seat = String(invite.seat);
-    const copy = Object.assign(document.createElement("button"), { type: "button", textContent: t("Copy the link") });
-    copy.addEventListener("click", () => {
-      navigator.clipboard?.writeText(url).then(() => showInfo($("message"), t("The link of seat {seat} is copied.", { seat: invite.seat })),
-        () => showInfo($("message"), url));
-    });
-    li.append(link, " ", copy);
+    li.dataset.seat = String(seat);
+    const invite = invites[seat];
+    const button = (text, action) => {
+      const b = Object.assign(document.createElement("button"), { type: "button", textContent: text });
+      b.addEventListener("click", action);
+      return b;
+    };
+    if (invite && view.waiting.includes(seat)) {
+      const url = new URL(invite.link, location.href).href;
+      const link = Object.assign(document.createElement("a"), { href: url, textContent: t("Seat {seat}", { seat }) });
+      link.dataset.seat = String(seat);
+      const copy = button(t("Copy the link"), () => {
+        navigator.clipboard?.writeText(url).then(() => showInfo($("message"), t("The link of seat {seat} is copied.", { seat })),
+          () => showInfo($("message"), url));
+      });
+      li.append(link, " ", t("(waiting for your friend)"), " ", copy);
+    } else if (invite) {
+      li.append(t("Seat {seat}: taken, its link is used.", { seat }));
+    } else {
+      li.append(t("Seat {seat}: the computer plays it (no link).", { seat }));
+    }
+    li.append(" ", button(t("New link for seat {seat}", { seat }), () => manageInvite(seat, "POST")));
+    if (invite) li.append(" ", button(t("Withdraw the link of seat {seat}", { seat }), () => manageInvite(seat, "DELETE")));
     return li;
   }));
 }
@@ -189,6 +241,7 @@ function drawMoves() {
   }
   const handed = view ? view.handed.includes(view.seat) : false;
   $("handed").hidden = !handed;
+  $("hand-over").hidden = handed || !view || view.over;
   const who = (s) => (!view.humans.includes(s) ? t("Seat {seat}", { seat: s })
     : view.handed.includes(s) ? t("Seat {seat} (a person, away: the computer plays)", { seat: s })
       : t("Seat {seat} (a person)", { seat: s }));
@@ -343,14 +396,56 @@ async function play(text) {
   }
 }
 
-function listen() {
+function listen(wait = 1000) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/api/matches/${match}/events?token=${encodeURIComponent(token)}`);
+  // The token goes in the first message, never in the address (an address ends up in logs).
+  const socket = new WebSocket(`${scheme}://${location.host}/api/matches/${match}/events`);
+  let ping = null;
+  let welcome = false;
+  socket.addEventListener("open", () => {
+    socket.send(JSON.stringify({ token }));
+    // A keep-alive: the server closes a socket that says nothing for a while.
+    ping = setInterval(() => socket.send(JSON.stringify({ type: "ping" })), PING);
+  });
   socket.addEventListener("message", (message) => {
     const data = JSON.parse(message.data);
-    const handed = data.handed && view && data.handed.join() !== view.handed.join();
-    if (data.type === "state" && (data.version > version || handed) && !busy) refresh().catch(() => {});
+    if (data.type === "hello") welcome = true;
+    if (data.error && data.error.code === "wrong_token") {
+      showError($("message"), new Error(t("This seat was given to someone else: its link was renewed or withdrawn.")));
+    }
+    // A new version, or a seat handed over, taken back or claimed, is read again.
+    const changed = (key) => data[key] && view && data[key].join() !== view[key].join();
+    if (data.type === "state" && (data.version > version || changed("handed") || changed("waiting")) && !busy) {
+      refresh().catch(() => {});
+    }
   });
+  socket.addEventListener("close", (event) => {
+    clearInterval(ping);
+    // Closed by the network or for silence (a sleeping laptop): open again, a little later each
+    // time; a refusal (a revoked token, a match no longer there: 4400 to 4499) is final.
+    if (event.code < 4400 || event.code > 4499 || event.code === 4408) {
+      setTimeout(() => { refresh().catch(() => {}); listen(welcome ? 1000 : Math.min(wait * 2, 60_000)); }, wait);
+    }
+  });
+}
+
+async function claim() {
+  // A friend's invite link: claim the seat once; a browser that has a seat here already keeps it.
+  history.replaceState(null, "", `/table#${match}`);
+  if (token) {
+    showInfo($("message"), t("This browser already has a seat at this match: the invite link is left for your friend."));
+    return true;
+  }
+  try {
+    const made = await call(`/api/matches/${match}/claim`, { method: "POST", body: { code } });
+    tokens.set(match, made.token);
+    token = made.token;
+    return true;
+  } catch (error) {
+    if (error.status === 410) error.message = t("This seat is taken: its invite link was already used. Ask for a new link.");
+    showError($("message"), error);
+    return false;
+  }
 }
 
 async function download() {
@@ -374,6 +469,7 @@ async function toReplay() {
 }
 
 async function main() {
+  if (match && code && !(await claim())) return;
   if (!match || !token) {
     showError($("message"), new Error(t("This page needs a match started from the lobby (its token is kept in this browser).")));
     return;
@@ -383,15 +479,18 @@ async function main() {
   $("ask-hint").addEventListener("click", askHint);
   $("to-replay").addEventListener("click", toReplay);
   $("summary-continue").addEventListener("click", closeSummary);
-  $("take-back").addEventListener("click", async () => {
+  // Take the seat back from the computer, or hand it to the computer on purpose.
+  const seatTo = (path) => async () => {
     try {
-      const state = await call(`/api/matches/${match}/seat?limit=${LIMIT}`, { method: "POST", token });
+      const state = await call(`/api/matches/${match}/${path}?limit=${LIMIT}`, { method: "POST", token });
       const pic = await picture(pictureUrl(), token);
       show(state, pic.svg);
     } catch (error) {
       showError($("message"), error);
     }
-  });
+  };
+  $("take-back").addEventListener("click", seatTo("seat"));
+  $("hand-over").addEventListener("click", seatTo("computer"));
   try {
     await refresh();
   } catch (error) {
