@@ -5,7 +5,7 @@ For every seed, the greedy bot plays the game's demo ruleset (or the demo's own 
 a move, a scripted bidding say) until every rule of the demo's ``shows`` has come into play (in an
 event, or among the rules that constrained a move) and the demo's ``stop`` holds; the shortest such
 deal that the demo's ``keep`` accepts wins. The result is printed, to be kept as the moves of the
-game's ``DEMO`` (in ``cardrules/GAME/_demo.py``), so that the deal never changes; a test checks
+game's ``DEMO`` (in ``cardrules/GAME/_showcase.py``), so that the deal never changes; a test checks
 that each kept deal is what this search finds, and that it shows its rules.
 """
 

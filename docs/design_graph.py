@@ -38,7 +38,7 @@ PARTS = {
     "bots": ("bots",),
     "records": ("records",),
     "reference": ("_reference",),
-    "registry": ("_registry", "_states", "_sampling"),
+    "registry": ("_registry", "_state_text", "_worlds"),
     "games": GAMES,
     "game kit": ("_kit",),
     "languages": ("i18n",),

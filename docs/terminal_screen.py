@@ -14,7 +14,7 @@ from pathlib import Path
 
 from cardrules import get_game
 from cardrules.bots import get_bot
-from cardrules.cli._table import Session
+from cardrules.cli._session import Session
 
 HERE = Path(__file__).resolve().parent / "_static"
 

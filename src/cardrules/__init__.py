@@ -8,8 +8,8 @@ Pick a game with :func:`get_game`, deal with ``new_game``, then loop over
 from cardrules import _common, records
 from cardrules._kit.inference import Inference
 from cardrules._registry import game_names, get_game
-from cardrules._sampling import inferences, sample_state
-from cardrules._states import dumps, from_position, loads, position
+from cardrules._state_text import dumps, from_position, loads, position
+from cardrules._worlds import inferences, sample_state
 from cardrules.cards import (
     Card,
     Pack,

@@ -1,4 +1,4 @@
-"""JSON for states: a type-directed codec over the attrs classes of every game (dumps and loads are in _states)."""
+"""JSON for states: a type-directed codec over the attrs classes of every game (dumps and loads are in _state_text)."""
 
 from __future__ import annotations
 

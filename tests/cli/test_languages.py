@@ -22,8 +22,8 @@ from cardrules._kit.style import Style, visible_len
 from cardrules.bots import get_bot
 from cardrules.cli._commentary import Commentary, match_words
 from cardrules.cli._demo import demo
-from cardrules.cli._table import Session
-from cardrules.cli._table_help import command_summary
+from cardrules.cli._session import Session
+from cardrules.cli._session_help import command_summary
 from cardrules.cli._terminal import view_for
 
 LANGS = i18n.LANGUAGES

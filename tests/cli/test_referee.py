@@ -18,7 +18,7 @@ import pytest
 import cardrules
 from cardrules import InvalidPositionError, cli, records
 from cardrules.bots import get_bot
-from cardrules.cli._table import Session
+from cardrules.cli._session import Session
 from tests.playout import playout
 
 ELEVEN = (

@@ -23,7 +23,7 @@ from cardrules._kit.style import visible_len
 from cardrules.bots import get_bot
 from cardrules.cli._commentary import match_words
 from cardrules.cli._demo import demo, progress_bar
-from cardrules.cli._table import Session
+from cardrules.cli._session import Session
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "records"
 

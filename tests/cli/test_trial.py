@@ -19,8 +19,8 @@ from cardrules import cli
 from cardrules._kit.style import Style
 from cardrules.bots import get_bot
 from cardrules.cli._demo import demo, legend
-from cardrules.cli._table import Session
-from cardrules.cli._table_help import did_you_mean, rules_pointer
+from cardrules.cli._session import Session
+from cardrules.cli._session_help import did_you_mean, rules_pointer
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLE = (

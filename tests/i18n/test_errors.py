@@ -132,12 +132,12 @@ _PLAYER_ERRORS = frozenset(
         "UnknownOptionError",
         "InvalidDeckError",
         "UnsupportedError",
-        "fail",  # cardrules._kit.checks.fail(field, message): a bad field of a state document
+        "fail",  # cardrules._kit.consistency.fail(field, message): a bad field of a state document
     }
 )
 
 _WATCHED = ("mulle", "mililla", "charlemagne", "_kit", "records", "engine")
-_WATCHED_FILES = ("_serial.py", "_options.py", "_common.py", "_states.py", "_sampling.py", "_registry.py")
+_WATCHED_FILES = ("_serial.py", "_options.py", "_common.py", "_state_text.py", "_worlds.py", "_registry.py")
 _UNWATCHED = ("engine/_learning.py",)  # the learning encodings, whose errors are for programs, as all of rl's
 
 

@@ -1,4 +1,4 @@
-"""The checks the games share on a saved state (``cardrules._kit.checks``), each game's state broken one way."""
+"""The checks the games share on a saved state (``cardrules._kit.consistency``), each game's state broken one way."""
 
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ MAX_LINES = 650
 GAME_MODULES = (
     "__init__", "_ruleset", "_rules", "_cards", "_state", "_deal", "_legal", "_reasons", "_play", "_score",
     "_observe", "_notation", "_check", "_sample", "_events", "_bot", "_view", "_position", "_picture",
-    "_encoding", "_tensor", "_demo", "_infer",
+    "_encoding", "_tensor", "_showcase", "_infer",
 )  # fmt: skip
 """The modules every game package has, each with the same role (see the Design page)."""
 

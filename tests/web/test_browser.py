@@ -681,7 +681,7 @@ def picture_in_language(page: Any, lang: str, where: str, size: str) -> None:
 @pytest.mark.parametrize("lang", ["ar", "sv"])
 def test_the_table_in_another_language_and_arabic_right_to_left(browser: Any, base_url: str, lang: str) -> None:
     """The lobby, the table and the rules page in *lang*, at a desktop's and a phone's width; Arabic mirrored."""
-    from cardrules.web._words import word
+    from cardrules.web._lang import word
 
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()

@@ -22,7 +22,7 @@ from cardrules import i18n, records
 from cardrules._kit import svg as _svg
 from cardrules.i18n import _catalogs
 from cardrules.rules import Message, card_words
-from cardrules.web import _rules, _words
+from cardrules.web import _lang, _rules
 from cardrules.web._app import STATIC
 from tests.web.helpers import auth, client, hidden_cards, start, tokens
 
@@ -35,7 +35,7 @@ def c(tmp_path: Path) -> TestClient:
     return client(tmp_path)
 
 
-def _lang(html: str) -> tuple[str, str]:
+def _html_lang(html: str) -> tuple[str, str]:
     found = re.search(r'<html lang="([a-z]+)" dir="(ltr|rtl)">', html)
     assert found, html[:200]
     return found.group(1), found.group(2)
@@ -49,11 +49,11 @@ def _words_of(html: str) -> dict[str, str]:
 
 
 def test_the_language_is_the_query_then_the_cookie_then_accept_language_then_english(c: TestClient) -> None:
-    assert _lang(c.get("/").text) == ("en", "ltr")
-    assert _lang(c.get("/", headers={"Accept-Language": "de, es;q=0.8"}).text)[0] == "es"
+    assert _html_lang(c.get("/").text) == ("en", "ltr")
+    assert _html_lang(c.get("/", headers={"Accept-Language": "de, es;q=0.8"}).text)[0] == "es"
     c.cookies.set("lang", "fr")
-    assert _lang(c.get("/", headers={"Accept-Language": "es"}).text)[0] == "fr"  # the cookie beats the header
-    assert _lang(c.get("/?lang=sv", headers={"Accept-Language": "es"}).text)[0] == "sv"  # the query beats both
+    assert _html_lang(c.get("/", headers={"Accept-Language": "es"}).text)[0] == "fr"  # the cookie beats the header
+    assert _html_lang(c.get("/?lang=sv", headers={"Accept-Language": "es"}).text)[0] == "sv"  # the query beats both
     c.cookies.clear()
 
 
@@ -63,15 +63,15 @@ def test_lang_in_the_query_sets_the_cookie_and_the_next_page_keeps_it(c: TestCli
     cookie = r.headers["set-cookie"]
     assert cookie.startswith("lang=ar;") and "Path=/" in cookie and "Max-Age=" in cookie
     assert "Accept-Language" in r.headers["vary"]
-    assert _lang(c.get("/replay").text) == ("ar", "rtl")  # the client sends the cookie back
+    assert _html_lang(c.get("/replay").text) == ("ar", "rtl")  # the client sends the cookie back
     assert "set-cookie" not in c.get("/replay").headers  # only a choice sets it
 
 
 def test_an_unknown_language_is_passed_over_never_an_error(c: TestClient) -> None:
     r = c.get("/?lang=de", headers={"Accept-Language": "es"})
-    assert r.status_code == 200 and _lang(r.text)[0] == "es" and "set-cookie" not in r.headers
+    assert r.status_code == 200 and _html_lang(r.text)[0] == "es" and "set-cookie" not in r.headers
     c.cookies.set("lang", "xx")
-    assert _lang(c.get("/?lang=", headers={"Accept-Language": "klingon"}).text)[0] == "en"
+    assert _html_lang(c.get("/?lang=", headers={"Accept-Language": "klingon"}).text)[0] == "en"
     assert c.get("/rules/mulle?lang=%3Cscript%3E").status_code == 200
     c.cookies.clear()
 
@@ -80,10 +80,10 @@ def test_an_unknown_language_is_passed_over_never_an_error(c: TestClient) -> Non
 @pytest.mark.parametrize("path", PAGES)
 def test_every_page_has_its_language_direction_and_a_picker(c: TestClient, path: str, lang: str) -> None:
     html = c.get(f"{path}?lang={lang}").text
-    assert _lang(html) == (lang, i18n.direction(lang))
+    assert _html_lang(html) == (lang, i18n.direction(lang))
     picker = re.search(r'<select id="lang-picker".*?</select>', html, re.S)
     assert picker, path
-    for code, name in _words.NAMES.items():
+    for code, name in _lang.NAMES.items():
         assert f'value="{code}"' in picker.group(0) and name in picker.group(0)
     assert f'<option value="{lang}" lang="{lang}" selected>' in picker.group(0)
     if not path.startswith("/rules/"):  # (the rules pages' examples have Python lists in them)
@@ -100,7 +100,7 @@ def _catalog(lang: str) -> dict[str, str]:
 def test_every_word_of_every_page_is_translated(c: TestClient, lang: str) -> None:
     """The words a page gives its script are the catalog's translations, none of them missing."""
     catalog = _catalog(lang)
-    assert set(catalog) == set(_words.WORDS)
+    assert set(catalog) == set(_lang.WORDS)
     assert all(catalog.values()), [w for w, t in catalog.items() if not t]
     for path in PAGES:
         html = c.get(f"{path}?lang={lang}").text
@@ -122,12 +122,12 @@ def test_every_word_the_pages_and_scripts_use_is_marked_for_the_catalogs() -> No
     for script in STATIC.glob("*.js"):
         used |= set(re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', script.read_text(encoding="utf-8")))
     assert len(used) > 100
-    assert used <= set(_words.WORDS), used - set(_words.WORDS)
+    assert used <= set(_lang.WORDS), used - set(_lang.WORDS)
 
 
 def test_the_placeholders_of_each_word_are_kept_in_every_language() -> None:
     for lang in OTHERS:
-        for english, said in _words.words(lang).items():
+        for english, said in _lang.words(lang).items():
             assert set(re.findall(r"\{\w+\}", english)) == set(re.findall(r"\{\w+\}", said)), (lang, english)
 
 
@@ -163,9 +163,9 @@ def test_the_rules_page_takes_each_block_from_the_pages_catalog(c: TestClient, m
 @pytest.mark.parametrize("lang", OTHERS)
 def test_the_rules_page_in_each_language(c: TestClient, lang: str) -> None:
     html = c.get(f"/rules/mulle?lang={lang}").text
-    title = _words.word("The rules of {game}", lang).format(game="Mulle")
+    title = _lang.word("The rules of {game}", lang).format(game="Mulle")
     assert f"<h1>{title}</h1>" in html
-    assert _lang(html) == (lang, i18n.direction(lang))
+    assert _html_lang(html) == (lang, i18n.direction(lang))
     assert html.count('class="anchor" id="mulle.') == c.get("/rules/mulle?lang=en").text.count(
         'class="anchor" id="mulle.'
     )

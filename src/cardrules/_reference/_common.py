@@ -9,7 +9,7 @@ import json
 from typing import Any, Final
 
 from cardrules._registry import get_game
-from cardrules._states import from_position
+from cardrules._state_text import from_position
 from cardrules.engine import Game, RoundScore
 from cardrules.errors import InvalidPositionError
 

@@ -10,7 +10,7 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from cardrules import _messages
-from cardrules._sampling import spec_for_observation
+from cardrules._worlds import spec_for_observation
 from cardrules.bots._ismcts import ISMCTSBot
 from cardrules.bots._levels import EasyBot, HardBot, MediumBot
 from cardrules.bots._search import SearchBot

@@ -13,7 +13,7 @@ from typing import Any, Final
 
 import attrs
 
-from cardrules._sampling import spec_for_observation
+from cardrules._worlds import spec_for_observation
 from cardrules.bots._pimc import exact_rank
 from cardrules.bots._search import Candidate, SearchBot, _seconds
 from cardrules.engine import LegalMoves

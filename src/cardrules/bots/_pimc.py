@@ -21,7 +21,7 @@ import time
 from collections.abc import Hashable
 from typing import Any, Final
 
-from cardrules._sampling import spec_for_observation
+from cardrules._worlds import spec_for_observation
 from cardrules.bots._search import Candidate, _sample
 from cardrules.bots._solve import DEFAULT_MAX_NODES, solve
 from cardrules.engine import LegalMoves

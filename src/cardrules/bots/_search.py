@@ -12,7 +12,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from cardrules import _common, _messages
-from cardrules._sampling import spec_for_observation
+from cardrules._worlds import spec_for_observation
 from cardrules.bots._games import Heuristic
 from cardrules.engine import GameSpec, LegalMoves, Score, TupleMoves
 from cardrules.errors import InvalidOptionError, UnsupportedError

@@ -14,7 +14,6 @@ from cardrules.charlemagne._bot import HEURISTIC
 from cardrules.charlemagne._cards import PACK, suit_order, trump_order
 from cardrules.charlemagne._check import check_state
 from cardrules.charlemagne._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
-from cardrules.charlemagne._demo import DEMO
 from cardrules.charlemagne._encoding import LEARNING
 from cardrules.charlemagne._events import deal_events, events
 from cardrules.charlemagne._infer import inferences
@@ -28,6 +27,7 @@ from cardrules.charlemagne._rules import RULES
 from cardrules.charlemagne._ruleset import STANDARD, CharlemagneRuleset
 from cardrules.charlemagne._sample import sample_state, shuffle_hidden, zones
 from cardrules.charlemagne._score import score
+from cardrules.charlemagne._showcase import DEMO
 from cardrules.charlemagne._state import (
     MOVE_TYPES,
     Bid,

@@ -8,8 +8,8 @@ from typing import Final
 import attrs
 
 from cardrules import _messages
-from cardrules._kit import checks
-from cardrules._kit.checks import fail
+from cardrules._kit import consistency
+from cardrules._kit.consistency import fail
 from cardrules._serial import check_pack
 from cardrules.cards import Card, CardName
 from cardrules.charlemagne._cards import _FRENCH, _HAND_ORDER, PACK, _trick_winner
@@ -38,20 +38,20 @@ def check_state(state: State) -> None:
     """
     if type(state) is not State:
         raise _messages.wrong_state("Charlemagne", state)
-    checks.check_lengths({"hands": state.hands}, SEATS, "seat")
+    consistency.check_lengths({"hands": state.hands}, SEATS, "seat")
     if len(state.calls) > SEATS:
         raise fail("calls", Message("there are at most four calls, not {count}", count=len(state.calls)))
-    checks.check_rounds(state.rounds, len(SIDES), None)
+    consistency.check_rounds(state.rounds, len(SIDES), None)
     for name in ("dealer", "leader", "last_leader"):
-        checks.check_seat(getattr(state, name), SEATS, name)
+        consistency.check_seat(getattr(state, name), SEATS, name)
     if state.winner is not None:
-        checks.check_seat(state.winner, len(SIDES), "winner", "side")
+        consistency.check_seat(state.winner, len(SIDES), "winner", "side")
     if state.bidder is not None:
-        checks.check_seat(state.bidder, SEATS, "bidder")
-    checks.check_counts({"round_no": [state.round_no], "tricks": state.tricks})
+        consistency.check_seat(state.bidder, SEATS, "bidder")
+    consistency.check_counts({"round_no": [state.round_no], "tricks": state.tricks})
     check_pack(zones(state), PACK)
-    checks.check_order({f"hands[{s}]": hand for s, hand in enumerate(state.hands)}, _HAND_ORDER)
-    checks.check_decks(state.pending_decks, PACK)
+    consistency.check_order({f"hands[{s}]": hand for s, hand in enumerate(state.hands)}, _HAND_ORDER)
+    consistency.check_decks(state.pending_decks, PACK)
     _check_calls(state)
     _check_sizes(state)
     _check_play(state)
@@ -165,7 +165,7 @@ def _check_sizes(state: State) -> None:
             "trick",
             Message("a trick in progress has at most {value} cards, and none once the match is over", value=size - 1),
         )
-    checks.check_won(state.won, state.tricks, size)
+    consistency.check_won(state.won, state.tricks, size)
     if done > TRICKS:
         raise fail("tricks", Message("a hand has {TRICKS} tricks, not {done}", TRICKS=TRICKS, done=done))
     for s in range(SEATS):
@@ -195,10 +195,10 @@ def _check_play(state: State) -> None:
     partner = (b + 2) % SEATS if c.is_solo else None
     first = b if c.is_solo else (b + 1) % SEATS
     trump = state.trump
-    play = checks.TrickPlay(
+    play = consistency.TrickPlay(
         first, lambda lead: _ORDERS[lead, partner], lambda trick: _trick_winner(trick, trump), dict.fromkeys(bidders, b)
     )
-    side = checks.check_tricks(
+    side = consistency.check_tricks(
         state.won, state.history, play, ("leader", state.leader, state.last_leader, state.last_trick)
     )
     if state.winner is None:
@@ -209,7 +209,7 @@ def _check_play(state: State) -> None:
     if made is None:
         raise fail("winner", Message("the match is won only at the end of a hand"))
     before = attrs.evolve(state, tricks=(state.tricks[0] - (side == 0), state.tricks[1] - (side == 1)))
-    if side == checks.NO_TRICK or _result(before, early=state.rules.end_when_decided) is not None:
+    if side == consistency.NO_TRICK or _result(before, early=state.rules.end_when_decided) is not None:
         raise fail("tricks", Message("the hand was decided before its last trick"))
     if state.rounds[-1] != _hand_score(state, made):
         raise fail(f"rounds[{len(state.rounds) - 1}]", Message("the last hand's score is not that of the hand played"))
@@ -254,7 +254,7 @@ def _check_bidders_cards(state: State) -> tuple[Card, ...]:
 def _check_scores(state: State) -> None:
     """The hands' scores, the match points and the winner (charlemagne.score.*, charlemagne.match.target)."""
     over = state.winner is not None
-    checks.check_round_no(state.round_no, len(state.rounds), over, "hand")
+    consistency.check_round_no(state.round_no, len(state.rounds), over, "hand")
     for i, r in enumerate(state.rounds):
         if sorted(r.points)[0] != 0 or max(r.points) not in _VALUES or len(r.items) != 1:
             raise fail(
@@ -267,4 +267,4 @@ def _check_scores(state: State) -> None:
                 Message("a hand's tally is the tricks won by each team, 1 to {TRICKS} in all", TRICKS=TRICKS),
             )
     single = state.rules.single_round
-    checks.check_match(state.rounds, state.match, state.winner, lambda m: _match_winner(m, single))
+    consistency.check_match(state.rounds, state.match, state.winner, lambda m: _match_winner(m, single))

@@ -16,7 +16,7 @@ from cardrules._registry import get_game, spec_for_state
 from cardrules.bots import get_bot, simulate
 from cardrules.cli._commentary import table_seats
 from cardrules.cli._demo import demo, progress_bar, results_table
-from cardrules.cli._table import Session
+from cardrules.cli._session import Session
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError
 from cardrules.i18n import DEFAULT

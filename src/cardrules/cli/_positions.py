@@ -10,7 +10,7 @@ import sys
 from typing import Any, TextIO
 
 from cardrules._kit.style import Style, unstyled
-from cardrules._states import from_position
+from cardrules._state_text import from_position
 from cardrules.cli._commentary import side_name, table_seats
 from cardrules.cli._terminal import move_list_for, style_for, view_for
 from cardrules.engine import Game, Score, ScoreItem

@@ -171,7 +171,7 @@ class DemoDeal:
     A game's "press play" deal, the optional ``demo`` of its :class:`GameSpec`: a short deal, chosen
     once (by a seed search) to show a few rules in action, kept as its moves so that it never
     changes. The web table plays it at ``/watch/GAME`` (see :doc:`/howto/web-table`). Each game's
-    ``_demo`` module keeps its deal and what the search that chose it looks for;
+    ``_showcase`` module keeps its deal and what the search that chose it looks for;
     ``python docs/demo_deals.py GAME`` runs the search again.
 
     Attributes:

@@ -13,7 +13,6 @@ from cardrules.mililla._bot import HEURISTIC
 from cardrules.mililla._cards import PACK
 from cardrules.mililla._check import check_state
 from cardrules.mililla._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
-from cardrules.mililla._demo import DEMO
 from cardrules.mililla._encoding import LEARNING
 from cardrules.mililla._events import deal_events, events
 from cardrules.mililla._infer import inferences
@@ -27,6 +26,7 @@ from cardrules.mililla._rules import RULES
 from cardrules.mililla._ruleset import STANDARD, MilillaRuleset
 from cardrules.mililla._sample import sample_state, shuffle_hidden, zones
 from cardrules.mililla._score import score
+from cardrules.mililla._showcase import DEMO
 from cardrules.mililla._state import Move, Observation, Play, State
 
 __all__ = [

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Final
 
 from cardrules import _messages
-from cardrules._kit import checks
-from cardrules._kit.checks import fail
+from cardrules._kit import consistency
+from cardrules._kit.consistency import fail
 from cardrules._serial import check_pack
 from cardrules.cards import Card
 from cardrules.mililla._cards import _CARD_POINTS, _HAND_ORDER, _STRENGTH, _SUIT_NAMES, PACK
@@ -51,22 +51,22 @@ def check_state(state: State) -> None:
     """
     if type(state) is not State:
         raise _messages.wrong_state("Mililla", state)
-    checks.check_lengths({"hands": state.hands}, SEATS, "seat")
-    checks.check_rounds(state.rounds, len(SIDES), _TALLY_RULES)
+    consistency.check_lengths({"hands": state.hands}, SEATS, "seat")
+    consistency.check_rounds(state.rounds, len(SIDES), _TALLY_RULES)
     for name in ("dealer", "trick_leader", "last_leader"):
-        checks.check_seat(getattr(state, name), SEATS, name)
+        consistency.check_seat(getattr(state, name), SEATS, name)
     if state.winner is not None:
-        checks.check_seat(state.winner, len(SIDES), "winner", "side")
-    checks.check_counts(
+        consistency.check_seat(state.winner, len(SIDES), "winner", "side")
+    consistency.check_counts(
         {"round_no": [state.round_no], "deal_bonus": [state.deal_bonus], "held_bonus": [state.held_bonus]}
     )
-    checks.check_counts({"tricks": state.tricks})
+    consistency.check_counts({"tricks": state.tricks})
     check_pack(zones(state), PACK)
-    checks.check_order({f"hands[{s}]": hand for s, hand in enumerate(state.hands)}, _HAND_ORDER)
+    consistency.check_order({f"hands[{s}]": hand for s, hand in enumerate(state.hands)}, _HAND_ORDER)
     _check_sizes(state)
     _check_tricks(state)
     _check_scores(state)
-    checks.check_decks(state.pending_decks, PACK)
+    consistency.check_decks(state.pending_decks, PACK)
 
 
 def _check_sizes(state: State) -> None:
@@ -79,7 +79,7 @@ def _check_sizes(state: State) -> None:
         raise fail("tricks", Message("a round in progress has at most 9 completed tricks, not {done}", done=done))
     if len(state.trick) > SEATS - 1:
         raise fail("trick", Message("a trick in progress has at most 3 cards, not {count}", count=len(state.trick)))
-    checks.check_won(state.won, state.tricks, SEATS)
+    consistency.check_won(state.won, state.tricks, SEATS)
     for s in range(SEATS):
         played = 1 if (s - state.trick_leader) % SEATS < len(state.trick) else 0
         if len(state.hands[s]) != 10 - done - played:
@@ -118,13 +118,13 @@ def _check_tricks(state: State) -> None:
             ),
         )
     trump, strength = turn_up.suit, _STRENGTH[state.rules.rank_order]
-    play = checks.TrickPlay(
+    play = consistency.TrickPlay(
         (dealer + 1) % SEATS,
         _SEATS_FROM.__getitem__,
         lambda trick: _trick_winner(trick, trump, strength),
         {turn_up: dealer},
     )
-    checks.check_tricks(
+    consistency.check_tricks(
         state.won, state.history, play, ("trick_leader", state.trick_leader, state.last_leader, state.last_trick)
     )
     led = frozenset(pile[k].suit for pile in state.won for k in range(0, len(pile), SEATS))
@@ -136,7 +136,7 @@ def _check_tricks(state: State) -> None:
 def _check_scores(state: State) -> None:
     """The turn-up bonus, the rounds, the match points and the winner (mililla.bonus.*, mililla.match.target)."""
     over = state.winner is not None
-    checks.check_round_no(state.round_no, len(state.rounds), over)
+    consistency.check_round_no(state.round_no, len(state.rounds), over)
     for i, r in enumerate(state.rounds):
         if sum(r.tally) != ROUND_POINTS or min(r.tally) < 0 or min(r.points) < 0:
             raise fail(f"rounds[{i}].tally", Message("a round's tally shares 70 points between the sides"))
@@ -159,7 +159,7 @@ def _check_scores(state: State) -> None:
             ),
         )
     single = state.rules.single_round
-    checks.check_match(
+    consistency.check_match(
         state.rounds,
         state.match,
         state.winner,

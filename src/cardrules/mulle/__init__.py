@@ -15,7 +15,6 @@ from cardrules.mulle._bot import HEURISTIC
 from cardrules.mulle._cards import PACK
 from cardrules.mulle._check import check_state
 from cardrules.mulle._deal import deck_from_deal, deck_from_hands, new_game, new_round, round_deck
-from cardrules.mulle._demo import DEMO
 from cardrules.mulle._encoding import LEARNING
 from cardrules.mulle._events import deal_events, events
 from cardrules.mulle._infer import inferences
@@ -29,6 +28,7 @@ from cardrules.mulle._rules import RULES
 from cardrules.mulle._ruleset import BUILDING, FISHING, MulleRuleset
 from cardrules.mulle._sample import sample_state, shuffle_hidden, zones
 from cardrules.mulle._score import score
+from cardrules.mulle._showcase import DEMO
 from cardrules.mulle._state import (
     Build,
     Capture,

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 import attrs
 
 from cardrules import _messages
-from cardrules._kit import checks
-from cardrules._kit.checks import fail
+from cardrules._kit import consistency
+from cardrules._kit.consistency import fail
 from cardrules._serial import check_pack
 from cardrules.cards import Card
 from cardrules.mulle._cards import _BHV, _ORDER, _TVAL, PACK, _mulle_points, _sorted
@@ -47,29 +47,31 @@ def check_state(state: State) -> None:
         raise _messages.wrong_state("Mulle", state)
     rules = state.rules
     nsides = len(rules.sides)
-    checks.check_lengths({"hands": state.hands}, rules.players, "seat")
-    checks.check_lengths(
+    consistency.check_lengths({"hands": state.hands}, rules.players, "seat")
+    consistency.check_lengths(
         {"captured": state.captured, "tabbes": state.tabbes, "mulles": state.mulles, "match": state.match},
         nsides,
         "side",
     )
-    checks.check_rounds(state.rounds, nsides, None)
-    checks.check_seat(state.dealer, rules.players, "dealer")
-    checks.check_seat(state.to_play, rules.players, "to_play")
+    consistency.check_rounds(state.rounds, nsides, None)
+    consistency.check_seat(state.dealer, rules.players, "dealer")
+    consistency.check_seat(state.to_play, rules.players, "to_play")
     if state.winner is not None:
-        checks.check_seat(state.winner, nsides, "winner", "side")
+        consistency.check_seat(state.winner, nsides, "winner", "side")
     if state.last_capture is not None:
-        checks.check_seat(state.last_capture, rules.players, "last_capture")
-    checks.check_counts({"round_no": [state.round_no], "deal_no": [state.deal_no], "tabbes": state.tabbes})
+        consistency.check_seat(state.last_capture, rules.players, "last_capture")
+    consistency.check_counts({"round_no": [state.round_no], "deal_no": [state.deal_no], "tabbes": state.tabbes})
     check_pack(zones(state), PACK)
-    checks.check_order({f"hands[{s}]": hand for s, hand in enumerate(state.hands)} | {"table": state.table}, _ORDER)
+    consistency.check_order(
+        {f"hands[{s}]": hand for s, hand in enumerate(state.hands)} | {"table": state.table}, _ORDER
+    )
     _check_builds(state)
     if state.start is not None:
         _check_start(state)
     seats, deal_ends = _check_deal(state)
     _replay(state, seats, deal_ends)
     _check_scores(state)
-    checks.check_decks(state.pending_decks, PACK)
+    consistency.check_decks(state.pending_decks, PACK)
 
 
 def _check_builds(state: State) -> None:
@@ -114,7 +116,7 @@ def _check_start(state: State) -> None:
     start = state.start
     assert start is not None
     nsides = len(rules.sides)
-    checks.check_lengths(
+    consistency.check_lengths(
         {
             "start.taken": start.taken,
             "start.hidden": start.hidden,
@@ -124,7 +126,7 @@ def _check_start(state: State) -> None:
         nsides,
         "side",
     )
-    checks.check_counts({"start.plays": [start.plays], "start.hidden": start.hidden, "start.tabbes": start.tabbes})
+    consistency.check_counts({"start.plays": [start.plays], "start.hidden": start.hidden, "start.tabbes": start.tabbes})
     total = len(PACK) - rules.table_size
     if not 1 <= start.plays <= total:
         raise fail(
@@ -136,8 +138,8 @@ def _check_start(state: State) -> None:
             ),
         )
     if start.last_capture is not None:
-        checks.check_seat(start.last_capture, rules.players, "start.last_capture")
-    checks.check_order(
+        consistency.check_seat(start.last_capture, rules.players, "start.last_capture")
+    consistency.check_order(
         {"start.table": start.table} | {f"start.taken[{i}]": t for i, t in enumerate(start.taken)}, _ORDER
     )
     check_builds(rules, start.builds, "start.builds")
@@ -418,11 +420,11 @@ def _check_scores(state: State) -> None:
     """The rounds' scores, the match points and the winner (mulle.match.target, mulle.krypmulle)."""
     rules = state.rules
     over = state.winner is not None
-    checks.check_round_no(state.round_no, len(state.rounds), over)
+    consistency.check_round_no(state.round_no, len(state.rounds), over)
     for i, r in enumerate(state.rounds):
         if r.tally != r.points or min(r.points) < 0:
             raise fail(f"rounds[{i}].tally", Message("a round's tally is its points, none negative"))
-    checks.check_match(state.rounds, state.match, state.winner, lambda match: _winner(rules, match))
+    consistency.check_match(state.rounds, state.match, state.winner, lambda match: _winner(rules, match))
     if over and state.rounds[-1] != _round_score(state, complete=True):
         raise fail(
             f"rounds[{len(state.rounds) - 1}]", Message("the last round's score is not that of the round played")

@@ -28,7 +28,7 @@ import pyspiel
 
 from cardrules import _messages, _options
 from cardrules._registry import game_names, get_game
-from cardrules._sampling import sample_state
+from cardrules._worlds import sample_state
 from cardrules.cards import Card
 from cardrules.engine import Game, GameSpec
 from cardrules.engine._learning import ActionEncoding, FactoredEncoding

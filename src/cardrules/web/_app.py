@@ -31,7 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardrules import _common, records
 from cardrules._registry import games
-from cardrules.web import _pages, _words
+from cardrules.web import _lang, _pages
 from cardrules.web._bodies import (
     ClaimRequest,
     Created,
@@ -284,9 +284,9 @@ class Server:
 
     async def rules(self, request: Request) -> Response:
         """``GET /rules/{game}``: the game's rules page, an anchor per rule id."""
-        lang = _words.chosen(request)
+        lang = _lang.chosen(request)
         text = await run_in_threadpool(rules_page, request.path_params["game"], self.rules_dir, lang)
-        return _words.remember(request, HTMLResponse(text, headers={"Cache-Control": "no-cache"}))
+        return _lang.remember(request, HTMLResponse(text, headers={"Cache-Control": "no-cache"}))
 
     async def games(self, request: Request) -> Response:
         """``GET /api/games``."""
@@ -326,21 +326,21 @@ class Server:
         """``GET /api/matches/{id}``."""
         table, seat = await self._authorised(request)
         offset, limit, card = self._page(request, table)
-        return _json(await run_in_threadpool(table.view, offset, limit, card, seat, _words.chosen(request)))
+        return _json(await run_in_threadpool(table.view, offset, limit, card, seat, _lang.chosen(request)))
 
     async def take_back(self, request: Request) -> Response:
         """``POST /api/matches/{id}/seat``: take your seat back from the computer."""
         table, seat = await self._authorised(request)
         await run_in_threadpool(table.take_back, seat)  # it stores the seat as the person's again
         offset, limit, card = self._page(request, table)
-        return _json(await run_in_threadpool(table.view, offset, limit, card, seat, _words.chosen(request)))
+        return _json(await run_in_threadpool(table.view, offset, limit, card, seat, _lang.chosen(request)))
 
     async def hand_over(self, request: Request) -> Response:
         """``POST /api/matches/{id}/computer``: hand your seat to the computer, on purpose."""
         table, seat = await self._authorised(request)
         await run_in_threadpool(table.hand_over, seat)
         offset, limit, card = self._page(request, table)
-        return _json(await run_in_threadpool(table.view, offset, limit, card, seat, _words.chosen(request)))
+        return _json(await run_in_threadpool(table.view, offset, limit, card, seat, _lang.chosen(request)))
 
     async def claim(self, request: Request) -> Response:
         """``POST /api/matches/{id}/claim``: a friend's seat for its invite code, once."""
@@ -371,7 +371,7 @@ class Server:
         table, friend = await self._host(request)
         await run_in_threadpool(table.withdraw, friend)
         offset, limit, card = self._page(request, table)
-        return _json(await run_in_threadpool(table.view, offset, limit, card, table.seat, _words.chosen(request)))
+        return _json(await run_in_threadpool(table.view, offset, limit, card, table.seat, _lang.chosen(request)))
 
     async def move(self, request: Request) -> Response:
         """``POST /api/matches/{id}/moves``."""
@@ -381,7 +381,7 @@ class Server:
         if len(body.move) > 500:
             raise ApiError(422, "bad_notation", "a move is at most 500 characters", field="move")
 
-        lang = _words.chosen(request)
+        lang = _lang.chosen(request)
         seen = table.version  # a move without a version is played against the match as it was now
 
         def play() -> dict[str, Any]:
@@ -394,7 +394,7 @@ class Server:
     async def hint(self, request: Request) -> Response:
         """``GET /api/matches/{id}/hint``: the ``hard`` level's move for your seat, and why."""
         table, seat = await self._authorised(request)
-        return _json(await run_in_threadpool(table.hint, seat, _words.chosen(request)))
+        return _json(await run_in_threadpool(table.hint, seat, _lang.chosen(request)))
 
     async def record(self, request: Request) -> Response:
         """``GET /api/matches/{id}/record``: the record, once the match is over."""
@@ -457,7 +457,7 @@ class Server:
         offset = query_int(request, "offset", 0, 0, 1_000_000)
         limit = query_int(request, "limit", 50, 1, MAX_LIMIT)
         card = query_card(request, replay.game.spec.pack)
-        lang = _words.chosen(request)
+        lang = _lang.chosen(request)
         return _json(await run_in_threadpool(replay.view, step, view, offset, limit, card, lang))
 
     # --- events --------------------------------------------------------------------------
@@ -522,7 +522,7 @@ async def _crash(request: HTTPConnection, exc: Exception) -> Response:
 
 
 async def _index(request: Request) -> Response:
-    return _words.remember(request, _pages.page_html(STATIC, "index", _words.chosen(request)))
+    return _lang.remember(request, _pages.page_html(STATIC, "index", _lang.chosen(request)))
 
 
 async def _favicon(request: Request) -> Response:

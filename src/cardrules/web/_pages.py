@@ -24,7 +24,7 @@ from starlette.routing import BaseRoute, Route
 
 from cardrules import i18n
 from cardrules._kit import svg as _svg
-from cardrules.web import _demos, _words
+from cardrules.web import _lang, _watch
 from cardrules.web._bodies import plain
 from cardrules.web._errors import ApiError
 from cardrules.web._http import check_id, query_int
@@ -60,7 +60,7 @@ PICKER: Final = "<!--picker-->"
 def head(lang: str, title: str, script: str | None = None) -> str:
     """The head of a page in *lang* (``lang`` and ``dir`` of ``<html>``, its words, the picker's script)."""
     tag = "" if script is None else f'  <script type="module" src="/static/{script}"></script>\n'
-    words = _words.words_json(lang)
+    words = _lang.words_json(lang)
     return _HEAD.format(lang=lang, dir=i18n.direction(lang), title=html.escape(title), words=words, script=tag)
 
 
@@ -70,8 +70,8 @@ def page_html(static: Path, name: str, lang: str = i18n.DEFAULT) -> HTMLResponse
     if not path.is_file():
         raise ApiError(404, "not_found", "the pages are not installed")
     title, script = _PAGES[name]
-    title = _words.word("cardrules: {title}", lang).format(title=_words.word(title, lang))
-    body = _words.fill(path.read_text(encoding="utf-8"), lang).replace(PICKER, _words.picker(lang))
+    title = _lang.word("cardrules: {title}", lang).format(title=_lang.word(title, lang))
+    body = _lang.fill(path.read_text(encoding="utf-8"), lang).replace(PICKER, _lang.picker(lang))
     return HTMLResponse(head(lang, title, script) + body)
 
 
@@ -101,8 +101,8 @@ def _width(request: Request) -> int:
 def _stack(pictures: list[tuple[int, str]], lang: str = i18n.DEFAULT) -> str:
     """Several seats' pictures, one under the other, in one ``<svg>`` with each seat's heading."""
     parts, y, width = [], 0, 0
-    sees = html.escape(_words.word("What seat {seat} sees", lang))
-    label = html.escape(_words.word("every seat's view", lang), quote=True)
+    sees = html.escape(_lang.word("What seat {seat} sees", lang))
+    label = html.escape(_lang.word("every seat's view", lang), quote=True)
     sizes = []
     for _, svg in pictures:
         head = svg.split(">", 1)[0]
@@ -136,7 +136,7 @@ async def match_picture(request: Request) -> Response:
     table, seat = await run_in_threadpool(server.authorised, request, request.path_params["id"])
     with table.snap:
         state, version = table.state, table.version
-    lang = _words.chosen(request)
+    lang = _lang.chosen(request)
     return _svg_answer(await run_in_threadpool(_draw, table.game, state, seat, _width(request), lang), version)
 
 
@@ -161,13 +161,13 @@ async def replay_picture(request: Request) -> Response:
     replay = await run_in_threadpool(server.replays.get, replay_id, server.store.replay)
     step = query_int(request, "step", 0, 0, 10**7)
     view = request.query_params.get("view", "full")
-    lang = _words.chosen(request)
+    lang = _lang.chosen(request)
     return _svg_answer(await run_in_threadpool(_replay_picture, replay, step, view, lang), step)
 
 
 async def demo_steps(request: Request) -> Response:
     """``GET /api/demos/{game}``: the game's demonstration, every step told."""
-    body = await run_in_threadpool(_demos.demo, request.path_params["game"], _words.chosen(request))
+    body = await run_in_threadpool(_watch.demo, request.path_params["game"], _lang.chosen(request))
     headers = {"Cache-Control": "public, max-age=3600", "Vary": "Accept-Language, Cookie"}
     return JSONResponse(plain(body), headers=headers)
 
@@ -175,16 +175,16 @@ async def demo_steps(request: Request) -> Response:
 async def demo_picture(request: Request) -> Response:
     """``GET /api/demos/{game}/picture?step=N``: the demonstration's table at step *N*, as its seat sees it."""
     step = query_int(request, "step", 0, 0, 10_000)
-    game, state = await run_in_threadpool(_demos.demo_state, request.path_params["game"], step)
-    lang = _words.chosen(request)
-    return _svg_answer(await run_in_threadpool(_draw, game, state, _demos.SEAT, _width(request), lang), step)
+    game, state = await run_in_threadpool(_watch.demo_state, request.path_params["game"], step)
+    lang = _lang.chosen(request)
+    return _svg_answer(await run_in_threadpool(_draw, game, state, _watch.SEAT, _width(request), lang), step)
 
 
 def _page(name: str) -> Any:
     async def page(request: Request) -> Response:
-        response = page_html(_STATIC, name, _words.chosen(request))
+        response = page_html(_STATIC, name, _lang.chosen(request))
         response.headers["Cache-Control"] = "no-cache"
-        return _words.remember(request, response)
+        return _lang.remember(request, response)
 
     page.__doc__ = f"``GET /{name}``: the {name} page."
     return page

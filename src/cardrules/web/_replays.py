@@ -21,8 +21,8 @@ from cardrules.rules import Violation
 from cardrules.web._bodies import LegalMovesPage, Refusal, ReplayStep
 from cardrules.web._encode import jsonable
 from cardrules.web._errors import ApiError, from_cardrules
+from cardrules.web._lang import say
 from cardrules.web._table import get_game_checked, legal_page, seats_of, told_items
-from cardrules.web._words import say
 
 __all__ = ["MAX_RECORD", "Replay", "Replays"]
 

@@ -26,8 +26,8 @@ from cardrules import i18n
 from cardrules._registry import games
 from cardrules.i18n._pages import translate
 from cardrules.web._errors import ApiError
+from cardrules.web._lang import picker, word
 from cardrules.web._pages import head
-from cardrules.web._words import picker, word
 
 __all__ = ["rules_page"]
 _LABEL: Final = re.compile(r"^\(([A-Za-z0-9_.:-]+)\)=\s*$")

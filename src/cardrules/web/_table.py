@@ -37,6 +37,7 @@ from cardrules.web._bodies import EventItem, Hint, LegalMovesPage, MatchView, Ro
 from cardrules.web._encode import jsonable
 from cardrules.web._errors import ApiError, from_cardrules
 from cardrules.web._http import hash_token
+from cardrules.web._lang import say
 from cardrules.web._store import MatchRow, MatchStore
 from cardrules.web._told import (
     MAX_SCAN,
@@ -50,7 +51,6 @@ from cardrules.web._told import (
     told_in,
     told_items,
 )
-from cardrules.web._words import say
 
 __all__ = [
     "MAX_LIMIT",

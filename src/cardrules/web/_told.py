@@ -17,7 +17,7 @@ from cardrules.cards import Card
 from cardrules.engine import Event, Game, TupleMoves
 from cardrules.rules import Message
 from cardrules.web._bodies import EventItem, LegalMovesPage, MoveItem
-from cardrules.web._words import say
+from cardrules.web._lang import say
 
 __all__ = [
     "MAX_SCAN",

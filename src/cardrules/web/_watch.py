@@ -18,8 +18,8 @@ from cardrules._registry import games, get_game
 from cardrules.rules import Items, Message
 from cardrules.web._encode import jsonable
 from cardrules.web._errors import ApiError
+from cardrules.web._lang import say
 from cardrules.web._table import display_of, move_cards, told_items
-from cardrules.web._words import say
 
 __all__ = ["DemoBody", "DemoStep", "RuleRef", "demo", "demo_state"]
 

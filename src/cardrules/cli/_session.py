@@ -3,7 +3,7 @@
 
 Each turn shows the table as the person's seat sees it and numbers every legal move (paged to
 the terminal's size, numbers fixed for the turn); the person types a number, a move in notation or
-a command (:data:`~cardrules.cli._table_help.COMMANDS`).
+a command (:data:`~cardrules.cli._session_help.COMMANDS`).
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from typing import IO, Any, Final
 import attrs
 
 from cardrules._kit.style import columns, style_for, unsymbol, wrap
-from cardrules._sampling import spec_for_observation
+from cardrules._worlds import spec_for_observation
 from cardrules.bots import Bot, advise, get_bot
 from cardrules.cards import _derive_seed
 from cardrules.cli._commentary import Commentary, breakdown, event_text, reason_text, side_name
-from cardrules.cli._table_help import (
+from cardrules.cli._session_help import (
     ALIASES,
     command_help,
     command_summary,
