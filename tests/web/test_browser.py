@@ -249,7 +249,7 @@ def test_a_mulle_round_with_a_capture_a_build_and_a_mulle(page: Any, base_url: s
             if version(page) != before:
                 break
             button = page.locator(f'#picked-moves button[data-move="{move["text"]}"]')
-            if button.count() and page.locator("#picked-moves button").count() == 1:
+            if button.count() and page.locator("#picked-moves button[data-move]").count() == 1:
                 break
             click_card(page, "table", card)
         page.wait_for_function("document.body.dataset.busy !== 'true'")
@@ -276,7 +276,7 @@ def test_a_charlemagne_hand_with_its_bidding(page: Any, base_url: str) -> None:
         turns += 1
         assert turns < MAX_TURNS
         before = version(page)
-        buttons = page.locator("#plain-moves button")
+        buttons = page.locator("#plain-moves button[data-move]")
         if buttons.count():
             bids = page.locator('#plain-moves button[data-move^="bid"]')
             if bids.count() and not bid:
@@ -735,3 +735,30 @@ def test_the_table_in_another_language_and_arabic_right_to_left(browser: Any, ba
     finally:
         context.close()
     assert not errors, f"the page's script failed: {errors}"
+
+
+@pytest.mark.parametrize(("width", "height", "lang"), [(1280, 900, "en"), (390, 844, "sv")])
+def test_why_beside_a_move_shows_the_rules_that_allow_it(
+    browser: Any, base_url: str, width: int, height: int, lang: str
+) -> None:
+    """A move's "Why?" lists each rule that could have refused it, a link to the rule, and why it does not bind here."""
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=lang)
+    page = context.new_page()
+    try:
+        page.goto(base_url + f"/?lang={lang}")
+        start(page, base_url, "charlemagne", seed=3)
+        assert turn(page) == "mine"
+        why = page.locator("#plain-moves button.why").first
+        why.wait_for()
+        assert why.get_attribute("aria-label")
+        why.click()
+        reasons = page.locator("#hint-reasons li")
+        reasons.first.wait_for()
+        rules = reasons.locator("a.rule").all_inner_texts()
+        assert rules and all(r.startswith("charlemagne.") for r in rules), rules
+        assert "charlemagne.bid.turn" in rules
+        box = page.locator("#hint-reasons").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1
+        shot(page, f"why-{lang}-{width}")
+    finally:
+        context.close()

@@ -481,3 +481,46 @@ def test_a_hint_is_for_your_seat_on_its_turn(c: TestClient) -> None:
     assert view["to_move"] == 1
     r = c.get(f"{url}/hint", headers=h)
     assert 409 == r.status_code and valid("error", r.json())["error"]["code"] == "not_your_turn"
+
+
+@pytest.mark.parametrize("game", ["mililla", "charlemagne", "mulle"])
+def test_why_gives_the_reasons_of_a_legal_move_and_the_rule_of_an_illegal_one(c: TestClient, game: str) -> None:
+    """``GET /api/matches/{id}/why?move=...``: each rule that could refuse a legal move, and why it does not."""
+    created = start(c, game, seat=0, opponents="greedy", seed=4)
+    h = auth(created["token"])
+    url = f"/api/matches/{created['match']}"
+    view = check_match(c.get(f"{url}?limit=200", headers=h).json())
+    assert view["to_move"] == 0
+    move = view["legal_moves"]["moves"][0]["text"]
+    r = c.get(f"{url}/why", params={"move": move}, headers=h)
+    assert 200 == r.status_code, r.text
+    answer = r.json()
+    rulebook = cardrules.get_game(game).spec.rulebook
+    assert answer["legal"] is True and answer["reasons"]
+    assert all(reason["rule"] in rulebook and reason["reason"] and reason["title"] for reason in answer["reasons"])
+    cards = {str(card) for card in cardrules.get_game(game).spec.pack.cards}
+    assert tokens(answer) & cards <= tokens(view["observation"]) | tokens(view["legal_moves"])
+    sv = c.get(f"{url}/why", params={"move": move, "lang": "sv"}, headers=h).json()
+    assert [x["rule"] for x in sv["reasons"]] == [x["rule"] for x in answer["reasons"]]
+    assert [x["reason"] for x in sv["reasons"]] != [x["reason"] for x in answer["reasons"]]  # written in Swedish
+    assert 401 == c.get(f"{url}/why", params={"move": move}).status_code
+    assert 400 <= c.get(f"{url}/why", params={"move": "not a move"}, headers=h).status_code < 500
+
+
+def test_why_names_the_rule_that_refuses_a_move(c: TestClient) -> None:
+    """A card of the hand the rules refuse here (follow suit, beat, trump): not legal, and the rule that says so."""
+    created = start(c, "mililla", seat=0, opponents="greedy", seed=4)
+    h = auth(created["token"])
+    url = f"/api/matches/{created['match']}"
+    for _ in range(10):  # a trick where seat 0 follows comes within a few tricks
+        view = check_match(c.get(f"{url}?limit=200", headers=h).json())
+        legal = [m["text"] for m in view["legal_moves"]["moves"]]
+        refused = [card for card in view["observation"]["hand"] if card not in legal]
+        if refused:
+            break
+        view = check_match(
+            c.post(f"{url}/moves", headers=h, json={"move": legal[0], "version": view["version"]}).json()
+        )
+    assert refused, "seat 0 met no card it may not play"
+    answer = c.get(f"{url}/why", params={"move": refused[0]}, headers=h).json()
+    assert answer["legal"] is False and answer["rule"].startswith("mililla.") and answer["reason"]

@@ -396,6 +396,12 @@ class Server:
         table, seat = await self._authorised(request)
         return _json(await run_in_threadpool(table.hint, seat, _lang.chosen(request)))
 
+    async def why(self, request: Request) -> Response:
+        """``GET /api/matches/{id}/why?move=TEXT``: whether that move is legal for your seat now, and why."""
+        table, seat = await self._authorised(request)
+        text = request.query_params.get("move", "")
+        return _json(await run_in_threadpool(table.why, seat, text, _lang.chosen(request)))
+
     async def record(self, request: Request) -> Response:
         """``GET /api/matches/{id}/record``: the record, once the match is over."""
         table, _ = await self._authorised(request)
@@ -576,6 +582,7 @@ def build_app(
         Route("/api/matches/{id}/invites/{seat}", server.withdraw_invite, methods=["DELETE"]),
         Route("/api/matches/{id}/record", server.record, methods=["GET"]),
         Route("/api/matches/{id}/hint", server.hint, methods=["GET"]),
+        Route("/api/matches/{id}/why", server.why, methods=["GET"]),
         Route("/api/matches/{id}/replay", server.match_replay, methods=["POST"]),
         WebSocketRoute("/api/matches/{id}/events", server.events),
         Route("/api/replays", server.new_replay, methods=["POST"]),

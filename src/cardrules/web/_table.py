@@ -571,6 +571,36 @@ class Table:
         data: dict[str, Any] = plain(hint)
         return data
 
+    def why(self, seat: int, text: str, lang: str = "en") -> dict[str, Any]:
+        """
+        Whether the move *text* is legal for *seat* on its turn, and why in *lang*: for a legal move
+        each rule that could have refused it and why it does not here (the game's ``reasons``), for
+        another the rule that refuses it; every reason with its rule's id and title.
+        """
+        with self.snap:
+            state, handed = self.state, seat in self.handed
+        game = self.game
+        if game.to_move(state) != seat or handed:
+            raise ApiError(409, "not_your_turn", "a move's reasons are for your seat, on its turn")
+        shown = display_of(game)
+        try:
+            move = game.parse_move(state, text)
+        except IllegalMoveError as exc:
+            said = say(exc.message, lang) if exc.message is not None and lang != i18n.DEFAULT else shown(exc.reason)
+            return {"legal": False, "move": text, "rule": exc.rule.id, "reason": said}
+        except CardrulesError as exc:
+            refused = from_cardrules(exc, "move")
+            raise ApiError(refused.status, refused.detail.code, refused.detail.message, field="move") from None
+        reasons = [
+            {
+                "rule": r.rule.id,
+                "title": i18n.rule_text(r.rule, lang)[0],
+                "reason": say(r.message, lang) if lang != i18n.DEFAULT else shown(r.reason),
+            }
+            for r in game.reasons(state, move)
+        ]
+        return {"legal": True, "move": game.format_move(state, move), "reasons": reasons}
+
     def record(self) -> records.Record:
         """The match as a record (hidden cards included: serve it only once the match is over)."""
         with self.snap:

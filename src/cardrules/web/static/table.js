@@ -153,8 +153,37 @@ function moveButton(move) {
   button.textContent = move.label || move.text;
   button.dataset.move = move.text;
   button.addEventListener("click", () => play(move.text));
-  li.append(button);
+  // Beside each move, why the rules allow it here (GET /api/matches/{id}/why).
+  const why = document.createElement("button");
+  why.type = "button";
+  why.className = "why";
+  why.textContent = t("Why?");
+  why.setAttribute("aria-label", t("Why may I play {move}?", { move: move.label || move.text }));
+  why.addEventListener("click", () => askWhy(move));
+  li.append(button, why);
   return li;
+}
+
+// Why the rules allow a move here: each rule that could have refused it, and why it does not.
+async function askWhy(move) {
+  const box = $("hint-reasons");
+  try {
+    const answer = await call(`/api/matches/${match}/why?move=${encodeURIComponent(move.text)}`, { token });
+    if (!answer.legal) {
+      showError($("message"), { message: answer.reason, rule: answer.rule });
+      box.hidden = true;
+      return;
+    }
+    showInfo($("message"), t("Why you may play {move}:", { move: move.label || move.text }));
+    box.replaceChildren(...answer.reasons.map((r) => {
+      const li = document.createElement("li");
+      li.append(ruleLink(r.rule), " ", Object.assign(document.createElement("bdi"), { textContent: r.reason }));
+      return li;
+    }));
+    box.hidden = false;
+  } catch (error) {
+    showError($("message"), error);
+  }
 }
 
 // The host's invites (kept in this browser when the match was started): each friend's seat, its
