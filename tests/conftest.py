@@ -7,10 +7,15 @@
   with a fixed ``--hypothesis-seed``, so that its examples are other ones than the quick run's;
 - ``thorough``: 300 random examples a test (``nox -s tests_long``).
 - ``fuzz``: 3,000 random examples a test, or ``FUZZ_EXAMPLES`` (``nox -s fuzz``, which prints the seed).
+
+Tests marked ``long`` (slow scenarios, such as a documented search on several processes) run only
+with the profiles ``long``, ``thorough`` and ``fuzz``: the README's command skips them, saying so,
+and ``nox -s tests_long`` (CI's long step) runs them with the conformance and property suites.
 """
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 _BASE = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -27,4 +32,18 @@ settings.register_profile(
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or "quick")
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or "quick"
+settings.load_profile(PROFILE)
+
+LONG_PROFILES = frozenset({"long", "thorough", "fuzz"})
+"""The profiles that run the tests marked ``long``."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip the tests marked ``long``, unless a long profile is asked for."""
+    if PROFILE in LONG_PROFILES:
+        return
+    skip = pytest.mark.skip(reason="marked long: HYPOTHESIS_PROFILE=long runs it, as nox -s tests_long and CI do")
+    for item in items:
+        if item.get_closest_marker("long") is not None:
+            item.add_marker(skip)
