@@ -8,6 +8,10 @@
 - ``thorough``: 300 random examples a test (``nox -s tests_long``).
 - ``fuzz``: 3,000 random examples a test, or ``FUZZ_EXAMPLES`` (``nox -s fuzz``, which prints the seed).
 
+A property test that plays whole matches an example and checks many of their states may take
+fewer in the quick profile with ``tests.profiles.quick_examples(n)``; the other profiles keep
+their own number, so CI's long step runs it with 24.
+
 Tests marked ``long`` (slow scenarios, such as a documented search on several processes) run only
 with the profiles ``long``, ``thorough`` and ``fuzz``: the README's command skips them, saying so,
 and ``nox -s tests_long`` (CI's long step) runs them with the conformance and property suites.
@@ -17,6 +21,8 @@ import os
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.profiles import LONG_PROFILES, PROFILE
 
 _BASE = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -32,11 +38,7 @@ settings.register_profile(
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
-PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or "quick"
 settings.load_profile(PROFILE)
-
-LONG_PROFILES = frozenset({"long", "thorough", "fuzz"})
-"""The profiles that run the tests marked ``long``."""
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

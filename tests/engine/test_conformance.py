@@ -15,10 +15,13 @@ from hypothesis import strategies as st
 
 import cardrules
 from tests.playout import final_state, playout
+from tests.profiles import quick_examples
 from tests.strategies import mutated_positions
 from tests.variants import VARIANTS
 
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
+HEAVY = 6
+"""Examples in the quick run for the properties that check many states of each whole match (CI's long step runs 24)."""
 
 
 def _cards(game: cardrules.Game[Any, Any, Any, Any], state: Any) -> Counter[cardrules.Card]:
@@ -47,6 +50,7 @@ def test_pack_is_conserved(game: cardrules.Game[Any, Any, Any, Any], seed: int) 
         assert pack == _cards(game, after)
 
 
+@quick_examples(HEAVY)
 @given(seed=seeds)
 def test_apply_never_mutates_its_input(game: cardrules.Game[Any, Any, Any, Any], seed: int) -> None:
     """``apply`` leaves its input equal to a deep copy taken before, and JSON-identical."""
@@ -75,6 +79,7 @@ def test_moves_exist_until_the_end(game: cardrules.Game[Any, Any, Any, Any], see
     assert game.score(last).winner is not None
 
 
+@quick_examples(HEAVY)
 @given(seed=seeds)
 def test_check_move_agrees_with_legal_moves(game: cardrules.Game[Any, Any, Any, Any], seed: int) -> None:
     """Listed moves pass check_move; moves legal a step earlier but not now are refused, state unchanged."""
@@ -115,6 +120,7 @@ def test_observations_do_not_leak(game: cardrules.Game[Any, Any, Any, Any], seed
     assert changed > 0
 
 
+@quick_examples(HEAVY)
 @given(seed=seeds)
 def test_json_round_trips(game: cardrules.Game[Any, Any, Any, Any], seed: int) -> None:
     """``loads(dumps(s)) == s`` and observations serialise, at random points of a match."""

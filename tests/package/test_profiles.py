@@ -58,3 +58,25 @@ def test_the_long_session_runs_the_tests_marked_long() -> None:
     words = [[ast.unparse(a) for a in call.args] for call in calls]
     assert ["'python'", "'-m'", "'pytest'", "'-n'", "'auto'", "*LONG_SUITES", "*session.posargs"] in words
     assert any(w[:7] == ["'python'", "'-m'", "'pytest'", "'-n'", "'auto'", "'-m'", "'long'"] for w in words)
+
+
+COUNT = """
+import tests.conftest
+from hypothesis import given, strategies as st
+from tests.profiles import quick_examples
+seen = []
+@quick_examples(3)
+@given(st.integers())
+def test(n):
+    seen.append(n)
+test()
+print(len(seen))
+"""
+
+
+@pytest.mark.parametrize(("profile", "examples"), [("", "3"), ("long", "24")])
+def test_quick_examples_bound_the_quick_run_only(profile: str, examples: str) -> None:
+    """A test with ``quick_examples(3)`` runs 3 examples in the README's command, the long profile's 24 in CI."""
+    env = {**{k: v for k, v in os.environ.items() if k != "HYPOTHESIS_PROFILE"}, "HYPOTHESIS_PROFILE": profile}
+    result = subprocess.run([sys.executable, "-c", COUNT], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.stdout.strip() == examples, result.stderr
