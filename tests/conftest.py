@@ -1,11 +1,11 @@
 """Hypothesis profiles, picked by HYPOTHESIS_PROFILE; the default is the small, bounded "quick".
 
 - ``quick`` (the default, also named ``ci``): 12 examples a test, derandomized, so the README's
-  command takes a few minutes and fails the same way on every machine;
+  command stays within its promise (at most 420 s of CPU) and fails the same way on every machine;
 - ``dev``: 20 random examples a test, new ones on each run, to explore;
 - ``long``: 24 examples a test, twice ``quick``; CI runs it on the conformance and property suites
   with a fixed ``--hypothesis-seed``, so that its examples are other ones than the quick run's;
-- ``thorough``: 300 random examples a test (``nox -s tests_long``).
+- ``thorough``: 300 random examples a test (``nox -s tests_long``);
 - ``fuzz``: 3,000 random examples a test, or ``FUZZ_EXAMPLES`` (``nox -s fuzz``, which prints the seed).
 
 A property test that plays whole matches an example and checks many of their states may take
