@@ -201,7 +201,16 @@ def test_every_code_block_is_run_or_is_not_python(block: Block) -> None:
     assert block.kind in SCRIPT | DOCTEST | NOT_PYTHON, f"{block.label}: unknown code block {block.info!r}"
 
 
-@pytest.mark.parametrize("block", RUNNABLE, ids=[b.label for b in RUNNABLE])
+# A block that searches a whole match on several processes (``parallel(``) takes half a minute of
+# CPU and more: it is marked long, so the README's command skips it and ``nox -s tests_long`` runs it.
+SLOW = re.compile(r"\bparallel\(")
+
+
+def _runnable(block: Block) -> object:
+    return pytest.param(block, id=block.label, marks=[pytest.mark.long] if SLOW.search(block.code) else [])
+
+
+@pytest.mark.parametrize("block", [_runnable(b) for b in RUNNABLE])
 def test_doc_block_runs_alone_in_a_fresh_interpreter(block: Block, tmp_path: Path) -> None:
     """The block, alone, in a new ``python`` process started in an empty folder, runs and prints what it shows."""
     _needs_extra(block.code)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
+import re
+from collections.abc import Collection
 from typing import Any
 
 from hypothesis import strategies as st
@@ -75,3 +78,47 @@ def ruleset_texts() -> st.SearchStrategy[str]:
         st.lists(st.builds(lambda k, v: f"{k}={v}", st.sampled_from(options), st.sampled_from(values)), max_size=3),
     )
     return st.one_of(st.sampled_from(texts), st.sampled_from(texts).flatmap(edited), built, st.text(max_size=40))
+
+
+_POSITION_SIGNS = "0123456789?/,;:=-_+x>#@ "
+"""The position notation's signs: with the letters of the text, what a careless hand types into a position."""
+_TOKEN = re.compile(r"[^ /,;:=]+")
+
+
+def mutated_positions(text: str, cards: Collection[str] = ()) -> st.SearchStrategy[str]:
+    """
+    *text*, a position, changed one to three times: a character replaced, inserted or deleted (a
+    sign of the notation or a letter of the text), a field dropped, repeated or swapped with the
+    next, two of its *cards* swapped, or one of its words (or ``?2``, ``-``) put in somewhere else.
+    """
+    alphabet = _POSITION_SIGNS + "".join(sorted(set(text) - set(_POSITION_SIGNS)))
+    words = sorted({m.group() for m in _TOKEN.finditer(text)} | {"?2", "-"})
+
+    def change(text: str, how: int, at: int, pick: int) -> str:
+        fields = text.split(" ")
+        i = at % (len(text) + 1)
+        if how == 0:
+            return text[:i] + alphabet[pick % len(alphabet)] + text[i + 1 :]
+        if how == 1:
+            return text[:i] + alphabet[pick % len(alphabet)] + text[i:]
+        if how == 2:
+            return text[:i] + text[i + 1 :]
+        if how == 3 and len(fields) > 2:  # a field dropped or repeated (not the version or the ruleset)
+            k = 2 + at % (len(fields) - 2)
+            return " ".join(fields[:k] + fields[k + 1 :] if pick % 2 else fields[: k + 1] + fields[k:])
+        if how == 4 and len(fields) > 3:  # a field swapped with the next
+            k = 2 + at % (len(fields) - 3)
+            fields[k], fields[k + 1] = fields[k + 1], fields[k]
+            return " ".join(fields)
+        if how == 5:  # two cards swapped, maybe between hands, piles or fields
+            found = [m for m in _TOKEN.finditer(text) if m.group() in cards]
+            if len(found) > 1 and at % len(found) != pick % len(found):
+                a, b = sorted((found[at % len(found)], found[pick % len(found)]), key=lambda m: m.start())
+                return text[: a.start()] + b.group() + text[a.end() : b.start()] + a.group() + text[b.end() :]
+        return text[:i] + words[pick % len(words)] + text[i:]
+
+    def _apply(text: str, edit: tuple[int, int, int]) -> str:
+        return change(text, *edit)
+
+    edits = st.tuples(st.integers(0, 6), st.integers(0, 10**4), st.integers(0, 10**4))
+    return st.lists(edits, min_size=1, max_size=3).map(lambda done: functools.reduce(_apply, done, text))
