@@ -71,6 +71,7 @@ def test_charlemagne_public_names_are_pinned() -> None:
         "observe",
         "parse_canonical",
         "parse_move",
+        "reasons",
         "round_deck",
         "sample_state",
         "score",

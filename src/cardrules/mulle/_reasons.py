@@ -34,10 +34,10 @@ def reasons(state: State, move: Move) -> tuple[Reason, ...]:
         >>> trail = next(m for m in mulle.legal_moves(s) if isinstance(m, mulle.Trail))
         >>> for reason in mulle.reasons(s, trail):
         ...     print(reason)
-        [mulle.turn] it is your turn, and the 6D is in your hand
+        [mulle.turn] it is your turn, and the 2C is in your hand
         [mulle.build.owner] you own no build on the table, so you may trail
-        [mulle.capture.duty] your 6D can capture nothing, so you may trail it
-        [mulle.trail] the 6D is laid face up on the table
+        [mulle.capture.duty] your 2C can capture nothing, so you may trail it
+        [mulle.trail] the 2C is laid face up on the table
     """
     if type(state) is not State:
         raise _messages.wrong_state("Mulle", state)
