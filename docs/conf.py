@@ -46,7 +46,7 @@ nitpick_ignore_regex = [
     ("py:class", r"gettext\..*"),
     ("py:class", r"(numpy|np|npt)\..*"),
     ("py:class", r"(Any|Sequence|Mapping|Callable|Iterator|Iterable|Literal|Final|ClassVar|NewType)"),
-    ("py:class", r"(RankOrder|SevenRule|HeldBonus|Random)"),
+    ("py:class", r"(RankOrder|SevenRule|HeldBonus|Random|LastRole)"),  # Literal aliases, their values in the docstrings
     ("py:class", r"attr\..*"),
     ("py:class", r"(int|str|bool|object|type|tuple|dict|frozenset|list|float)"),
     ("py:class", r"cardrules\.mililla\._game\..*"),
