@@ -737,7 +737,7 @@ def test_the_table_in_another_language_and_arabic_right_to_left(browser: Any, ba
     assert not errors, f"the page's script failed: {errors}"
 
 
-@pytest.mark.parametrize(("width", "height", "lang"), [(1280, 900, "en"), (390, 844, "sv")])
+@pytest.mark.parametrize(("width", "height", "lang"), [(1280, 900, "en"), (390, 844, "sv"), (390, 844, "ar")])
 def test_why_beside_a_move_shows_the_rules_that_allow_it(
     browser: Any, base_url: str, width: int, height: int, lang: str
 ) -> None:
