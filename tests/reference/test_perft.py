@@ -11,6 +11,7 @@ from cardrules._reference import _perft
 from cardrules._reference.__main__ import PAGE, with_tables
 from cardrules.cli import main
 from cardrules.errors import InvalidOptionError, InvalidPositionError
+from tests.reference.helpers import ROOT
 
 MILILLA = cardrules.get_game("mililla")
 START = MILILLA.position(MILILLA.new_game(seed=1))
@@ -60,6 +61,6 @@ def test_the_command(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_the_documentation_tables_are_what_cardrules_counts() -> None:
     """If this fails after a rule change: python -m cardrules._reference perft, and say so in the changelog."""
-    page = PAGE.read_text(encoding="utf-8")
+    page = (ROOT / PAGE).read_text(encoding="utf-8")
     assert with_tables(page, _perft.tables()) == page
     assert page.count("| depth | sequences |") == len(_perft.standard_positions())

@@ -1,7 +1,8 @@
 """
 Regenerate what the repository keeps of the reference: ``python -m cardrules._reference vectors``
 (the shipped vectors), ``playthroughs`` (``tests/corpus/playthroughs``) and ``perft``
-(the perft tables of ``docs/reference.md``, between their markers). Run from a source checkout.
+(the perft tables of ``docs/reference.md``, between their markers). Run from the top of a source
+checkout: the playthroughs and the page are written there, the vectors into the package.
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from pathlib import Path
 
 from cardrules._reference import _perft, _playthroughs, _vectors
 
-ROOT = Path(__file__).resolve().parents[3]
 VECTORS = Path(__file__).resolve().parent / "vectors"
-PLAYTHROUGHS = ROOT / "tests" / "corpus" / "playthroughs"
-PAGE = ROOT / "docs" / "reference.md"
+PLAYTHROUGHS = Path("tests") / "corpus" / "playthroughs"
+PAGE = Path("docs") / "reference.md"
+"""Where the checkout keeps the playthroughs and the reference page, from its top."""
 START, END = "<!-- perft tables -->\n", "<!-- end perft tables -->\n"
 
 
@@ -27,6 +28,9 @@ def with_tables(page: str, tables: str) -> str:
 
 def main(argv: list[str]) -> int:
     what = set(argv) or {"vectors", "playthroughs", "perft"}
+    if what - {"vectors"} and not PAGE.is_file():
+        print(f"run this from the top of a cardrules checkout (no {PAGE} here)", file=sys.stderr)
+        return 2
     if "vectors" in what:
         _vectors.write_corpus(VECTORS)
     if "playthroughs" in what:
