@@ -8,7 +8,7 @@ The MCTS bot searches the true state, hidden cards included: it is OpenSpiel's p
 search, a cheating yardstick. The ISMCTS bot (information-set MCTS) searches states resampled
 from what its seat knows (``resample_from_infostate``, by :func:`cardrules.sample_state`), so it
 plays fair. Each plays the seats of one side; the other seats play uniformly at random. The
-example prints each bot's mean return (+1 a won match, -1 a lost one).
+example prints each bot's mean return (+1 a won match, -1 a lost one, 0 a tied single round).
 """
 
 from __future__ import annotations
