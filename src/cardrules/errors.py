@@ -181,7 +181,7 @@ class UnsupportedError(CardrulesError, NotImplementedError):
 class InvalidActionError(CardrulesError, ValueError):
     """
     An action number outside an encoding's range, or steps that choose no legal move (the learning
-    encodings of :mod:`cardrules.rl`, which exports it too).
+    encodings of ``cardrules.rl``, which exports it too).
     """
 
 
