@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # tests.web.pg: the throwaway cluster
 
 from tests.web import pg  # noqa: E402
+from tests.web.served import free_port  # noqa: E402
 
 import cardrules  # noqa: E402
 from cardrules import records  # noqa: E402
@@ -48,7 +49,7 @@ class Server:
     """``cardrules serve --workers N`` on a free port over *db*."""
 
     def __init__(self, db: str, workers: int) -> None:
-        self.port = pg._free_port()
+        self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "cardrules", "serve", "--port", str(self.port), "--db", db, "--workers",

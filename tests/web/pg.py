@@ -15,7 +15,6 @@ import glob
 import os
 import secrets
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
@@ -24,6 +23,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.web.served import free_port
 
 REQUIRED = bool(os.environ.get("CARDRULES_POSTGRES_REQUIRED"))
 """Set in CI: a missing PostgreSQL fails the tests that need one instead of skipping them."""
@@ -46,13 +47,6 @@ def _bin(name: str) -> str | None:
     return versions[-1] if versions else None
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 def _as_postgres(command: list[str]) -> list[str]:
     """*command* as the ``postgres`` user when run as root (``initdb`` refuses root)."""
     if os.geteuid() != 0:
@@ -72,7 +66,7 @@ def cluster() -> Iterator[tuple[str, Path]]:
     root = Path(tempfile.mkdtemp(prefix="cardrules-pg-"))
     if os.geteuid() == 0:
         shutil.chown(root, "postgres")
-    data, port = root / "data", _free_port()
+    data, port = root / "data", free_port()
     subprocess.run(_as_postgres([initdb, "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync"]),
                    check=True, capture_output=True)  # fmt: skip
     options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"

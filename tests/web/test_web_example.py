@@ -12,7 +12,8 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
 from tests.variants import GAMES
-from tests.web.test_web_restart import _free_port, _server
+from tests.web.served import free_port
+from tests.web.test_web_restart import _server
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "web_client.py"
 
@@ -28,7 +29,7 @@ def _load() -> ModuleType:
 def test_the_example_client_plays_every_game_and_reads_errors(tmp_path: Path) -> None:
     """Each game to its end, narrated; an illegal or unreadable move comes back as the example's ApiError."""
     client = _load()
-    port = _free_port()
+    port = free_port()
     url = f"http://127.0.0.1:{port}"
     lines: list[str] = []
     with _server(tmp_path / "db.sqlite3", port):

@@ -7,7 +7,6 @@ anywhere in its output.
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 import sys
 import time
@@ -18,29 +17,11 @@ from typing import Any
 
 import pytest
 
+from tests.web.served import call, free_port
+
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 websockets_client = pytest.importorskip("websockets.sync.client")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def _call(method: str, url: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(url, data=data, headers=headers, method=method)
-    try:
-        with urllib.request.urlopen(req, timeout=30) as r:
-            return r.status, json.loads(r.read())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read())
 
 
 def _secrets(made: Any) -> list[str]:
@@ -49,7 +30,7 @@ def _secrets(made: Any) -> list[str]:
 
 
 def test_no_token_or_invite_code_reaches_the_servers_output(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     out, err = tmp_path / "out.txt", tmp_path / "err.txt"
     command = [sys.executable, "-m", "cardrules", "serve", "--port", str(port), "--db", str(tmp_path / "m.sqlite3"),
                "--log-level", "info"]  # fmt: skip
@@ -60,7 +41,7 @@ def test_no_token_or_invite_code_reaches_the_servers_output(tmp_path: Path) -> N
             deadline = time.monotonic() + 60
             while True:
                 try:
-                    _call("GET", f"{base}/api/games")
+                    call("GET", f"{base}/api/games")
                     break
                 except (urllib.error.URLError, ConnectionError):
                     assert proc.poll() is None and time.monotonic() < deadline, err.read_text()
@@ -68,35 +49,35 @@ def test_no_token_or_invite_code_reaches_the_servers_output(tmp_path: Path) -> N
             handed: list[str] = []
             for seed in range(3):
                 body = {"game": "mililla", "opponents": ["human", "greedy", "greedy"], "seed": seed}
-                status, made = _call("POST", f"{base}/api/matches", body)
+                status, made = call("POST", f"{base}/api/matches", body)
                 assert status == 201, made
                 handed += _secrets(made)
                 match = made["match"]
                 code = made["invites"][0]["code"]
-                status, friend = _call("POST", f"{base}/api/matches/{match}/claim", {"code": code})
+                status, friend = call("POST", f"{base}/api/matches/{match}/claim", {"code": code})
                 assert status == 201, friend
                 handed.append(friend["token"])
                 # The host gives the seat a new link; the new code is a secret too.
-                status, renewed = _call("POST", f"{base}/api/matches/{match}/invites/1", {}, made["token"])
+                status, renewed = call("POST", f"{base}/api/matches/{match}/invites/1", {}, made["token"])
                 assert status == 201, renewed
                 handed.append(renewed["code"])
-                status, friend = _call("POST", f"{base}/api/matches/{match}/claim", {"code": renewed["code"]})
+                status, friend = call("POST", f"{base}/api/matches/{match}/claim", {"code": renewed["code"]})
                 assert status == 201, friend
                 handed.append(friend["token"])
                 ws_url = f"ws://127.0.0.1:{port}/api/matches/{match}/events"
                 with websockets_client.connect(ws_url) as ws:
                     ws.send(json.dumps({"token": made["token"]}))
                     assert json.loads(ws.recv(timeout=10))["type"] == "hello"
-                    status, view = _call("GET", f"{base}/api/matches/{match}?limit=5", token=made["token"])
+                    status, view = call("GET", f"{base}/api/matches/{match}?limit=5", token=made["token"])
                     assert status == 200
                     if view["to_move"] == 0:
                         move = view["legal_moves"]["moves"][0]["text"]
-                        status, _ = _call("POST", f"{base}/api/matches/{match}/moves", {"move": move}, made["token"])
+                        status, _ = call("POST", f"{base}/api/matches/{match}/moves", {"move": move}, made["token"])
                         assert status == 200
                 # A client that puts the token in the URL anyway is refused, and the URL is not logged.
                 with websockets_client.connect(f"{ws_url}?token={made['token']}") as ws:
                     assert json.loads(ws.recv(timeout=10))["error"]["code"] == "token_in_url"
-                status, _ = _call("GET", f"{base}/api/matches/{match}?token={friend['token']}")
+                status, _ = call("GET", f"{base}/api/matches/{match}?token={friend['token']}")
                 assert status == 400
         finally:
             proc.terminate()

@@ -27,6 +27,7 @@ from starlette.testclient import TestClient
 from cardrules.web import create_app
 from tests.web import pg
 from tests.web.helpers import auth, events, start
+from tests.web.served import call, free_port
 
 
 @pytest.fixture
@@ -195,22 +196,11 @@ def _restart_under_a_match(url: str, data: Path) -> None:
         assert again.get(f"/api/matches/{match}", headers=auth(token)).json()["version"] == played.json()["version"]
 
 
-def _call(method: str, url: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
-    headers = {"Content-Type": "application/json", **(auth(token) if token else {})}
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(url, data=data, headers=headers, method=method)
-    try:
-        with urllib.request.urlopen(req, timeout=30) as r:
-            return r.status, json.loads(r.read())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read())
-
-
 def test_serve_with_two_workers_on_postgresql(postgres: str, tmp_path: Path) -> None:
     """``cardrules serve --db postgresql://... --workers 2``: matches, moves and events over real HTTP and WebSocket."""
     import websockets.sync.client
 
-    port = pg._free_port()
+    port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "cardrules", "serve", "--port", str(port), "--db", postgres, "--workers", "2",
          "--log-level", "warning"],
@@ -221,12 +211,12 @@ def test_serve_with_two_workers_on_postgresql(postgres: str, tmp_path: Path) -> 
         deadline = time.monotonic() + 60
         while True:
             try:
-                if _call("GET", f"{base}/api/games")[0] == 200:
+                if call("GET", f"{base}/api/games")[0] == 200:
                     break
             except (urllib.error.URLError, ConnectionError):
                 assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
                 time.sleep(0.2)
-        status, made = _call("POST", f"{base}/api/matches", {"game": "mililla", "opponents": "greedy", "seed": 9})
+        status, made = call("POST", f"{base}/api/matches", {"game": "mililla", "opponents": "greedy", "seed": 9})
         assert status == 201, made
         match, token = made["match"], made["token"]
         with websockets.sync.client.connect(f"ws://127.0.0.1:{port}/api/matches/{match}/events") as ws:
@@ -234,12 +224,12 @@ def test_serve_with_two_workers_on_postgresql(postgres: str, tmp_path: Path) -> 
             assert json.loads(ws.recv(timeout=10))["type"] == "hello"
             last = 0
             for _ in range(6):  # the requests land on either worker; the socket is held by one of them
-                status, data = _call("GET", f"{base}/api/matches/{match}", token=token)
+                status, data = call("GET", f"{base}/api/matches/{match}", token=token)
                 assert status == 200 and data["version"] >= last
                 if data["over"]:
                     break
                 move = data["legal_moves"]["moves"][0]["text"]
-                status, data = _call("POST", f"{base}/api/matches/{match}/moves",
+                status, data = call("POST", f"{base}/api/matches/{match}/moves",
                                      {"move": move, "version": data["version"]}, token)  # fmt: skip
                 assert status == 200, data
                 last = data["version"]

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -14,7 +12,6 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -22,26 +19,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
 from cardrules import records
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def _call(method: str, url: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(url, data=data, headers=headers, method=method)
-    try:
-        with urllib.request.urlopen(req, timeout=30) as r:
-            return r.status, json.loads(r.read())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read())
+from tests.web.served import call, free_port
 
 
 @contextmanager
@@ -56,7 +34,7 @@ def _server(db: Path, port: int, *more: str, stdout: int = subprocess.DEVNULL) -
         deadline = time.monotonic() + 60
         while True:
             try:
-                _call("GET", f"http://127.0.0.1:{port}/api/games")
+                call("GET", f"http://127.0.0.1:{port}/api/games")
                 break
             except (urllib.error.URLError, ConnectionError):
                 if proc.poll() is not None or time.monotonic() > deadline:
@@ -75,30 +53,30 @@ def _server(db: Path, port: int, *more: str, stdout: int = subprocess.DEVNULL) -
 def test_a_killed_server_resumes_the_match_with_the_same_token(tmp_path: Path) -> None:
     """Moves played before SIGKILL are all there after the restart; the match goes on to its end and verifies."""
     db = tmp_path / "matches.sqlite3"
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}/api/matches"
     with _server(db, port) as proc:
-        status, created = _call("POST", base, {"game": "mililla", "opponents": "greedy", "seed": 31})
+        status, created = call("POST", base, {"game": "mililla", "opponents": "greedy", "seed": 31})
         assert status == 201
         token, url = created["token"], f"{base}/{created['match']}"
         for _ in range(4):
-            _, data = _call("GET", url, token=token)
+            _, data = call("GET", url, token=token)
             move = data["legal_moves"]["moves"][-1]["text"]
-            status, data = _call("POST", f"{url}/moves", {"move": move, "version": data["version"]}, token)
+            status, data = call("POST", f"{url}/moves", {"move": move, "version": data["version"]}, token)
             assert status == 200
         before = data
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=30)
     with _server(db, port):
-        status, after = _call("GET", url, token=token)
+        status, after = call("GET", url, token=token)
         assert status == 200
         assert after["version"] == before["version"]
         assert after["observation"] == before["observation"]
         assert after["legal_moves"] == before["legal_moves"]
-        assert _call("GET", url, token="not-the-token")[0] == 403
+        assert call("GET", url, token="not-the-token")[0] == 403
         while not after["over"]:
             move = after["legal_moves"]["moves"][0]["text"]
-            status, after = _call("POST", f"{url}/moves", {"move": move}, token)
+            status, after = call("POST", f"{url}/moves", {"move": move}, token)
             assert status == 200, after
         req = urllib.request.Request(f"{url}/record", headers={"Authorization": f"Bearer {token}"})
         with urllib.request.urlopen(req, timeout=30) as r:
@@ -109,10 +87,10 @@ def test_a_killed_server_resumes_the_match_with_the_same_token(tmp_path: Path) -
 
 def test_the_access_log_follows_the_log_level(tmp_path: Path) -> None:
     """``--log-level info`` writes a line per request; ``warning`` (as above) none."""
-    port = _free_port()
+    port = free_port()
     with _server(tmp_path / "db.sqlite3", port, "--log-level", "info", stdout=subprocess.PIPE) as proc:
-        assert _call("GET", f"http://127.0.0.1:{port}/api/games")[0] == 200
-        assert _call("GET", f"http://127.0.0.1:{port}/api/nothing-here")[0] == 404
+        assert call("GET", f"http://127.0.0.1:{port}/api/games")[0] == 200
+        assert call("GET", f"http://127.0.0.1:{port}/api/nothing-here")[0] == 404
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
     log = (out + err).decode("utf-8", "replace")
