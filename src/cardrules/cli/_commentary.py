@@ -10,12 +10,31 @@ from typing import Any
 
 from cardrules._kit.style import Style, sides_text, visible_len
 from cardrules.engine import Event, Game, RoundScore, Score
+from cardrules.errors import CardrulesError
 from cardrules.i18n import DEFAULT, render, rule_text
-from cardrules.rules import Message, Sentence
+from cardrules.rules import Message, Sentence, Violation
 
-__all__ = ["Commentary", "breakdown", "event_text", "match_words", "reason_text", "side_name", "table_seats"]
+__all__ = [
+    "Commentary",
+    "breakdown",
+    "event_text",
+    "match_words",
+    "reason_text",
+    "said",
+    "side_name",
+    "table_seats",
+]
 
 _ENGLISH = Style()
+
+
+def said(obj: Message | Sentence | Event | Violation | CardrulesError, lang: str) -> str:
+    """
+    *obj* written in *lang* for the terminal: the one function that writes a message there, its cards
+    in notation in every language (:meth:`Style.text` then draws them with suit symbols where the
+    terminal can), as the moves are written.
+    """
+    return render(obj, lang, cards="notation")
 
 
 def event_text(event: Event, style: Style = _ENGLISH) -> str:
@@ -26,15 +45,20 @@ def event_text(event: Event, style: Style = _ENGLISH) -> str:
     """
     message = getattr(event, "message", None)
     if isinstance(message, Message):
-        return render(message, style.lang)
+        return said(message, style.lang)
     return event.text
 
 
 def reason_text(reason: str | Message, style: Style = _ENGLISH) -> str:
     """A hint's reason (:func:`cardrules.bots.advise`) in *style*'s language: a message rendered, a text as it is."""
     if isinstance(reason, (Message, Sentence)):
-        return render(reason, style.lang)
+        return said(reason, style.lang)
     return reason
+
+
+def label_text(label: str, lang: str) -> str:
+    """A score item's label in *lang*: a :class:`~cardrules.rules.Sentence` rendered, plain text as it is."""
+    return said(label, lang) if isinstance(label, Sentence) else label
 
 
 def table_seats(game: Game[Any, Any, Any, Any], state: Any) -> list[int]:
@@ -113,11 +137,12 @@ def breakdown(
         labels_of.setdefault(item.rule, set()).add(item.label)
 
     def name(rule: str, label: str) -> str:
-        # a rule of several labels is one row, named by its title; in another language than English
-        # every row is (the labels are the games' English words, the titles are translated)
-        if (len(labels_of[rule]) > 1 or style.lang != DEFAULT) and titles is not None and rule in titles:
-            return rule_text(titles[rule], style.lang)[0].lower()
-        return label
+        # a rule of several labels is one row, named by its title; a label kept as a message (the
+        # built-in games') is written in the language, as is a plain label of a plug-in game in English
+        if titles is not None and rule in titles:
+            if len(labels_of[rule]) > 1 or (style.lang != DEFAULT and not isinstance(label, Sentence)):
+                return rule_text(titles[rule], style.lang)[0].lower()
+        return label_text(label, style.lang)
 
     rows: dict[tuple[str, str], list[int | str | None]] = {}
     for item in result.items:
@@ -128,7 +153,9 @@ def breakdown(
         cell[item.side] = (had if isinstance(had, int) else 0) + item.points
     for item in result.unknown:  # the pieces that cards nobody has shown decide: "?"
         label = item.label
-        if " of the " in label:
+        if isinstance(label, Sentence):
+            label = label_text(label, style.lang)
+        elif " of the " in label:
             label = style.gettext("{label} of the cards not shown").format(label=label.split(" of the ")[0])
         key = (label, item.rule)
         rows.setdefault(key, [None] * len(sides))[item.side] = "?"

@@ -11,11 +11,11 @@ from typing import Any, TextIO
 
 from cardrules._kit.style import Style, unstyled
 from cardrules._state_text import from_position
-from cardrules.cli._commentary import side_name, table_seats
+from cardrules.cli._commentary import label_text, said, side_name, table_seats
 from cardrules.cli._terminal import move_list_for, style_for, view_for
 from cardrules.engine import Game, Score, ScoreItem
 from cardrules.errors import AmbiguousMoveError, CardrulesError, IllegalMoveError, InvalidPositionError
-from cardrules.i18n import DEFAULT, render, rule_text, translation
+from cardrules.i18n import DEFAULT, rule_text, translation
 
 _MAX_LEGAL = 20
 _MAX_POSITION_FILE = 100_000
@@ -121,7 +121,7 @@ def verdict(state: Any, text: str, lang: str = DEFAULT) -> dict[str, Any]:
             legal=False,
             rule=exc.rule.id,
             reason=exc.reason,
-            text=exc.reason if exc.message is None else render(exc.message, lang),
+            text=exc.reason if exc.message is None else said(exc.message, lang),
             rule_cited=rule_data(game, exc.rule.id, lang),
             legal_moves=[game.format_move(state, m) for m in shown],
             more_legal_moves=more,
@@ -140,15 +140,20 @@ def verdict(state: Any, text: str, lang: str = DEFAULT) -> dict[str, Any]:
             {
                 "rule": r.rule.id,
                 "reason": r.reason,
-                "text": render(r.message, lang),
+                "text": said(r.message, lang),
                 "rule_cited": rule_data(game, r.rule.id, lang),
             }
             for r in game.reasons(state, move)
         ],
-        events=[{"kind": e.kind, "rule": e.rule, "points": e.points, "text": e.text} for e in events],
+        events=[
+            {"kind": e.kind, "rule": e.rule, "points": e.points, "text": e.text, "lang_text": said(e, lang)}
+            for e in events
+        ],
         tally={"before": list(tally0), "after": list(tally1)},
         match={"before": list(match0), "after": list(match1)},
-        unknown=[{"side": i.side, "rule": i.rule, "label": i.label} for i in unknown],
+        unknown=[
+            {"side": i.side, "rule": i.rule, "label": i.label, "lang_label": label_text(i.label, lang)} for i in unknown
+        ],
         rules_page=game.spec.rules_page,
     )
     return out
@@ -206,7 +211,7 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
             print(f"      {cited['lang_title']}: {cited['lang_text']}", file=out)
     for event in data["events"]:  # the events' texts as the game writes them (see cli._commentary.event_text)
         points = f" ({event['points']:+d})" if event["points"] else ""
-        print(f"  - {event['text']}{points}  [{event['rule']}]", file=out)
+        print(f"  - {event['lang_text']}{points}  [{event['rule']}]", file=out)
     tally, match = data["tally"], data["match"]
     if tally["before"] != tally["after"]:
         line = tr.gettext("round tally: {before} -> {after}")
@@ -219,7 +224,9 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
     if data["unknown"]:
         sides = _game(state).score(state).sides
         style = Style(lang=data["lang"])
-        items = "; ".join(f"{side_name(sides[i['side']], None, style)}, {i['label']}" for i in data["unknown"])
+        items = tr.pgettext("list", "; ").join(
+            f"{side_name(sides[i['side']], None, style)}, {i['lang_label']}" for i in data["unknown"]
+        )
         line = tr.gettext("unknown, as the position does not show those cards (in no tally above): {items}")
         print(line.format(items=items), file=out)
     if data["rules_page"] and data["events"]:

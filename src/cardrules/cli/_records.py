@@ -10,11 +10,11 @@ from typing import Any, TextIO
 from cardrules import records
 from cardrules._kit.style import Style
 from cardrules._registry import get_game
-from cardrules.cli._commentary import event_text, table_seats
+from cardrules.cli._commentary import event_text, said, table_seats
 from cardrules.cli._terminal import move_list_for, view_for
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError, InvalidRecordError
-from cardrules.i18n import DEFAULT, render
+from cardrules.i18n import DEFAULT
 from cardrules.records import _json as _record_json
 
 _MAX_ALTERNATIVES = 12
@@ -88,7 +88,7 @@ def problem_text(problem: records.Problem, style: Style | None = None) -> str:
         if problem.seat is not None:
             head += st.gettext(" (seat {seat})").format(seat=problem.seat)
         head += ": "
-    words = problem.message if st.lang == DEFAULT else render(problem.said, st.lang)
+    words = said(problem.said, st.lang)
     text = head + (f"[{problem.rule}] " if problem.rule else "") + words
     if problem.legal:
         text += st.gettext("; legal there: {moves}").format(moves=", ".join(problem.legal))
@@ -262,7 +262,7 @@ def replay(args: argparse.Namespace, out: TextIO) -> int:
             if args.full or step.seat == args.seat:
                 print(f"  {_alternatives(game, step.before, step.move, st)}", file=out)
                 for v in step.refused:
-                    reason = v.reason if lang == DEFAULT else render(v.message, lang)
+                    reason = said(v.message, lang)
                     print(
                         st.gettext("  constrained: {reason} ({rule})").format(reason=reason, rule=v.rule.id), file=out
                     )
@@ -277,7 +277,7 @@ def replay(args: argparse.Namespace, out: TextIO) -> int:
                 if answer.strip().lower() in ("q", "quit"):
                     return 0
     except CardrulesError as exc:
-        print(st.gettext("problem: {problem}").format(problem=render(exc, lang)), file=out)
+        print(st.gettext("problem: {problem}").format(problem=said(exc, lang)), file=out)
         return 1
     report = records.verify(record)
     if report.computed is not None:

@@ -19,7 +19,7 @@ from cardrules._kit.style import columns, style_for, unsymbol, wrap
 from cardrules._worlds import spec_for_observation
 from cardrules.bots import Bot, advise, get_bot
 from cardrules.cards import _derive_seed
-from cardrules.cli._commentary import Commentary, breakdown, event_text, reason_text, side_name
+from cardrules.cli._commentary import Commentary, breakdown, event_text, reason_text, said, side_name
 from cardrules.cli._session_help import (
     ALIASES,
     command_help,
@@ -33,7 +33,7 @@ from cardrules.cli._session_help import (
 from cardrules.cli._terminal import move_list_for, view_for
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError, IllegalMoveError, InvalidCardError, UnsupportedError
-from cardrules.i18n import DEFAULT, render
+from cardrules.i18n import DEFAULT
 
 __all__ = ["Session"]
 
@@ -360,12 +360,12 @@ class Session:
         try:
             return game.parse_move(self.state, text)
         except IllegalMoveError as exc:
-            reason = exc.reason if exc.message is None or self.lang == DEFAULT else render(exc.message, self.lang)
+            reason = exc.reason if exc.message is None else said(exc.message, self.lang)
             line = st.gettext("You may not play that: {reason} (rule {rule}). Try again.")
             self.say(line.format(reason=reason, rule=exc.rule.id), cards=False)
             return None
         except CardrulesError as exc:
-            why = render(exc, self.lang)
+            why = said(exc, self.lang)
             not_a_card = isinstance(exc, InvalidCardError)
         near = did_you_mean(text, [game.format_move(self.state, m) for m in moves])
         hint = ""
@@ -395,17 +395,17 @@ class Session:
             try:
                 move = game.parse_move(self.state, text)
             except IllegalMoveError as exc:
-                reason = exc.reason if exc.message is None or self.lang == DEFAULT else render(exc.message, self.lang)
+                reason = exc.reason if exc.message is None else said(exc.message, self.lang)
                 line = st.gettext("You may not play that: {reason} (rule {rule}).")
                 self.say(line.format(reason=reason, rule=exc.rule.id), cards=False)
                 return
             except CardrulesError as exc:
-                self.say(render(exc, self.lang), cards=False)
+                self.say(said(exc, self.lang), cards=False)
                 return
         self.say(st.gettext("{move} is legal:").format(move=game.format_move(self.state, move)))
         for allowed in game.reasons(self.state, move):
-            said = allowed.reason if self.lang == DEFAULT else render(allowed.message, self.lang)
-            self.say(st.gettext("  {reason} (rule {rule})").format(reason=said, rule=allowed.rule.id))
+            reason = said(allowed.message, self.lang)
+            self.say(st.gettext("  {reason} (rule {rule})").format(reason=reason, rule=allowed.rule.id))
 
     def help_lines(self, commands: bool = False) -> list[str]:
         """``help``: the game's notation and values, then the commands in brief; ``help commands``: each command."""

@@ -124,16 +124,23 @@ def rule_text(rule: Rule, lang: str) -> tuple[str, str]:
     return tr.pgettext(rule.id, rule.title), tr.pgettext(rule.id, rule.text)
 
 
-def _message(message: Message, lang: str, tr: Translations) -> str:
-    return message.render(tr, english_cards=lang == DEFAULT)
+def _message(message: Message, lang: str, tr: Translations, notation: bool | None = None) -> str:
+    return message.render(tr, english_cards=lang == DEFAULT if notation is None else notation)
 
 
-def render(obj: Message | Sentence | Event | Violation | CardrulesError, lang: str) -> str:
+def render(
+    obj: Message | Sentence | Event | Violation | CardrulesError,
+    lang: str,
+    *,
+    cards: Literal["names", "notation"] | None = None,
+) -> str:
     """
     *obj* written in *lang*, for a player.
 
     * a :class:`~cardrules.rules.Message`: its template in *lang* with its parameters (cards by
-      their names in the language, in notation in English);
+      their names in the language, in notation in English; *cards* ``"notation"`` writes them in
+      notation in every language, as the terminal does, and ``"names"`` by their names in every
+      language, as a screen reader wants them);
     * a :class:`~cardrules.rules.Sentence` (such as a hint's reason, in
       :attr:`cardrules.bots.Advice.reasons`): its message;
     * an :class:`~cardrules.Event` (the narration of a move, a replay's commentary): its
@@ -155,16 +162,17 @@ def render(obj: Message | Sentence | Event | Violation | CardrulesError, lang: s
         WrongKindError: If *obj* is none of those.
     """
     tr = translation(lang)
+    notation = None if cards is None else cards == "notation"
     if isinstance(obj, Message):
-        return _message(obj, lang, tr)
+        return _message(obj, lang, tr, notation)
     if isinstance(obj, Sentence):
-        return _message(obj.message, lang, tr)
+        return _message(obj.message, lang, tr, notation)
     if isinstance(obj, Event):
-        return _message(obj.message, lang, tr)
+        return _message(obj.message, lang, tr, notation)
     if isinstance(obj, Violation):
-        return f"[{obj.rule.id}] {_message(obj.message, lang, tr)}"
+        return f"[{obj.rule.id}] {_message(obj.message, lang, tr, notation)}"
     if isinstance(obj, IllegalMoveError):
-        reason = obj.reason if obj.message is None else _message(obj.message, lang, tr)
+        reason = obj.reason if obj.message is None else _message(obj.message, lang, tr, notation)
         suffix = ""
         if obj.move_text:
             suffix = " " + tr.gettext("(move {move})").format(move=obj.move_text)
@@ -172,7 +180,7 @@ def render(obj: Message | Sentence | Event | Violation | CardrulesError, lang: s
     if isinstance(obj, CardrulesError):
         if obj.message is None:
             return str(obj)
-        detail = _message(obj.message, lang, tr)
+        detail = _message(obj.message, lang, tr, notation)
         if isinstance(obj, InvalidPositionError):
             return f"{obj.field}: {detail}"
         if isinstance(obj, InvalidRecordError):
