@@ -12,7 +12,7 @@ from typing import Final, Literal, Protocol
 
 import attrs
 
-__all__ = ["Items", "Message", "Rule", "Sentence", "Translations"]
+__all__ = ["Items", "Message", "Number", "Rule", "Sentence", "Translations", "format_number"]
 
 
 class Translations(Protocol):
@@ -64,6 +64,61 @@ class Items:
 
     items: tuple[object, ...] = attrs.field(converter=_as_tuple)
     conjunction: Literal["or", "and", "cards", "comma", "semicolon"] = "or"
+
+
+def format_number(value: float, lang: str, *, percent: bool = False, places: int = 2, sign: bool = False) -> str:
+    """
+    *value* as *lang* writes it (``0.63`` in English, ``0,63`` in Swedish and French; ``63%``,
+    ``63 %``), with *places* decimals (none for a percent unless asked), a ``+`` before a positive
+    number when *sign* is on. Babel writes it (the ``i18n`` extra, ``pip install "cardrules[i18n]"``);
+    without Babel every language gets the plain English form (``0.63``, ``63%``).
+    """
+    try:
+        from babel import Locale
+        from babel.numbers import format_decimal, format_percent
+    except ImportError:  # the plain form, as Python writes it
+        shown = value * 100 if percent else value
+        text = f"{shown:{'+' if sign else ''}.{places}f}"
+        return text + "%" if percent else text
+    digits = "0." + "0" * places if places else "0"
+    # the locale's own pattern (grouping, the percent sign and its space), with the decimals asked for
+    base = Locale.parse(lang).percent_formats[None].pattern if percent else "#,##0"
+    pattern = base.replace("#,##0", "#,##" + digits, 1)
+    if sign:
+        pattern = "+" + pattern + ";-" + pattern
+    if percent:
+        return str(format_percent(value, format=pattern, locale=lang))
+    return str(format_decimal(value, format=pattern, locale=lang))
+
+
+@attrs.frozen
+class Number:
+    """
+    A number in a message that each language writes its own way (a decimal comma, a percent sign
+    spaced or not; see :func:`format_number`): a win rate, a mean, a share. Whole counts are plain
+    ``int`` parameters.
+
+    Attributes:
+        value: The number (a share from 0 to 1 when *percent* is on).
+        percent: Written as a percent (``0.63`` is ``63%``).
+        places: Decimals shown.
+        sign: A ``+`` before a positive number.
+    """
+
+    __module__ = "cardrules.rules"
+
+    value: float
+    percent: bool = False
+    places: int = 2
+    sign: bool = False
+
+    def _said(self, tr: Translations, notation: bool) -> str:
+        info = getattr(tr, "info", None)
+        lang = str(info().get("language", "en")) if callable(info) else "en"
+        return format_number(self.value, lang, percent=self.percent, places=self.places, sign=self.sign)
+
+    def __str__(self) -> str:
+        return format_number(self.value, "en", percent=self.percent, places=self.places, sign=self.sign)
 
 
 _OR: Final = _C("list", " or ")

@@ -303,7 +303,16 @@ class Pack:
         Raises:
             InvalidCardError: If *text* is not a card, or not one in this pack.
         """
-        card = Card.parse(text, spanish=self.spanish)
+        try:
+            card = Card.parse(text, spanish=self.spanish)
+        except InvalidCardError:
+            if self.spanish or not isinstance(text, str) or any(c.suit is Suit.JOKER for c in self._distinct):
+                raise
+            said = Message(  # a French pack without jokers: the example names none
+                "{text} is not a card of the French pack without jokers; write rank then suit, like '7H', '10D' or 'KS'",
+                text=repr(text),
+            )
+            raise InvalidCardError(str(said), message=said) from None
         if card not in self._distinct:
             said = Message("{text} is a card, but not one of the {pack} pack", text=repr(text), pack=self.name)
             raise InvalidCardError(str(said), message=said)

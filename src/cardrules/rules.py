@@ -6,13 +6,14 @@ from collections.abc import Iterable, Iterator, Mapping
 
 import attrs
 
-from cardrules._words import Items, Message, Rule, Sentence, Translations
+from cardrules._words import Items, Message, Number, Rule, Sentence, Translations
 from cardrules.cards import CardName, card_words
 
 __all__ = [
     "CardName",
     "Items",
     "Message",
+    "Number",
     "Reason",
     "Rule",
     "RuleBook",

@@ -16,7 +16,7 @@ from cardrules.bots._solve import Solution, solve
 from cardrules.cards import _derive_seed
 from cardrules.engine import Game, GameSpec, LegalMoves
 from cardrules.errors import InvalidOptionError, SearchLimitError
-from cardrules.rules import Items, Message, Sentence
+from cardrules.rules import Items, Message, Number, Sentence
 
 __all__ = ["Advice", "advise"]
 
@@ -304,6 +304,11 @@ def _mark(message: Message, sides: Sequence[Sequence[int]], seat: int) -> Messag
     return message
 
 
+def _percent(share: float) -> Number:
+    """A share from 0 to 1 as a percent in whole points (``0.634`` is ``63%``), written as each language writes it."""
+    return Number(share, percent=True, places=0)
+
+
 def _comparison(
     spec: GameSpec[Any, Any, Any, Any], world: Any, best: Candidate, runner: Candidate | None, forced: bool
 ) -> Sentence:
@@ -314,25 +319,25 @@ def _comparison(
         return Sentence(Message("the search had no other move to weigh"))
     other = spec.format_move(world, runner.move)
     scored = Message.counted(
-        "in {count} imagined deals of the hidden cards it scored {value} (0 lost, 1 won)",
-        "in {count} imagined deals of the hidden cards it scored {value} (0 lost, 1 won)",
+        "in {count} imagined deal of the hidden cards it rated {value} (0% is a sure loss, 100% a sure win)",
+        "in {count} imagined deals of the hidden cards it rated {value} (0% is a sure loss, 100% a sure win)",
         best.visits,
-        value=f"{best.value:.2f}",
+        value=_percent(best.value),
     )
     if best.value >= runner.value:
         said = Message(
             "{scored}, {more} more than the next choice, {other} ({other_value})",
             scored=scored,
-            more=f"{best.value - runner.value:.2f}",
+            more=_percent(best.value - runner.value),
             other=other,
-            other_value=f"{runner.value:.2f}",
+            other_value=_percent(runner.value),
         )
         return Sentence(said)
     said = Message(
-        "{scored}; {other} scored {other_value}, not clearly more: the rule-of-thumb move is kept unless "
+        "{scored}; {other} rated {other_value}, not clearly more: the rule-of-thumb move is kept unless "
         "another is clearly better",
         scored=scored,
         other=other,
-        other_value=f"{runner.value:.2f}",
+        other_value=_percent(runner.value),
     )
     return Sentence(said)

@@ -29,20 +29,37 @@ _SUIT_TEXT: Final = (
 _CARD_MOVE_WORDS: Final = {"play": Play, "give": Give, "discard": Discard}
 
 
-def _bad(text: str, why: Message) -> InvalidNotationError:
+_ALL_FORMS: Final = Message(
+    "'pass', 'bid 5' to 'bid 8', 'bid mulot', 'bid charlemagne', 'bid gros mulot', 'bid gros charlemagne', "
+    "'source kitty', 'source partner', 'give 9C', 'discard 7S', 'trump H', '7S' or 'play 7S'"
+)
+# What a seat may write in each phase: a message refusing a move lists only these.
+_PHASE_FORMS: Final = {
+    "bid": Message(
+        "'pass', 'bid 5' to 'bid 8', 'bid mulot', 'bid charlemagne', 'bid gros mulot' or 'bid gros charlemagne'"
+    ),
+    "source": Message("'source kitty' or 'source partner'"),
+    "give": Message("'give 9C' or '9C'"),
+    "discard": Message("'discard 7S' or '7S'"),
+    "trump": Message("'trump H' (or S, D, C)"),
+    "play": Message("'7S' or 'play 7S'"),
+}
+
+
+def _bad(text: str, why: Message, forms: Message = _ALL_FORMS) -> InvalidNotationError:
     said = Message(
-        "{text} is not a Charlemagne move: {why}; write 'pass', 'bid 5' to 'bid 8', 'bid mulot', 'bid charlemagne', "
-        "'bid gros mulot', 'bid gros charlemagne', 'source kitty', 'source partner', 'give 9C', 'discard 7S', "
-        "'trump H', '7S' or 'play 7S'",
+        "{text} is not a Charlemagne move: {why}; write {forms}",
         text=_messages.value(text),
         why=why,
+        forms=forms,
     )
     return _messages.said(InvalidNotationError, said)
 
 
-def _candidates(text: str) -> tuple[tuple[Move, ...], bool]:
+def _candidates(text: str, forms: Message = _ALL_FORMS) -> tuple[tuple[Move, ...], bool]:
     """
-    The moves *text* may mean, read without a position, and whether it was a bare card.
+    The moves *text* may mean, read without a position, and whether it was a bare card (a text that
+    is no move is refused with *forms*, the moves one may write).
 
     Contract and source names may be shortened to any prefix (``bid gros``
     means Gros Mulot or Gros Charlemagne); a bare card is a play.
@@ -51,45 +68,51 @@ def _candidates(text: str) -> tuple[tuple[Move, ...], bool]:
         raise InvalidNotationError(f"a move is written as text, not {_messages.kind_name(text)}")
     words = text.replace("-", " ").replace("_", " ").lower().split()
     if not words:
-        raise _bad(text, Message("it is empty"))
+        raise _bad(text, Message("it is empty"), forms)
     head, rest = words[0], words[1:]
     if head == "pass":
         if rest:
-            raise _bad(text, Message("{word} takes nothing after it", word="'pass'"))
+            raise _bad(text, Message("{word} takes nothing after it", word="'pass'"), forms)
         return (PASS,), False
     if head == "bid":
         if not rest:
-            raise _bad(text, Message("say what you bid"))
+            raise _bad(text, Message("say what you bid"), forms)
         what = " ".join(rest)
         exact = _CONTRACT_TEXT.get(what)
         if exact is not None:
             return (_BIDS[exact],), False
         bids = tuple(_BIDS[c] for c in _LADDER if c.value.startswith(what) and not c.is_number)
         if not bids:
-            raise _bad(text, Message("there is no bid {bid}", bid=repr(what)))
+            raise _bad(text, Message("there is no bid {bid}", bid=repr(what)), forms)
         return bids, False
     if head == "source":
         if len(rest) != 1:
-            raise _bad(text, Message("write {kitty} or {partner}", kitty="'source kitty'", partner="'source partner'"))
+            raise _bad(
+                text, Message("write {kitty} or {partner}", kitty="'source kitty'", partner="'source partner'"), forms
+            )
         sources = tuple(m for m in _SOURCES if m.source.startswith(rest[0]))
         if not sources:
-            raise _bad(text, Message("the source is the kitty or the partner, not {source}", source=repr(rest[0])))
+            raise _bad(
+                text, Message("the source is the kitty or the partner, not {source}", source=repr(rest[0])), forms
+            )
         return sources, False
     if head == "trump":
         if len(rest) != 1 or rest[0] not in _SUIT_TEXT:
-            raise _bad(text, Message("name one suit: S, H, D or C"))
+            raise _bad(text, Message("name one suit: S, H, D or C"), forms)
         return (NameTrump(_SUIT_TEXT[rest[0]]),), False
     if head in _CARD_MOVE_WORDS:
         if len(rest) != 1:
             raise _bad(
-                text, Message("{word} takes one card, such as {example}", word=repr(head), example=f"'{head} 7S'")
+                text,
+                Message("{word} takes one card, such as {example}", word=repr(head), example=f"'{head} 7S'"),
+                forms,
             )
         card = PACK.parse(rest[0])
         cls = _CARD_MOVE_WORDS[head]
         table = _PLAYS if cls is Play else _GIVES if cls is Give else _DISCARDS
         return (table[card],), False
     if rest:
-        raise _bad(text, Message("too many words"))
+        raise _bad(text, Message("too many words"), forms)
     return (_PLAYS[PACK.parse(head)],), True
 
 
@@ -137,7 +160,7 @@ def parse_move(state: State, text: str) -> Move:
     """
     if type(state) is not State:
         raise _messages.wrong_state("Charlemagne", state)
-    found, bare = _candidates(text)
+    found, bare = _candidates(text, _PHASE_FORMS[state.phase])
     if bare:
         card = found[0]
         assert isinstance(card, Play)

@@ -212,7 +212,9 @@ class State(Slotted):
         discards: The bidder's discards, in the order discarded.
         out: The partner's cards thrown away unseen in a solo contract.
         trump: The trump suit; ``None`` before it is named and in Mulot.
-        leader: The seat that led (or leads) the current trick.
+        leader: In the play, the seat that led (or leads) the current trick; before the play
+            (bidding, the kitty, the discards, naming trump) the dealer's left, ``(dealer + 1) % 4``,
+            the seat that will lead the first trick.
         trick: The cards of the current trick, in the order played.
         won: The cards each side has won in tricks this hand.
         tricks: The tricks each side has won this hand.

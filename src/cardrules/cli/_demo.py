@@ -10,6 +10,7 @@ from typing import IO, Any, Final
 from cardrules._kit.style import Style, wrap
 from cardrules._registry import get_game
 from cardrules.bots import SimulationResult, get_bot, play_match, wilson_interval
+from cardrules.i18n import format_number
 from cardrules.cli._commentary import Commentary, side_name
 
 __all__ = ["demo", "legend", "progress_bar", "results_table"]
@@ -104,7 +105,7 @@ def demo(
 
     outcome = play_match(game, players, seed=seed, on_move=on_move)
     end = style.ngettext(
-        "({count} moves in all; seed {seed})", "({count} moves in all; seed {seed})", outcome.decisions
+        "({count} move in all; seed {seed})", "({count} moves in all; seed {seed})", outcome.decisions
     )
     say(end.format(count=outcome.decisions, seed=seed))
     return 0
@@ -172,7 +173,7 @@ def results_table(result: SimulationResult, sides: Sequence[Sequence[int]], styl
     n = len(sides)
     seats = st.gettext("each bot took every side in turn") if n > 1 else st.gettext("one side")
     head = st.ngettext(
-        "{game}: {count} matches, seed {seed}; {seats}, on the same deals",
+        "{game}: {count} match, seed {seed}; {seats}, on the same deals",
         "{game}: {count} matches, seed {seed}; {seats}, on the same deals",
         result.matches,
     )
@@ -195,14 +196,18 @@ def results_table(result: SimulationResult, sides: Sequence[Sequence[int]], styl
     lines.append(
         f"  {bot:<{width}}  {wins:>{w_wins}}  {rate:>{w_rate}}  {interval:>{w_interval}}  {points:>{w_points}}"
     )
-    to = st.gettext("{low}% to {high}%")
+    to = st.gettext("{low} to {high}")
+    lang = st.lang
     for name, r in zip(names, result.results, strict=True):
         low, high = wilson_interval(r.wins, r.matches)
-        rate_text = f"{100 * r.win_rate:.1f}%"
-        interval_text = to.format(low=f"{100 * low:.1f}", high=f"{100 * high:.1f}")
+        rate_text = format_number(r.win_rate, lang, percent=True, places=1)
+        interval_text = to.format(
+            low=format_number(low, lang, percent=True, places=1), high=format_number(high, lang, percent=True, places=1)
+        )
+        mean_text = format_number(r.mean_points, lang)
         lines.append(
             f"  {name:<{width}}  {f'{r.wins}/{r.matches}':>{w_wins}}  {rate_text:>{w_rate}}  "
-            f"{interval_text:>{w_interval}}  {r.mean_points:{w_points}.2f}"
+            f"{interval_text:>{w_interval}}  {mean_text:>{w_points}}"
         )
     if result.matches % n:
         lines.append(
@@ -229,9 +234,9 @@ def results_table(result: SimulationResult, sides: Sequence[Sequence[int]], styl
                 "  "
                 + line.format(
                     bot=name.ljust(width),
-                    margin=f"{r.mean_margin:+.2f}",
-                    low=f"{r.margin_low or 0.0:+.2f}",
-                    high=f"{r.margin_high or 0.0:+.2f}",
+                    margin=format_number(r.mean_margin, lang, sign=True),
+                    low=format_number(r.margin_low or 0.0, lang, sign=True),
+                    high=format_number(r.margin_high or 0.0, lang, sign=True),
                 )
             )
     return lines

@@ -289,7 +289,7 @@ def show(args: argparse.Namespace, out: TextIO) -> int:
     for line in view_for(game.spec)(view, style):
         if own and unstyled(line).startswith(mine):
             hidden = style.ngettext(
-                "your hand (seat {seat}): {count} cards, not shown in the position",
+                "your hand (seat {seat}): {count} card, not shown in the position",
                 "your hand (seat {seat}): {count} cards, not shown in the position",
                 len(view.hand),
             )

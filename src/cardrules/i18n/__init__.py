@@ -40,7 +40,8 @@ from cardrules.errors import (
     UnknownOptionError,
     WrongKindError,
 )
-from cardrules.rules import CardName, Items, Message, Rule, Sentence, Translations, Violation, card_words
+from cardrules._words import format_number
+from cardrules.rules import CardName, Items, Message, Number, Rule, Sentence, Translations, Violation, card_words
 
 __all__ = [
     "DEFAULT",
@@ -49,9 +50,11 @@ __all__ = [
     "CardName",
     "Items",
     "Message",
+    "Number",
     "Sentence",
     "card_words",
     "direction",
+    "format_number",
     "from_environ",
     "negotiate",
     "render",

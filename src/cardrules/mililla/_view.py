@@ -71,7 +71,7 @@ def deal_text(obs: Observation, style: Style) -> list[str]:
     lines = [text.format(round=obs.round_no + 1, dealer=obs.dealer, card=style.card(obs.turn_up), suit=suit)]
     if obs.deal_bonus:
         bonus = style.ngettext(
-            "the turn-up scores {count} points for the dealer's team",
+            "the turn-up scores {count} point for the dealer's team",
             "the turn-up scores {count} points for the dealer's team",
             obs.deal_bonus,
         )

@@ -34,7 +34,7 @@ def view(obs: Observation, style: Style) -> list[str]:
     per_deal = rules.players * rules.hand_size
     deals = -(-(len(PACK) - rules.table_size) // per_deal)
     head = style.ngettext(
-        "round {round} ({game}), dealt by seat {dealer}; deal {deal} of {deals}, stock {count} cards",
+        "round {round} ({game}), dealt by seat {dealer}; deal {deal} of {deals}, stock {count} card",
         "round {round} ({game}), dealt by seat {dealer}; deal {deal} of {deals}, stock {count} cards",
         obs.stock_count,
     )
@@ -69,7 +69,7 @@ def view(obs: Observation, style: Style) -> list[str]:
     parts = []
     for side, seats in enumerate(obs.sides):
         n = obs.captured_counts[side]
-        text = style.ngettext("{side} {count} cards", "{side} {count} cards", n).format(
+        text = style.ngettext("{side} {count} card", "{side} {count} cards", n).format(
             side=sides_text(seats, obs.seat, style), count=n
         )
         if obs.mulles[side]:
@@ -233,8 +233,13 @@ def explain(obs: Observation, move: object) -> tuple[str, ...]:
     """
     if isinstance(move, Capture):
         worth = sum(_CARD_POINTS[c] for c in (move.card, *move.taken))
-        cards = Message.counted("{count} card", "{count} cards", len(move.taken) + 1)
-        return (Sentence(Message("the capture's {cards} are worth {points}", cards=cards, points=_card_points(worth))),)
+        said = Message.counted(
+            "the capture's {count} card is worth {points}",
+            "the capture's {count} cards are worth {points}",
+            len(move.taken) + 1,
+            points=_card_points(worth),
+        )
+        return (Sentence(said),)
     if isinstance(move, Build):
         takers = [c for c in obs.hand if c != move.card and move.value in _hand_values(obs.rules, c)]
         if takers:
