@@ -121,6 +121,22 @@ def did_you_mean(text: str, notations: Iterable[str]) -> list[str]:
     return [words[f] for f in found]
 
 
+_RULINGS: Final = "rulings page"
+
+
+def source_text(source: str, style: Style = _ENGLISH) -> str:
+    """
+    A rule's source in *style*'s language: the published texts cited as they are published (title,
+    publisher, section), the project's rulings page in the language's words, and the separator the
+    language writes (``;`` or Arabic ``؛``).
+    """
+    parts = [
+        style.gettext("rulings page") if part == _RULINGS else part
+        for part in source.split("; ")
+    ]
+    return style.pgettext("list", "; ").join(parts)
+
+
 def rule_lines(game: Game[Any, Any, Any, Any], wanted: str, style: Style = _ENGLISH) -> list[str]:
     """``rules``: every rule id with its title; ``rules ID``: that rule, or the ids that come close."""
     book = game.spec.rulebook
@@ -132,7 +148,7 @@ def rule_lines(game: Game[Any, Any, Any, Any], wanted: str, style: Style = _ENGL
     if key in book:
         rule = book[key]
         title, text = rule_text(rule, style.lang)
-        source = style.gettext("  Source: {source}").format(source=rule.source)
+        source = style.gettext("  Source: {source}").format(source=source_text(rule.source, style))
         return [f"{rule.id}: {title}", f"  {text}", source]
     near = [i for i in book if key in i] or difflib.get_close_matches(key, list(book), n=5, cutoff=0.5)
     if not near:
