@@ -10,8 +10,8 @@ from typing import IO, Any, Final
 from cardrules._kit.style import Style, wrap
 from cardrules._registry import get_game
 from cardrules.bots import SimulationResult, get_bot, play_match, wilson_interval
-from cardrules.i18n import format_number
 from cardrules.cli._commentary import Commentary, side_name
+from cardrules.i18n import format_number
 
 __all__ = ["demo", "legend", "progress_bar", "results_table"]
 

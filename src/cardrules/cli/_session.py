@@ -34,6 +34,7 @@ from cardrules.cli._terminal import move_list_for, view_for
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError, IllegalMoveError, InvalidCardError, UnsupportedError
 from cardrules.i18n import DEFAULT
+from cardrules.rules import Message
 
 __all__ = ["Session"]
 
@@ -443,17 +444,24 @@ class Session:
             seen = frozenset[str]() if game.spec.terminal is None else game.spec.terminal.hint_events
             events = tuple(e for e in events if e.kind in seen)
         st = self.style
-        effects = [event_text(e, st) for e in events]
+        effects = [event_text(self.yours(e), st) for e in events]
         number = next((f"{i}) " for i, m in enumerate(moves, 1) if m == move), "")
         name = str(get_bot(self.hint_level))
         head = st.gettext("Hint (the {bot} bot's move in your place): {number}{move}")
         self.say(head.format(bot=name, number=number, move=game.format_move(self.state, move)))
-        what = "; ".join(t.replace(f"seat {self.seat} ", f"seat {self.seat} (you) ", 1) for t in effects)
+        what = st.pgettext("list", "; ").join(effects)
         self.say(
             st.gettext("  what it does: {what}").format(what=what or st.gettext("nothing the other seats see at once"))
         )
         for reason in reasons:
             self.say(st.gettext("  why: {reason}").format(reason=reason_text(reason, st)))
+
+    def yours(self, event: Any) -> Any:
+        """*event* with the person's seat named as theirs (``seat 0 (you) plays 10H``), in any language."""
+        message = getattr(event, "message", None)
+        if not isinstance(message, Message) or dict(message.params).get("seat") != self.seat:
+            return event
+        return attrs.evolve(event, message=message.with_params(seat=Message("{seat} (you)", seat=self.seat)))
 
     def sides_points(self, points: Sequence[int]) -> str:
         """Each side and its *points*: ``seat 0 (you) 12, seat 1 9``."""

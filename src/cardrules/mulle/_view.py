@@ -78,7 +78,7 @@ def view(obs: Observation, style: Style) -> list[str]:
         if obs.tabbes[side]:
             text += style.gettext(", tabbes {count}").format(count=obs.tabbes[side])
         parts.append(text)
-    lines.append(style.gettext("captured this round: {sides}").format(sides="; ".join(parts)))
+    lines.append(style.gettext("captured this round: {sides}").format(sides=style.pgettext("list", "; ").join(parts)))
     if obs.last_capture is not None:
         lines.append(style.gettext("last capture: seat {seat}").format(seat=obs.last_capture))
     lines.append(style.bold(style.gettext("your hand: ")) + style.cards(obs.hand))
