@@ -261,6 +261,11 @@ def _add_positions(sub: Subparsers) -> None:
             "and what it scores. The position must show the hand of the seat to move. Exit status: 0 legal, "
             "1 illegal (a move that reads but breaks a rule), 2 bad input (a position or move that cannot be read)."
         ),
+        epilog=st.gettext(
+            "Where the notation is described: each game's moves in the Notation section of its rules page "
+            "(docs/rules/GAME.md; at the table, 'help'); positions on the formats page (docs/formats.md) "
+            "and each game's positions page (docs/positions/GAME.md)."
+        ),
     )
     where = st.gettext("the position text (quoted), a file holding it, or - for standard input")
     p.add_argument("position", metavar=position, help=where)
