@@ -309,7 +309,8 @@ class Pack:
             if self.spanish or not isinstance(text, str) or any(c.suit is Suit.JOKER for c in self._distinct):
                 raise
             said = Message(  # a French pack without jokers: the example names none
-                "{text} is not a card of the French pack without jokers; write rank then suit, like '7H', '10D' or 'KS'",
+                "{text} is not a card of the French pack without jokers; "
+                "write rank then suit, like '7H', '10D' or 'KS'",
                 text=repr(text),
             )
             raise InvalidCardError(str(said), message=said) from None

@@ -179,3 +179,64 @@ def test_no_error_a_player_can_see_is_written_as_english_text() -> None:
     assert len(paths) > 30
     left = [f"{p.relative_to(SRC)}:{line}" for p in paths for line in _english_raises(p.read_text(encoding="utf-8"))]
     assert not left, "give these errors a Message (cardrules.rules.Message): " + ", ".join(left)
+
+
+# --- no string a screen shows is written as English text in the code -------------------------------
+
+_SHOWN = frozenset({"print", "say", "say_all", "append", "extend", "write"})
+"""The calls that put a line on a screen: the terminal's (print, say) and a screen's lines (append)."""
+
+_SCREENS = ("cli", "mulle/_view.py", "mililla/_view.py", "charlemagne/_view.py", "_kit/style.py")
+# the test vectors and the conformance report, for engine authors; solve, whose errors are still to be given messages
+_NOT_SCREENS = ("cli/_reference.py", "cli/_solve.py")
+_WORDS = re.compile(r"[A-Za-z]{2,} [a-z]{2,}")  # two words of English: not notation, not a number
+
+
+def _text_of(node: Any) -> str | None:
+    while isinstance(node, ast.BinOp):
+        node = node.left
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+    return None
+
+
+def _english_shown(source: str) -> list[int]:
+    """The lines of *source* that put English text (a string, an f-string, a sum of them) on a screen."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        if name not in _SHOWN:
+            continue
+        text = _text_of(node.args[0])
+        if text is not None and _WORDS.search(text):
+            found.append(node.lineno)
+    return found
+
+
+def test_the_watch_finds_a_screen_line_written_as_text() -> None:
+    source = (
+        'self.say("the round is over")\n'
+        'print(f"cardrules: error: cannot read {path}", file=sys.stderr)\n'
+        'lines.append("card points " + str(n))\n'
+        'self.say(st.gettext("the round is over"))\n'
+        'lines.append(f"  {label}: {value}")\n'
+        'print(f"{move} x 9H")\n'
+    )
+    assert _english_shown(source) == [1, 2, 3]
+
+
+def test_no_string_a_screen_shows_is_english_text() -> None:
+    paths: list[Path] = []
+    for part in _SCREENS:
+        path = SRC / part
+        paths += sorted(path.rglob("*.py")) if path.is_dir() else [path]
+    paths = [p for p in paths if str(p.relative_to(SRC)) not in _NOT_SCREENS]
+    assert len(paths) > 12
+    left = [f"{p.relative_to(SRC)}:{line}" for p in paths for line in _english_shown(p.read_text(encoding="utf-8"))]
+    left += [f"{p.relative_to(SRC)}:{line}" for p in paths for line in _english_raises(p.read_text(encoding="utf-8"))]
+    assert not left, "write these through gettext (a Style's gettext, or a Message): " + ", ".join(left)

@@ -11,7 +11,8 @@ import pytest
 import cardrules
 from cardrules import Card, charlemagne, i18n, mulle
 from cardrules.errors import UnknownOptionError, WrongKindError
-from cardrules.rules import CardName, Items, Message, Violation
+from cardrules.i18n import render
+from cardrules.rules import CardName, Items, Message, Number, Violation
 from tests.charlemagne.positions import run, table
 from tests.playout import playout
 from tests.variants import PRESETS
@@ -232,3 +233,58 @@ def test_mililla_and_mulle_reasons_name_the_cards_in_the_language() -> None:
     v = mulle.check_move(s, mulle.Capture(card, (), card.rank.pips))
     assert v is not None
     assert "fångst" in i18n.render(v, "sv") or "bordet" in i18n.render(v, "sv")
+
+
+# --- numbers and plurals as each language writes them ---------------------------------------------
+
+
+def test_numbers_and_percents_as_each_language_writes_them() -> None:
+    """Babel writes them: a decimal comma in Swedish, Spanish and French; the percent sign as each places it."""
+    pytest.importorskip("babel")
+    from cardrules.i18n import format_number
+
+    assert format_number(0.634, "en") == "0.63"
+    assert format_number(0.634, "sv") == format_number(0.634, "fr") == format_number(0.634, "es") == "0,63"
+    assert format_number(0.634, "ar") == "0.63"  # Babel's Arabic (CLDR) writes Latin digits and a point
+    assert format_number(0.634, "en", percent=True, places=0) == "63%"
+    assert format_number(0.634, "sv", percent=True, places=0) == "63\xa0%"
+    assert format_number(0.5, "fr", sign=True) == "+0,50" and format_number(-0.5, "fr", sign=True) == "-0,50"
+    message = Message("it rated {value}", value=Number(0.634, percent=True, places=0))
+    assert str(message) == "it rated 63%"
+    assert render(message, "fr").endswith("63\xa0%")
+
+
+def test_numbers_without_babel_are_written_in_the_plain_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from cardrules.i18n import format_number
+
+    monkeypatch.setitem(sys.modules, "babel", None)
+    monkeypatch.setitem(sys.modules, "babel.numbers", None)
+    assert format_number(0.634, "sv") == "0.63"
+    assert format_number(0.634, "fr", percent=True, places=1) == "63.4%"
+    assert format_number(2, "es", sign=True) == "+2.00"
+
+
+def test_no_count_of_one_is_written_as_a_plural() -> None:
+    """ngettext chooses the singular for one: "1 point", "the capture's 1 card is worth"."""
+    import attrs
+
+    from cardrules._kit.style import Style
+    from cardrules.mililla._view import deal_text
+    from cardrules.mulle._view import explain
+
+    game = cardrules.get_game("mulle")
+    state = game.new_game(seed=3)
+    seat = game.to_move(state)
+    assert seat is not None
+    obs = game.observe(state, seat)
+    captures = [m for m in game.legal_moves(state) if isinstance(m, mulle.Capture)]
+    said = [str(r) for m in captures for r in explain(obs, m)]
+    assert said and not [s for s in said if "1 card are" in s or "1 card points" in s or "cards is" in s]
+    mililla = cardrules.get_game("mililla")
+    seen = mililla.observe(mililla.new_game(seed=1), 0)
+    for lang, bonus, want in [("en", 1, "scores 1 point for"), ("en", 2, "scores 2 points for"), ("es", 1, "1 punto")]:
+        lines = deal_text(attrs.evolve(seen, deal_bonus=bonus, held_bonus=False), Style(lang=lang))
+        assert any(want in line for line in lines), lines
+    assert Style(lang="sv").ngettext("{side} {count} card", "{side} {count} cards", 2) == "{side} {count} kort"

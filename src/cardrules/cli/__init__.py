@@ -17,7 +17,7 @@ from typing import IO, Final
 from cardrules.cli._grammar import COMMANDS, EXIT_STATUS, make_parser
 from cardrules.cli._parsing import lang_of_argv
 from cardrules.errors import CardrulesError
-from cardrules.i18n import from_environ
+from cardrules.i18n import from_environ, render, translation
 
 __all__ = ["COMMANDS", "EXIT_STATUS", "main"]
 
@@ -57,7 +57,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.flush()  # a full disk shows here, not in Python's flush at exit
         return status
     except CardrulesError as exc:
-        print(f"cardrules: error: {exc}", file=sys.stderr)
+        line = translation(args.lang).gettext("cardrules: error: {message}")
+        print(line.format(message=render(exc, args.lang, cards="notation")), file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader went away (``cardrules demo mililla | head``): not an error.
@@ -66,7 +67,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         # Reading is checked where files are opened; what is left is writing the output.
         _silence_stdout()
-        print(f"cardrules: error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        line = translation(args.lang).gettext("cardrules: error: cannot write the output: {why}")
+        print(line.format(why=exc.strerror or exc), file=sys.stderr)
         return EXIT_OUTPUT
     except KeyboardInterrupt:
         print("cardrules: interrupted", file=sys.stderr)
@@ -74,8 +76,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         if os.environ.get("CARDRULES_DEBUG"):
             raise
-        print(f"cardrules: internal error: {type(exc).__name__}: {exc} (set CARDRULES_DEBUG=1 for details)",
-              file=sys.stderr)  # fmt: skip
+        line = translation(args.lang).gettext(
+            "cardrules: internal error: {kind}: {error} (set CARDRULES_DEBUG=1 for details)"
+        )
+        print(line.format(kind=type(exc).__name__, error=exc), file=sys.stderr)
         return 1
 
 

@@ -104,9 +104,7 @@ def demo(
             time.sleep(speed)
 
     outcome = play_match(game, players, seed=seed, on_move=on_move)
-    end = style.ngettext(
-        "({count} move in all; seed {seed})", "({count} moves in all; seed {seed})", outcome.decisions
-    )
+    end = style.ngettext("({count} move in all; seed {seed})", "({count} moves in all; seed {seed})", outcome.decisions)
     say(end.format(count=outcome.decisions, seed=seed))
     return 0
 

@@ -16,6 +16,7 @@ from cardrules.cli._terminal import move_list_for, style_for, view_for
 from cardrules.engine import Game, Score, ScoreItem
 from cardrules.errors import AmbiguousMoveError, CardrulesError, IllegalMoveError, InvalidPositionError
 from cardrules.i18n import DEFAULT, rule_text, translation
+from cardrules.rules import Message
 
 _MAX_LEGAL = 20
 _MAX_POSITION_FILE = 100_000
@@ -25,16 +26,16 @@ def position_text(text: str) -> str:
     """The position's text, given as text, a file name or ``-`` (standard input)."""
     if text == "-":
         if sys.stdin is None:
-            raise InvalidPositionError("cannot read standard input: it is closed")
+            raise InvalidPositionError(Message("cannot read standard input: it is closed"))
         text = sys.stdin.read(_MAX_POSITION_FILE + 1)
     elif not text.lstrip().startswith("p1 ") and os.path.isfile(text):
         try:
             with open(text, encoding="utf-8") as f:
                 text = f.read(_MAX_POSITION_FILE + 1)
         except (OSError, UnicodeDecodeError) as exc:
-            raise InvalidPositionError(f"cannot read {text}: {exc}") from None
+            raise InvalidPositionError(Message("cannot read {file}: {why}", file=text, why=str(exc))) from None
     if len(text) > _MAX_POSITION_FILE:
-        raise InvalidPositionError("a position is one line of text, not this much")
+        raise InvalidPositionError(Message("a position is one line of text, not this much"))
     return text.strip()
 
 
@@ -167,22 +168,24 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
         if seat is not None:
             own, other = hidden_from(state, text, seat)
             if own:
-                raise InvalidPositionError(
-                    f"the hand of seat {seat}, the seat to move, is given only by its size; whether a move is "
+                said = Message(
+                    "the hand of seat {seat}, the seat to move, is given only by its size; whether a move is "
                     "legal depends on its cards: write them",
-                    "hands",
+                    seat=seat,
                 )
+                raise InvalidPositionError(said, "hands")
             if other:
-                raise InvalidPositionError(
-                    f"seat {seat}, the seat to move, sees {', '.join(other)}, which the position does not show; "
-                    "write it",
-                    other[0].split(" ")[0],
+                said = Message(
+                    "seat {seat}, the seat to move, sees {what}, which the position does not show; write it",
+                    seat=seat,
+                    what=", ".join(other),
                 )
+                raise InvalidPositionError(said, other[0].split(" ")[0])
         data = verdict(state, args.move, getattr(args, "lang", DEFAULT))
     except AmbiguousMoveError as exc:
         return _bad(args, out, str(exc))
     except CardrulesError as exc:
-        return _bad(args, out, str(exc))
+        return _bad(args, out, str(exc) if args.json else said(exc, getattr(args, "lang", DEFAULT)))
     if args.json:
         print(json.dumps(data, indent=1), file=out)
         return 0 if data["legal"] else 1
@@ -255,7 +258,8 @@ def _bad(args: argparse.Namespace, out: TextIO, message: str) -> int:
     if args.json:
         print(json.dumps({"error": message}), file=out)
     else:
-        print(f"cardrules: error: {message}", file=sys.stderr)
+        line = translation(getattr(args, "lang", DEFAULT)).gettext("cardrules: error: {message}")
+        print(line.format(message=message), file=sys.stderr)
     return 2
 
 

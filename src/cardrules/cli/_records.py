@@ -16,6 +16,7 @@ from cardrules.engine import Game
 from cardrules.errors import CardrulesError, InvalidRecordError
 from cardrules.i18n import DEFAULT
 from cardrules.records import _json as _record_json
+from cardrules.rules import Message
 
 _MAX_ALTERNATIVES = 12
 
@@ -26,17 +27,21 @@ def _read(path: str) -> records.Record:
     try:
         if path == "-":
             if sys.stdin is None:
-                raise InvalidRecordError("cannot read standard input: it is closed")
+                raise InvalidRecordError(Message("cannot read standard input: it is closed"))
             text = sys.stdin.read(limit + 1)
         else:
             with open(path, encoding="utf-8") as f:
                 text = f.read(limit + 1)  # never more: /dev/zero or a huge file is refused, not read to its end
     except OSError as exc:
-        raise InvalidRecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise InvalidRecordError(
+            Message("cannot read {file}: {why}", file=path, why=str(exc.strerror or exc))
+        ) from None
     except UnicodeDecodeError as exc:
-        raise InvalidRecordError(f"{path} is not UTF-8 text: {exc.reason}") from None
+        raise InvalidRecordError(Message("{file} is not UTF-8 text: {why}", file=path, why=exc.reason)) from None
     if len(text) > limit:
-        raise InvalidRecordError(f"{path} is too large: a record is at most {limit:,} characters")
+        raise InvalidRecordError(
+            Message("{file} is too large: a record is at most {limit} characters", file=path, limit=f"{limit:,}")
+        )
     return records.loads(text)
 
 
@@ -49,7 +54,7 @@ def _report_data(report: records.Report) -> dict[str, Any]:
     return data
 
 
-def _read_or_say(path: str, out: TextIO, as_json: bool) -> records.Record | None:
+def _read_or_say(path: str, out: TextIO, as_json: bool, lang: str = DEFAULT) -> records.Record | None:
     """
     The record in *path*, or ``None`` when it cannot be read, having said why: as JSON on *out*
     (``verify --json``) or as an error on standard error.
@@ -60,13 +65,14 @@ def _read_or_say(path: str, out: TextIO, as_json: bool) -> records.Record | None
         if as_json:
             print(json.dumps({"ok": False, "readable": False, "error": str(exc), "where": exc.path}), file=out)
         else:
-            print(f"cardrules: error: cannot read the record: {exc}", file=sys.stderr)
+            line = Style(lang=lang).gettext("cardrules: error: cannot read the record: {error}")
+            print(line.format(error=said(exc, lang)), file=sys.stderr)
         return None
 
 
 def verify(args: argparse.Namespace, out: TextIO) -> int:
     """``cardrules verify``: the report on a record; the exit status 0, 1 or 2."""
-    record = _read_or_say(args.record, out, args.json)
+    record = _read_or_say(args.record, out, args.json, getattr(args, "lang", DEFAULT))
     if record is None:
         return 2
     report = records.verify(record)
@@ -222,7 +228,9 @@ def _replay_json(record: records.Record, game: Game[Any, Any, Any, Any], args: a
 
 def replay(args: argparse.Namespace, out: TextIO) -> int:
     """``cardrules replay``: narrate a record move by move."""
-    record = _read_or_say(args.record, out, False)  # an unreadable record is an error, even with --json
+    record = _read_or_say(
+        args.record, out, False, getattr(args, "lang", DEFAULT)
+    )  # an unreadable record is an error, even with --json
     if record is None:
         return 2
     game = get_game(record.game)

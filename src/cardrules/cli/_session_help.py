@@ -130,10 +130,7 @@ def source_text(source: str, style: Style = _ENGLISH) -> str:
     publisher, section), the project's rulings page in the language's words, and the separator the
     language writes (``;`` or Arabic ``؛``).
     """
-    parts = [
-        style.gettext("rulings page") if part == _RULINGS else part
-        for part in source.split("; ")
-    ]
+    parts = [style.gettext("rulings page") if part == _RULINGS else part for part in source.split("; ")]
     return style.pgettext("list", "; ").join(parts)
 
 

@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Final, Literal
 
+from cardrules._words import format_number
 from cardrules.engine import Event
 from cardrules.errors import (
     CardrulesError,
@@ -40,7 +41,6 @@ from cardrules.errors import (
     UnknownOptionError,
     WrongKindError,
 )
-from cardrules._words import format_number
 from cardrules.rules import CardName, Items, Message, Number, Rule, Sentence, Translations, Violation, card_words
 
 __all__ = [
