@@ -20,15 +20,23 @@ from cardrules.cli._session import Session
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError
 from cardrules.i18n import DEFAULT
+from cardrules.rules import Items, Message
 
 __all__ = ["run_demo", "run_games", "run_play", "run_simulate"]
+
+
+def _error(message: Message) -> CardrulesError:
+    """The error of a bad option or argument, kept as a message (written in the language when shown)."""
+    return _messages.said(CardrulesError, message)
 
 
 def _game(args: argparse.Namespace) -> Game[Any, Any, Any, Any]:
     if args.rules:
         head = args.rules.split("/")[0].split("(")[0].strip().lower()
         if head != args.game.split("/")[0].split("(")[0].strip().lower():
-            raise CardrulesError(f"--rules {_messages.value(args.rules)} is not a ruleset of {args.game}")
+            raise _error(
+                Message("--rules {rules} is not a ruleset of {game}", rules=_messages.value(args.rules), game=args.game)
+            )
         return get_game(args.rules)
     return get_game(args.game)
 
@@ -74,7 +82,9 @@ def run_demo(args: argparse.Namespace) -> int:
     game = _game(args)
     speed = args.speed if args.speed is not None else (0.6 if sys.stdout.isatty() else 0.0)
     if not 0 <= speed <= _MAX_PAUSE:  # NaN too
-        raise CardrulesError(f"--speed must be from 0 to {_MAX_PAUSE:g} seconds, not {args.speed}")
+        raise _error(
+            Message("--speed must be from 0 to {most} seconds, not {speed}", most=f"{_MAX_PAUSE:g}", speed=args.speed)
+        )
     style = style_for(sys.stdout, ascii_only=args.ascii, lang=getattr(args, "lang", DEFAULT))
     return demo(game.text, args.seed, sys.stdout, _split(args.bots), style, speed=speed)
 
@@ -86,11 +96,11 @@ def run_play(args: argparse.Namespace) -> int:
         start = _position_start(args)
         game = Game(spec_for_state(start), start.rules)
     elif args.game is None:
-        raise CardrulesError("name a game to play, or give --position")
+        raise _error(Message("name a game to play, or give --position"))
     else:
         game = _game(args)
     if sys.stdin is None:  # started with standard input closed (``<&-``)
-        raise CardrulesError("standard input is closed, and 'cardrules play' reads your moves from it")
+        raise _error(Message("standard input is closed, and 'cardrules play' reads your moves from it"))
     session = Session(
         game,
         args.seat,
@@ -113,18 +123,24 @@ def _position_start(args: argparse.Namespace) -> Any:
     from cardrules.cli._positions import hidden_from, read_position
 
     if args.position == "-":
-        raise CardrulesError("--position cannot be read from standard input: 'cardrules play' reads your moves there")
+        raise _error(Message("--position cannot be read from standard input: 'cardrules play' reads your moves there"))
     text, state = read_position(args.position)
     game = Game(spec_for_state(state), state.rules)
     if args.game is not None and get_game(args.game).name != game.name:
-        raise CardrulesError(f"the position is one of {game.name}, not of {args.game}")
+        raise _error(Message("the position is one of {game}, not of {named}", game=game.name, named=args.game))
     if game.is_over(state):
-        raise CardrulesError("the match of this position is over: there is nothing left to play")
+        raise _error(Message("the match of this position is over: there is nothing left to play"))
     if args.seat in table_seats(game, state):
         own, other = hidden_from(state, text, args.seat)
         if own or other:
-            hidden = ", ".join((["your hand"] if own else []) + other)
-            raise CardrulesError(f"the position does not show {hidden} (seat {args.seat}): write it to play from there")
+            hidden = Items([*([Message("your hand")] if own else []), *other], "comma")
+            raise _error(
+                Message(
+                    "the position does not show {hidden} (seat {seat}): write it to play from there",
+                    hidden=hidden,
+                    seat=args.seat,
+                )
+            )
     return attrs.evolve(state, seed=_seed(args.seed))  # later rounds are shuffled from the match seed
 
 
@@ -132,11 +148,11 @@ def run_simulate(args: argparse.Namespace) -> int:
     """``cardrules simulate``: many matches between bots, and their win rates."""
     game = _game(args)
     if args.matches < 1:
-        raise CardrulesError(f"--matches must be at least 1, not {args.matches}")
+        raise _error(Message("--matches must be at least 1, not {count}", count=args.matches))
     if args.workers < 1:
-        raise CardrulesError(f"--workers must be at least 1, not {args.workers}")
+        raise _error(Message("--workers must be at least 1, not {count}", count=args.workers))
     if args.seconds is not None and not 0 < args.seconds < float("inf"):
-        raise CardrulesError(f"--seconds must be a positive number, not {args.seconds}")
+        raise _error(Message("--seconds must be a positive number, not {seconds}", seconds=args.seconds))
     style = Style(lang=getattr(args, "lang", DEFAULT))
     progress = progress_bar(sys.stderr, style=style) if sys.stderr.isatty() else None
     moves = None if progress is None else progress.moves
@@ -145,8 +161,13 @@ def run_simulate(args: argparse.Namespace) -> int:
     if len(bots) == 1:
         bots = bots * sides
     if len(bots) != sides:
-        raise CardrulesError(
-            f"{game.text} has {sides} sides, so --bots takes one bot for every side or {sides} bots, not {len(bots)}"
+        raise _error(
+            Message(
+                "{game} has {sides} sides, so --bots takes one bot for every side or {sides} bots, not {count}",
+                game=game.text,
+                sides=sides,
+                count=len(bots),
+            )
         )
     seed, seconds, duplicate = args.seed, args.seconds, bool(getattr(args, "duplicate", False))
     if args.workers == 1:

@@ -16,7 +16,7 @@ from cardrules.cli._terminal import move_list_for, style_for, view_for
 from cardrules.engine import Game, Score, ScoreItem
 from cardrules.errors import AmbiguousMoveError, CardrulesError, IllegalMoveError, InvalidPositionError
 from cardrules.i18n import DEFAULT, rule_text, translation
-from cardrules.rules import Message
+from cardrules.rules import Items, Message
 
 _MAX_LEGAL = 20
 _MAX_POSITION_FILE = 100_000
@@ -265,10 +265,12 @@ def _bad(args: argparse.Namespace, out: TextIO, message: str) -> int:
 
 def show(args: argparse.Namespace, out: TextIO) -> int:
     """``cardrules show``: draw a position as a seat sees it, with its legal moves."""
+    lang = getattr(args, "lang", DEFAULT)
+    plain = argparse.Namespace(json=False, lang=lang)  # show has no --json: its errors are text
     try:
         text, state = read_position(args.position)
     except CardrulesError as exc:
-        return _bad(argparse.Namespace(json=False), out, str(exc))
+        return _bad(plain, out, said(exc, lang))
     game = _game(state)
     seat = game.to_move(state) if args.seat is None else args.seat
     if seat is None:
@@ -277,14 +279,15 @@ def show(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     at_table = table_seats(game, state)
     if seat not in at_table:
-        return _bad(argparse.Namespace(json=False), out, f"--seat must be one of {', '.join(map(str, at_table))}")
+        return _bad(plain, out, said(Message("--seat must be one of {seats}", seats=Items(at_table, "comma")), lang))
     own, other = hidden_from(state, text, seat)
     if other:
-        return _bad(
-            argparse.Namespace(json=False),
-            out,
-            f"the position does not show {', '.join(other)}, which seat {seat} sees: write it, or show another seat",
+        shown = Message(
+            "the position does not show {what}, which seat {seat} sees: write it, or show another seat",
+            what=Items(other, "comma"),
+            seat=seat,
         )
+        return _bad(plain, out, said(shown, lang))
     style = style_for(out, ascii_only=args.ascii, lang=getattr(args, "lang", DEFAULT))
     view = game.observe(state, seat)
     head = style.gettext("{title} ({text}): seat {mover} to move; seat {seat}'s view")

@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any, TextIO
 
-from cardrules import records
+from cardrules import _messages, records
 from cardrules._kit.style import Style
 from cardrules._registry import get_game
 from cardrules.cli._commentary import event_text, said, table_seats
@@ -16,7 +16,7 @@ from cardrules.engine import Game
 from cardrules.errors import CardrulesError, InvalidRecordError
 from cardrules.i18n import DEFAULT
 from cardrules.records import _json as _record_json
-from cardrules.rules import Message
+from cardrules.rules import Items, Message
 
 _MAX_ALTERNATIVES = 12
 
@@ -236,7 +236,13 @@ def replay(args: argparse.Namespace, out: TextIO) -> int:
     game = get_game(record.game)
     at_table = table_seats(game, game.new_game(seed=0))
     if args.seat is not None and args.seat not in at_table:
-        raise CardrulesError(f"--seat must be one of {', '.join(map(str, at_table))} in {game.text}, not {args.seat}")
+        said = Message(
+            "--seat must be one of {seats} in {game}, not {seat}",
+            seats=Items(at_table, "comma"),
+            game=game.text,
+            seat=args.seat,
+        )
+        raise _messages.said(CardrulesError, said)
     if args.json:
         return _replay_json(record, game, args, out)
     pause = not args.no_pause and sys.stdin.isatty() and out.isatty()

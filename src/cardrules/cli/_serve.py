@@ -9,8 +9,10 @@ from typing import Any
 
 import attrs
 
+from cardrules import _messages
 from cardrules.errors import CardrulesError
 from cardrules.i18n import DEFAULT, translation
+from cardrules.rules import Message
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -22,24 +24,26 @@ def serve(args: argparse.Namespace) -> int:
         from cardrules.web._logs import log_config
         from cardrules.web._stores import is_postgres
     except ImportError as exc:
-        raise CardrulesError(f'cardrules serve needs the web extra: pip install "cardrules[web]" ({exc})') from None
+        said = Message('cardrules serve needs the web extra: pip install "cardrules[web]" ({why})', why=str(exc))
+        raise _messages.said(CardrulesError, said) from None
     if not 0 <= args.port <= 65535:
-        raise CardrulesError(f"--port must be from 0 to 65535, not {args.port}")
+        raise _messages.said(CardrulesError, Message("--port must be from 0 to 65535, not {port}", port=args.port))
     db = args.db or str(default_db_path())
     given = {field.name: getattr(args, field.name, None) for field in attrs.fields(Limits)}  # those serve has
     try:
         limits = Limits(**{k: v for k, v in given.items() if v is not None})
     except ValueError as exc:
-        raise CardrulesError(f"the limits: {exc}") from None
+        raise _messages.said(CardrulesError, Message("the limits: {why}", why=str(exc))) from None
     proxies = args.forwarded_allow_ips or ""
     workers = getattr(args, "workers", None) or 1
     if workers < 1:
-        raise CardrulesError(f"--workers must be at least 1, not {workers}")
+        raise _messages.said(CardrulesError, Message("--workers must be at least 1, not {count}", count=workers))
     if workers > 1 and not is_postgres(db):
-        raise CardrulesError(
+        said = Message(
             "--workers above 1 needs a PostgreSQL database (--db postgresql://...): an SQLite database "
             "and its matches' locks belong to one process"
         )
+        raise _messages.said(CardrulesError, said)
     if workers == 1:
         app: Any = create_app(
             db, cors_origins=args.cors_origin, limits=limits, rules_dir=args.rules_dir, forwarded_allow_ips=proxies

@@ -15,6 +15,7 @@ from typing import IO, Any, Final
 
 import attrs
 
+from cardrules import _messages
 from cardrules._kit.style import columns, style_for, unsymbol, wrap
 from cardrules._worlds import spec_for_observation
 from cardrules.bots import Bot, advise, get_bot
@@ -34,7 +35,7 @@ from cardrules.cli._terminal import move_list_for, view_for
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError, IllegalMoveError, InvalidCardError, UnsupportedError
 from cardrules.i18n import DEFAULT
-from cardrules.rules import Message
+from cardrules.rules import Items, Message
 
 __all__ = ["Session"]
 
@@ -83,7 +84,13 @@ class Session:
         self.sides = game.score(self.state).sides
         seats = sorted(s for side in self.sides for s in side)
         if seat not in seats:
-            raise CardrulesError(f"--seat must be one of {', '.join(map(str, seats))} in {game.text}, not {seat}")
+            said = Message(
+                "--seat must be one of {seats} in {game}, not {seat}",
+                seats=Items(seats, "comma"),
+                game=game.text,
+                seat=seat,
+            )
+            raise _messages.said(CardrulesError, said)
         self.seat = seat
         self.seed = seed
         self.opponent = opponent
