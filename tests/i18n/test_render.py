@@ -135,9 +135,7 @@ def test_charlemagne_in_french() -> None:
     v = charlemagne.check_move(s, charlemagne.Pass())
     assert v is not None
     assert "[charlemagne.bid.turn] the bidding is over: you bid Mulot, and there is one round of bidding" == str(v)
-    want = (
-        "[charlemagne.bid.turn] les enchères sont finies : tu as annoncé Mulot, et il n'y a qu'un tour d'enchères"
-    )
+    want = "[charlemagne.bid.turn] les enchères sont finies : tu as annoncé Mulot, et il n'y a qu'un tour d'enchères"
     assert want == i18n.render(v, "fr")
 
 

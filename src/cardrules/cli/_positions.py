@@ -168,19 +168,19 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
         if seat is not None:
             own, other = hidden_from(state, text, seat)
             if own:
-                said = Message(
+                refusal = Message(
                     "the hand of seat {seat}, the seat to move, is given only by its size; whether a move is "
                     "legal depends on its cards: write them",
                     seat=seat,
                 )
-                raise InvalidPositionError(said, "hands")
+                raise InvalidPositionError(refusal, "hands")
             if other:
-                said = Message(
+                refusal = Message(
                     "seat {seat}, the seat to move, sees {what}, which the position does not show; write it",
                     seat=seat,
                     what=", ".join(other),
                 )
-                raise InvalidPositionError(said, other[0].split(" ")[0])
+                raise InvalidPositionError(refusal, other[0].split(" ")[0])
         data = verdict(state, args.move, getattr(args, "lang", DEFAULT))
     except AmbiguousMoveError as exc:
         return _bad(args, out, str(exc))
@@ -282,12 +282,12 @@ def show(args: argparse.Namespace, out: TextIO) -> int:
         return _bad(plain, out, said(Message("--seat must be one of {seats}", seats=Items(at_table, "comma")), lang))
     own, other = hidden_from(state, text, seat)
     if other:
-        shown = Message(
+        missing = Message(
             "the position does not show {what}, which seat {seat} sees: write it, or show another seat",
             what=Items(other, "comma"),
             seat=seat,
         )
-        return _bad(plain, out, said(shown, lang))
+        return _bad(plain, out, said(missing, lang))
     style = style_for(out, ascii_only=args.ascii, lang=getattr(args, "lang", DEFAULT))
     view = game.observe(state, seat)
     head = style.gettext("{title} ({text}): seat {mover} to move; seat {seat}'s view")

@@ -236,13 +236,13 @@ def replay(args: argparse.Namespace, out: TextIO) -> int:
     game = get_game(record.game)
     at_table = table_seats(game, game.new_game(seed=0))
     if args.seat is not None and args.seat not in at_table:
-        said = Message(
+        refusal = Message(
             "--seat must be one of {seats} in {game}, not {seat}",
             seats=Items(at_table, "comma"),
             game=game.text,
             seat=args.seat,
         )
-        raise _messages.said(CardrulesError, said)
+        raise _messages.said(CardrulesError, refusal)
     if args.json:
         return _replay_json(record, game, args, out)
     pause = not args.no_pause and sys.stdin.isatty() and out.isatty()

@@ -24,8 +24,8 @@ def serve(args: argparse.Namespace) -> int:
         from cardrules.web._logs import log_config
         from cardrules.web._stores import is_postgres
     except ImportError as exc:
-        said = Message('cardrules serve needs the web extra: pip install "cardrules[web]" ({why})', why=str(exc))
-        raise _messages.said(CardrulesError, said) from None
+        refusal = Message('cardrules serve needs the web extra: pip install "cardrules[web]" ({why})', why=str(exc))
+        raise _messages.said(CardrulesError, refusal) from None
     if not 0 <= args.port <= 65535:
         raise _messages.said(CardrulesError, Message("--port must be from 0 to 65535, not {port}", port=args.port))
     db = args.db or str(default_db_path())
@@ -39,11 +39,11 @@ def serve(args: argparse.Namespace) -> int:
     if workers < 1:
         raise _messages.said(CardrulesError, Message("--workers must be at least 1, not {count}", count=workers))
     if workers > 1 and not is_postgres(db):
-        said = Message(
+        refusal = Message(
             "--workers above 1 needs a PostgreSQL database (--db postgresql://...): an SQLite database "
             "and its matches' locks belong to one process"
         )
-        raise _messages.said(CardrulesError, said)
+        raise _messages.said(CardrulesError, refusal)
     if workers == 1:
         app: Any = create_app(
             db, cors_origins=args.cors_origin, limits=limits, rules_dir=args.rules_dir, forwarded_allow_ips=proxies

@@ -84,13 +84,13 @@ class Session:
         self.sides = game.score(self.state).sides
         seats = sorted(s for side in self.sides for s in side)
         if seat not in seats:
-            said = Message(
+            refusal = Message(
                 "--seat must be one of {seats} in {game}, not {seat}",
                 seats=Items(seats, "comma"),
                 game=game.text,
                 seat=seat,
             )
-            raise _messages.said(CardrulesError, said)
+            raise _messages.said(CardrulesError, refusal)
         self.seat = seat
         self.seed = seed
         self.opponent = opponent
