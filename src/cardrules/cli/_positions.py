@@ -211,7 +211,8 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
         print(tr.gettext("  why: {reason}  [{rule}]").format(reason=reason["text"], rule=reason["rule"]), file=out)
         cited = reason["rule_cited"]
         if "text" in cited:
-            print(f"      {cited['lang_title']}: {cited['lang_text']}", file=out)
+            line = tr.gettext("      {title}: {text}")
+            print(line.format(title=cited["lang_title"], text=cited["lang_text"]), file=out)
     for event in data["events"]:  # the events' texts as the game writes them (see cli._commentary.event_text)
         points = f" ({event['points']:+d})" if event["points"] else ""
         print(f"  - {event['lang_text']}{points}  [{event['rule']}]", file=out)
@@ -228,7 +229,8 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
         sides = _game(state).score(state).sides
         style = Style(lang=data["lang"])
         items = tr.pgettext("list", "; ").join(
-            f"{side_name(sides[i['side']], None, style)}, {i['lang_label']}" for i in data["unknown"]
+            tr.gettext("{side}: {label}").format(side=side_name(sides[i["side"]], None, style), label=i["lang_label"])
+            for i in data["unknown"]
         )
         line = tr.gettext("unknown, as the position does not show those cards (in no tally above): {items}")
         print(line.format(items=items), file=out)
