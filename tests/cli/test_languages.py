@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -264,13 +265,14 @@ def test_a_hint_and_the_narration_speak_the_language(lang: str) -> None:
         advice = advise(game, game.observe(state, seat), game.legal_moves(state), level="search(iterations=8)")
         assert advice.reasons
         for reason in advice.reasons:
-            said = reason_text(reason, style)
-            assert said == i18n.render(reason, lang)
+            said = reason_text(reason, style)  # cards in notation, as the terminal writes them in every language
+            assert said == i18n.render(reason, lang, cards="notation")
             assert said != str(reason)
         move = game.legal_moves(state)[0]
         for event in game.spec.events(state, move, game.apply(state, move)) if game.spec.events else ():
             said = event_text(event, style)
-            assert said == i18n.render(event, lang) and said != event.text
+            assert said == i18n.render(event, lang, cards="notation")
+            assert said != event.text or re.fullmatch(r"mulle \S+", said)  # Swedish says mulle too
 
 
 # --- --help and the reports of verify, simulate and games ----------------------------------------
@@ -442,7 +444,7 @@ def test_a_records_problems_speak_the_language(lang: str, capsys: pytest.Capture
             continue
         shown = _main(["--lang", lang, "verify", str(path)], capsys)
         for problem in report.problems:
-            words = i18n.render(problem.said, lang)
+            words = i18n.render(problem.said, lang, cards="notation")
             assert str(problem.said) == problem.message
             assert words in shown
             if problem.message.startswith(("it is seat", "round ", "the record claims", "the match is")):
