@@ -267,7 +267,7 @@ def test_a_hint_and_the_narration_speak_the_language(lang: str) -> None:
         for reason in advice.reasons:
             said = reason_text(reason, style)  # cards in notation, as the terminal writes them in every language
             assert said == i18n.render(reason, lang, cards="notation")
-            assert said != str(reason)
+            assert said != str(reason) or re.fullmatch(r"mulle \S+", said)  # Swedish says mulle too
         move = game.legal_moves(state)[0]
         for event in game.spec.events(state, move, game.apply(state, move)) if game.spec.events else ():
             said = event_text(event, style)
