@@ -1,7 +1,7 @@
 """
 The command line's grammar: every command, its arguments and their help texts, in the language
 asked for (``--lang``). The commands themselves are carried out in :mod:`cardrules.cli._matches`
-(play, demo, simulate, games), :mod:`cardrules.cli._positions` (check, show), :mod:`cardrules.cli._solve` (solve),
+(play, demo, simulate, games), :mod:`cardrules.cli._positions` (check, show), :mod:`cardrules.cli._rules` (rules), :mod:`cardrules.cli._solve` (solve),
 :mod:`cardrules.cli._records` (verify, replay), :mod:`cardrules.cli._serve` (serve), :mod:`cardrules.cli._reference`
 (vectors, perft, engine...).
 
@@ -19,7 +19,7 @@ from typing import Any, Final
 from cardrules._kit.style import Style
 from cardrules._registry import game_names
 from cardrules.bots import bot_names
-from cardrules.cli import _matches, _positions, _records, _reference, _serve, _solve
+from cardrules.cli import _matches, _positions, _records, _reference, _rules, _serve, _solve
 from cardrules.cli._parsing import (
     Parser,
     RawHelpFormatter,
@@ -204,6 +204,36 @@ def _add_games(sub: Subparsers) -> None:
         description=st.gettext("List the games and presets."),
     )
     p.set_defaults(run=_matches.run_games)
+
+
+def _add_rules(sub: Subparsers) -> None:
+    """``rules``."""
+    st = help_style(sub)
+    p = sub.add_parser(
+        "rules",
+        help=st.gettext("read the rules of a game, or of one rule"),
+        description=st.gettext(
+            "Print the rules of a game for players, as the web table's rules page has them: each rule with "
+            "its id, its words and its source, in the language of --lang, the cards with their suit symbols. "
+            "--rule ID prints one rule, as check and the terminal table cite it. Exit status: 0 printed, 2 an "
+            "unknown game or rule id (the message names the near ones)."
+        ),
+    )
+    names = st.pgettext("list", ", ").join(game_names())
+    p.add_argument(
+        "game", metavar=st.pgettext("metavar", "game"), help=st.gettext("one of: {games}").format(games=names)
+    )
+    add_option(p, "--rule", None, st.pgettext("metavar", "ID"), st.gettext("print only this rule, such as mulle.capture"))
+    p.add_argument(
+        "--lang",
+        metavar=st.pgettext("metavar", "CODE"),
+        choices=LANGUAGES,
+        default=argparse.SUPPRESS,
+        help=st.gettext("the language of the rules, as the global --lang: {languages}").format(
+            languages=", ".join(LANGUAGES)
+        ),
+    )
+    p.set_defaults(handler=_rules.rules_command)
 
 
 def _add_records(sub: Subparsers) -> None:
@@ -429,6 +459,7 @@ COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_demo,
     _add_simulate,
     _add_games,
+    _add_rules,
     _add_records,
     _add_positions,
     _add_serve,
