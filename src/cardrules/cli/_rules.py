@@ -34,6 +34,7 @@ _STRONG: Final = re.compile(r"\*\*(.+?)\*\*", re.S)
 _EMPHASIS: Final = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", re.S)
 _CODE: Final = re.compile(r"`([^`]*)`")
 _ITEM: Final = re.compile(r"^(\s*)(?:[-*+]|\d+\.) ")
+_GLUED: Final = re.compile(r" ([:;?!»])")
 
 
 def where(game: str, rule: str | None = None) -> str:
@@ -51,6 +52,7 @@ def _inline(text: str) -> str:
 
 def _wrap(text: str, first: str = "", rest: str = "") -> list[str]:
     words = " ".join(_inline(text).split())
+    words = _GLUED.sub("\u00a0\\1", words).replace("« ", "«\u00a0")  # French ' :' and '« x »' never break apart
     return textwrap.wrap(words, WIDTH, initial_indent=first, subsequent_indent=rest, break_on_hyphens=False) or [""]
 
 

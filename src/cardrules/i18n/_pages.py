@@ -42,7 +42,7 @@ _FENCE: Final = "```"
 _PYTHON: Final = ("pycon", "{doctest}", "python", "py", "{code-block} python")
 _ROLE: Final = re.compile(r"\{(ref|doc)\}`([^`]*)`")
 _TARGET: Final = re.compile(r"^(.*?)\s*<([^>]+)>$", re.S)
-_RULE_HEADING: Final = re.compile(r"^(#{1,6}) `([a-z0-9_.:-]+)`: (.+)$")
+_RULE_HEADING: Final = re.compile(r"^(#{1,6}) `([a-z0-9_.:-]+)`\s*[:：]\s*(.+)$")  # French writes " : "
 _CODE: Final = r"(?:10|[2-9AJQKHBL])[SHDCOEBJ]"
 _CARD: Final = re.compile(rf"`({_CODE})`|(?<![`\w])({_CODE})(?![`\w])")  # alone, or alone in a code span
 
