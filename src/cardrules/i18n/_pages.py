@@ -6,7 +6,8 @@ translations do.
 One source serves two readers. The documentation (Sphinx) shows the whole ``rules.md``; the
 players' page (the web table's ``/rules/GAME`` and ``cardrules rules GAME``) leaves out
 
-- the Python examples: every ``pycon``, ``{doctest}`` and ``python`` code fence;
+- the Python examples: every ``pycon``, ``{doctest}`` and ``python`` code fence, and the
+  ``{ruleset-options}`` tables (the ruleset's fields by their names in the code);
 - every region between the MyST comment lines ``% developers`` and ``% end developers``, which
   Sphinx does not show as such (a comment), so the documentation shows what they enclose: the API
   names, the ruleset's fields, the notation, the deck orders, the captions of the examples.
@@ -40,6 +41,7 @@ END_DEVELOPERS: Final = "% end developers"
 _LABEL: Final = re.compile(r"^\(([A-Za-z0-9_.:-]+)\)=\s*$")
 _FENCE: Final = "```"
 _PYTHON: Final = ("pycon", "{doctest}", "python", "py", "{code-block} python")
+_OPTIONS: Final = "{ruleset-options}"  # the ruleset's fields, by their names in the code
 _ROLE: Final = re.compile(r"\{(ref|doc)\}`([^`]*)`")
 _TARGET: Final = re.compile(r"^(.*?)\s*<([^>]+)>$", re.S)
 _RULE_HEADING: Final = re.compile(r"^(#{1,6}) `([a-z0-9_.:-]+)`\s*[:：]\s*(.+)$")  # French writes " : "
@@ -61,7 +63,7 @@ def for_players(text: str) -> str:
             continue
         if stripped == DEVELOPERS:
             developers = True
-        elif stripped.startswith(_FENCE) and stripped[3:].strip() in _PYTHON:
+        elif stripped.startswith(_FENCE) and (stripped[3:].strip() in _PYTHON or stripped[3:].startswith(_OPTIONS)):
             python = True
         else:
             out.append(line)
