@@ -360,7 +360,7 @@ def _add_serve(sub: Subparsers) -> None:
         help=st.gettext("an origin whose pages may call the API, such as http://localhost:5173 (repeatable)"),
     )
     rules = st.gettext(
-        "where the rules pages (GAME.md, the documentation's docs/rules) are; a source checkout's by default"
+        "a folder of rules pages to serve instead of the games' own: GAME.md each, written as a game's rules.md"
     )
     add_option(p, "--rules-dir", None, st.pgettext("metavar", "DIR"), rules)
     proxies = st.gettext(
