@@ -54,9 +54,10 @@ def test_one_rule_is_its_section_only(capsys: pytest.CaptureFixture[str], lang: 
 
 
 def test_a_rule_may_be_named_without_its_game(capsys: pytest.CaptureFixture[str]) -> None:
-    assert _run(capsys, "rules", "mulle", "--rule", "capture.duty")[1] == _run(
-        capsys, "rules", "mulle", "--rule", "mulle.capture.duty"
-    )[1]
+    assert (
+        _run(capsys, "rules", "mulle", "--rule", "capture.duty")[1]
+        == _run(capsys, "rules", "mulle", "--rule", "mulle.capture.duty")[1]
+    )
 
 
 def test_cards_are_symbols_or_their_names(capsys: pytest.CaptureFixture[str]) -> None:
@@ -66,7 +67,7 @@ def test_cards_are_symbols_or_their_names(capsys: pytest.CaptureFixture[str]) ->
     args: Any = type("Args", (), {"game": "charlemagne", "rule": "charlemagne.trump.order", "lang": "en"})()
     assert rules_command(args, plain) == 0  # a terminal that cannot show ♥ gets the cards' names
     plain.seek(0)
-    text = " ".join(plain.buffer.getvalue().decode("ascii").split())  # type: ignore[attr-defined]
+    text = " ".join(plain.buffer.getvalue().decode("ascii").split())
     assert "the jack of hearts" in text and "?" not in text
 
 

@@ -1,4 +1,4 @@
-"""The marks of the developers' parts of each rules page: well formed, so Sphinx shows them and the players' page drops them."""
+"""The marks of each rules page's parts for developers: well formed, so Sphinx shows them and the players' page not."""
 
 from __future__ import annotations
 

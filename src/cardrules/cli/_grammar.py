@@ -1,8 +1,9 @@
 """
 The command line's grammar: every command, its arguments and their help texts, in the language
 asked for (``--lang``). The commands themselves are carried out in :mod:`cardrules.cli._matches`
-(play, demo, simulate, games), :mod:`cardrules.cli._positions` (check, show), :mod:`cardrules.cli._rules` (rules), :mod:`cardrules.cli._solve` (solve),
-:mod:`cardrules.cli._records` (verify, replay), :mod:`cardrules.cli._serve` (serve), :mod:`cardrules.cli._reference`
+(play, demo, simulate, games), :mod:`cardrules.cli._positions` (check, show),
+:mod:`cardrules.cli._rules` (rules), :mod:`cardrules.cli._solve` (solve), :mod:`cardrules.cli._records`
+(verify, replay), :mod:`cardrules.cli._serve` (serve), :mod:`cardrules.cli._reference`
 (vectors, perft, engine...).
 
 Each command is a function that adds its subparser and sets ``run`` (``run(args) -> exit status``)
@@ -223,7 +224,9 @@ def _add_rules(sub: Subparsers) -> None:
     p.add_argument(
         "game", metavar=st.pgettext("metavar", "game"), help=st.gettext("one of: {games}").format(games=names)
     )
-    add_option(p, "--rule", None, st.pgettext("metavar", "ID"), st.gettext("print only this rule, such as mulle.capture"))
+    add_option(
+        p, "--rule", None, st.pgettext("metavar", "ID"), st.gettext("print only this rule, such as mulle.capture")
+    )
     p.add_argument(
         "--lang",
         metavar=st.pgettext("metavar", "CODE"),

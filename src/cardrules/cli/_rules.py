@@ -38,7 +38,7 @@ _GLUED: Final = re.compile(r" ([:;?!»])")
 
 
 def where(game: str, rule: str | None = None) -> str:
-    """The command that prints the rules of *game* (the section of *rule*, if given): ``cardrules rules mulle --rule ID``."""
+    """The command that prints the rules of *game*, or the section of *rule*: ``cardrules rules mulle --rule ID``."""
     return f"cardrules rules {game}" + ("" if rule is None else f" --rule {rule}")
 
 
@@ -146,7 +146,9 @@ def has_page(name: str) -> bool:
 
 
 def _near(wanted: str, names: list[str]) -> str:
-    near = [n for n in names if wanted.lower() in n] or difflib.get_close_matches(wanted.lower(), names, n=5, cutoff=0.5)
+    near = [n for n in names if wanted.lower() in n] or difflib.get_close_matches(
+        wanted.lower(), names, n=5, cutoff=0.5
+    )
     return ", ".join(near[:8])
 
 

@@ -66,7 +66,10 @@ def _scrolling(body: str) -> str:
         before = body[end : match.start()]
         titles = _TITLE.findall(body[: match.start()])
         label = re.sub(r"<[^>]+>", "", titles[-1]).strip() if titles else ""
-        out += [before, f'<div class="scroll" role="region" tabindex="0" aria-label="{html.escape(label, quote=True)}">']
+        out += [
+            before,
+            f'<div class="scroll" role="region" tabindex="0" aria-label="{html.escape(label, quote=True)}">',
+        ]
         out += [match.group(0), "</div>"]
         end = match.end()
     out.append(body[end:])
