@@ -32,7 +32,7 @@ from cardrules.web._errors import ApiError
 from cardrules.web._lang import picker, word
 from cardrules.web._pages import head
 
-__all__ = ["rules_page", "rules_source"]
+__all__ = ["rules_page"]
 _LABEL: Final = re.compile(r"^\(([A-Za-z0-9_.:-]+)\)=\s*$")
 _HEADING: Final = re.compile(r"^(#{1,6}) (.+)$")
 _TABLE: Final = re.compile(r"<table>.*?</table>", re.S)
@@ -98,7 +98,7 @@ def _page(game: str, title: str, body: str, lang: str) -> str:
     )
 
 
-def players_text(game: str, path: Path, lang: str = i18n.DEFAULT) -> str:
+def _players_text(game: str, path: Path, lang: str = i18n.DEFAULT) -> str:
     """The players' page of *game* from its rules page at *path*, as CommonMark, in *lang*."""
     text = path.read_text(encoding="utf-8")
     pack = games()[game].pack
@@ -109,7 +109,7 @@ def players_text(game: str, path: Path, lang: str = i18n.DEFAULT) -> str:
 
 @functools.lru_cache(maxsize=64)
 def _rendered(game: str, path: Path, mtime: float, lang: str) -> str:
-    body: str = _renderer().render(_anchored(players_text(game, path, lang)))  # type: ignore[attr-defined]
+    body: str = _renderer().render(_anchored(_players_text(game, path, lang)))  # type: ignore[attr-defined]
     return _page(game, games()[game].title, _scrolling(body), lang)
 
 
@@ -120,7 +120,7 @@ def _packaged(game: str) -> Path | None:
     return None if source is None else Path(source).parent / "rules.md"
 
 
-def rules_source(game: str, rules_dir: Path | None) -> Path:
+def _source(game: str, rules_dir: Path | None) -> Path:
     """
     Where the rules page of *game* is: ``GAME.md`` in *rules_dir*, or the ``rules.md`` of its
     package. :class:`ApiError` 404 for an unknown game or a missing page.
@@ -141,5 +141,5 @@ def rules_page(game: str, rules_dir: Path | None, lang: str = i18n.DEFAULT) -> s
     catalog translates it (in English where it has no translation), the page's header in *lang*
     too. :class:`ApiError` 404 for an unknown game or a missing page.
     """
-    path = rules_source(game, rules_dir)
+    path = _source(game, rules_dir)
     return _rendered(game, path, path.stat().st_mtime, lang)
