@@ -114,3 +114,18 @@ def test_page_lines_wrap_lists_and_tables() -> None:
     assert lines[:3] == ["Points", "------", ""]
     assert lines[3] == "Title [x.y]"
     assert lines[4].startswith("  - word") and lines[5].startswith("    word") and "  1 | 2" in lines
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_rules_at_the_table_gives_the_source_in_the_language(lang: str) -> None:
+    """``rules ID`` at the terminal table: the rule's source and option as the players' page says them."""
+    from cardrules._kit.style import Style
+    from cardrules.cli._session_help import rule_lines
+
+    lines = rule_lines(cardrules.get_game("mililla"), "mililla.seven", Style(lang=lang))
+    said = " ".join(" ".join(lines).split())
+    assert "rulings page" not in said and "seven_rule" in said
+    if lang == "ar":
+        assert "«Gameplay» (طريقة اللعب)" in said and "المصدر" in said
+    elif lang == "en":
+        assert 'Source: "Mililla" (Amber Crook), Gameplay; the rulings.' in said
