@@ -47,3 +47,22 @@ def test_the_documentation_includes_the_whole_page(name: str) -> None:
     """The developers' page is the package's rules.md as it is, marks and all (Sphinx does not show a comment)."""
     include = (ROOT / "docs" / "rules" / f"{name}.md").read_text(encoding="utf-8")
     assert f"../../src/cardrules/{name}/rules.md" in include and "{include}" in include
+
+
+@pytest.mark.long
+def test_sphinx_shows_the_developers_parts_and_not_the_marks(tmp_path: Path) -> None:
+    """A small Sphinx build of Mulle's page (MyST, as the documentation's): the regions are shown, their marks not."""
+    pytest.importorskip("sphinx")
+    pytest.importorskip("myst_parser")
+    from sphinx.application import Sphinx
+
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text('extensions = ["myst_parser"]\nmyst_enable_extensions = ["colon_fence"]\n')
+    page = (ROOT / "src" / "cardrules" / "mulle" / "rules.md").read_text(encoding="utf-8")
+    (src / "index.md").write_text(page.replace("{doc}`/positions/mulle`", "the positions page"), encoding="utf-8")
+    app = Sphinx(str(src), str(src), str(tmp_path / "out"), str(tmp_path / "doctrees"), "html", status=None)
+    app.build()
+    html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert "Ruleset fields" in html and "IllegalMoveError.rule" in html and "Legal moves" in html
+    assert "Seats are numbered in turn order" in html and "% developers" not in html and "end developers" not in html
