@@ -193,7 +193,7 @@ def test_check_cites_the_rule_and_its_page(capsys: pytest.CaptureFixture[str]) -
     status, out, _ = _run(capsys, "check", ELEVEN, "KD x [5H+6S]")
     assert status == 1
     assert f"the rule, mulle.capture ({rule.title}): {rule.text}" in out
-    assert "read it in docs/rules/mulle.md, section mulle.capture" in out
+    assert "read it with: cardrules rules mulle --rule mulle.capture" in out
     _, out, _ = _run(capsys, "check", "--json", ELEVEN, "KD x [5H+6S]")
     cited = json.loads(out)["rule_cited"]
     assert cited == {
@@ -202,6 +202,8 @@ def test_check_cites_the_rule_and_its_page(capsys: pytest.CaptureFixture[str]) -
         "text": rule.text,
         "lang_title": rule.title,
         "lang_text": rule.text,
+        "read": "cardrules rules mulle --rule mulle.capture",
+        "url": "/rules/mulle#mulle.capture",
         "page": "docs/rules/mulle.md",
         "section": "mulle.capture",
     }

@@ -42,9 +42,9 @@ def test_the_demo_legend_has_no_stray_line_and_no_rules_command(name: str) -> No
     assert demo(name, 1, out) == 0
     text = out.getvalue()
     head = " ".join(text[text.index("How to read") :].split("\n\n")[0].split())  # wrapped lines joined
-    assert "'rules' lists" not in head and head.count("docs/rules/") == 1
+    assert "'rules' lists" not in head and "docs/rules/" not in head
     title = cardrules.get_game(name).spec.title
-    assert head.endswith(f"The rules: the {title} page of the cardrules documentation (docs/rules/{name}.md).")
+    assert head.endswith(f"The rules of {title}: cardrules rules {name} prints them.")
 
 
 def test_the_legend_shows_all_the_help_then_the_rules_page() -> None:
@@ -55,6 +55,9 @@ def test_the_legend_shows_all_the_help_then_the_rules_page() -> None:
         "  The rules: the X page of the cardrules documentation (docs/rules/x.md).",
     ]
     assert legend("X", ["one"])[5] == "  The rules: the X page of the cardrules documentation."
+    assert legend("X", ["one"], "docs/rules/x.md", command="cardrules rules x")[5] == (
+        "  The rules of X: cardrules rules x prints them."
+    )
 
 
 @pytest.mark.parametrize("name", cardrules.game_names())
@@ -62,14 +65,14 @@ def test_help_at_the_table_names_the_rules_page_once_before_the_commands(name: s
     game = cardrules.get_game(name)
     session = Session(game, 0, get_bot("random"), 1, io.StringIO(), io.StringIO())
     lines = session.help_lines()
-    pointer = rules_pointer(game.spec.title, game.spec.rules_page)
+    pointer = rules_pointer(game.spec.title, game.spec.rules_page, command=f"cardrules rules {name}")
     assert pointer == [
-        f"Rules: the {game.spec.title} page of the cardrules documentation",
-        f"  (docs/rules/{name.split('/')[0]}.md); 'rules' lists the rule ids.",
+        f"Rules of {game.spec.title}: cardrules rules {name} prints them (one rule: --rule ID);",
+        "  'rules' here lists the rule ids.",
     ]
     at = lines.index(pointer[0])
     assert lines[at : at + 2] == pointer and lines[at + 2].startswith("Type a move's number")
-    assert sum("docs/rules/" in line for line in lines) == 1
+    assert sum("cardrules rules" in line for line in lines) == 1 and not any("docs/rules/" in x for x in lines)
     assert rules_pointer("X", None, Style(lang="sv")) == [
         "Regler: X-sidan i dokumentationen för cardrules",
         "  'rules' listar reglernas id.",

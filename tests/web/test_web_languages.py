@@ -139,7 +139,7 @@ class _Marked(gettext.NullTranslations):
         self.swedish = swedish
 
     def pgettext(self, context: str, message: str) -> str:
-        if context == "mulle" and message == "## Legal moves":
+        if context == "mulle" and message == "## Capturing":
             return "## MARKED BLOCK"
         return self.swedish.pgettext(context, message)
 
@@ -153,11 +153,11 @@ def test_the_rules_page_takes_each_block_from_the_pages_catalog(c: TestClient, m
         html = c.get("/rules/mulle?lang=sv").text
     finally:
         _rules._rendered.cache_clear()
-    assert "MARKED BLOCK</h2>" in html and "Legal moves</h2>" not in html
+    assert "MARKED BLOCK</h2>" in html and "Fångst</h2>" not in html
     assert 'id="mulle.capture"' in html  # the anchors of the rule ids are kept
     assert "<h1>Reglerna för Mulle</h1>" in html and ">Lobbyn</a>" in html
     english = c.get("/rules/mulle?lang=en").text
-    assert "Legal moves</h2>" in english and "MARKED" not in english
+    assert "Capturing</h2>" in english and "MARKED" not in english
 
 
 @pytest.mark.parametrize("lang", OTHERS)

@@ -211,7 +211,7 @@ def test_each_rules_page_is_served_from_the_docs_with_an_anchor_per_rule(c: Test
     # The same source as the documentation: the page's first rule's heading is the docs' own words.
     docs = (Path(__file__).resolve().parents[2] / "src" / "cardrules" / game / "rules.md").read_text(encoding="utf-8")
     first = re.search(r"^### `([^`]+)`: (.+)$", docs, re.M)
-    assert first is not None and f"<code>{first.group(1)}</code>: {first.group(2)}" in r.text
+    assert first is not None and f'{first.group(2)} <a class="rule-id" href="#{first.group(1)}">' in r.text
     assert "{ref}" not in r.text and "{doc}" not in r.text and "{doctest}" not in r.text
 
 

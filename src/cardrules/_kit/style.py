@@ -15,12 +15,13 @@ from cardrules.cards import Card, Pack, Suit
 from cardrules.engine import TupleMoves
 from cardrules.errors import CardrulesError
 from cardrules.i18n import DEFAULT, translation
-from cardrules.rules import Message, Sentence
+from cardrules.rules import Message, Sentence, card_words
 
 __all__ = [
     "MoreMoves",
     "Style",
     "card_label",
+    "code_label",
     "columns",
     "first_moves",
     "labelled_text",
@@ -120,6 +121,21 @@ def card_label(card: Card) -> str:
     if card.suit.is_spanish:
         return f"{_SPANISH_RANK.get(card.rank.value, card.rank.value)} of {card.suit.value}"
     return card.rank.value + _SYMBOL[card.suit]
+
+
+def code_label(code: str, pack: Pack, lang: str = DEFAULT) -> str | None:
+    """
+    The card *code* of *pack* as the players' rules pages write it in *lang*: the rank and the suit
+    symbol for a French card (``10♠``, in every language), by its name in *lang* for the others
+    (``the 5 of copas``, ``the Big joker``); ``None`` when *code* is not a card of *pack*.
+    """
+    try:
+        card = pack.parse(code)
+    except CardrulesError:
+        return None
+    if card.suit in _SYMBOL:
+        return card.rank.value + _SYMBOL[card.suit]
+    return card_words(card, translation(lang))
 
 
 def labelled_text(text: str, pack: Pack) -> str:

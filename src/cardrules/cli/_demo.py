@@ -11,6 +11,7 @@ from cardrules._kit.style import Style, wrap
 from cardrules._registry import get_game
 from cardrules.bots import SimulationResult, get_bot, play_match, wilson_interval
 from cardrules.cli._commentary import Commentary, side_name
+from cardrules.cli._rules import has_page, where
 from cardrules.i18n import format_number
 
 __all__ = ["demo", "legend", "progress_bar", "results_table"]
@@ -19,14 +20,20 @@ _WIDTH = 80
 
 
 def legend(
-    game_title: str, help_text: Sequence[str], rules_page: str | None = None, style: Style | None = None
+    game_title: str,
+    help_text: Sequence[str],
+    rules_page: str | None = None,
+    style: Style | None = None,
+    command: str | None = None,
 ) -> list[str]:
     """
     The demo's opening screen: how to read what follows, the game's help (its notation and card
-    values), and where the rules are written.
+    values), and where the rules are written (the *command* that prints them, else the documentation's page).
     """
     st = style or Style()
-    if rules_page:
+    if command:
+        page = st.gettext("  The rules of {game}: {command} prints them.").replace("{command}", command)
+    elif rules_page:
         page = st.gettext("  The rules: the {game} page of the cardrules documentation ({page}).")
     else:
         page = st.gettext("  The rules: the {game} page of the cardrules documentation.")
@@ -73,7 +80,8 @@ def demo(
     say(style.gettext("(cardrules demo {text} --seed {seed} shows this match again)").format(text=game.text, seed=seed))
     terminal = game.spec.terminal
     help_text = terminal.help_text(game.rules, style) if terminal is not None else []
-    for line in legend(game.spec.title, help_text, game.spec.rules_page, style):
+    command = where(game.spec.name) if has_page(game.spec.name) else None
+    for line in legend(game.spec.title, help_text, game.spec.rules_page, style, command):
         say(line)
 
     def hands(state: Any) -> None:

@@ -1,8 +1,9 @@
 """
 The command line's grammar: every command, its arguments and their help texts, in the language
 asked for (``--lang``). The commands themselves are carried out in :mod:`cardrules.cli._matches`
-(play, demo, simulate, games), :mod:`cardrules.cli._positions` (check, show), :mod:`cardrules.cli._solve` (solve),
-:mod:`cardrules.cli._records` (verify, replay), :mod:`cardrules.cli._serve` (serve), :mod:`cardrules.cli._reference`
+(play, demo, simulate, games), :mod:`cardrules.cli._positions` (check, show),
+:mod:`cardrules.cli._rules` (rules), :mod:`cardrules.cli._solve` (solve), :mod:`cardrules.cli._records`
+(verify, replay), :mod:`cardrules.cli._serve` (serve), :mod:`cardrules.cli._reference`
 (vectors, perft, engine...).
 
 Each command is a function that adds its subparser and sets ``run`` (``run(args) -> exit status``)
@@ -19,7 +20,7 @@ from typing import Any, Final
 from cardrules._kit.style import Style
 from cardrules._registry import game_names
 from cardrules.bots import bot_names
-from cardrules.cli import _matches, _positions, _records, _reference, _serve, _solve
+from cardrules.cli import _matches, _positions, _records, _reference, _rules, _serve, _solve
 from cardrules.cli._parsing import (
     Parser,
     RawHelpFormatter,
@@ -206,6 +207,38 @@ def _add_games(sub: Subparsers) -> None:
     p.set_defaults(run=_matches.run_games)
 
 
+def _add_rules(sub: Subparsers) -> None:
+    """``rules``."""
+    st = help_style(sub)
+    p = sub.add_parser(
+        "rules",
+        help=st.gettext("read the rules of a game, or of one rule"),
+        description=st.gettext(
+            "Print the rules of a game for players, as the web table's rules page has them: each rule with "
+            "its id, its words and its source, in the language of --lang, the cards with their suit symbols. "
+            "--rule ID prints one rule, as check and the terminal table cite it. Exit status: 0 printed, 2 an "
+            "unknown game or rule id (the message names the near ones)."
+        ),
+    )
+    names = st.pgettext("list", ", ").join(game_names())
+    p.add_argument(
+        "game", metavar=st.pgettext("metavar", "game"), help=st.gettext("one of: {games}").format(games=names)
+    )
+    add_option(
+        p, "--rule", None, st.pgettext("metavar", "ID"), st.gettext("print only this rule, such as mulle.capture")
+    )
+    p.add_argument(
+        "--lang",
+        metavar=st.pgettext("metavar", "CODE"),
+        choices=LANGUAGES,
+        default=argparse.SUPPRESS,
+        help=st.gettext("the language of the rules, as the global --lang: {languages}").format(
+            languages=", ".join(LANGUAGES)
+        ),
+    )
+    p.set_defaults(handler=_rules.rules_command)
+
+
 def _add_records(sub: Subparsers) -> None:
     """``verify`` and ``replay``."""
     st = help_style(sub)
@@ -335,7 +368,7 @@ def _add_serve(sub: Subparsers) -> None:
         help=st.gettext("an origin whose pages may call the API, such as http://localhost:5173 (repeatable)"),
     )
     rules = st.gettext(
-        "where the rules pages (GAME.md, the documentation's docs/rules) are; a source checkout's by default"
+        "a folder of rules pages to serve instead of the games' own: GAME.md each, written as a game's rules.md"
     )
     add_option(p, "--rules-dir", None, st.pgettext("metavar", "DIR"), rules)
     proxies = st.gettext(
@@ -434,6 +467,7 @@ COMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_demo,
     _add_simulate,
     _add_games,
+    _add_rules,
     _add_records,
     _add_positions,
     _add_serve,

@@ -12,6 +12,7 @@ from typing import Any, TextIO
 from cardrules._kit.style import Style, unstyled
 from cardrules._state_text import from_position
 from cardrules.cli._commentary import label_text, said, side_name, table_seats
+from cardrules.cli._rules import has_page, where
 from cardrules.cli._terminal import move_list_for, style_for, view_for
 from cardrules.engine import Game, Score, ScoreItem
 from cardrules.errors import AmbiguousMoveError, CardrulesError, IllegalMoveError, InvalidPositionError
@@ -92,14 +93,18 @@ def _tallies(score: Score, rounds_before: int) -> tuple[tuple[int, ...], tuple[i
 
 def rule_data(game: Game[Any, Any, Any, Any], rule_id: str, lang: str = DEFAULT) -> dict[str, Any]:
     """
-    A rule as ``check`` cites it: its id, title and words (English), where the documentation has it,
-    and its title and words in *lang* (``lang_title``, ``lang_text``).
+    A rule as ``check`` cites it: its id, title and words (English), its title and words in *lang*
+    (``lang_title``, ``lang_text``), where a player reads it (``read``: the command
+    ``cardrules rules GAME --rule ID``; ``url``: its place on the web table's rules page), and
+    where the documentation has it (``page``, ``section``).
     """
     rule = game.spec.rulebook.get(rule_id)
     out: dict[str, Any] = {"id": rule_id}
     if rule is not None:
         out.update(title=rule.title, text=rule.text)
         out["lang_title"], out["lang_text"] = rule_text(rule, lang)
+    if has_page(game.spec.name):
+        out.update(read=where(game.spec.name, rule_id), url=f"/rules/{game.spec.name}#{rule_id}")
     if game.spec.rules_page is not None:
         out.update(page=game.spec.rules_page, section=rule_id)
     return out
@@ -156,6 +161,7 @@ def verdict(state: Any, text: str, lang: str = DEFAULT) -> dict[str, Any]:
             {"side": i.side, "rule": i.rule, "label": i.label, "lang_label": label_text(i.label, lang)} for i in unknown
         ],
         rules_page=game.spec.rules_page,
+        rules=where(game.spec.name) if has_page(game.spec.name) else None,
     )
     return out
 
@@ -234,7 +240,10 @@ def check(args: argparse.Namespace, out: TextIO) -> int:
         )
         line = tr.gettext("unknown, as the position does not show those cards (in no tally above): {items}")
         print(line.format(items=items), file=out)
-    if data["rules_page"] and data["events"]:
+    if data["events"] and data["rules"]:
+        line = tr.gettext("each [rule] is on the players' rules page: {command} --rule RULE")
+        print(line.format(command=data["rules"]), file=out)
+    elif data["events"] and data["rules_page"]:
         print(tr.gettext("the rules: {page}, each [rule] its section").format(page=data["rules_page"]), file=out)
     return 0
 
@@ -246,7 +255,9 @@ def _rule_lines(rule: dict[str, Any], lang: str = DEFAULT) -> list[str]:
     if "text" in rule:
         line = tr.gettext("the rule, {id} ({title}): {text}")
         lines.append(line.format(id=rule["id"], title=rule["lang_title"], text=rule["lang_text"]))
-    if "page" in rule:
+    if "read" in rule:
+        lines.append(tr.gettext("read it with: {command}").format(command=rule["read"]))
+    elif "page" in rule:
         line = tr.gettext("read it in {page}, section {section}")
         lines.append(line.format(page=rule["page"], section=rule["section"]))
     return lines

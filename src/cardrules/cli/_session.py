@@ -21,6 +21,7 @@ from cardrules._worlds import spec_for_observation
 from cardrules.bots import Bot, advise, get_bot
 from cardrules.cards import _derive_seed
 from cardrules.cli._commentary import Commentary, breakdown, event_text, reason_text, said, side_name
+from cardrules.cli._rules import has_page, where
 from cardrules.cli._session_help import (
     ALIASES,
     command_help,
@@ -424,8 +425,9 @@ class Session:
         if commands:
             return command_help(card, rule, self.style)
         lines = list(spec.terminal.help_text(self.game.rules, self.style)) if spec.terminal is not None else []
-        where = rules_pointer(spec.title, spec.rules_page, self.style)
-        return [*lines, *where, *command_summary(card, rule, self.style)]
+        command = where(spec.name) if has_page(spec.name) else None
+        where_ = rules_pointer(spec.title, spec.rules_page, self.style, command)
+        return [*lines, *where_, *command_summary(card, rule, self.style)]
 
     def hint(self, legal: Any, moves: Sequence[Any]) -> None:
         """

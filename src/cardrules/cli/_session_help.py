@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from cardrules._kit.style import Style
+from cardrules.cli._rules import cited_lines
 from cardrules.engine import Game
 from cardrules.i18n import rule_text
 
@@ -73,8 +74,14 @@ def command_help(card: str, rule: str, style: Style = _ENGLISH) -> list[str]:
     ]
 
 
-def rules_pointer(game: str, page: str | None, style: Style = _ENGLISH) -> list[str]:
-    """Where the rules of the game titled *game* are written (its *page*, if it names one), as ``help`` says it."""
+def rules_pointer(game: str, page: str | None, style: Style = _ENGLISH, command: str | None = None) -> list[str]:
+    """
+    Where the rules of the game titled *game* are written, as ``help`` says it: the *command* that
+    prints the players' page (``cardrules rules mulle``), else the documentation (its *page*, if it names one).
+    """
+    if command is not None:
+        head = style.gettext("Rules of {game}: {command} prints them (one rule: --rule ID);")
+        return [head.format(game=game, command=command), style.gettext("  'rules' here lists the rule ids.")]
     head = style.gettext("Rules: the {game} page of the cardrules documentation").format(game=game)
     if page is None:
         return [head, style.gettext("  'rules' lists the rule ids.")]
@@ -145,8 +152,11 @@ def rule_lines(game: Game[Any, Any, Any, Any], wanted: str, style: Style = _ENGL
     if key in book:
         rule = book[key]
         title, text = rule_text(rule, style.lang)
-        source = style.gettext("  Source: {source}").format(source=source_text(rule.source, style))
-        return [f"{rule.id}: {title}", f"  {text}", source]
+        cited = cited_lines(game.spec.name, rule.id, style.lang)  # its source as the players' page says it
+        if cited is None:
+            source = style.gettext("  Source: {source}").format(source=source_text(rule.source, style))
+            return [f"{rule.id}: {title}", f"  {text}", source]
+        return [f"{rule.id}: {title}", f"  {text}", *(f"  {line}" for line in cited)]
     near = [i for i in book if key in i] or difflib.get_close_matches(key, list(book), n=5, cutoff=0.5)
     if not near:
         text = style.gettext("There is no rule {wanted} in {game}; 'rules' lists them.")

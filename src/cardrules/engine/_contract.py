@@ -56,7 +56,8 @@ class GameSpec(Generic[StateT, MoveT, RulesetT, ObservationT]):
     first move; ``position_forms`` names the other forms of the position notation, each a writer
     like ``position`` (Mulle's ``"plays"`` and ``"table"``, for :meth:`Game.position`'s *form*);
     ``rules_page`` says where the game's rules are written, a section per rule id
-    (``"docs/rules/mulle.md"``), for the answers that cite a rule and for the terminal's ``help``;
+    (``"docs/rules/mulle.md"``), which ``check --json`` cites (a game whose package ships a
+    ``rules.md`` sends players to its players' page instead: ``cardrules rules GAME --rule ID``);
     ``trusted_apply`` is ``apply`` of a move the game's own ``legal_moves`` gave for that very state,
     without checking it, for the bots, the samplers and the environments (a plugin may leave it
     out: it is then the checking ``apply``).

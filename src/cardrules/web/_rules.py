@@ -1,12 +1,14 @@
 """
-The rules pages at ``/rules/GAME``: the documentation's own rules pages (one source, no copy: each
-game package ships its ``rules.md``, which ``docs/rules/GAME.md`` includes), rendered with
-markdown-it-py, with an anchor per rule id (``/rules/mulle#mulle.capture``) so that every rule id
-the table shows links to its rule.
+The rules pages for players at ``/rules/GAME``: each game's ``rules.md`` (the one source that
+``docs/rules/GAME.md`` includes for the documentation) without what is for developers, in the
+page's language, rendered with markdown-it-py. :mod:`cardrules.i18n._pages` says what a player's
+page leaves out (the Python examples and the regions marked ``% developers``) and how it is
+translated; ``cardrules rules GAME`` prints the same page in the terminal.
 
-The documentation is MyST Markdown; the few MyST forms it uses are read here: a label line
-``(mulle.capture)=`` becomes the anchor, ``{ref}`` and ``{doc}`` roles become links or text, a
-``{doctest}`` block is shown as the example it is, and ``{ruleset-options}`` lists the options.
+Each rule has an anchor, its id (``/rules/mulle#mulle.capture``), so that every rule id the table
+shows links to its rule, and its heading shows the id as a link to itself. Cards are written as
+the table shows them (``10♠``, ``the 5 of copas``), never as codes. A table scrolls inside a
+region of its own, which the keyboard can reach, so that the page is never wider than a phone.
 
 The pages are found in the game's package (``rules.md`` beside its modules, installed with it), or
 in the directory given to :func:`cardrules.web.create_app` (``rules_dir``) or ``cardrules serve
@@ -23,65 +25,55 @@ from pathlib import Path
 from typing import Final
 
 from cardrules import i18n
+from cardrules._kit.style import code_label
 from cardrules._registry import games
-from cardrules.i18n._pages import translate
+from cardrules.i18n._pages import players_markdown
 from cardrules.web._errors import ApiError
 from cardrules.web._lang import picker, word
 from cardrules.web._pages import head
 
 __all__ = ["rules_page"]
 _LABEL: Final = re.compile(r"^\(([A-Za-z0-9_.:-]+)\)=\s*$")
-_ROLE: Final = re.compile(r"\{(ref|doc)\}`([^`]*)`")
-_TARGET: Final = re.compile(r"^(.*?)\s*<([^>]+)>$", re.S)
+_HEADING: Final = re.compile(r"^(#{1,6}) (.+)$")
+_TABLE: Final = re.compile(r"<table>.*?</table>", re.S)
+_TITLE: Final = re.compile(r"<h[1-6][^>]*>(.*?)</h[1-6]>", re.S)
 
 
-def _role(game: str, match: re.Match[str]) -> str:
-    kind, body = match.group(1), match.group(2)
-    found = _TARGET.match(body)
-    text, target = (" ".join(found.group(1).split()), found.group(2)) if found else (None, body)
-    name = target.split(".", 1)[0]
-    if kind == "ref" and name in games() and "." in target:  # a rule id: its anchor on its game's page
-        where = f"#{target}" if name == game else f"/rules/{name}#{target}"
-        return f"[{text or target}]({where})"
-    if kind == "doc" and target.startswith("/rules/") and target.removeprefix("/rules/") in games():
-        return f"[{text or target.removeprefix('/rules/').title()}]({target})"
-    return text or target.rsplit("/", 1)[-1].replace("-", " ")
-
-
-def _options(name: str, lang: str) -> list[str]:
-    from cardrules.web._lobby import game_info
-
-    info = game_info(name)
-    head = " | ".join(word(w, lang) for w in ("option", "default", "values"))
-    lines = [f"| {head} |", "|---|---|---|"]
-    for option in info.options:
-        values = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in option.choices or ()) or "-"
-        default = str(option.default).lower() if isinstance(option.default, bool) else str(option.default)
-        lines.append(f"| `{option.name}` | `{default}` | {values} |")
-    return lines
-
-
-def _markdown(game: str, text: str, lang: str = i18n.DEFAULT) -> str:
-    """The MyST forms of the rules pages turned into CommonMark (with tables and raw HTML anchors)."""
+def _anchored(text: str) -> str:
+    """The label lines as anchors, and each rule's heading with its id, a link to itself."""
     out: list[str] = []
-    lines = text.splitlines()
-    i = 0
-    while i < len(lines):
-        line = lines[i]
+    rule: str | None = None
+    for line in text.split("\n"):
         label = _LABEL.match(line)
+        heading = _HEADING.match(line)
         if label:
-            out += [f'<div class="anchor" id="{html.escape(label.group(1))}"></div>', ""]
-        elif line.startswith("```{doctest}"):
-            out.append("```pycon")
-        elif line.startswith("```{ruleset-options}"):
-            while i + 1 < len(lines) and not lines[i + 1].startswith("```"):
-                i += 1
-            i += 1
-            out += _options(line.split("}", 1)[1].strip() or game, lang)
-        else:
-            out.append(line)
-        i += 1
-    return _ROLE.sub(lambda m: _role(game, m), "\n".join(out)) + "\n"  # a role may run over two lines
+            rule = label.group(1)
+            out += [f'<div class="anchor" id="{html.escape(rule)}"></div>', ""]
+            continue
+        if heading and rule is not None:
+            where = html.escape(rule)
+            line = f'{heading.group(1)} {heading.group(2)} <a class="rule-id" href="#{where}">{where}</a>'
+            rule = None
+        out.append(line)
+    return "\n".join(out)
+
+
+def _scrolling(body: str) -> str:
+    """Each table inside a region that scrolls, labelled by the heading above it, which the keyboard reaches."""
+    out: list[str] = []
+    end = 0
+    for match in _TABLE.finditer(body):
+        before = body[end : match.start()]
+        titles = _TITLE.findall(body[: match.start()])
+        label = re.sub(r"<[^>]+>", "", titles[-1]).strip() if titles else ""
+        out += [
+            before,
+            f'<div class="scroll" role="region" tabindex="0" aria-label="{html.escape(label, quote=True)}">',
+        ]
+        out += [match.group(0), "</div>"]
+        end = match.end()
+    out.append(body[end:])
+    return "".join(out)
 
 
 @functools.cache
@@ -106,14 +98,19 @@ def _page(game: str, title: str, body: str, lang: str) -> str:
     )
 
 
+def _players_text(game: str, path: Path, lang: str = i18n.DEFAULT) -> str:
+    """The players' page of *game* from its rules page at *path*, as CommonMark, in *lang*."""
+    text = path.read_text(encoding="utf-8")
+    pack = games()[game].pack
+    tr = i18n.translation(lang)
+    gettext = None if lang == i18n.DEFAULT else (lambda block: tr.pgettext(game, block))
+    return players_markdown(game, text, games(), gettext, lambda code: code_label(code, pack, lang))
+
+
 @functools.lru_cache(maxsize=64)
 def _rendered(game: str, path: Path, mtime: float, lang: str) -> str:
-    text = path.read_text(encoding="utf-8")
-    if lang != i18n.DEFAULT:
-        tr = i18n.translation(lang)
-        text = translate(text, lambda block: tr.pgettext(game, block))
-    body: str = _renderer().render(_markdown(game, text, lang))  # type: ignore[attr-defined]
-    return _page(game, games()[game].title, body, lang)
+    body: str = _renderer().render(_anchored(_players_text(game, path, lang)))  # type: ignore[attr-defined]
+    return _page(game, games()[game].title, _scrolling(body), lang)
 
 
 def _packaged(game: str) -> Path | None:
@@ -123,11 +120,10 @@ def _packaged(game: str) -> Path | None:
     return None if source is None else Path(source).parent / "rules.md"
 
 
-def rules_page(game: str, rules_dir: Path | None, lang: str = i18n.DEFAULT) -> str:
+def _source(game: str, rules_dir: Path | None) -> Path:
     """
-    The rules page of *game* as HTML, in *lang*: each block of the page as the ``pages`` catalog
-    translates it (in English where it has no translation), the page's header in *lang* too.
-    :class:`ApiError` 404 for an unknown game or a missing page.
+    Where the rules page of *game* is: ``GAME.md`` in *rules_dir*, or the ``rules.md`` of its
+    package. :class:`ApiError` 404 for an unknown game or a missing page.
     """
     if game not in games():
         raise ApiError(
@@ -136,4 +132,14 @@ def rules_page(game: str, rules_dir: Path | None, lang: str = i18n.DEFAULT) -> s
     path = rules_dir / f"{game}.md" if rules_dir is not None else _packaged(game)
     if path is None or not path.is_file():
         raise ApiError(404, "no_rules", f"the game {game!r} ships no rules page here (no rules.md in its package)")
+    return path
+
+
+def rules_page(game: str, rules_dir: Path | None, lang: str = i18n.DEFAULT) -> str:
+    """
+    The players' rules page of *game* as HTML, in *lang*: each block of the page as the ``pages``
+    catalog translates it (in English where it has no translation), the page's header in *lang*
+    too. :class:`ApiError` 404 for an unknown game or a missing page.
+    """
+    path = _source(game, rules_dir)
     return _rendered(game, path, path.stat().st_mtime, lang)
