@@ -52,10 +52,10 @@ def _session(text: str, lang: str, seed: int = 3) -> str:
 
 
 def _english_left(shown: str, lang: str) -> list[str]:
-    source = Style(lang=lang).gettext("  Source: {source}").split("{")[0].strip()
+    source = Style(lang=lang).gettext("  Source: {source}").split("{")[0].strip().replace("\xa0", " ")
     left = []
     for line in shown.splitlines():
-        if line.startswith(">") or (source and line.strip().startswith(source)):
+        if line.startswith(">") or (source and line.strip().replace("\xa0", " ").startswith(source)):
             continue  # what was typed, echoed; the published texts, cited as published
         found = ENGLISH.findall(RULE_ID.sub("", line))
         if found:
