@@ -21,8 +21,9 @@ from typing import Any, Final, TextIO
 from cardrules._kit.style import code_label
 from cardrules._registry import games
 from cardrules.errors import CardrulesError
-from cardrules.i18n import DEFAULT, translation
+from cardrules.i18n import DEFAULT, render, translation
 from cardrules.i18n._pages import players_markdown, sections
+from cardrules.rules import Message
 
 __all__ = ["WIDTH", "cited_lines", "has_page", "page_lines", "players_page", "rules_command", "where"]
 
@@ -126,13 +127,18 @@ def page_lines(markdown: str) -> list[str]:
     return [line for i, line in enumerate(out) if line or (i and out[i - 1])]  # one blank line at most
 
 
+def _refused(message: Message) -> CardrulesError:
+    """An error whose text is *message*, which the command line writes in ``--lang``."""
+    return CardrulesError(render(message, DEFAULT), message=message)
+
+
 def _source(name: str) -> Path:
     spec = games()[name]
     module = sys.modules.get(spec.state_type.__module__)
     source = getattr(module, "__file__", None)
     path = None if source is None else Path(source).parent / "rules.md"
     if path is None or not path.is_file():
-        raise CardrulesError(f"the game {name!r} ships no rules page (no rules.md in its package)")
+        raise _refused(Message("the game {name} ships no rules page (no rules.md in its package)", name=name))
     return path
 
 
@@ -159,8 +165,14 @@ def _game_name(wanted: str) -> str:
     if name in known:
         return name
     near = _near(name, known)
-    hint = f"; did you mean: {near}?" if near else ""
-    raise CardrulesError(f"there is no game {wanted[:40]!r}{hint} The games are: {', '.join(known)}")
+    if near:
+        raise _refused(
+            Message("there is no game {wanted}; did you mean: {near}? The games are: {games}",
+                    wanted=repr(wanted[:40]), near=near, games=", ".join(known))
+        )  # fmt: skip
+    raise _refused(
+        Message("there is no game {wanted}. The games are: {games}", wanted=repr(wanted[:40]), games=", ".join(known))
+    )
 
 
 def players_page(name: str, lang: str = DEFAULT, ascii_only: bool = False) -> str:
@@ -218,11 +230,16 @@ def rules_command(args: argparse.Namespace, out: TextIO) -> int:
             key = f"{name}.{key}"
         if key not in found:
             near = _near(key, list(found))
-            hint = f"; did you mean: {near}?" if near else ""
-            raise CardrulesError(
-                f"the rules of {games()[name].title} have no rule {rule[:60]!r}{hint} "
-                f"(cardrules rules {name} shows every rule with its id)"
-            )
+            if near:
+                raise _refused(
+                    Message("the rules of {game} have no rule {rule}; did you mean: {near}? "
+                            "(cardrules rules {name} shows every rule with its id)",
+                            game=games()[name].title, rule=repr(rule[:60]), near=near, name=name)
+                )  # fmt: skip
+            raise _refused(
+                Message("the rules of {game} have no rule {rule} (cardrules rules {name} shows every rule with its id)",
+                        game=games()[name].title, rule=repr(rule[:60]), name=name)
+            )  # fmt: skip
         page = f"({key})=\n{found[key]}"
     text = "\n".join(page_lines(page)) + "\n"
     if not _encodes(out, text):
