@@ -150,11 +150,16 @@ class InvalidPositionError(CardrulesError, ValueError):
         message: The detail as a :class:`~cardrules.rules.Message` (:func:`cardrules.i18n.render`
             writes ``field: detail`` with the field as written and the detail in the language);
             ``None`` where the detail is plain English.
+        rule: The :class:`~cardrules.Rule` the position breaks, where a rule of the game refuses
+            it (a card the pack does not have, a card given more often than the pack has it, a
+            number of hands that is not the number of players, a public card hidden); ``None``
+            for text the notation cannot read.
     """
 
-    def __init__(self, message: str | Message, field: str = "position") -> None:
+    def __init__(self, message: str | Message, field: str = "position", *, rule: Rule | None = None) -> None:
         self.field = field
         self.detail = str(message)
+        self.rule = rule
         super().__init__(f"{field}: {message}", message=None if isinstance(message, str) else message)
 
 

@@ -45,7 +45,8 @@ def events(before: State, move: Play, after: State) -> tuple[Event, ...]:
             if item.rule == "mililla.bonus.held":
                 said = Message("the held bonus is scored")
                 out.append(event("bonus", item.rule, None, (before.turn_up,), item.points, said))
-        out.extend(match_or_deal("mililla.match.target", after, SIDES, deal_events))
+        ending = "mililla.match.single" if after.rules.single_round else "mililla.match.target"
+        out.extend(match_or_deal(ending, after, SIDES, deal_events))
     return tuple(out)
 
 

@@ -94,7 +94,8 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
                     points=after.match[w],
                     others=others,
                 )
-            out.append(event("match", "mulle.match.target", None, (), 0, said))
+            ending = "mulle.krypmulle" if after.rules.krypmulle else "mulle.match.target"
+            out.append(event("match", ending, None, (), 0, said))
         else:
             out.extend(deal_events(after))
     return tuple(out)

@@ -24,6 +24,7 @@ from cardrules.mulle._cards import _TVAL, PACK, _sorted
 from cardrules.mulle._check import RoundSoFar, check_state, dealt_round, replay_round
 from cardrules.mulle._deal import schedule as _schedule
 from cardrules.mulle._legal import _mover_state
+from cardrules.mulle._rules import RULES
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._state import Build, Capture, Move, State, Trail
 from cardrules.mulle._table_position import (
@@ -173,7 +174,7 @@ def from_position(rules: MulleRuleset, body: str) -> State:
     if plan is None:  # pragma: no cover - every count up to a round's plays has a schedule
         raise InvalidPositionError(Message("a round has no {count} plays", count=len(moves)), "plays")
     seats, ends, deal_no, sizes, stock_size, to_play = plan
-    hands = _pos.parse_hands(f["hands"], PACK, n)
+    hands = _pos.parse_hands(f["hands"], PACK, n, players=RULES["mulle.players"], pack_rule=RULES["mulle.jokers"])
     after = Message("after {count} plays of this round", count=len(moves))
     for s, hand in enumerate(hands):
         size = hand if isinstance(hand, int) else len(hand)

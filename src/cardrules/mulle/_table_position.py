@@ -23,6 +23,7 @@ from cardrules.errors import CardrulesError, InvalidPositionError, InvalidRecord
 from cardrules.mulle._cards import _BHV, _ORDER, _SCORING, _TVAL, PACK, _mulle_points, _sorted
 from cardrules.mulle._check import check_state
 from cardrules.mulle._deal import schedule
+from cardrules.mulle._rules import RULES
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._score import _shown_pile, _winner
 from cardrules.mulle._state import Mulle, State, TableBuild, TableStart
@@ -222,7 +223,7 @@ def from_table_position(rules: MulleRuleset, body: str) -> State:
     builds = tuple(_parse_build(t, rules) for t in f["builds"].split(",")) if f["builds"] != "-" else ()
     if builds and not rules.building:
         raise InvalidPositionError(Message("the fishing game has no builds: write builds=-"), "builds")
-    hands = _pos.parse_hands(f["hands"], PACK, n)
+    hands = _pos.parse_hands(f["hands"], PACK, n, players=RULES["mulle.players"], pack_rule=RULES["mulle.jokers"])
     stock = parse_stock(f["stock"], stock_size, Message("in deal {deal} of {deals}", deal=deal, deals=len(deals)))
     piles = [_parse_pile(t, "taken") for t in _per_side(f["taken"], nsides, "taken")]
     mulles = [_parse_mulles(t, rules) for t in _per_side(f["mulles"], nsides, "mulles")]
@@ -525,7 +526,7 @@ def check_copies(zones: Sequence[tuple[str, Sequence[Card]]], hidden: bool, plac
                     said = Message(
                         "the {card} is given a third time ({places}); the pack has it twice", card=card, places=places
                     )
-                raise InvalidPositionError(said, name)
+                raise InvalidPositionError(said, name, rule=RULES["mulle.pack"])
             left[card] -= 1
 
 
