@@ -200,4 +200,6 @@ def _check(state: State) -> None:
         check_state(state)
     except InvalidRecordError as exc:
         name = exc.key("$.state")
-        raise InvalidPositionError(_messages.carried(exc, exc.detail), _FIELD_OF.get(name, name)) from None
+        raise InvalidPositionError(
+            _messages.carried(exc, exc.detail), _FIELD_OF.get(name, name), rule=exc.rule
+        ) from None

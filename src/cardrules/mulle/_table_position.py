@@ -283,7 +283,8 @@ def from_table_position(rules: MulleRuleset, body: str) -> State:
         if name == "start":
             name = exc.key("$.state.start")
             name = {"taken": "captured", "hidden": "captured"}.get(name, name)
-        raise InvalidPositionError(_messages.carried(exc, exc.detail), _FIELD_OF.get(name, "position")) from None
+        field = _FIELD_OF.get(name, "position")
+        raise InvalidPositionError(_messages.carried(exc, exc.detail), field, rule=exc.rule) from None
     return state
 
 
@@ -335,6 +336,8 @@ def _plays(rules: MulleRuleset, dealer: int, deal: int, dealt: list[int], before
     n = rules.players
     first = (dealer + 1) % n
     as_dealt = "/".join(map(str, dealt))
+    # the rule of this deal's hand sizes: the first deal, a later one, or the fishing game's short last one
+    rule = RULES["mulle.deal" if deal == 1 else "mulle.deal.last" if min(dealt) < rules.hand_size else "mulle.deal.later"]
     for s, (size, full) in enumerate(zip(sizes, dealt, strict=True)):
         if size > full:
             said = Message(
@@ -345,7 +348,7 @@ def _plays(rules: MulleRuleset, dealer: int, deal: int, dealt: list[int], before
                 full=full,
                 dealt=as_dealt,
             )
-            raise InvalidPositionError(said, "hands")
+            raise InvalidPositionError(said, "hands", rule=rule)
     played = sum(dealt) - sum(sizes)
     plays = before + played
     plan = schedule(rules, dealer, plays)
@@ -369,7 +372,7 @@ def _plays(rules: MulleRuleset, dealer: int, deal: int, dealt: list[int], before
             want=shown,
             sizes="/".join(map(str, sizes)),
         )
-        raise InvalidPositionError(said, "hands")
+        raise InvalidPositionError(said, "hands", rule=rule)
     return plays
 
 
