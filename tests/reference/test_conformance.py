@@ -24,7 +24,7 @@ def _check(command: list[str], corpus: Path) -> _conformance.Report:
 def test_cardrules_engine_agrees_with_the_vectors(corpus: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["conformance", "--vectors", str(corpus), "--", *ENGINE]) == 0
     out = capsys.readouterr().out
-    assert out.endswith(" 0 disagreements\n") and out.startswith("8 vectors, ")
+    assert out.endswith(" 0 disagreements\n") and out.startswith("12 vectors, ")  # 2 positions and a refused one a file
 
 
 @pytest.mark.parametrize(
@@ -35,6 +35,8 @@ def test_cardrules_engine_agrees_with_the_vectors(corpus: Path, capsys: pytest.C
         ("accept", "is_legal", True),  # accepts an illegal move: the rule it breaks
         ("score", "score", False),
         ("leak", "observe", False),  # shows a hidden card
+        ("lenient", "read", True),  # takes a position that a rule refuses: the rule
+        ("why", "is_legal", True),  # a legal move for other reasons: the rule it leaves out
     ],
 )
 def test_a_wrong_engine_is_caught(corpus: Path, kind: str, op: str, rule: bool) -> None:
@@ -50,6 +52,11 @@ def test_a_wrong_engine_is_caught(corpus: Path, kind: str, op: str, rule: bool) 
         assert first.expected["missing"], "the move it dropped"
     if kind == "extra":
         assert first.expected["not_legal"] and first.rule is not None and first.words
+    if kind == "lenient":
+        assert first.rule == first.expected["error"]["rule"] and first.words, "the rule that refuses the position"
+        assert len(report.disagreements) == 4, "each file's refused position"
+    if kind == "why":
+        assert first.rule is not None and first.rule in first.expected["reasons"]
 
 
 def test_the_report_prints_each_disagreement_and_exits_1(corpus: Path, capsys: pytest.CaptureFixture[str]) -> None:

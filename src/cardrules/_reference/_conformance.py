@@ -1,6 +1,8 @@
 """
 Conformance: ask another engine that speaks the engine protocol every question of the test vectors,
-and report each answer that differs from the vector's (``cardrules conformance``).
+and report each answer that differs from the vector's (``cardrules conformance``): of a position,
+its legal moves, its illegal moves, the moves followed (legal, why, and where they lead), its score
+and every seat's view; of a refused position, that the engine refuses it by the same rule.
 """
 
 from __future__ import annotations
@@ -227,6 +229,11 @@ def _illegal(asker: _Asker, vector: dict[str, Any]) -> None:
         if not isinstance(got, dict) or got.get("legal") is not True:
             rule = got.get("rule") if isinstance(got, dict) and isinstance(got.get("rule"), str) else None
             asker.differ(vector, question, {"legal": True}, got, rule)
+        elif "reasons" in got and got["reasons"] != step["reasons"]:  # an engine that says why: the same rules
+            theirs = got["reasons"] if isinstance(got["reasons"], list) else []
+            wrong = [r for r in step["reasons"] if r not in theirs] + [r for r in theirs if r not in step["reasons"]]
+            rule = next((r for r in wrong if isinstance(r, str)), None)
+            asker.differ(vector, question, {"legal": True, "reasons": step["reasons"]}, got, rule)
 
 
 def _after(asker: _Asker, vector: dict[str, Any]) -> None:
@@ -262,6 +269,15 @@ def _observe(asker: _Asker, vector: dict[str, Any]) -> None:
             asker.differ(vector, question, {"seat": view["seat"], "position": view["position"]}, got, None)
 
 
+def _refused(asker: _Asker, vector: dict[str, Any]) -> None:
+    question = {"op": "read", "position": vector["position"]}
+    got = asker.ask(question)
+    expected = {"code": "invalid-position", "rule": vector["rule"]}
+    error = got.get("error") if isinstance(got, dict) else None
+    if not isinstance(error, dict) or {k: error.get(k) for k in expected} != expected:
+        asker.differ(vector, question, {"error": expected}, got, vector["rule"])
+
+
 def check(command: Sequence[str], vectors: Iterator[dict[str, Any]], timeout: float = TIMEOUT) -> Report:
     """Run *command* as an engine and ask it every question of *vectors*."""
     engine = EngineProcess(command, timeout)
@@ -275,7 +291,8 @@ def check(command: Sequence[str], vectors: Iterator[dict[str, Any]], timeout: fl
         count = 0
         for vector in vectors:
             count += 1
-            for part in (_legal, _illegal, _after, _score, _observe):
+            parts = (_refused,) if vector.get("kind") == "refused" else (_legal, _illegal, _after, _score, _observe)
+            for part in parts:
                 part(asker, vector)
     finally:
         engine.close()

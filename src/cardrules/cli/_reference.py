@@ -31,12 +31,17 @@ def vectors_write(args: argparse.Namespace, out: TextIO) -> int:
     print(f"{_vectors.FORMAT} version {manifest['version']} in {args.directory}", file=out)
     for name, entry in manifest["files"].items():
         print(f"  {name}: {entry['vectors']} vectors, {len(entry['rulesets'])} rulesets", file=out)
+    total = covered_total = 0
     for game, entry in result["coverage"].items():
         rules = entry["rules"]
         covered = sum(1 for n in rules.values() if n)
+        total, covered_total = total + len(rules), covered_total + covered
         print(f"{game}: {covered} of {len(rules)} rule ids decide in some vector", file=out)
+        for rule, why in entry["definitions"].items():
+            print(f"  {rule} is a definition: {why}", file=out)
         if entry["uncovered"]:
             print(f"  in none: {', '.join(entry['uncovered'])}", file=out)
+    print(f"in all: {covered_total} of {total} rule ids decide in some vector", file=out)
     return 0
 
 
