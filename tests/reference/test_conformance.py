@@ -88,5 +88,5 @@ def test_lines_name_the_vector_the_question_and_both_answers() -> None:
         '  expected: {"a":1}',
         '  got:      {"a":2}',
         "  rule:     g.r: R. words",
-        "1 vectors, 1 questions, 1 disagreement",
+        "1 vector, 1 question, 1 disagreement",
     ]

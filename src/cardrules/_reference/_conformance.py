@@ -21,6 +21,7 @@ from cardrules._reference import _protocol, _vectors
 from cardrules._reference._common import dumps
 from cardrules._registry import get_game
 from cardrules.errors import CardrulesError, InvalidRecordError, UnsupportedError
+from cardrules.i18n import DEFAULT, rule_text, translation
 
 __all__ = ["Disagreement", "EngineProcess", "Report", "check", "read_vectors"]
 
@@ -38,18 +39,29 @@ class Disagreement:
     got: Any
     rule: str | None = None
     words: str | None = None
+    game: str | None = None
 
-    def lines(self) -> list[str]:
-        """The disagreement as the report prints it."""
+    def lines(self, lang: str = DEFAULT) -> list[str]:
+        """The disagreement as the report prints it, its labels and the rule's words in *lang*."""
+        tr = translation(lang)
         question = {k: v for k, v in self.question.items() if k != "id"}
+        labels = [
+            tr.pgettext("conformance", "question:"),
+            tr.pgettext("conformance", "expected:"),
+            tr.pgettext("conformance", "got:"),
+            tr.pgettext("conformance", "rule:"),
+        ]
+        width = max(map(len, labels)) + 1
+        question_, expected, got, rule = (label.ljust(width) for label in labels)
         out = [
             f"{self.vector}: {self.question.get('op')}",
-            f"  question: {dumps(question)}",
-            f"  expected: {dumps(self.expected)}",
-            f"  got:      {dumps(self.got)}",
+            f"  {question_}{dumps(question)}",
+            f"  {expected}{dumps(self.expected)}",
+            f"  {got}{dumps(self.got)}",
         ]
         if self.rule is not None:
-            out.append(f"  rule:     {self.rule}" + (f": {self.words}" if self.words else ""))
+            words = _words(self.game, self.rule, lang) if self.game and lang != DEFAULT else self.words
+            out.append(f"  {rule}{self.rule}" + (f": {words}" if words else ""))
         return out
 
 
@@ -154,14 +166,18 @@ def read_vectors(directory: Path) -> Iterator[dict[str, Any]]:
                     yield json.loads(line)
 
 
-def _words(game_text: str, rule: str | None) -> str | None:
+def _words(game_text: str, rule: str | None, lang: str = DEFAULT) -> str | None:
+    """The rule's title and words (in *lang*), or ``None`` for a rule id the game does not have."""
     if rule is None:
         return None
     try:
         found = get_game(game_text).spec.rulebook.get(rule)
     except CardrulesError:
         return None
-    return None if found is None else f"{found.title}. {found.text}"
+    if found is None:
+        return None
+    title, text = (found.title, found.text) if lang == DEFAULT else rule_text(found, lang)
+    return f"{title}. {text}"
 
 
 def _refusal(vector: dict[str, Any], text: object) -> str | None:
@@ -193,7 +209,7 @@ class _Asker:
         self, vector: dict[str, Any], question: dict[str, Any], expected: Any, got: Any, rule: str | None
     ) -> None:
         words = _words(vector["game"], rule)
-        self.found.append(Disagreement(vector["id"], question, expected, got, rule, words))
+        self.found.append(Disagreement(vector["id"], question, expected, got, rule, words, vector["game"]))
 
 
 def _legal(asker: _Asker, vector: dict[str, Any]) -> None:
@@ -299,10 +315,16 @@ def check(command: Sequence[str], vectors: Iterator[dict[str, Any]], timeout: fl
     return Report(count, asker.questions, tuple(asker.found))
 
 
-def print_report(report: Report, out: IO[str]) -> None:
-    """Every disagreement, then the count."""
+def print_report(report: Report, out: IO[str], lang: str = DEFAULT) -> None:
+    """Every disagreement, then the count, in *lang* (the questions and answers as the protocol has them)."""
+    tr = translation(lang)
     for found in report.disagreements:
-        for line in found.lines():
+        for line in found.lines(lang):
             print(line, file=out)
     n = len(report.disagreements)
-    print(f"{report.vectors} vectors, {report.questions} questions, {n} disagreement{'s' * (n != 1)}", file=out)
+    parts = (
+        tr.ngettext("{count} vector", "{count} vectors", report.vectors).format(count=report.vectors),
+        tr.ngettext("{count} question", "{count} questions", report.questions).format(count=report.questions),
+        tr.ngettext("{count} disagreement", "{count} disagreements", n).format(count=n),
+    )
+    print(tr.pgettext("list", ", ").join(parts), file=out)
