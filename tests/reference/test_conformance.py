@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import cardrules
 from cardrules._reference import _conformance
 from cardrules.cli import main
 from tests.reference.helpers import ENGINE, WRONG, small_corpus
@@ -90,3 +91,28 @@ def test_lines_name_the_vector_the_question_and_both_answers() -> None:
         "  rule:     g.r: R. words",
         "1 vector, 1 question, 1 disagreement",
     ]
+
+
+@pytest.mark.parametrize("lang", ["sv", "es", "fr", "ar"])
+def test_the_report_speaks_the_language(lang: str) -> None:
+    """The labels, the count and the rule's words in the language; the questions and answers as the protocol has them."""
+    from cardrules.i18n import rule_text, translation
+
+    found = _conformance.Disagreement(
+        "f/0001", {"id": 3, "op": "score"}, {"a": 1}, {"a": 2}, "mililla.turn", "English words", "mililla"
+    )
+    out = io.StringIO()
+    _conformance.print_report(_conformance.Report(2, 5, (found,)), out, lang)
+    lines = out.getvalue().splitlines()
+    tr = translation(lang)
+    title, text = rule_text(cardrules.get_game("mililla").spec.rulebook["mililla.turn"], lang)
+    assert lines[1].strip().startswith(tr.pgettext("conformance", "question:")) and '{"op":"score"}' in lines[1]
+    assert f"mililla.turn: {title}. {text}" in lines[4] and "English words" not in lines[4]
+    assert lines[-1] == tr.pgettext("list", ", ").join(
+        [
+            tr.ngettext("{count} vector", "{count} vectors", 2).format(count=2),
+            tr.ngettext("{count} question", "{count} questions", 5).format(count=5),
+            tr.ngettext("{count} disagreement", "{count} disagreements", 1).format(count=1),
+        ]
+    )
+    assert "vectors" not in lines[-1] and "question:" not in lines[1]
