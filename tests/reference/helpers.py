@@ -22,7 +22,7 @@ def manifest() -> dict[str, Any]:
 
 
 def small_corpus(directory: Path, per_file: int = 2) -> Path:
-    """A corpus of the first *per_file* vectors of each shipped file and its first refused position, with its manifest."""
+    """The first *per_file* vectors of each shipped file and its first refused position, with the manifest."""
     directory.mkdir(parents=True, exist_ok=True)
     for name in manifest()["files"]:
         lines = (VECTORS / name).read_text(encoding="ascii").splitlines(keepends=True)

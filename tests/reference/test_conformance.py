@@ -95,7 +95,7 @@ def test_lines_name_the_vector_the_question_and_both_answers() -> None:
 
 @pytest.mark.parametrize("lang", ["sv", "es", "fr", "ar"])
 def test_the_report_speaks_the_language(lang: str) -> None:
-    """The labels, the count and the rule's words in the language; the questions and answers as the protocol has them."""
+    """The labels, the count and the rule's words in the language; questions and answers as the protocol has them."""
     from cardrules.i18n import rule_text, translation
 
     found = _conformance.Disagreement(

@@ -90,7 +90,10 @@ def test_a_position_a_rule_refuses_is_refused_with_its_rule_id() -> None:
     words = START.split(" ")
     at = next(i for i, w in enumerate(words) if w.startswith("hands="))
     assert ",HO," in words[at].split("/")[0] and "3O" in words[at].split("/")[1]
-    for hands, rule in ((words[at].rsplit("/", 1)[0], "mililla.players"), (words[at].replace(",HO,", ",3O,"), "mililla.deal")):
+    for hands, rule in (
+        (words[at].rsplit("/", 1)[0], "mililla.players"),
+        (words[at].replace(",HO,", ",3O,"), "mililla.deal"),
+    ):
         error = _ask(op="read", position=" ".join([*words[:at], hands, *words[at + 1 :]]))["error"]
         assert error["code"] == "invalid-position" and error["field"] == "hands" and error["rule"] == rule
     unread = _ask(op="read", position="p1 mililla hands=x")["error"]

@@ -14,8 +14,8 @@ import pytest
 
 import cardrules
 from cardrules._reference import _vectors
-from cardrules.errors import InvalidPositionError
 from cardrules._reference._common import dumps, form_of
+from cardrules.errors import InvalidPositionError
 from tests.reference.helpers import VECTORS, manifest
 
 
@@ -85,7 +85,7 @@ def test_each_vector_says_what_the_rules_say() -> None:
 
 
 def test_each_refused_position_is_refused_by_its_rule() -> None:
-    """Every refused position: cardrules reads it, refuses it, and names the vector's field and rule; one of each setup rule."""
+    """Each refused position: cardrules refuses it, naming the vector's field and rule; every game's setup rules."""
     refused = _refused()
     for vector in refused:
         with pytest.raises(InvalidPositionError) as caught:
@@ -125,9 +125,9 @@ def test_every_rule_id_decides_in_some_vector_or_is_a_definition() -> None:
     definitions that another rule applies (``definitions.json``), which names only real rule ids, each with why.
     """
     covered = json.loads((VECTORS / "coverage.json").read_text(encoding="ascii"))
-    assert {name: covered[name]["uncovered"] for name in cardrules.game_names()} == dict.fromkeys(
-        cardrules.game_names(), []
-    )
+    assert {name: covered[name]["uncovered"] for name in cardrules.game_names()} == {
+        name: [] for name in cardrules.game_names()
+    }
     known = _vectors.definitions()
     every = {rule for name in cardrules.game_names() for rule in cardrules.get_game(name).spec.rulebook}
     assert set(known) <= every and all(len(why) > 40 for why in known.values())

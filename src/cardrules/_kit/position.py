@@ -79,7 +79,13 @@ def hands_text(hands: Sequence[Sequence[Card]], seat: int | None) -> str:
 
 
 def parse_hands(
-    text: str, pack: Pack, seats: int, field: str = "hands", *, players: Rule | None = None, pack_rule: Rule | None = None
+    text: str,
+    pack: Pack,
+    seats: int,
+    field: str = "hands",
+    *,
+    players: Rule | None = None,
+    pack_rule: Rule | None = None,
 ) -> list[tuple[Card, ...] | int]:
     """
     The hands of :func:`hands_text`: each a tuple of cards, or the size of a hand not shown. A

@@ -349,14 +349,15 @@ def _refused(file_vectors: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def _broken(text: str, game_text: str, rulesets: list[str]) -> Iterator[str]:
     """
     *text* changed in the ways that break a game's setup: a hand fewer or more than there are
-    players; the first cards of two hands swapped; a card moved from one hand to another; a card of a hand given again (once, and twice)
-    where it is already; a card of another game's pack put in a hand; each public part of a field
-    given only by its number of cards; the position under each other of *rulesets*.
+    players; the first cards of two hands swapped; a card moved from one hand to another; a card of
+    a hand given again (once, and twice) where it is already; a card of another game's pack put in
+    a hand; each public part of a field given only by its number of cards; the position under each
+    other of *rulesets*.
     """
     words = text.split(" ")
-    for other in rulesets:
-        if other != game_text:
-            yield " ".join([words[0], other, *words[2:]])
+    for ruleset in rulesets:
+        if ruleset != game_text:
+            yield " ".join([words[0], ruleset, *words[2:]])
     at = next((i for i, w in enumerate(words) if w.startswith("hands=")), None)
     if at is None:
         return
@@ -374,7 +375,9 @@ def _broken(text: str, game_text: str, rulesets: list[str]) -> Iterator[str]:
         swapped = [list(h) for h in hands]
         swapped[first][0], swapped[other][0] = card, hands[first][0]
         yield with_hands(swapped)
-        yield with_hands([h[:-1] if i == first else [*h, hands[first][-1]] if i == other else h for i, h in enumerate(hands)])
+        yield with_hands(
+            [h[:-1] if i == first else [*h, hands[first][-1]] if i == other else h for i, h in enumerate(hands)]
+        )
         yield with_hands([[card, *h[1:]] if i == first else h for i, h in enumerate(hands)])
         yield with_hands([[card, card, *h[2:]] if i == first else h for i, h in enumerate(hands)])
     if full:

@@ -29,8 +29,8 @@ def reasons(state: State, move: Move) -> tuple[Reason, ...]:
     """
     Why *move* is legal here, rule by rule: in the bidding the ladder and the dealer's duty, in the
     play which suit the cards belong to (the jokers and the Little Jack among the trumps), following
-    suit and, in Mulot, the jokers (the only trumps, a suit of their own) and their duties. Empty for a move that :func:`check_move` refuses (its
-    violation says why).
+    suit and, in Mulot, the jokers (the only trumps, a suit of their own) and their duties. Empty
+    for a move that :func:`check_move` refuses (its violation says why).
 
     The words say only what the seat to move may see.
 

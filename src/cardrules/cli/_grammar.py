@@ -435,7 +435,9 @@ def _add_reference(sub: Subparsers) -> None:
     add_option(p, "--vectors", None, directory, corpus)
     seconds = st.gettext("seconds to wait for one answer (default {default})").format(default=30)
     add_option(p, "--timeout", float, st.pgettext("metavar", "S"), seconds, 30.0)
-    p.add_argument("command", nargs=argparse.REMAINDER, metavar=f"-- {command}...", help=st.gettext("the engine to run"))
+    p.add_argument(
+        "command", nargs=argparse.REMAINDER, metavar=f"-- {command}...", help=st.gettext("the engine to run")
+    )
     p.set_defaults(handler=_reference.conformance)
 
 

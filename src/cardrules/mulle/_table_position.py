@@ -337,7 +337,9 @@ def _plays(rules: MulleRuleset, dealer: int, deal: int, dealt: list[int], before
     first = (dealer + 1) % n
     as_dealt = "/".join(map(str, dealt))
     # the rule of this deal's hand sizes: the first deal, a later one, or the fishing game's short last one
-    rule = RULES["mulle.deal" if deal == 1 else "mulle.deal.last" if min(dealt) < rules.hand_size else "mulle.deal.later"]
+    rule = RULES[
+        "mulle.deal" if deal == 1 else "mulle.deal.last" if min(dealt) < rules.hand_size else "mulle.deal.later"
+    ]
     for s, (size, full) in enumerate(zip(sizes, dealt, strict=True)):
         if size > full:
             said = Message(
