@@ -155,8 +155,8 @@ class InvalidPositionError(CardrulesError, ValueError):
             ``None`` where the detail is plain English.
         rule: The :class:`~cardrules.Rule` the position breaks, where a rule of the game refuses
             it (a card the pack does not have, a card given more often than the pack has it, a
-            number of hands that is not the number of players, a public card hidden); ``None``
-            for text the notation cannot read.
+            number of hands that is not the number of players, a public card hidden, a mulle
+            scored otherwise than the ruleset scores it); ``None`` for text the notation cannot read.
     """
 
     def __init__(self, message: str | Message, field: str = "position", *, rule: Rule | None = None) -> None:

@@ -29,6 +29,7 @@ from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._state import Build, Capture, Move, State, Trail
 from cardrules.mulle._table_position import (
     check_copies,
+    parse_rounds,
     fill_hands,
     from_table_position,
     parse_stock,
@@ -184,7 +185,7 @@ def from_position(rules: MulleRuleset, body: str) -> State:
             )
             raise InvalidPositionError(said, "hands")
     stock = parse_stock(f["stock"], stock_size, after)
-    rounds = _pos.parse_rounds(f["rounds"], len(rules.sides))
+    rounds = parse_rounds(rules, f["rounds"])
     _check_copies(dealt, moves, hands, stock)
     over = not any(sizes) and not stock_size
     base = _mover_state(rules, 0, (), (), (), None)

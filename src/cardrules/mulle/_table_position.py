@@ -25,7 +25,7 @@ from cardrules.mulle._check import check_state
 from cardrules.mulle._deal import schedule
 from cardrules.mulle._rules import RULES
 from cardrules.mulle._ruleset import MulleRuleset
-from cardrules.mulle._score import _shown_pile, _winner
+from cardrules.mulle._score import _MULLE_LABELS, _shown_pile, _winner
 from cardrules.mulle._state import Mulle, State, TableBuild, TableStart
 from cardrules.rules import Items, Message
 
@@ -33,6 +33,10 @@ __all__ = ["FIELDS", "from_table_position", "table_position"]
 
 FIELDS: Final = ("dealer", "deal", "table", "builds", "hands", "stock", "taken", "mulles", "tabbes", "last", "rounds")
 """The fields of a Mulle position's body in the table form, in their order."""
+
+_MULLE_RULES: Final = frozenset({"mulle.mulle.twin", "mulle.mulle.double"})
+_MULLE_OF: Final = {str(label): card for (card, _), label in _MULLE_LABELS.items()}
+"""The card of each mulle's score label (``mulle KS``, ``double mulle 10D``)."""
 
 _FIELD_OF: Final = {
     "dealer": "dealer",
@@ -229,7 +233,7 @@ def from_table_position(rules: MulleRuleset, body: str) -> State:
     mulles = [_parse_mulles(t, rules) for t in _per_side(f["mulles"], nsides, "mulles")]
     tabbes = _pos.parse_ints(f["tabbes"], nsides, "tabbes", 0, 99)
     last = None if f["last"] == "-" else _pos.parse_int(f["last"], "last", 0, n - 1)
-    rounds = _pos.parse_rounds(f["rounds"], nsides)
+    rounds = parse_rounds(rules, f["rounds"])
     sizes = [h if isinstance(h, int) else len(h) for h in hands]
     plays = _plays(rules, dealer, deal, dealt, before, sizes)
     over = plays == len(PACK) - rules.table_size
@@ -309,6 +313,27 @@ def position_state(rules: MulleRuleset, dealer: int, rounds: tuple[RoundScore, .
         winner=winner,
         **lies,
     )
+
+
+def parse_rounds(rules: MulleRuleset, text: str) -> tuple[RoundScore, ...]:
+    """
+    The rounds field: each finished round's breakdown, whose mulles in the building game score what
+    the ruleset's mulle value gives them (mulle.mulle.value).
+    """
+    rounds = _pos.parse_rounds(text, len(rules.sides))
+    if rules.building:
+        for r in rounds:
+            for item in r.items:
+                found = _MULLE_OF.get(str(item.label)) if item.rule in _MULLE_RULES else None
+                if found is not None and item.points != _mulle_points(rules, found):
+                    said = Message(
+                        "{label} scores {points} in this ruleset, not {got}",
+                        label=str(item.label),
+                        points=_mulle_points(rules, found),
+                        got=item.points,
+                    )
+                    raise InvalidPositionError(said, "rounds", rule=RULES["mulle.mulle.value"])
+    return rounds
 
 
 def parse_stock(text: str, size: int, when: Message) -> tuple[Card, ...] | int:
