@@ -29,9 +29,9 @@ from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._state import Build, Capture, Move, State, Trail
 from cardrules.mulle._table_position import (
     check_copies,
-    parse_rounds,
     fill_hands,
     from_table_position,
+    parse_rounds,
     parse_stock,
     position_state,
     table_position,
