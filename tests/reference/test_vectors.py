@@ -92,6 +92,7 @@ def test_each_refused_position_is_refused_by_its_rule() -> None:
             cardrules.from_position(vector["position"])
         assert caught.value.rule is not None and caught.value.rule.id == vector["rule"] == vector["decides"][0]
         assert caught.value.field == vector["field"]
+        assert vector["position"].split(" ")[1] == vector["game"], "the ruleset it is read under"
     rules = {v["rule"] for v in refused}
     for name in cardrules.game_names():
         assert {f"{name}.players", f"{name}.deal"} <= rules or {f"{name}.players", f"{name}.pack"} <= rules, name

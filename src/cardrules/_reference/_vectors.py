@@ -335,7 +335,7 @@ def _refused(file_vectors: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 if exc.rule is not None and exc.rule.id not in found:
                     found[exc.rule.id] = {
                         "kind": "refused",
-                        "game": vector["game"],
+                        "game": get_game(text.split(" ", 2)[1]).text,  # the ruleset it is read under
                         "position": text,
                         "field": exc.field,
                         "rule": exc.rule.id,
