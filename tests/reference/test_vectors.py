@@ -154,3 +154,18 @@ def test_the_vectors_match_their_schema() -> None:
     validator = jsonschema.Draft202012Validator(schema)
     for vector in _all():
         validator.validate(vector)
+
+
+def test_each_position_built_by_hand_is_a_vector_in_which_its_rule_decides() -> None:
+    """Each position of ``positions.txt`` (a locked Mulle build): a vector of its ruleset's file, its rule deciding."""
+    built = _vectors.built()
+    assert built
+    by_position = {v["position"]: v for v in _positions()}
+    for rule, position, moves in built:
+        game = cardrules.get_game(position.split(" ")[1])
+        written = game.position(game.from_position(position), form=form_of(game))
+        vector = by_position[written]
+        assert rule in vector["decides"] and rule in game.spec.rulebook
+        assert vector["game"] == game.text
+        tried = {item["move"] for item in vector["illegal"]} | {step["move"] for step in vector["after"]}
+        assert set(moves) <= tried, "each move given is tried: refused as illegal, or followed"

@@ -32,12 +32,14 @@ from cardrules._registry import game_names, get_game
 from cardrules.errors import CardrulesError, InvalidPositionError
 
 __all__ = [
+    "BUILT",
     "DEFINITIONS",
     "FORMAT",
     "KINDS",
     "LISTED",
     "VERSION",
     "Variant",
+    "built",
     "coverage",
     "definitions",
     "variants",
@@ -141,14 +143,20 @@ def _match(game: AnyGame, seed: int, rng: random.Random, first: float = 0.0) -> 
 
 
 def _illegal(
-    game: AnyGame, state: Any, listed: list[Any], pool: dict[str, None], read: dict[str, Any]
+    game: AnyGame,
+    state: Any,
+    listed: list[Any],
+    pool: dict[str, None],
+    read: dict[str, Any],
+    first: tuple[str, ...] = (),
 ) -> dict[str, str]:
     """
-    A move text that reads but is illegal in *state*, by the rule that refuses it: from *pool*, then
-    mutations. *read* keeps each text's move (``None`` for no move), read once for the game's vectors.
+    A move text that reads but is illegal in *state*, by the rule that refuses it: from *first*,
+    *pool*, then mutations. *read* keeps each text's move (``None`` for no move), read once for the
+    game's vectors.
     """
     illegal: dict[str, str] = {}
-    tried = [*reversed(pool), *_mutations(game, [move_text(game, m) for m in listed[:_MUTATED]])]
+    tried = [*first, *reversed(pool), *_mutations(game, [move_text(game, m) for m in listed[:_MUTATED]])]
     for candidate in dict.fromkeys(tried):
         if candidate not in read:
             try:
@@ -168,9 +176,17 @@ def _illegal(
 
 
 def _vector(
-    game: AnyGame, state: Any, pool: dict[str, None], read_: dict[str, Any], covered: set[str]
+    game: AnyGame,
+    state: Any,
+    pool: dict[str, None],
+    read_: dict[str, Any],
+    covered: set[str],
+    first: tuple[str, ...] = (),
 ) -> tuple[dict[str, Any], set[str]]:
-    """One vector of *state* (read back from its text), and the rule ids that decide in it."""
+    """
+    One vector of *state* (read back from its text), and the rule ids that decide in it; the move
+    texts *first* are tried first as illegal moves, and followed where they are legal.
+    """
     text = write(game, state)
     _, state = read(text)
     legal = game.legal_moves(state)
@@ -183,6 +199,7 @@ def _vector(
     decides: set[str] = set()
     followed: list[dict[str, Any]] = []
     chosen = _spread(listed, _AFTER)
+    chosen += [m for m in listed if move_text(game, m) in first and m not in chosen]
     extra = 0
     for move in listed:
         after = game.apply(state, move)
@@ -194,7 +211,7 @@ def _vector(
             position = write(game, after)
             followed.append({"move": move_text(game, move), "reasons": why, "position": position, "events": rules})
             decides.update(rules, why)
-    illegal = _illegal(game, state, listed, pool, read_)
+    illegal = _illegal(game, state, listed, pool, read_, first)
     ranked = sorted(illegal.items(), key=lambda item: (item[0] in covered, item[0]))[:_ILLEGAL]
     decides.update(rule for rule, _ in ranked)
     score = score_data(game, state)
@@ -311,6 +328,7 @@ def vectors(games: tuple[str, ...] | None = None) -> dict[str, list[dict[str, An
         read_: dict[str, Any] = {}  # each text's move, read once
         found = [(v, vector) for v in game_variants for vector in _variant_vectors(v, covered, pool, read_)]
         found += _hunt(game_variants, covered, pool, read_)
+        found += _built(game_variants, covered, pool, read_)
         for variant, vector in found:
             out = files.setdefault(variant.file, [])
             out.append({"id": f"{variant.file}/{len(out) + 1:04d}", **vector})
@@ -318,6 +336,35 @@ def vectors(games: tuple[str, ...] | None = None) -> dict[str, list[dict[str, An
             out = files[file]
             out += [{"id": f"{file}/{len(out) + i:04d}", **vector} for i, vector in enumerate(_refused(out), 1)]
     return files
+
+
+BUILT: Final = Path(__file__).resolve().parent / "positions.txt"
+"""Positions built by hand, for rules that random play seldom reaches (see the file's head)."""
+
+
+def built() -> list[tuple[str, str, tuple[str, ...]]]:
+    """The positions built by hand: each with the rule id that should decide in it and the moves to try first."""
+    out = []
+    for line in BUILT.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            rule, position, *moves = (part.strip() for part in line.split(" | "))
+            out.append((rule, position, tuple(moves)))
+    return out
+
+
+def _built(
+    game_variants: list[Variant], covered: set[str], pool: dict[str, None], read_: dict[str, Any]
+) -> Iterator[tuple[Variant, dict[str, Any]]]:
+    """The vectors of the positions built by hand for this game, each in the file of its ruleset."""
+    by_text = {v.game.text: v for v in game_variants}
+    for rule, position, moves in built():
+        game, state = read(position)
+        variant = by_text.get(game.text)
+        if variant is None:
+            continue  # another game's
+        vector, decides = _vector(game, state, pool, read_, covered - {rule}, moves)
+        covered.update(decides)
+        yield variant, vector
 
 
 def _refused(file_vectors: list[dict[str, Any]]) -> list[dict[str, Any]]:
