@@ -47,7 +47,7 @@ function draw(n) {
 
 async function main() {
   const hello = await ask({ op: "hello" });
-  if (hello.protocol !== "cardrules-engine" || hello.version !== 1) {
+  if (hello.protocol !== "cardrules-engine" || hello.version !== 2) {
     throw new Error(`not an engine of protocol cardrules-engine 1: ${JSON.stringify(hello)}`);
   }
   let { position } = await ask({ op: "new", game, seed });

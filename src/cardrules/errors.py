@@ -123,11 +123,14 @@ class InvalidRecordError(CardrulesError, ValueError):
         message: The detail as a :class:`~cardrules.rules.Message`, for the problems a player can
             meet (:func:`cardrules.i18n.render` writes ``path: detail`` with the detail in the
             language, the path as it is); ``None`` where the detail is plain English.
+        rule: The :class:`~cardrules.Rule` a state breaks, where a rule of the game refuses it
+            (a hand that should have ended, say); ``None`` otherwise.
     """
 
-    def __init__(self, message: str | Message, path: str = "$") -> None:
+    def __init__(self, message: str | Message, path: str = "$", *, rule: Rule | None = None) -> None:
         self.path = path
         self.detail = str(message)
+        self.rule = rule
         super().__init__(f"{path}: {message}", message=None if isinstance(message, str) else message)
 
     def key(self, under: str = "$") -> str:
@@ -150,11 +153,16 @@ class InvalidPositionError(CardrulesError, ValueError):
         message: The detail as a :class:`~cardrules.rules.Message` (:func:`cardrules.i18n.render`
             writes ``field: detail`` with the field as written and the detail in the language);
             ``None`` where the detail is plain English.
+        rule: The :class:`~cardrules.Rule` the position breaks, where a rule of the game refuses
+            it (a card the pack does not have, a card given more often than the pack has it, a
+            number of hands that is not the number of players, a public card hidden, a mulle
+            scored otherwise than the ruleset scores it); ``None`` for text the notation cannot read.
     """
 
-    def __init__(self, message: str | Message, field: str = "position") -> None:
+    def __init__(self, message: str | Message, field: str = "position", *, rule: Rule | None = None) -> None:
         self.field = field
         self.detail = str(message)
+        self.rule = rule
         super().__init__(f"{field}: {message}", message=None if isinstance(message, str) else message)
 
 

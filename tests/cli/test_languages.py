@@ -288,6 +288,12 @@ COMMAND_LINES = [
     ["check"],
     ["show"],
     ["serve"],
+    ["solve"],
+    ["vectors"],
+    ["vectors", "write"],
+    ["perft"],
+    ["engine"],
+    ["conformance"],
 ]
 RECORDS = Path(__file__).parents[1] / "corpus" / "records"
 

@@ -216,8 +216,9 @@ def test_check_names_the_deciding_rules(capsys: pytest.CaptureFixture[str]) -> N
     assert main(["check", "--json", position, "JO"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["legal"] is True
-    assert [r["rule"] for r in data["reasons"]] == ["mililla.follow.suit", "mililla.follow.beat"]
-    assert data["reasons"][1]["reason"] == "the JO beats the 7O, as you must when you can"
+    assert [r["rule"] for r in data["reasons"]] == ["mililla.follow.suit", "mililla.rank", "mililla.follow.beat"]
+    assert data["reasons"][1]["reason"] == "the JO ranks above the 7O"
+    assert data["reasons"][2]["reason"] == "the JO beats the 7O, as you must when you can"
     assert data["reasons"][0]["rule_cited"]["text"] == game.spec.rulebook["mililla.follow.suit"].text
     assert main(["check", position, "JO"]) == 0
     text = capsys.readouterr().out

@@ -22,10 +22,11 @@ def manifest() -> dict[str, Any]:
 
 
 def small_corpus(directory: Path, per_file: int = 2) -> Path:
-    """A corpus of the first *per_file* vectors of each shipped file, with its manifest."""
+    """The first *per_file* vectors of each shipped file and its first refused position, with the manifest."""
     directory.mkdir(parents=True, exist_ok=True)
     for name in manifest()["files"]:
-        lines = (VECTORS / name).read_text(encoding="ascii").splitlines(keepends=True)[:per_file]
-        (directory / name).write_text("".join(lines), encoding="ascii")
+        lines = (VECTORS / name).read_text(encoding="ascii").splitlines(keepends=True)
+        refused = next(line for line in lines if '"kind":"refused"' in line)
+        (directory / name).write_text("".join([*lines[:per_file], refused]), encoding="ascii")
     (directory / "manifest.json").write_text(json.dumps(manifest()), encoding="ascii")
     return directory

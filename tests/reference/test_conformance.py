@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import cardrules
 from cardrules._reference import _conformance
 from cardrules.cli import main
 from tests.reference.helpers import ENGINE, WRONG, small_corpus
@@ -24,7 +25,7 @@ def _check(command: list[str], corpus: Path) -> _conformance.Report:
 def test_cardrules_engine_agrees_with_the_vectors(corpus: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["conformance", "--vectors", str(corpus), "--", *ENGINE]) == 0
     out = capsys.readouterr().out
-    assert out.endswith(" 0 disagreements\n") and out.startswith("8 vectors, ")
+    assert out.endswith(" 0 disagreements\n") and out.startswith("12 vectors, ")  # 2 positions and a refused one a file
 
 
 @pytest.mark.parametrize(
@@ -35,6 +36,8 @@ def test_cardrules_engine_agrees_with_the_vectors(corpus: Path, capsys: pytest.C
         ("accept", "is_legal", True),  # accepts an illegal move: the rule it breaks
         ("score", "score", False),
         ("leak", "observe", False),  # shows a hidden card
+        ("lenient", "read", True),  # takes a position that a rule refuses: the rule
+        ("why", "is_legal", True),  # a legal move for other reasons: the rule it leaves out
     ],
 )
 def test_a_wrong_engine_is_caught(corpus: Path, kind: str, op: str, rule: bool) -> None:
@@ -50,6 +53,11 @@ def test_a_wrong_engine_is_caught(corpus: Path, kind: str, op: str, rule: bool) 
         assert first.expected["missing"], "the move it dropped"
     if kind == "extra":
         assert first.expected["not_legal"] and first.rule is not None and first.words
+    if kind == "lenient":
+        assert first.rule == first.expected["error"]["rule"] and first.words, "the rule that refuses the position"
+        assert len(report.disagreements) == 4, "each file's refused position"
+    if kind == "why":
+        assert first.rule is not None and first.rule in first.expected["reasons"]
 
 
 def test_the_report_prints_each_disagreement_and_exits_1(corpus: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -81,5 +89,30 @@ def test_lines_name_the_vector_the_question_and_both_answers() -> None:
         '  expected: {"a":1}',
         '  got:      {"a":2}',
         "  rule:     g.r: R. words",
-        "1 vectors, 1 questions, 1 disagreement",
+        "1 vector, 1 question, 1 disagreement",
     ]
+
+
+@pytest.mark.parametrize("lang", ["sv", "es", "fr", "ar"])
+def test_the_report_speaks_the_language(lang: str) -> None:
+    """The labels, the count and the rule's words in the language; questions and answers as the protocol has them."""
+    from cardrules.i18n import rule_text, translation
+
+    found = _conformance.Disagreement(
+        "f/0001", {"id": 3, "op": "score"}, {"a": 1}, {"a": 2}, "mililla.turn", "English words", "mililla"
+    )
+    out = io.StringIO()
+    _conformance.print_report(_conformance.Report(2, 5, (found,)), out, lang)
+    lines = out.getvalue().splitlines()
+    tr = translation(lang)
+    title, text = rule_text(cardrules.get_game("mililla").spec.rulebook["mililla.turn"], lang)
+    assert lines[1].strip().startswith(tr.pgettext("conformance", "question:")) and '{"op":"score"}' in lines[1]
+    assert f"mililla.turn: {title}. {text}" in lines[4] and "English words" not in lines[4]
+    assert lines[-1] == tr.pgettext("list", ", ").join(
+        [
+            tr.ngettext("{count} vector", "{count} vectors", 2).format(count=2),
+            tr.ngettext("{count} question", "{count} questions", 5).format(count=5),
+            tr.ngettext("{count} disagreement", "{count} disagreements", 1).format(count=1),
+        ]
+    )
+    assert "vectors" not in lines[-1] and "question:" not in lines[1]

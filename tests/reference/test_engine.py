@@ -33,9 +33,9 @@ def _serve(data: bytes) -> list[dict[str, Any]]:
 
 def test_the_handshake_names_the_protocol_its_version_and_every_game() -> None:
     hello = _ask(op="hello")
-    assert hello["id"] == 7 and hello["protocol"] == "cardrules-engine" and hello["version"] == 1
+    assert hello["id"] == 7 and hello["protocol"] == "cardrules-engine" and hello["version"] == 2
     assert [g["name"] for g in hello["games"]] == list(cardrules.game_names())
-    assert set(hello["ops"]) >= {"legal", "is_legal", "apply", "score", "observe"}
+    assert set(hello["ops"]) >= {"read", "legal", "is_legal", "apply", "score", "observe"}
 
 
 @pytest.mark.parametrize("text", ["mulle", "mulle/fishing", "mililla", "charlemagne"])
@@ -48,7 +48,10 @@ def test_every_op_on_every_game(text: str) -> None:
     assert legal["moves"] == [game.spec.format_canonical(m) for m in list(game.legal_moves(state))[:3]]
     assert legal["complete"] is (legal["count"] <= 3)
     first = legal["moves"][0]
-    assert _ask(op="is_legal", position=position, move=first) == {"id": 7, "legal": True, "move": first}
+    why = [r.rule.id for r in game.reasons(state, game.spec.parse_canonical(first))]
+    said = _ask(op="is_legal", position=position, move=first)
+    assert said == {"id": 7, "legal": True, "move": first, "reasons": list(dict.fromkeys(why))} and why
+    assert _ask(op="read", position=position) == {"id": 7, "game": game.text, "to_move": game.to_move(state)}
     after = _ask(op="apply", position=position, move=first)
     moved = game.apply(state, game.spec.parse_canonical(first))
     assert after["position"] == write(game, moved)
@@ -80,6 +83,21 @@ def test_legal_and_is_legal_read_the_movers_view(text: str) -> None:
     other = write(game, state, (mover + 1) % len(seats(game, state)))
     assert _ask(op="legal", position=other)["error"]["field"] == "hands"
     assert _ask(op="apply", position=view, move=legal["moves"][0])["error"]["code"] == "invalid-position"
+
+
+def test_a_position_a_rule_refuses_is_refused_with_its_rule_id() -> None:
+    """``read`` of a position that breaks a rule of the game: the error names its field and the rule."""
+    words = START.split(" ")
+    at = next(i for i, w in enumerate(words) if w.startswith("hands="))
+    assert ",HO," in words[at].split("/")[0] and "3O" in words[at].split("/")[1]
+    for hands, rule in (
+        (words[at].rsplit("/", 1)[0], "mililla.players"),
+        (words[at].replace(",HO,", ",3O,"), "mililla.deal"),
+    ):
+        error = _ask(op="read", position=" ".join([*words[:at], hands, *words[at + 1 :]]))["error"]
+        assert error["code"] == "invalid-position" and error["field"] == "hands" and error["rule"] == rule
+    unread = _ask(op="read", position="p1 mililla hands=x")["error"]
+    assert unread["code"] == "invalid-position" and unread["rule"] is None, "text the notation cannot read: no rule"
 
 
 def test_an_illegal_move_is_refused_with_its_rule_id() -> None:
@@ -119,7 +137,7 @@ def test_bad_lines_are_answered_and_the_engine_goes_on() -> None:
     answers = _serve(lines)
     codes = [a.get("error", {}).get("code") for a in answers]
     assert codes == ["bad-json", "bad-request", "line-too-long", "bad-json", "bad-json", None]
-    assert answers[-1]["id"] == 9 and answers[-1]["version"] == 1
+    assert answers[-1]["id"] == 9 and answers[-1]["version"] == 2
 
 
 def test_quit_ends_the_session() -> None:
@@ -154,6 +172,8 @@ def test_the_answers_match_their_schema() -> None:
         {"id": 7, "op": "observe", "position": START, "seat": 2},
         {"id": 8, "op": "apply", "position": START, "move": "2O"},
         {"id": 9, "op": "quit"},
+        {"id": 10, "op": "read", "position": START},
+        {"id": 11, "op": "read", "position": START.replace("/", ",", 1)},
     ]
     request_schema = json.loads((schemas / "engine-request.json").read_text(encoding="utf-8"))
     answer_schema = json.loads((schemas / "engine-answer.json").read_text(encoding="utf-8"))

@@ -6,7 +6,9 @@ one kind corrupted. ``python tests/reference/wrong_engine.py KIND`` with KIND on
 - ``extra``: ``legal`` lists one move more, a legal move of the next seat's turn;
 - ``accept``: ``is_legal`` accepts every move;
 - ``score``: ``score`` gives the first side one match point more;
-- ``leak``: ``observe`` shows every hand, the hidden ones too.
+- ``leak``: ``observe`` shows every hand, the hidden ones too;
+- ``lenient``: ``read`` takes every position it can parse, those a rule of the game refuses too;
+- ``why``: ``is_legal`` of a legal move gives its reasons without the last rule id.
 """
 
 from __future__ import annotations
@@ -20,8 +22,12 @@ from cardrules._reference._protocol import answer
 
 def corrupt(kind: str, request: Any, reply: dict[str, Any]) -> dict[str, Any]:
     op = request.get("op") if isinstance(request, dict) else None
+    if kind == "lenient" and op == "read" and "error" in reply and reply["error"]["rule"] is not None:
+        return {"id": reply["id"], "game": request["position"].split(" ")[1], "to_move": 0}
     if "error" in reply:
         return reply
+    if kind == "why" and op == "is_legal" and reply.get("reasons"):
+        return {**reply, "reasons": reply["reasons"][:-1]}
     if kind == "drop" and op == "legal" and reply["count"] > 1:
         return {**reply, "count": reply["count"] - 1, "moves": reply["moves"][:-1]}
     if kind == "extra" and op == "legal" and reply["complete"] and reply["moves"]:

@@ -9,7 +9,7 @@ from cardrules import _common
 from cardrules.cards import Card, Pack
 from cardrules.engine import RoundScore
 from cardrules.errors import CardrulesError, InvalidRecordError
-from cardrules.rules import Message
+from cardrules.rules import Message, Rule
 
 __all__ = [
     "NO_TRICK",
@@ -36,9 +36,12 @@ Ending = tuple[int, int, int]
 """How an order of a round's completed tricks ends: (leader now, leader of the last trick, side that won it)."""
 
 
-def fail(field: str, message: str | Message) -> InvalidRecordError:
-    """The error for a bad *field* of a state document (``"hands"`` is ``$.state.hands``; ``""`` the state)."""
-    return InvalidRecordError(message, f"$.state.{field}" if field else "$.state")
+def fail(field: str, message: str | Message, rule: Rule | None = None) -> InvalidRecordError:
+    """
+    The error for a bad *field* of a state document (``"hands"`` is ``$.state.hands``; ``""`` the
+    state), citing *rule* where a rule of the game refuses it.
+    """
+    return InvalidRecordError(message, f"$.state.{field}" if field else "$.state", rule=rule)
 
 
 def check_seat(value: int, seats: int, field: str, what: Literal["seat", "side"] = "seat") -> None:

@@ -15,7 +15,7 @@ from cardrules import _messages
 from cardrules.cards import Card, Pack
 from cardrules.engine import RoundScore, ScoreItem
 from cardrules.errors import CardrulesError, InvalidPositionError
-from cardrules.rules import Message
+from cardrules.rules import Message, Rule
 
 __all__ = [
     "NOTATION",
@@ -46,14 +46,31 @@ def cards_text(cards: Iterable[Card]) -> str:
     return ",".join(map(str, cards)) or "-"
 
 
-def parse_cards(text: str, pack: Pack, field: str) -> tuple[Card, ...]:
-    """The cards of :func:`cards_text`, each a card of *pack*."""
+def parse_cards(text: str, pack: Pack, field: str, *, rule: Rule | None = None) -> tuple[Card, ...]:
+    """
+    The cards of :func:`cards_text`, each a card of *pack*. A card that *pack* does not have
+    (a joker where there are none) breaks *rule*, the game's rule of its pack, if given.
+    """
     if text == "-":
         return ()
+    out = []
+    for part in text.split(","):
+        try:
+            out.append(pack.parse(part))
+        except CardrulesError as exc:
+            raise InvalidPositionError(
+                _messages.carried(exc, str(exc)), field, rule=rule if _is_card(part, pack) else None
+            ) from None
+    return tuple(out)
+
+
+def _is_card(text: str, pack: Pack) -> bool:
+    """Whether *text* names a card at all (of any pack written with *pack*'s suits)."""
     try:
-        return tuple(pack.parse(part) for part in text.split(","))
-    except CardrulesError as exc:
-        raise InvalidPositionError(_messages.carried(exc, str(exc)), field) from None
+        Card.parse(text, spanish=pack.spanish)
+    except CardrulesError:
+        return False
+    return True
 
 
 def hands_text(hands: Sequence[Sequence[Card]], seat: int | None) -> str:
@@ -61,18 +78,30 @@ def hands_text(hands: Sequence[Sequence[Card]], seat: int | None) -> str:
     return "/".join(cards_text(h) if seat is None or s == seat else f"?{len(h)}" for s, h in enumerate(hands))
 
 
-def parse_hands(text: str, pack: Pack, seats: int, field: str = "hands") -> list[tuple[Card, ...] | int]:
-    """The hands of :func:`hands_text`: each a tuple of cards, or the size of a hand not shown."""
+def parse_hands(
+    text: str,
+    pack: Pack,
+    seats: int,
+    field: str = "hands",
+    *,
+    players: Rule | None = None,
+    pack_rule: Rule | None = None,
+) -> list[tuple[Card, ...] | int]:
+    """
+    The hands of :func:`hands_text`: each a tuple of cards, or the size of a hand not shown. A
+    number of hands other than *seats* breaks *players* (the game's rule of its players), a card
+    not in *pack* breaks *pack_rule*, where given.
+    """
     parts = text.split("/")
     if len(parts) != seats:
         said = Message("expected {count} hands separated by {sep}, got {got}", count=seats, sep="'/'", got=len(parts))
-        raise InvalidPositionError(said, field)
+        raise InvalidPositionError(said, field, rule=players)
     out: list[tuple[Card, ...] | int] = []
     for part in parts:
         if part.startswith("?"):
             out.append(parse_int(part[1:], field, 0, len(pack)))
         else:
-            out.append(parse_cards(part, pack, field))
+            out.append(parse_cards(part, pack, field, rule=pack_rule))
     return out
 
 

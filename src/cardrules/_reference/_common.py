@@ -101,6 +101,11 @@ def event_rules(game: AnyGame, before: Any, move: Any, after: Any) -> list[str]:
     return [] if events is None else [e.rule for e in events(before, move, after)]
 
 
+def reason_rules(game: AnyGame, state: Any, move: Any) -> list[str]:
+    """The rule ids of why *move* is legal in *state* (:meth:`~cardrules.Game.reasons`), each once, in order."""
+    return list(dict.fromkeys(reason.rule.id for reason in game.reasons(state, move)))
+
+
 def _round(r: RoundScore) -> dict[str, Any]:
     items = [{"side": i.side, "rule": i.rule, "points": i.points} for i in r.items]
     return {"points": list(r.points), "items": items}

@@ -1,6 +1,8 @@
 """
 Conformance: ask another engine that speaks the engine protocol every question of the test vectors,
-and report each answer that differs from the vector's (``cardrules conformance``).
+and report each answer that differs from the vector's (``cardrules conformance``): of a position,
+its legal moves, its illegal moves, the moves followed (legal, why, and where they lead), its score
+and every seat's view; of a refused position, that the engine refuses it by the same rule.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from cardrules._reference import _protocol, _vectors
 from cardrules._reference._common import dumps
 from cardrules._registry import get_game
 from cardrules.errors import CardrulesError, InvalidRecordError, UnsupportedError
+from cardrules.i18n import DEFAULT, rule_text, translation
 
 __all__ = ["Disagreement", "EngineProcess", "Report", "check", "read_vectors"]
 
@@ -36,18 +39,29 @@ class Disagreement:
     got: Any
     rule: str | None = None
     words: str | None = None
+    game: str | None = None
 
-    def lines(self) -> list[str]:
-        """The disagreement as the report prints it."""
+    def lines(self, lang: str = DEFAULT) -> list[str]:
+        """The disagreement as the report prints it, its labels and the rule's words in *lang*."""
+        tr = translation(lang)
         question = {k: v for k, v in self.question.items() if k != "id"}
+        labels = [
+            tr.pgettext("conformance", "question:"),
+            tr.pgettext("conformance", "expected:"),
+            tr.pgettext("conformance", "got:"),
+            tr.pgettext("conformance", "rule:"),
+        ]
+        width = max(map(len, labels)) + 1
+        question_, expected, got, rule = (label.ljust(width) for label in labels)
         out = [
             f"{self.vector}: {self.question.get('op')}",
-            f"  question: {dumps(question)}",
-            f"  expected: {dumps(self.expected)}",
-            f"  got:      {dumps(self.got)}",
+            f"  {question_}{dumps(question)}",
+            f"  {expected}{dumps(self.expected)}",
+            f"  {got}{dumps(self.got)}",
         ]
         if self.rule is not None:
-            out.append(f"  rule:     {self.rule}" + (f": {self.words}" if self.words else ""))
+            words = _words(self.game, self.rule, lang) if self.game and lang != DEFAULT else self.words
+            out.append(f"  {rule}{self.rule}" + (f": {words}" if words else ""))
         return out
 
 
@@ -152,14 +166,18 @@ def read_vectors(directory: Path) -> Iterator[dict[str, Any]]:
                     yield json.loads(line)
 
 
-def _words(game_text: str, rule: str | None) -> str | None:
+def _words(game_text: str, rule: str | None, lang: str = DEFAULT) -> str | None:
+    """The rule's title and words (in *lang*), or ``None`` for a rule id the game does not have."""
     if rule is None:
         return None
     try:
         found = get_game(game_text).spec.rulebook.get(rule)
     except CardrulesError:
         return None
-    return None if found is None else f"{found.title}. {found.text}"
+    if found is None:
+        return None
+    title, text = (found.title, found.text) if lang == DEFAULT else rule_text(found, lang)
+    return f"{title}. {text}"
 
 
 def _refusal(vector: dict[str, Any], text: object) -> str | None:
@@ -191,7 +209,7 @@ class _Asker:
         self, vector: dict[str, Any], question: dict[str, Any], expected: Any, got: Any, rule: str | None
     ) -> None:
         words = _words(vector["game"], rule)
-        self.found.append(Disagreement(vector["id"], question, expected, got, rule, words))
+        self.found.append(Disagreement(vector["id"], question, expected, got, rule, words, vector["game"]))
 
 
 def _legal(asker: _Asker, vector: dict[str, Any]) -> None:
@@ -227,6 +245,11 @@ def _illegal(asker: _Asker, vector: dict[str, Any]) -> None:
         if not isinstance(got, dict) or got.get("legal") is not True:
             rule = got.get("rule") if isinstance(got, dict) and isinstance(got.get("rule"), str) else None
             asker.differ(vector, question, {"legal": True}, got, rule)
+        elif "reasons" in got and got["reasons"] != step["reasons"]:  # an engine that says why: the same rules
+            theirs = got["reasons"] if isinstance(got["reasons"], list) else []
+            wrong = [r for r in step["reasons"] if r not in theirs] + [r for r in theirs if r not in step["reasons"]]
+            rule = next((r for r in wrong if isinstance(r, str)), None)
+            asker.differ(vector, question, {"legal": True, "reasons": step["reasons"]}, got, rule)
 
 
 def _after(asker: _Asker, vector: dict[str, Any]) -> None:
@@ -262,6 +285,15 @@ def _observe(asker: _Asker, vector: dict[str, Any]) -> None:
             asker.differ(vector, question, {"seat": view["seat"], "position": view["position"]}, got, None)
 
 
+def _refused(asker: _Asker, vector: dict[str, Any]) -> None:
+    question = {"op": "read", "position": vector["position"]}
+    got = asker.ask(question)
+    expected = {"code": "invalid-position", "rule": vector["rule"]}
+    error = got.get("error") if isinstance(got, dict) else None
+    if not isinstance(error, dict) or {k: error.get(k) for k in expected} != expected:
+        asker.differ(vector, question, {"error": expected}, got, vector["rule"])
+
+
 def check(command: Sequence[str], vectors: Iterator[dict[str, Any]], timeout: float = TIMEOUT) -> Report:
     """Run *command* as an engine and ask it every question of *vectors*."""
     engine = EngineProcess(command, timeout)
@@ -275,17 +307,24 @@ def check(command: Sequence[str], vectors: Iterator[dict[str, Any]], timeout: fl
         count = 0
         for vector in vectors:
             count += 1
-            for part in (_legal, _illegal, _after, _score, _observe):
+            parts = (_refused,) if vector.get("kind") == "refused" else (_legal, _illegal, _after, _score, _observe)
+            for part in parts:
                 part(asker, vector)
     finally:
         engine.close()
     return Report(count, asker.questions, tuple(asker.found))
 
 
-def print_report(report: Report, out: IO[str]) -> None:
-    """Every disagreement, then the count."""
+def print_report(report: Report, out: IO[str], lang: str = DEFAULT) -> None:
+    """Every disagreement, then the count, in *lang* (the questions and answers as the protocol has them)."""
+    tr = translation(lang)
     for found in report.disagreements:
-        for line in found.lines():
+        for line in found.lines(lang):
             print(line, file=out)
     n = len(report.disagreements)
-    print(f"{report.vectors} vectors, {report.questions} questions, {n} disagreement{'s' * (n != 1)}", file=out)
+    parts = (
+        tr.ngettext("{count} vector", "{count} vectors", report.vectors).format(count=report.vectors),
+        tr.ngettext("{count} question", "{count} questions", report.questions).format(count=report.questions),
+        tr.ngettext("{count} disagreement", "{count} disagreements", n).format(count=n),
+    )
+    print(tr.pgettext("list", ", ").join(parts), file=out)

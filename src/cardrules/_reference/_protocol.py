@@ -5,7 +5,8 @@ A front end in any language sends ``{"id": 1, "op": "legal", "position": "p1 ...
 ``{"id": 1, "count": N, "moves": [...], ...}``. :func:`answer` answers one request; :func:`serve`
 reads requests until the end of its input or ``quit``. Every error is an answer
 (``{"id": ..., "error": {"code": ..., "message": ..., "rule": ...}}``): bad JSON, a line too long,
-an unknown operation, a bad position or move, an illegal move (with the rule id that refuses it).
+an unknown operation, a bad position (with the rule id that refuses it, where a rule of the game
+does) or move, an illegal move (with the rule id that refuses it).
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ from cardrules._reference._common import (
     dumps,
     event_rules,
     move_text,
+    read,
     read_for_mover,
     read_shown,
+    reason_rules,
     score_data,
     seats,
     write,
@@ -41,7 +44,7 @@ from cardrules.errors import (
 __all__ = ["DEFAULT_LIMIT", "MAX_LIMIT", "MAX_LINE", "OPS", "PROTOCOL", "VERSION", "answer", "answer_line", "serve"]
 
 PROTOCOL: Final = "cardrules-engine"
-VERSION: Final = 1
+VERSION: Final = 2
 """The protocol's version: the handshake (``hello``) gives it; it changes when a request or an answer does."""
 MAX_LINE: Final = 100_000
 """The longest request line read, in bytes; a longer one is answered with the error ``line-too-long``."""
@@ -49,7 +52,7 @@ DEFAULT_LIMIT: Final = 200
 """How many moves ``legal`` lists unless the request gives ``limit``."""
 MAX_LIMIT: Final = 10_000
 """The most moves ``legal`` lists, whatever ``limit`` asks."""
-OPS: Final = ("hello", "new", "legal", "is_legal", "apply", "score", "observe", "quit")
+OPS: Final = ("hello", "new", "read", "legal", "is_legal", "apply", "score", "observe", "quit")
 
 
 class _BadRequest(Exception):
@@ -98,6 +101,11 @@ def _new(request: dict[str, Any]) -> dict[str, Any]:
     return {"game": game.text, "position": write(game, game.new_game(seed=seed))}
 
 
+def _read(request: dict[str, Any]) -> dict[str, Any]:
+    game, state = read(_field(request, "position", str, "position text"))
+    return {"game": game.text, "to_move": game.to_move(state)}
+
+
 def _legal(request: dict[str, Any]) -> dict[str, Any]:
     game, state = read_for_mover(_field(request, "position", str, "position text"), "legal")
     limit = request.get("limit", DEFAULT_LIMIT)
@@ -119,7 +127,7 @@ def _is_legal(request: dict[str, Any]) -> dict[str, Any]:
     violation = game.check_move(state, move)
     if violation is not None:
         return {"legal": False, "rule": violation.rule.id, "reason": violation.reason}
-    return {"legal": True, "move": move_text(game, move)}
+    return {"legal": True, "move": move_text(game, move), "reasons": reason_rules(game, state, move)}
 
 
 def _apply(request: dict[str, Any]) -> dict[str, Any]:
@@ -153,6 +161,7 @@ def _observe(request: dict[str, Any]) -> dict[str, Any]:
 _HANDLERS: Final[dict[str, Callable[[dict[str, Any]], dict[str, Any]]]] = {
     "hello": _hello,
     "new": _new,
+    "read": _read,
     "legal": _legal,
     "is_legal": _is_legal,
     "apply": _apply,
@@ -201,7 +210,7 @@ def answer(request: object) -> dict[str, Any]:
     except IllegalMoveError as exc:
         out = _error("illegal-move", str(exc), exc.rule.id)
     except InvalidPositionError as exc:
-        out = _error("invalid-position", str(exc), field=exc.field)
+        out = _error("invalid-position", str(exc), None if exc.rule is None else exc.rule.id, exc.field)
     except CardrulesError as exc:
         out = _error(_code(exc), str(exc))
     except Exception as exc:  # never crash: the front end gets an answer, the engine goes on

@@ -14,6 +14,7 @@ from cardrules._serial import check_pack
 from cardrules.cards import Card, CardName
 from cardrules.charlemagne._cards import _FRENCH, _HAND_ORDER, PACK, _trick_winner
 from cardrules.charlemagne._legal import _ORDERS, _discards_due, _order
+from cardrules.charlemagne._rules import RULES
 from cardrules.charlemagne._sample import zones
 from cardrules.charlemagne._score import _hand_score, _result
 from cardrules.charlemagne._state import _POINTS, HAND_SIZE, SEATS, SIDES, TARGET, TRICKS, Contract, Phase, State
@@ -203,14 +204,14 @@ def _check_play(state: State) -> None:
     )
     if state.winner is None:
         if _result(state, early=state.rules.end_when_decided) is not None:
-            raise fail("tricks", Message("the hand is over but was not scored"))
+            raise fail("tricks", Message("the hand is over but was not scored"), RULES["charlemagne.hand.end"])
         return
     made = _result(state, early=state.rules.end_when_decided)
     if made is None:
         raise fail("winner", Message("the match is won only at the end of a hand"))
     before = attrs.evolve(state, tricks=(state.tricks[0] - (side == 0), state.tricks[1] - (side == 1)))
     if side == consistency.NO_TRICK or _result(before, early=state.rules.end_when_decided) is not None:
-        raise fail("tricks", Message("the hand was decided before its last trick"))
+        raise fail("tricks", Message("the hand was decided before its last trick"), RULES["charlemagne.hand.end"])
     if state.rounds[-1] != _hand_score(state, made):
         raise fail(f"rounds[{len(state.rounds) - 1}]", Message("the last hand's score is not that of the hand played"))
 

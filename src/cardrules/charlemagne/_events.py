@@ -96,7 +96,8 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
             points=item.points,
         )
         out.append(event("round", item.rule, None, (), item.points, said))
-        out.extend(match_or_deal("charlemagne.match.target", after, SIDES, deal_events))
+        ending = "charlemagne.match.single" if after.rules.single_round else "charlemagne.match.target"
+        out.extend(match_or_deal(ending, after, SIDES, deal_events))
     return tuple(out)
 
 

@@ -19,6 +19,7 @@ from cardrules.cards import Card
 from cardrules.charlemagne._cards import _FRENCH, _HAND_ORDER, PACK, _sorted_hand
 from cardrules.charlemagne._check import _match_winner
 from cardrules.charlemagne._observe import _open_hand
+from cardrules.charlemagne._rules import RULES
 from cardrules.charlemagne._ruleset import CharlemagneRuleset
 from cardrules.charlemagne._state import _LADDER, SEATS, Contract, Phase, Source, State
 from cardrules.errors import InvalidPositionError
@@ -134,7 +135,7 @@ def _located(named: Sequence[tuple[str, Sequence[Card]]]) -> set[Card]:
                     said = Message("{card} is listed twice", card=card)
                 else:
                     said = Message("{card} is listed also in {field}", card=card, field=seen[card])
-                raise InvalidPositionError(said, field.split("[")[0].split(" ")[0])
+                raise InvalidPositionError(said, field.split("[")[0].split(" ")[0], rule=RULES["charlemagne.deal"])
             seen[card] = field
     return set(seen)
 
@@ -235,7 +236,9 @@ def from_position(rules: CharlemagneRuleset, body: str) -> State:
     calls = _calls(f["calls"])
     phase = cast(Phase, _choice(f["phase"], _PHASES, "phase"))
     source = None if f["source"] == "-" else cast(Source, _choice(f["source"], _SOURCES, "source"))
-    hands = _pos.parse_hands(f["hands"], pack, SEATS)
+    hands = _pos.parse_hands(
+        f["hands"], pack, SEATS, players=RULES["charlemagne.players"], pack_rule=RULES["charlemagne.deal"]
+    )
     zones = {name: _zone(f[name], name) for name in ("kitty", "taken", "passed", "discards", "out")}
     if not isinstance(zones["passed"], int) and len(zones["passed"]) > 1:
         raise InvalidPositionError(Message("the partner passes one card"), "passed")
@@ -244,7 +247,9 @@ def from_position(rules: CharlemagneRuleset, body: str) -> State:
     trick = _pos.parse_cards(f["trick"], pack, "trick")
     won_parts = _pos.parse_hands(f["won"], pack, 2, "won")
     if any(isinstance(w, int) for w in won_parts):
-        raise InvalidPositionError(Message("the won cards are public: write them"), "won")
+        raise InvalidPositionError(
+            Message("the won cards are public: write them"), "won", rule=RULES["charlemagne.hidden"]
+        )
     won = cast(tuple[tuple[Card, ...], tuple[Card, ...]], tuple(won_parts))
     last_leader = _pos.parse_int(f["last_leader"], "last_leader", 0, SEATS - 1)
     rounds = _pos.parse_rounds(f["rounds"], 2)

@@ -29,14 +29,14 @@ def reasons(state: State, move: Move) -> tuple[Reason, ...]:
     """
     Why *move* is legal here, rule by rule: in the bidding the ladder and the dealer's duty, in the
     play which suit the cards belong to (the jokers and the Little Jack among the trumps), following
-    suit and, in Mulot, the jokers' duties. Empty for a move that :func:`check_move` refuses (its
-    violation says why).
+    suit and, in Mulot, the jokers (the only trumps, a suit of their own) and their duties. Empty
+    for a move that :func:`check_move` refuses (its violation says why).
 
     The words say only what the seat to move may see.
 
     Rules: charlemagne.bid.ladder, charlemagne.bid.dealer, charlemagne.source, charlemagne.give,
     charlemagne.discard.held, charlemagne.discard.count, charlemagne.trump.name,
-    charlemagne.trump.suit, charlemagne.play.turn, charlemagne.follow.suit,
+    charlemagne.trump.suit, charlemagne.mulot.trumps, charlemagne.play.turn, charlemagne.follow.suit,
     charlemagne.mulot.joker-led, charlemagne.mulot.joker-void
     """
     if type(state) is not State:
@@ -125,6 +125,18 @@ def _play(state: State, seat: int, card: Card) -> tuple[Reason, ...]:
                 _r(
                     "charlemagne.trump.suit",
                     Message("{card} is a trump while {trump} are trump", card=CardName(c), trump=_PLURAL[trump]),
+                )
+            )
+    else:
+        # Mulot and Gros Mulot: the jokers led or played are the only trumps, a suit of their own.
+        for c in dict.fromkeys(c for c in (lead, card) if c.suit is Suit.JOKER):
+            out.append(
+                _r(
+                    "charlemagne.mulot.trumps",
+                    Message(
+                        "with no trump suit named, the jokers alone are trumps, a suit of their own: {card} is one",
+                        card=CardName(c),
+                    ),
                 )
             )
     if suit_of[card] is led:

@@ -405,60 +405,77 @@ def _limits(st: Style) -> tuple[tuple[str, type, str, str], ...]:
 
 def _add_reference(sub: Subparsers) -> None:
     """``vectors``, ``perft``, ``engine`` and ``conformance``: for programs that check themselves against cardrules."""
-    # Their one-line help is in the language; the rest in English: it speaks to programmers, in the protocol's terms.
     st = help_style(sub)
     p = sub.add_parser(
         "vectors",
         help=st.gettext("write the test vectors: positions with their legal moves, illegal moves, events and scores"),
-        description=(
+        description=st.gettext(
             "Write the test vectors (JSON Lines, one file per game and preset, with manifest.json and "
-            "coverage.json): every game, preset and option value, and for each rule id a vector in which "
-            "it decides. The same version writes the same bytes. See the reference page of the documentation."
+            "coverage.json): every game, preset and option value, positions that a rule refuses, and for each "
+            "rule id a vector in which it decides. The same version writes the same bytes. See the reference "
+            "page of the documentation."
         ),
     )
-    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
-    w = actions.add_parser("write", help="write the corpus into a directory", description="Write the corpus into DIR.")
-    w.add_argument("directory", metavar="DIR", help="the directory to write (made if missing)")
+    directory = st.pgettext("metavar", "DIR")
+    actions = p.add_subparsers(dest="action", metavar=st.pgettext("metavar", "ACTION"), required=True)
+    w = actions.add_parser(
+        "write",
+        help=st.gettext("write the corpus into a directory"),
+        description=st.gettext(
+            "Write the corpus into {dir}, then say how many vectors each file holds and how many of each "
+            "game's rule ids decide in some vector."
+        ).format(dir=directory),
+    )
+    w.add_argument("directory", metavar=directory, help=st.gettext("the directory to write (made if missing)"))
     w.set_defaults(handler=_reference.vectors_write)
+    depth = st.pgettext("metavar", "DEPTH")
     p = sub.add_parser(
         "perft",
         help=st.gettext("count the move sequences of a length from a position (every card shown)"),
-        description=(
-            "Count the sequences of DEPTH moves from a position in which every card is shown, as chess "
+        description=st.gettext(
+            "Count the sequences of {depth} moves from a position in which every card is shown, as chess "
             "perft does; the last move is counted, not listed (Mulle counts its captures). --divide gives "
             "the count for each first move, in canonical notation."
-        ),
+        ).format(depth=depth),
     )
-    where = "the position text (quoted), a file holding it, or - for standard input"
-    p.add_argument("position", metavar="POSITION", help=where)
-    p.add_argument("depth", metavar="DEPTH", type=int, help="the number of moves, from 0")
-    add_flag(p, "--divide", "the count for each first move, then the total")
-    add_flag(p, "--json", "print the counts as JSON")
+    where = st.gettext("the position text (quoted), a file holding it, or - for standard input")
+    p.add_argument("position", metavar=st.pgettext("metavar", "position"), help=where)
+    p.add_argument("depth", metavar=depth, type=int, help=st.gettext("the number of moves, from 0"))
+    add_flag(p, "--divide", st.gettext("the count for each first move, then the total"))
+    add_flag(p, "--json", st.gettext("print the counts as JSON"))
     p.set_defaults(handler=_reference.perft)
     p = sub.add_parser(
         "engine",
         help=st.gettext("answer rules questions as JSON lines on standard input (the engine protocol)"),
-        description=(
+        description=st.gettext(
             "Answer requests, one JSON object a line on standard input, with one JSON line each on standard "
-            'output: hello (the handshake), legal, is_legal, apply, score, observe, quit. {"id": 1, "op": '
-            '"legal", "position": "p1 ..."} is answered {"id": 1, "count": N, "moves": [...], ...}. An error '
-            "is an answer too, with its code and, for an illegal move, its rule id. See the protocol section "
-            "of the reference page of the documentation."
+            "output: hello (the handshake), new, read, legal, is_legal, apply, score, observe, quit. {request} "
+            "is answered {answer}. An error is an answer too, with its code and, for an illegal move or a "
+            "position that a rule refuses, its rule id. See the protocol section of the reference page of the "
+            "documentation."
+        ).format(
+            request='{"id": 1, "op": "legal", "position": "p1 ..."}',
+            answer='{"id": 1, "count": N, "moves": [...], ...}',
         ),
     )
     p.set_defaults(run=_reference.engine)
+    command = st.pgettext("metavar", "COMMAND")
     p = sub.add_parser(
         "conformance",
         help=st.gettext("check another engine that speaks the engine protocol against the test vectors"),
-        description=(
-            "Run COMMAND as an engine speaking the engine protocol, ask it every question of the test "
+        description=st.gettext(
+            "Run {command} as an engine speaking the engine protocol, ask it every question of the test "
             "vectors and report each disagreement: the vector, the question, both answers and the rule at "
             "stake. Exit status: 0 no disagreement, 1 some, 2 the vectors or the engine cannot be used."
-        ),
+        ).format(command=command),
     )
-    add_option(p, "--vectors", None, "DIR", "the corpus to use (default: the vectors shipped with cardrules)")
-    add_option(p, "--timeout", float, "S", "seconds to wait for one answer (default 30)", 30.0)
-    p.add_argument("command", nargs=argparse.REMAINDER, metavar="-- COMMAND...", help="the engine to run")
+    corpus = st.gettext("the corpus to use (default: the vectors shipped with cardrules)")
+    add_option(p, "--vectors", None, directory, corpus)
+    seconds = st.gettext("seconds to wait for one answer (default {default})").format(default=30)
+    add_option(p, "--timeout", float, st.pgettext("metavar", "S"), seconds, 30.0)
+    p.add_argument(
+        "command", nargs=argparse.REMAINDER, metavar=f"-- {command}...", help=st.gettext("the engine to run")
+    )
     p.set_defaults(handler=_reference.conformance)
 
 

@@ -17,6 +17,7 @@ from cardrules._reference import _conformance, _perft, _protocol, _vectors
 from cardrules._reference._common import AnyGame
 from cardrules.cli._positions import position_text
 from cardrules.errors import InvalidOptionError, UnsupportedError
+from cardrules.i18n import DEFAULT, translation
 
 
 def shipped_vectors() -> Path:
@@ -24,19 +25,36 @@ def shipped_vectors() -> Path:
     return Path(str(resources.files("cardrules._reference") / "vectors"))
 
 
+def _lang(args: argparse.Namespace) -> str:
+    lang = getattr(args, "lang", None)
+    return lang if isinstance(lang, str) else DEFAULT
+
+
 def vectors_write(args: argparse.Namespace, out: TextIO) -> int:
     """``cardrules vectors write DIR``: write the corpus and say how many vectors and which rule ids they cover."""
+    tr = translation(_lang(args))
     result = _vectors.write_corpus(Path(args.directory))
     manifest = result["manifest"]
-    print(f"{_vectors.FORMAT} version {manifest['version']} in {args.directory}", file=out)
+    said = tr.gettext("{format} version {version} in {directory}")
+    print(said.format(format=_vectors.FORMAT, version=manifest["version"], directory=args.directory), file=out)
     for name, entry in manifest["files"].items():
-        print(f"  {name}: {entry['vectors']} vectors, {len(entry['rulesets'])} rulesets", file=out)
+        vectors = tr.ngettext("{count} vector", "{count} vectors", entry["vectors"]).format(count=entry["vectors"])
+        n = len(entry["rulesets"])
+        rulesets = tr.ngettext("{count} ruleset", "{count} rulesets", n).format(count=n)
+        print(f"  {name}: {vectors}, {rulesets}", file=out)
+    total = covered_total = 0
+    decide = tr.gettext("{game}: {covered} of {count} rule ids decide in some vector")
     for game, entry in result["coverage"].items():
         rules = entry["rules"]
         covered = sum(1 for n in rules.values() if n)
-        print(f"{game}: {covered} of {len(rules)} rule ids decide in some vector", file=out)
+        total, covered_total = total + len(rules), covered_total + covered
+        print(decide.format(game=game, covered=covered, count=len(rules)), file=out)
+        for rule in entry["definitions"]:  # why each is a definition: coverage.json says it
+            print("  " + tr.gettext("{rule}: a definition that another rule applies").format(rule=rule), file=out)
         if entry["uncovered"]:
-            print(f"  in none: {', '.join(entry['uncovered'])}", file=out)
+            print("  " + tr.gettext("in none: {rules}").format(rules=", ".join(entry["uncovered"])), file=out)
+    said = tr.gettext("in all: {covered} of {count} rule ids decide in some vector")
+    print(said.format(covered=covered_total, count=total), file=out)
     return 0
 
 
@@ -55,7 +73,7 @@ def perft(args: argparse.Namespace, out: TextIO) -> int:
         else:
             for move, n in rows:
                 print(f"{move}: {n}", file=out)
-            print(f"total: {total}", file=out)
+            print(translation(_lang(args)).gettext("total: {count}").format(count=total), file=out)
         return 0
     total = _perft.perft(game, state, args.depth)
     print(json.dumps({"depth": args.depth, "total": total}) if args.json else total, file=out)
@@ -78,5 +96,5 @@ def conformance(args: argparse.Namespace, out: TextIO) -> int:
         raise InvalidOptionError("give the engine's command after --, such as: cardrules conformance -- ./my-engine")
     directory = Path(args.vectors) if args.vectors else shipped_vectors()
     report = _conformance.check(command, _conformance.read_vectors(directory), args.timeout)
-    _conformance.print_report(report, out)
+    _conformance.print_report(report, out, _lang(args))
     return 1 if report.disagreements else 0

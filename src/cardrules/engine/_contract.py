@@ -401,4 +401,5 @@ def _check_position(spec: GameSpec[Any, Any, Any, Any], state: Any) -> None:
         spec.check_state(state)
         check_pack(spec.zones(state), spec.pack)
     except InvalidRecordError as exc:
-        raise InvalidPositionError(_messages.carried(exc, exc.detail), exc.key("$.state") or "position") from None
+        field = exc.key("$.state") or "position"
+        raise InvalidPositionError(_messages.carried(exc, exc.detail), field, rule=exc.rule) from None

@@ -12,6 +12,7 @@ from cardrules.cards import Card
 from cardrules.mililla._cards import _CARD_POINTS, _HAND_ORDER, _STRENGTH, _SUIT_NAMES, PACK
 from cardrules.mililla._deal import _add
 from cardrules.mililla._legal import _trick_winner
+from cardrules.mililla._rules import RULES
 from cardrules.mililla._ruleset import ROUND_POINTS, SEATS, SIDES, TARGET
 from cardrules.mililla._sample import zones
 from cardrules.mililla._score import _running
@@ -107,6 +108,7 @@ def _check_tricks(state: State) -> None:
                 dealer=dealer,
                 holder=holder,
             ),
+            RULES["mililla.deal.turn-up"],
         )
     if turn_up in state.trick and (state.trick_leader + state.trick.index(turn_up)) % SEATS != dealer:
         raise fail(

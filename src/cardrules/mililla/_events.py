@@ -45,12 +45,21 @@ def events(before: State, move: Play, after: State) -> tuple[Event, ...]:
             if item.rule == "mililla.bonus.held":
                 said = Message("the held bonus is scored")
                 out.append(event("bonus", item.rule, None, (before.turn_up,), item.points, said))
-        out.extend(match_or_deal("mililla.match.target", after, SIDES, deal_events))
+        ending = "mililla.match.single" if after.rules.single_round else "mililla.match.target"
+        out.extend(match_or_deal(ending, after, SIDES, _next_deal))
     return tuple(out)
 
 
-def deal_events(state: State) -> tuple[Event, ...]:
-    """What everyone sees of the round's deal: the dealer, the turn-up card and trump, any turn-up bonus."""
+def _next_deal(state: State) -> tuple[Event, ...]:
+    """The next round's deal, after a round: its dealer is the next seat (mililla.deal.rotation)."""
+    return deal_events(state, rule="mililla.deal.rotation")
+
+
+def deal_events(state: State, *, rule: str = "mililla.deal.turn-up") -> tuple[Event, ...]:
+    """
+    What everyone sees of the round's deal: the dealer, the turn-up card and trump, any turn-up
+    bonus; the deal cites *rule* (the turn-up, or after a round the rotation of the deal).
+    """
     if type(state) is not State:
         raise _messages.wrong_state("Mililla", state)
     said = Message(
@@ -59,7 +68,7 @@ def deal_events(state: State) -> tuple[Event, ...]:
         card=state.turn_up,
         suit=_SUIT_WORDS[state.trump],
     )
-    out = [event("deal", "mililla.deal.turn-up", state.dealer, (state.turn_up,), 0, said)]
+    out = [event("deal", rule, state.dealer, (state.turn_up,), 0, said)]
     if state.deal_bonus:
         said = Message("the turn-up scores {points} for the dealer's team", points=_points(state.deal_bonus))
         out.append(event("bonus", "mililla.bonus.turn-up", state.dealer, (state.turn_up,), state.deal_bonus, said))

@@ -23,6 +23,7 @@ from cardrules.errors import InvalidPositionError, InvalidRecordError
 from cardrules.mililla._cards import _HAND_ORDER, _STRENGTH, PACK
 from cardrules.mililla._check import _match_winner, check_state, turn_up_bonus
 from cardrules.mililla._legal import _trick_winner
+from cardrules.mililla._rules import RULES
 from cardrules.mililla._ruleset import SEATS, MilillaRuleset
 from cardrules.mililla._state import State
 from cardrules.rules import Message
@@ -95,7 +96,7 @@ def _check_once(zones: Iterable[tuple[str, Iterable[Card]]]) -> set[Card]:
     for field, cards in zones:
         for c in cards:
             if c in seen:
-                raise InvalidPositionError(Message("a card twice: {card}", card=c), field)
+                raise InvalidPositionError(Message("a card twice: {card}", card=c), field, rule=RULES["mililla.deal"])
             seen.add(c)
     return seen
 
@@ -111,7 +112,7 @@ def from_position(rules: MilillaRuleset, body: str) -> State:
     if len(turn) != 1:
         raise InvalidPositionError(Message("the turn-up is one card"), "turn_up")
     turn_up = turn[0]
-    given = _pos.parse_hands(f["hands"], PACK, SEATS)
+    given = _pos.parse_hands(f["hands"], PACK, SEATS, players=RULES["mililla.players"], pack_rule=RULES["mililla.deal"])
     leader = _pos.parse_int(f["leader"], "leader", 0, SEATS - 1)
     trick = _pos.parse_cards(f["trick"], PACK, "trick")
     won = _parse_won(f["won"])
@@ -199,4 +200,6 @@ def _check(state: State) -> None:
         check_state(state)
     except InvalidRecordError as exc:
         name = exc.key("$.state")
-        raise InvalidPositionError(_messages.carried(exc, exc.detail), _FIELD_OF.get(name, name)) from None
+        raise InvalidPositionError(
+            _messages.carried(exc, exc.detail), _FIELD_OF.get(name, name), rule=exc.rule
+        ) from None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardrules import _messages
-from cardrules.cards import Rank, Suit
+from cardrules.cards import Card, Rank, Suit
 from cardrules.mililla._cards import _STRENGTH
 from cardrules.mililla._legal import _SUIT_WORDS, _trick_winner, check_move, to_move
 from cardrules.mililla._rules import RULES
@@ -20,12 +20,14 @@ def _r(rule: str, message: Message) -> Reason:
 def reasons(state: State, move: Play) -> tuple[Reason, ...]:
     """
     Why *move* is legal here, rule by rule, in the order the rules apply: following suit, the 7
-    rule (for a 7), then the duty to beat or to trump; a lead cites the turn. Empty for a move that
+    rule (for a 7), then the duty to beat or to trump, after the card ranking where it decides
+    that the card beats the one winning; a lead cites the turn. Empty for a move that
     :func:`check_move` refuses (its violation says why).
 
     The words say only what the seat to move may see.
 
-    Rules: mililla.turn, mililla.follow.suit, mililla.seven, mililla.follow.beat, mililla.follow.trump
+    Rules: mililla.turn, mililla.follow.suit, mililla.seven, mililla.rank, mililla.follow.beat,
+    mililla.follow.trump
 
     Example:
         >>> s = mililla.new_game(seed=3)
@@ -33,6 +35,7 @@ def reasons(state: State, move: Play) -> tuple[Reason, ...]:
         >>> for reason in mililla.reasons(s, mililla.legal_moves(s)[0]):
         ...     print(reason)
         [mililla.follow.suit] you follow suit: oros was led
+        [mililla.rank] the 5O ranks above the 4O
         [mililla.follow.beat] the 5O beats the 4O, as you must when you can
     """
     if type(state) is not State:
@@ -86,6 +89,7 @@ def reasons(state: State, move: Play) -> tuple[Reason, ...]:
                 )
             )
         elif strength[card] > strength[winning]:
+            out.append(_rank(card, winning))
             out.append(
                 _r(duty, Message("the {card} beats the {top}, as you must when you can", card=card, top=winning))
             )
@@ -101,6 +105,8 @@ def reasons(state: State, move: Play) -> tuple[Reason, ...]:
                 )
             )
     elif card.suit is trump and (winning.suit is not trump or strength[card] > strength[winning]):
+        if winning.suit is trump:  # trump over trump: the ranking decides
+            out.append(_rank(card, winning))
         out.append(
             _r(
                 duty,
@@ -122,6 +128,11 @@ def reasons(state: State, move: Play) -> tuple[Reason, ...]:
             )
         )
     return tuple(out)
+
+
+def _rank(card: Card, top: Card) -> Reason:
+    """The card ranking, where it decides that *card* beats *top*, a card of its suit."""
+    return _r("mililla.rank", Message("the {card} ranks above the {top}", card=card, top=top))
 
 
 def _seven(state: State, suit: Suit, led: Suit) -> Reason:

@@ -65,11 +65,10 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
         said = Message("seat {seat} trails {card}", seat=seat, card=move.card)
         out.append(event("trail", "mulle.trail", seat, (move.card,), 0, said))
     if after.round_no == before.round_no and after.winner is None and after.deal_no != before.deal_no:
-        out.append(
-            event(
-                "deal", "mulle.deal.later", None, (), 0, Message("deal {number} of the round", number=after.deal_no + 1)
-            )
-        )
+        short = any(len(hand) < after.rules.hand_size for hand in after.hands)  # the fishing game's last deal
+        rule = "mulle.deal.last" if short else "mulle.deal.later"
+        said = Message("deal {number} of the round", number=after.deal_no + 1)
+        out.append(event("deal", rule, None, (), 0, said))
     if len(after.rounds) > len(before.rounds):
         result = after.rounds[-1]
         names = [_seats(seats) for seats in after.rules.sides]
@@ -94,16 +93,18 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
                     points=after.match[w],
                     others=others,
                 )
-            out.append(event("match", "mulle.match.target", None, (), 0, said))
+            ending = "mulle.krypmulle" if after.rules.krypmulle else "mulle.match.target"
+            out.append(event("match", ending, None, (), 0, said))
         else:
-            out.extend(deal_events(after))
+            out.extend(deal_events(after, rule="mulle.deal.rotation"))  # the next round, dealt by the next seat
     return tuple(out)
 
 
-def deal_events(state: State) -> tuple[Event, ...]:
+def deal_events(state: State, *, rule: str = "mulle.deal") -> tuple[Event, ...]:
     """
-    What everyone sees of the round's deal: the dealer and the cards dealt face up to the table; for
-    a round entered from the table, the table as it lay then (loose cards, builds, captured piles).
+    What everyone sees of the round's deal: the dealer and the cards dealt face up to the table
+    (citing *rule*: the deal, or after a round the rotation of the deal); for a round entered from
+    the table, the table as it lay then (loose cards, builds, captured piles).
     """
     if type(state) is not State:
         raise _messages.wrong_state("Mulle", state)
@@ -119,7 +120,7 @@ def deal_events(state: State) -> tuple[Event, ...]:
             count=rules.hand_size,
             cards=_cards(table),
         )
-        return (event("deal", "mulle.deal", state.dealer, table, 0, said),)
+        return (event("deal", rule, state.dealer, table, 0, said),)
     names = [_seats(seats) for seats in rules.sides]
     if start.table:
         parts = [Message("{cards} on the table", cards=_cards(start.table))]

@@ -24,12 +24,14 @@ from cardrules.mulle._cards import _TVAL, PACK, _sorted
 from cardrules.mulle._check import RoundSoFar, check_state, dealt_round, replay_round
 from cardrules.mulle._deal import schedule as _schedule
 from cardrules.mulle._legal import _mover_state
+from cardrules.mulle._rules import RULES
 from cardrules.mulle._ruleset import MulleRuleset
 from cardrules.mulle._state import Build, Capture, Move, State, Trail
 from cardrules.mulle._table_position import (
     check_copies,
     fill_hands,
     from_table_position,
+    parse_rounds,
     parse_stock,
     position_state,
     table_position,
@@ -173,7 +175,7 @@ def from_position(rules: MulleRuleset, body: str) -> State:
     if plan is None:  # pragma: no cover - every count up to a round's plays has a schedule
         raise InvalidPositionError(Message("a round has no {count} plays", count=len(moves)), "plays")
     seats, ends, deal_no, sizes, stock_size, to_play = plan
-    hands = _pos.parse_hands(f["hands"], PACK, n)
+    hands = _pos.parse_hands(f["hands"], PACK, n, players=RULES["mulle.players"], pack_rule=RULES["mulle.jokers"])
     after = Message("after {count} plays of this round", count=len(moves))
     for s, hand in enumerate(hands):
         size = hand if isinstance(hand, int) else len(hand)
@@ -183,7 +185,7 @@ def from_position(rules: MulleRuleset, body: str) -> State:
             )
             raise InvalidPositionError(said, "hands")
     stock = parse_stock(f["stock"], stock_size, after)
-    rounds = _pos.parse_rounds(f["rounds"], len(rules.sides))
+    rounds = parse_rounds(rules, f["rounds"])
     _check_copies(dealt, moves, hands, stock)
     over = not any(sizes) and not stock_size
     base = _mover_state(rules, 0, (), (), (), None)

@@ -23,8 +23,9 @@ from cardrules.errors import CardrulesError, InvalidPositionError, InvalidRecord
 from cardrules.mulle._cards import _BHV, _ORDER, _SCORING, _TVAL, PACK, _mulle_points, _sorted
 from cardrules.mulle._check import check_state
 from cardrules.mulle._deal import schedule
+from cardrules.mulle._rules import RULES
 from cardrules.mulle._ruleset import MulleRuleset
-from cardrules.mulle._score import _shown_pile, _winner
+from cardrules.mulle._score import _MULLE_LABELS, _shown_pile, _winner
 from cardrules.mulle._state import Mulle, State, TableBuild, TableStart
 from cardrules.rules import Items, Message
 
@@ -32,6 +33,10 @@ __all__ = ["FIELDS", "from_table_position", "table_position"]
 
 FIELDS: Final = ("dealer", "deal", "table", "builds", "hands", "stock", "taken", "mulles", "tabbes", "last", "rounds")
 """The fields of a Mulle position's body in the table form, in their order."""
+
+_MULLE_RULES: Final = frozenset({"mulle.mulle.twin", "mulle.mulle.double"})
+_MULLE_OF: Final = {str(label): card for (card, _), label in _MULLE_LABELS.items()}
+"""The card of each mulle's score label (``mulle KS``, ``double mulle 10D``)."""
 
 _FIELD_OF: Final = {
     "dealer": "dealer",
@@ -222,13 +227,13 @@ def from_table_position(rules: MulleRuleset, body: str) -> State:
     builds = tuple(_parse_build(t, rules) for t in f["builds"].split(",")) if f["builds"] != "-" else ()
     if builds and not rules.building:
         raise InvalidPositionError(Message("the fishing game has no builds: write builds=-"), "builds")
-    hands = _pos.parse_hands(f["hands"], PACK, n)
+    hands = _pos.parse_hands(f["hands"], PACK, n, players=RULES["mulle.players"], pack_rule=RULES["mulle.jokers"])
     stock = parse_stock(f["stock"], stock_size, Message("in deal {deal} of {deals}", deal=deal, deals=len(deals)))
     piles = [_parse_pile(t, "taken") for t in _per_side(f["taken"], nsides, "taken")]
     mulles = [_parse_mulles(t, rules) for t in _per_side(f["mulles"], nsides, "mulles")]
     tabbes = _pos.parse_ints(f["tabbes"], nsides, "tabbes", 0, 99)
     last = None if f["last"] == "-" else _pos.parse_int(f["last"], "last", 0, n - 1)
-    rounds = _pos.parse_rounds(f["rounds"], nsides)
+    rounds = parse_rounds(rules, f["rounds"])
     sizes = [h if isinstance(h, int) else len(h) for h in hands]
     plays = _plays(rules, dealer, deal, dealt, before, sizes)
     over = plays == len(PACK) - rules.table_size
@@ -282,7 +287,8 @@ def from_table_position(rules: MulleRuleset, body: str) -> State:
         if name == "start":
             name = exc.key("$.state.start")
             name = {"taken": "captured", "hidden": "captured"}.get(name, name)
-        raise InvalidPositionError(_messages.carried(exc, exc.detail), _FIELD_OF.get(name, "position")) from None
+        field = _FIELD_OF.get(name, "position")
+        raise InvalidPositionError(_messages.carried(exc, exc.detail), field, rule=exc.rule) from None
     return state
 
 
@@ -307,6 +313,27 @@ def position_state(rules: MulleRuleset, dealer: int, rounds: tuple[RoundScore, .
         winner=winner,
         **lies,
     )
+
+
+def parse_rounds(rules: MulleRuleset, text: str) -> tuple[RoundScore, ...]:
+    """
+    The rounds field: each finished round's breakdown, whose mulles in the building game score what
+    the ruleset's mulle value gives them (mulle.mulle.value).
+    """
+    rounds = _pos.parse_rounds(text, len(rules.sides))
+    if rules.building:
+        for r in rounds:
+            for item in r.items:
+                found = _MULLE_OF.get(str(item.label)) if item.rule in _MULLE_RULES else None
+                if found is not None and item.points != _mulle_points(rules, found):
+                    said = Message(
+                        "{label} scores {points} in this ruleset, not {got}",
+                        label=str(item.label),
+                        points=_mulle_points(rules, found),
+                        got=item.points,
+                    )
+                    raise InvalidPositionError(said, "rounds", rule=RULES["mulle.mulle.value"])
+    return rounds
 
 
 def parse_stock(text: str, size: int, when: Message) -> tuple[Card, ...] | int:
@@ -334,6 +361,10 @@ def _plays(rules: MulleRuleset, dealer: int, deal: int, dealt: list[int], before
     n = rules.players
     first = (dealer + 1) % n
     as_dealt = "/".join(map(str, dealt))
+    # the rule of this deal's hand sizes: the first deal, a later one, or the fishing game's short last one
+    rule = RULES[
+        "mulle.deal" if deal == 1 else "mulle.deal.last" if min(dealt) < rules.hand_size else "mulle.deal.later"
+    ]
     for s, (size, full) in enumerate(zip(sizes, dealt, strict=True)):
         if size > full:
             said = Message(
@@ -344,7 +375,7 @@ def _plays(rules: MulleRuleset, dealer: int, deal: int, dealt: list[int], before
                 full=full,
                 dealt=as_dealt,
             )
-            raise InvalidPositionError(said, "hands")
+            raise InvalidPositionError(said, "hands", rule=rule)
     played = sum(dealt) - sum(sizes)
     plays = before + played
     plan = schedule(rules, dealer, plays)
@@ -368,7 +399,7 @@ def _plays(rules: MulleRuleset, dealer: int, deal: int, dealt: list[int], before
             want=shown,
             sizes="/".join(map(str, sizes)),
         )
-        raise InvalidPositionError(said, "hands")
+        raise InvalidPositionError(said, "hands", rule=rule)
     return plays
 
 
@@ -525,7 +556,7 @@ def check_copies(zones: Sequence[tuple[str, Sequence[Card]]], hidden: bool, plac
                     said = Message(
                         "the {card} is given a third time ({places}); the pack has it twice", card=card, places=places
                     )
-                raise InvalidPositionError(said, name)
+                raise InvalidPositionError(said, name, rule=RULES["mulle.pack"])
             left[card] -= 1
 
 
