@@ -48,6 +48,7 @@ from cardrules.web._told import (
     event_items,
     legal_page,
     move_cards,
+    shown_in,
     told_in,
     told_items,
 )
@@ -528,7 +529,7 @@ class Table:
         game = self.game
         to_move = game.to_move(state)
         if to_move == seat and seat not in handed:
-            page = legal_page(game, state, offset, limit, card)
+            page = legal_page(game, state, offset, limit, card, lang)
         else:
             page = LegalMovesPage((), offset, limit, 0, None)
         score = game.score(state)
@@ -545,7 +546,7 @@ class Table:
             (),
             version,
             self.row.opponents,
-            summary(game, score),
+            summary(game, score, lang),
             tuple(sorted(self.tokens)),
             handed,
             waiting,
@@ -611,13 +612,13 @@ class Table:
         return records.from_moves(self.start, moves, seats=names)
 
 
-def summary(game: Game[Any, Any, Any, Any], score: Any) -> RoundSummary | None:
-    """The last round of *score* for the summary panel (labels as the table writes cards), or ``None``."""
+def summary(game: Game[Any, Any, Any, Any], score: Any, lang: str = i18n.DEFAULT) -> RoundSummary | None:
+    """The last round of *score* for the summary panel, its labels in *lang* (cards as the table writes them), or ``None``."""
     if not score.rounds:
         return None
     last = score.rounds[-1]
-    shown = display_of(game)
-    items = tuple(ScoreLine(i.side, i.rule, shown(i.label), i.points) for i in last.items)
+    shown = shown_in(game, lang)
+    items = tuple(ScoreLine(i.side, i.rule, shown(say(i.label, lang)), i.points) for i in last.items)
     return RoundSummary(len(score.rounds), items, last.points, score.match, score.sides, score.winner)
 
 

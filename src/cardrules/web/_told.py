@@ -13,8 +13,10 @@ from typing import Any, Final
 import attrs
 
 from cardrules import i18n
-from cardrules.cards import Card
+from cardrules._kit.style import _SYMBOL, _TOKEN, card_label
+from cardrules.cards import Card, card_words
 from cardrules.engine import Event, Game, TupleMoves
+from cardrules.errors import CardrulesError
 from cardrules.rules import Message
 from cardrules.web._bodies import EventItem, LegalMovesPage, MoveItem
 from cardrules.web._lang import say
@@ -28,6 +30,7 @@ __all__ = [
     "event_items",
     "legal_page",
     "move_cards",
+    "shown_in",
     "told_in",
     "told_items",
 ]
@@ -142,6 +145,31 @@ def display_of(game: Game[Any, Any, Any, Any]) -> Callable[[str], str]:
     return game.spec.display or _same
 
 
+def shown_in(game: Game[Any, Any, Any, Any], lang: str) -> Callable[[str], str]:
+    """
+    How the table writes a text with cards in it (a move, a line of the deal) for a page in *lang*:
+    in English as the game's ``display`` does; in another language a French card by its rank and
+    suit symbol (``10♠``, the same in every language), any other card (a Spanish one, a joker) by
+    its name in *lang*, so that no page shows a card's code (``10S``).
+    """
+    if lang == i18n.DEFAULT:
+        return display_of(game)
+    pack = game.spec.pack
+    tr = i18n.translation(lang)
+
+    def one(match: Any) -> str:
+        try:
+            card = pack.parse(match.group(0))
+        except CardrulesError:  # not a card of this pack: the text as it is
+            return str(match.group(0))
+        return card_label(card) if card.suit in _SYMBOL else card_words(card, tr)
+
+    def shown(text: str) -> str:
+        return _TOKEN.sub(one, text)
+
+    return shown
+
+
 def deal_items(game: Game[Any, Any, Any, Any], state: Any, seat: int, lang: str = i18n.DEFAULT) -> list[EventItem]:
     """The first deal, as *seat* is told it in *lang* (the game's ``deal_text``: dealer, trump, a turn-up bonus)."""
     terminal = game.spec.terminal
@@ -149,7 +177,7 @@ def deal_items(game: Game[Any, Any, Any, Any], state: Any, seat: int, lang: str 
         return []
     from cardrules._kit.style import Style
 
-    shown_text = display_of(game) if lang == i18n.DEFAULT else _same
+    shown_text = shown_in(game, lang)
     lines = terminal.deal_text(game.observe(state, seat), Style(lang=lang))
     return [EventItem(0, None, line, "", "deal", (), 0, None, None, shown_text(line)) for line in lines]
 
@@ -176,11 +204,19 @@ def _wanted(cards: tuple[Card, ...], card: Card | None) -> bool:
 
 
 def legal_page(
-    game: Game[Any, Any, Any, Any], state: Any, offset: int, limit: int, card: Card | None
+    game: Game[Any, Any, Any, Any],
+    state: Any,
+    offset: int,
+    limit: int,
+    card: Card | None,
+    lang: str = i18n.DEFAULT,
 ) -> LegalMovesPage:
-    """A page of the legal moves of *state*, filtered by *card*, looking at no more than :data:`MAX_SCAN` moves."""
+    """
+    A page of the legal moves of *state*, filtered by *card*, looking at no more than :data:`MAX_SCAN`
+    moves; each move's label as a page in *lang* shows it (:func:`shown_in`).
+    """
     legal = game.legal_moves(state)
-    shown_text = display_of(game)
+    shown_text = shown_in(game, lang)
     cheap = isinstance(legal, TupleMoves | tuple | list)
     items: list[MoveItem] = []
     if cheap and card is None:

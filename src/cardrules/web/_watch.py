@@ -19,7 +19,7 @@ from cardrules.rules import Items, Message
 from cardrules.web._encode import jsonable
 from cardrules.web._errors import ApiError
 from cardrules.web._lang import say
-from cardrules.web._table import display_of, move_cards, told_items
+from cardrules.web._table import move_cards, shown_in, told_items
 
 __all__ = ["DemoBody", "DemoStep", "RuleRef", "demo", "demo_state"]
 
@@ -140,6 +140,8 @@ def _next(game: Any, state: Any, lang: str) -> tuple[tuple[str, ...], str]:
     seat = game.to_move(state)
     if seat is None:
         return (), say(Message("The deal is over."), lang)
+    if seat != SEAT:  # another seat's hand is face down on the board: its moves are not told either
+        return (), say(Message("Next: seat {seat} to move.", seat=seat), lang)
     shown = _shown(game, lang)
     # A bounded prefix, and the count only where the game can give it cheaply (a Mulle table may allow
     # millions of captures): never the whole sequence.
@@ -167,8 +169,8 @@ def _next(game: Any, state: Any, lang: str) -> tuple[tuple[str, ...], str]:
 
 
 def _shown(game: Any, lang: str) -> Any:
-    """How a move or a card is shown: in words in English (as the table shows them), in notation in other languages."""
-    return display_of(game) if lang == i18n.DEFAULT else str
+    """How a move or a card is shown, as the table shows it in *lang* (a French card with its suit symbol)."""
+    return shown_in(game, lang)
 
 
 def _sentence(text: str) -> str:
@@ -187,7 +189,12 @@ def _step(game: Any, before: Any, move: Any, after: Any, number: int, lang: str)
     refused = game.spec.refusals(before) if game.spec.refusals is not None else ()
     why = []
     for violation in refused[:2]:
-        reason = shown(violation.reason) if lang == i18n.DEFAULT else say(violation.message, lang)
+        if mover != SEAT:  # the reason may name cards of a hand the board shows face down: its rule's title only
+            reason = i18n.rule_text(violation.rule, lang)[0]
+        elif lang == i18n.DEFAULT:
+            reason = shown(violation.reason)
+        else:
+            reason = say(violation.message, lang)
         held = Message(
             "What held seat {seat} back: \u201c{reason}\u201d ({rule}).",
             seat=mover,
@@ -223,6 +230,7 @@ def demo(name: str, lang: str = i18n.DEFAULT) -> DemoBody:
         last = steps[-1]
         more = say(Message("The demonstration stops here; the game goes on."), lang)
         steps[-1] = attrs.evolve(last, narration=f"{last.narration} {more}")
+    about = i18n.translation(lang).pgettext("demo", deal.title)
     return DemoBody(
-        name, game.spec.title, deal.title, deal.ruleset, SEAT, tuple(_ref(r) for r in deal.shows), tuple(steps)
+        name, game.spec.title, about, deal.ruleset, SEAT, tuple(_ref(r) for r in deal.shows), tuple(steps)
     )
