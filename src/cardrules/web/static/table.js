@@ -375,7 +375,9 @@ function drawPicked(moves, byKeyboard = false) {
   for (const el of $("board").querySelectorAll(".card")) {
     const on = selected.some((s) => s.zone === el.dataset.zone && s.index === el.dataset.index);
     el.classList.toggle("selected", on);
-    el.setAttribute("aria-pressed", on && el.getAttribute("role") === "button" ? "true" : "false");
+    // Only a button is pressed or not (a picture of a card has no such state).
+    if (el.getAttribute("role") === "button") el.setAttribute("aria-pressed", on ? "true" : "false");
+    else el.removeAttribute("aria-pressed");
   }
 }
 
