@@ -6,6 +6,8 @@ a table, press play and the replay viewer in Swedish and Arabic, at desktop and 
 ``$ARTIFACTS/browser`` (else ``artifacts/browser``).
 """
 
+# ruff: noqa: F811 - the server, browser and page fixtures are test_browser.py's, imported by name
+
 from __future__ import annotations
 
 import importlib
@@ -42,7 +44,7 @@ ENGLISH = re.compile(
     r"spades|hearts|diamonds|clubs|of copas|of oros|of espadas|of bastos)\b"
 )
 # A card's code (10S, QD, 5C), which a page in words never shows: a card is its rank and suit symbol, or its name.
-CARD_CODE = re.compile(r"(?<![\w.#])(?:10|[2-9AJQKH])[SHDCOEB](?![\w])")
+CARD_CODE = re.compile(r"(?<![A-Za-z0-9.#])(?:10|[2-9AJQKH])[SHDCOEB](?![A-Za-z0-9])")
 # What a person sees and hears: the visible text, and every accessible name and title of the page.
 SEEN = """(() => {
     const names = Array.from(document.querySelectorAll("[aria-label], [title], title, option"),
@@ -63,7 +65,7 @@ def post_json(base: str, path: str, body: bytes) -> Any:
 
 
 @pytest.fixture(scope="module")
-def replay_id(base_url: str) -> str:  # noqa: F811
+def replay_id(base_url: str) -> str:
     """A stored replay of 30 moves of Mililla (greedy at every seat)."""
     game = cardrules.get_game("mililla")
     first = game.new_game(seed=4)
@@ -118,15 +120,15 @@ def faults(text: str) -> list[str]:
     [("sv", 1280, 800), ("sv", 390, 844), ("ar", 1280, 800), ("ar", 390, 844), ("es", 1280, 800), ("fr", 1280, 800)],
 )
 def test_every_page_in_the_language_without_english_or_card_codes(
-    browser: Any,  # noqa: F811
-    base_url: str,  # noqa: F811
+    browser: Any,
+    base_url: str,
     replay_id: str,
     lang: str,
     width: int,
     height: int,
 ) -> None:
     context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()  # noqa: F811
+    page = context.new_page()
     page.set_default_timeout(30_000)
     found: dict[str, list[str]] = {}
     keep = lang in ("sv", "ar")
@@ -164,6 +166,7 @@ def test_every_page_in_the_language_without_english_or_card_codes(
 
 def test_the_word_lists_catch_what_they_look_for() -> None:
     assert faults("Svensk text: capture duty, 10S och QD x QD 10D+2C") == ["10D", "10S", "2C", "QD", "capture duty"]
+    assert faults("لكل لاعب و3S على الطاولة") == ["3S"]
     assert faults("Q♠ -, 10♥ x 10♣, mulle.capture, 5D6, spader tio") == []
 
 
@@ -174,9 +177,9 @@ IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientR
     return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; }"""
 
 
-def test_on_a_phone_a_tapped_card_shows_its_moves_and_a_refusal_on_the_screen(browser: Any, base_url: str) -> None:  # noqa: F811
+def test_on_a_phone_a_tapped_card_shows_its_moves_and_a_refusal_on_the_screen(browser: Any, base_url: str) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True)
-    page = context.new_page()  # noqa: F811
+    page = context.new_page()
     page.set_default_timeout(30_000)
     try:
         for seed in range(8, 40):  # a deal where a card of the hand starts several moves (a capture or a build)
@@ -239,7 +242,7 @@ LEFT_TO_RIGHT = """(el) => {
 }"""
 
 
-def test_arabic_move_labels_read_left_to_right(page: Any, base_url: str) -> None:  # noqa: F811
+def test_arabic_move_labels_read_left_to_right(page: Any, base_url: str) -> None:
     open_table(page, base_url, "mulle", "ar", seed=8)
     page.wait_for_selector("body[data-turn='mine']")
     assert page.get_attribute("html", "dir") == "rtl"
@@ -258,7 +261,11 @@ def test_arabic_move_labels_read_left_to_right(page: Any, base_url: str) -> None
     page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
     said = page.inner_text("#message")
     assert f"\u2066{label}\u2069" in said, said
-    text, ordered = page.locator("#message").evaluate(LEFT_TO_RIGHT.replace("s.search(", "s.indexOf('\\u2066') + 1 + s.slice(s.indexOf('\\u2066') + 1).search(").replace("let last = s.length - 1;", "let last = s.indexOf('\\u2069') - 1;"))
+    text, ordered = page.locator("#message").evaluate(
+        LEFT_TO_RIGHT.replace(
+            "s.search(", "s.indexOf('\\u2066') + 1 + s.slice(s.indexOf('\\u2066') + 1).search("
+        ).replace("let last = s.length - 1;", "let last = s.indexOf('\\u2069') - 1;")
+    )
     assert ordered, f"the move in {text!r} is drawn right to left"
 
 
@@ -267,12 +274,20 @@ def test_arabic_move_labels_read_left_to_right(page: Any, base_url: str) -> None
 # phone shows the narration above the board.
 
 
-def test_press_play_marks_what_a_move_takes_and_tells_no_hidden_hand(page: Any, base_url: str) -> None:  # noqa: F811
+# Every card of the board that is ever marked as leaving, by its zone and card.
+MARKED = """() => { window.leaving = [];
+    new MutationObserver((changes) => { for (const c of changes) {
+        const el = c.target;
+        if (el.classList && el.classList.contains("leaving")) {
+            window.leaving.push(`${el.dataset.zone} ${el.dataset.card}`);
+        }
+    } }).observe(document.getElementById("board"), { attributes: true, subtree: true, attributeFilter: ["class"] });
+}"""
+
+
+def test_press_play_marks_what_a_move_takes_and_tells_no_hidden_hand(page: Any, base_url: str) -> None:
     ready(page, f"{base_url}/watch/mulle")
-    page.evaluate("""() => { window.leaving = [];
-        new MutationObserver((changes) => { for (const c of changes) {
-            if (c.target.classList && c.target.classList.contains("leaving")) window.leaving.push(c.target.dataset.zone + " " + c.target.dataset.card);
-        } }).observe(document.getElementById("board"), { attributes: true, subtree: true, attributeFilter: ["class"] }); }""")
+    page.evaluate(MARKED)
     steps = int(page.get_attribute("body", "data-steps"))
     for n in range(1, steps + 1):
         page.click("#forward")
@@ -304,9 +319,9 @@ def test_the_demos_words_name_no_card_of_a_hidden_hand(game: str, lang: str) -> 
                 )
 
 
-def test_on_a_phone_press_play_tells_the_move_above_the_board(browser: Any, base_url: str) -> None:  # noqa: F811
+def test_on_a_phone_press_play_tells_the_move_above_the_board(browser: Any, base_url: str) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()  # noqa: F811
+    page = context.new_page()
     try:
         open_watch(page, base_url, "mulle", "en", steps=3)
         narration = page.locator("#narration").bounding_box()
@@ -322,17 +337,22 @@ def test_on_a_phone_press_play_tells_the_move_above_the_board(browser: Any, base
 # Screen readers: the log is a live region in the page's language; cards have their names.
 
 
-def test_the_log_is_a_live_region_in_the_pages_language(page: Any, base_url: str) -> None:  # noqa: F811
+def test_the_log_is_a_live_region_in_the_pages_language(page: Any, base_url: str) -> None:
     open_table(page, base_url, "mililla", "sv", seed=11)
     assert page.get_attribute("#log", "aria-live") == "polite"
     assert page.get_attribute("#latest", "aria-live") is None  # said once, by the log
     page.wait_for_function("document.querySelectorAll('#log li').length >= 2")
     said = "\n".join(page.locator("#log li").all_inner_texts())
     assert "plats" in said and not re.search(r"\b(seat|plays|deals)\b", said), said
-    names = page.locator('#board .card[data-zone="hand"]').evaluate_all("(cs) => cs.map((c) => c.getAttribute('aria-label'))")
+    names = page.locator('#board .card[data-zone="hand"]').evaluate_all(
+        "(cs) => cs.map((c) => c.getAttribute('aria-label'))"
+    )
     tr = i18n.translation("sv")
     game = cardrules.get_game("mililla")
-    assert names == [card_words(game.spec.pack.parse(c), tr) for c in page.locator('#board .card[data-zone="hand"]').evaluate_all("(cs) => cs.map((c) => c.dataset.card)")]
+    assert names == [
+        card_words(game.spec.pack.parse(c), tr)
+        for c in page.locator('#board .card[data-zone="hand"]').evaluate_all("(cs) => cs.map((c) => c.dataset.card)")
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -346,7 +366,7 @@ AXE_PAGES = ["lobby", *(f"table-{g}" for g in GAMES), "watch", "replay", pytest.
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
 @pytest.mark.parametrize("where", AXE_PAGES)
-def test_axe_finds_no_serious_violation(page: Any, base_url: str, replay_id: str, where: str, lang: str) -> None:  # noqa: F811
+def test_axe_finds_no_serious_violation(page: Any, base_url: str, replay_id: str, where: str, lang: str) -> None:
     if where == "lobby":
         ready(page, f"{base_url}/?lang={lang}")
     elif where.startswith("table-"):
@@ -371,11 +391,15 @@ def test_axe_finds_no_serious_violation(page: Any, base_url: str, replay_id: str
 # The keyboard alone: a whole Mililla match, from the lobby to its end.
 
 
+# What the focused element is: its id, tag, class, zone, value, option or seat, and move.
+FOCUSED = """() => { const el = document.activeElement; const d = el.dataset || {};
+    return { id: el.id, tag: el.tagName.toLowerCase(), cls: el.getAttribute("class") || "", zone: d.zone || "",
+             value: "value" in el ? String(el.value) : "", option: d.option || d.seat || "", move: d.move || "" };
+}"""
+
+
 def focused(page: Any) -> dict[str, Any]:
-    got: dict[str, Any] = page.evaluate("""() => { const el = document.activeElement;
-        return { id: el.id, tag: el.tagName.toLowerCase(), cls: el.getAttribute("class") || "",
-                 zone: el.dataset ? el.dataset.zone || "" : "", value: "value" in el ? String(el.value) : "",
-                 option: el.dataset ? el.dataset.option || el.dataset.seat || "" : "", move: el.dataset ? el.dataset.move || "" : "" }; }""")
+    got: dict[str, Any] = page.evaluate(FOCUSED)
     return got
 
 
@@ -399,7 +423,7 @@ def choose(page: Any, value: str) -> None:
     assert focused(page)["value"] == value
 
 
-def test_a_whole_mililla_match_by_keyboard_alone(page: Any, base_url: str) -> None:  # noqa: F811
+def test_a_whole_mililla_match_by_keyboard_alone(page: Any, base_url: str) -> None:
     page.goto(base_url + "/")
     page.wait_for_selector("body[data-ready=true]")
     tab_to(page, lambda f: f["id"] == "game")

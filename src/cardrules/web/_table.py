@@ -64,6 +64,7 @@ __all__ = [
     "move_cards",
     "parse_bots",
     "seats_of",
+    "shown_in",
     "told_in",
     "told_items",
 ]
@@ -613,7 +614,7 @@ class Table:
 
 
 def summary(game: Game[Any, Any, Any, Any], score: Any, lang: str = i18n.DEFAULT) -> RoundSummary | None:
-    """The last round of *score* for the summary panel, its labels in *lang* (cards as the table writes them), or ``None``."""
+    """The last round of *score* for the summary panel, its labels in *lang* (cards as the table writes them)."""
     if not score.rounds:
         return None
     last = score.rounds[-1]

@@ -6,6 +6,7 @@ language, the first deal, and the pages of legal moves (for the table and the re
 from __future__ import annotations
 
 import itertools
+import re
 import typing
 from collections.abc import Callable, Sequence
 from typing import Any, Final
@@ -13,7 +14,7 @@ from typing import Any, Final
 import attrs
 
 from cardrules import i18n
-from cardrules._kit.style import _SYMBOL, _TOKEN, card_label
+from cardrules._kit.style import _SYMBOL, card_label
 from cardrules.cards import Card, card_words
 from cardrules.engine import Event, Game, TupleMoves
 from cardrules.errors import CardrulesError
@@ -35,6 +36,8 @@ __all__ = [
     "told_items",
 ]
 
+_CARD: Final = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9AJQKHBL])[SHDCOEBJ](?![A-Za-z0-9])")
+"""A card's code in a text, between anything but Latin letters and digits (Arabic writes "and" as a prefix: و3S)."""
 MAX_SCAN: Final = 20_000
 """The most legal moves one request looks at (a Mulle table can allow millions)."""
 
@@ -149,23 +152,27 @@ def shown_in(game: Game[Any, Any, Any, Any], lang: str) -> Callable[[str], str]:
     """
     How the table writes a text with cards in it (a move, a line of the deal) for a page in *lang*:
     in English as the game's ``display`` does; in another language a French card by its rank and
-    suit symbol (``10♠``, the same in every language), any other card (a Spanish one, a joker) by
-    its name in *lang*, so that no page shows a card's code (``10S``).
+    suit symbol (``10♠``, the same in every language, isolated left to right in a right-to-left
+    language), any other card (a Spanish one, a joker) by its name in *lang*, so that no page shows
+    a card's code (``10S``).
     """
     if lang == i18n.DEFAULT:
         return display_of(game)
     pack = game.spec.pack
     tr = i18n.translation(lang)
+    # In a right-to-left language a card's rank and symbol are isolated left to right (U+2066 to
+    # U+2069), so that "10♦ 7♣" stays two cards in that order inside the sentence.
+    before, after = ("\u2066", "\u2069") if i18n.direction(lang) == "rtl" else ("", "")
 
     def one(match: Any) -> str:
         try:
             card = pack.parse(match.group(0))
         except CardrulesError:  # not a card of this pack: the text as it is
             return str(match.group(0))
-        return card_label(card) if card.suit in _SYMBOL else card_words(card, tr)
+        return f"{before}{card_label(card)}{after}" if card.suit in _SYMBOL else card_words(card, tr)
 
     def shown(text: str) -> str:
-        return _TOKEN.sub(one, text)
+        return _CARD.sub(one, text)
 
     return shown
 

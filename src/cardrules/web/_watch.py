@@ -231,6 +231,4 @@ def demo(name: str, lang: str = i18n.DEFAULT) -> DemoBody:
         more = say(Message("The demonstration stops here; the game goes on."), lang)
         steps[-1] = attrs.evolve(last, narration=f"{last.narration} {more}")
     about = i18n.translation(lang).pgettext("demo", deal.title)
-    return DemoBody(
-        name, game.spec.title, about, deal.ruleset, SEAT, tuple(_ref(r) for r in deal.shows), tuple(steps)
-    )
+    return DemoBody(name, game.spec.title, about, deal.ruleset, SEAT, tuple(_ref(r) for r in deal.shows), tuple(steps))
