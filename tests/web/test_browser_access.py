@@ -474,3 +474,41 @@ def test_a_whole_mililla_match_by_keyboard_alone(page: Any, base_url: str) -> No
     page.keyboard.press("Enter")
     page.wait_for_url("**/replay#*")
     shot(page, "keyboard-mililla-replay")
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "0.63"), ("sv", "0,63"), ("fr", "0,63")])
+def test_the_scripts_write_numbers_as_the_language_does(page: Any, base_url: str, lang: str, said: str) -> None:
+    ready(page, f"{base_url}/?lang={lang}")
+    written = page.evaluate("import('/static/api.js').then((api) => [api.number(0.63), api.t('{n}', { n: 0.63 })])")
+    assert written == [said, said]
+
+
+def test_arabic_press_play_keeps_each_move_and_card_left_to_right(page: Any, base_url: str) -> None:
+    open_watch(page, base_url, "mulle", "ar", steps=5)
+    # Each outermost isolated run (a move) is drawn left to right: its first letter left of its last.
+    runs = (
+        page.locator("#narration p")
+        .nth(1)
+        .evaluate("""(p) => {
+        const text = p.firstChild, s = text.textContent, out = [];
+        const at = (i) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1);
+            return r.getBoundingClientRect().left; };
+        const marks = /[\u2066-\u2069]/;
+        let depth = 0, start = -1;
+        for (let i = 0; i < s.length; i++) {
+            if (s[i] === "\u2066") { if (depth === 0) start = i; depth += 1; }
+            if (s[i] === "\u2069") {
+                depth -= 1;
+                if (depth === 0) {
+                    let a = start + 1, b = i - 1;
+                    while (marks.test(s[a])) a += 1;
+                    while (marks.test(s[b])) b -= 1;
+                    out.push([s.slice(start + 1, i).replace(/[\u2066-\u2069]/g, ""), at(a) < at(b)]);
+                }
+            }
+        }
+        return out;
+    }""")
+    )
+    assert any(" " in run for run, _ in runs), f"no move is isolated: {runs}"
+    assert all(ordered for _, ordered in runs), runs

@@ -148,7 +148,9 @@ def _next(game: Any, state: Any, lang: str) -> tuple[tuple[str, ...], str]:
     terminal = game.spec.terminal
     listing = terminal.move_list if terminal is not None else None
     first, left = (listing or first_moves)(game.legal_moves(state), _NEXT_SHOWN)
-    labels = [shown(game.format_move(state, move)) for move in first]
+    # In a right-to-left language each move is isolated left to right, so that "10♥ x 10♣" keeps its order.
+    before, after = ("\u2066", "\u2069") if i18n.direction(lang) == "rtl" else ("", "")
+    labels = [f"{before}{shown(game.format_move(state, move))}{after}" for move in first]
     moves: object = labels[0] if len(labels) == 1 else None
     if len(labels) > 1:
         moves = Message("{some} or {last}", some=Items(labels[:-1], "comma"), last=labels[-1])
