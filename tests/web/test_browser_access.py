@@ -173,6 +173,7 @@ def test_the_word_lists_catch_what_they_look_for() -> None:
 # ---------------------------------------------------------------------------------------------
 # A phone: a tapped card's moves, and a refusal, are on the screen.
 
+SERIOUS = ("serious", "critical")
 IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
     return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; }"""
 
@@ -201,6 +202,13 @@ def test_on_a_phone_a_tapped_card_shows_its_moves_and_a_refusal_on_the_screen(br
         assert page.evaluate(IN_VIEW, "#picked-moves button"), "the moves are below the screen"
         assert page.evaluate(IN_VIEW, "#message"), "the message is below the screen"
         shot(page, "phone-moves-sv")
+        # The moves to choose from, with their "Why?" buttons, pass axe too; each move says its cards' names.
+        serious = [v["id"] for v in axe_sync.Axe().run(page).response["violations"] if v["impact"] in SERIOUS]
+        assert not serious, serious
+        spoken = page.locator("#picked-moves button[data-move]").first.evaluate(
+            "(b) => b.querySelector('.visually-hidden').textContent"
+        )
+        assert "spader" in spoken or "hjärter" in spoken or "ruter" in spoken or "klöver" in spoken, spoken
         # A refusal: a table card that no move of this hand card takes, then the hand card.
         page.click("#clear")
         table = page.locator('#board .card[role="button"]:not([data-zone="hand"])')
@@ -255,7 +263,7 @@ def test_arabic_move_labels_read_left_to_right(page: Any, base_url: str) -> None
         label, ordered = buttons.nth(i).evaluate(LEFT_TO_RIGHT)
         assert ordered, f"the move {label!r} is drawn right to left"
     # The move inside a sentence of the page: isolated, so that it keeps its order.
-    label = buttons.first.inner_text()
+    label = buttons.first.evaluate("(b) => b.firstChild.textContent")
     before = version(page)
     buttons.first.click()
     page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
@@ -382,7 +390,7 @@ def test_axe_finds_no_serious_violation(page: Any, base_url: str, replay_id: str
     serious = [
         f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:5]}"
         for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
+        if v["impact"] in SERIOUS
     ]
     assert not serious, f"axe on the {where} page in {lang}: {serious}"
 
@@ -441,6 +449,7 @@ def test_a_whole_mililla_match_by_keyboard_alone(page: Any, base_url: str) -> No
     page.keyboard.press("Enter")
     page.wait_for_url("**/table#*")
     page.wait_for_selector("body[data-ready=true]")
+    shown = False
     for _ in range(120):
         page.wait_for_function(
             "document.body.dataset.busy !== 'true' && ['mine', 'over'].includes(document.body.dataset.turn)"
@@ -458,6 +467,9 @@ def test_a_whole_mililla_match_by_keyboard_alone(page: Any, base_url: str) -> No
             if "usable" in focused(page)["cls"]:
                 break
             page.keyboard.press("ArrowRight")
+        if not shown:  # the focused card, as a person sees it
+            shot(page, "keyboard-mililla-focus")
+            shown = True
         before = version(page)
         page.keyboard.press("Enter")
         page.wait_for_function(

@@ -192,6 +192,13 @@ function moveButton(move) {
   button.dir = "ltr";  // a move's notation reads left to right, in a right-to-left page too
   button.textContent = move.label || move.text;
   button.dataset.move = move.text;
+  // A screen reader hears the move's cards by their names in the page's language, as the board names them.
+  const names = move.cards.map((c) => $("board").querySelector(`.card[data-card="${CSS.escape(c)}"]`)?.getAttribute("aria-label"));
+  if (names.length && names.every(Boolean)) {
+    const spoken = Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: ` (${names.join(", ")})` });
+    spoken.dir = "auto";
+    button.append(spoken);
+  }
   button.addEventListener("click", () => play(move.text));
   // Beside each move, why the rules allow it here (GET /api/matches/{id}/why).
   const why = document.createElement("button");
