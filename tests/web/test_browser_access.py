@@ -229,6 +229,7 @@ def test_on_a_phone_a_tapped_card_shows_its_moves_and_a_refusal_on_the_screen(br
         hand.nth(refused[1]).tap()
         page.wait_for_selector("#message.error")
         page.wait_for_function(IN_VIEW, arg="#message")
+        assert not faults(page.inner_text("#message")), page.inner_text("#message")  # the refusal names cards too
         shot(page, "phone-refusal-sv")
     finally:
         context.close()
