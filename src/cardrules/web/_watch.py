@@ -1,7 +1,7 @@
 """
 Press play: each game's demonstration deal (:attr:`cardrules.GameSpec.demo`, chosen once by a
 seed search and kept as its moves) told step by step: what happened, which rules applied (each a
-link to its rules page), and what the player to move could do next. ``GET /api/demos/GAME`` gives
+link to its rules page), and what the demo's seat could do next. ``GET /api/demos/GAME`` gives
 the steps, ``GET /api/demos/GAME/picture?step=N`` the table at a step, ``/watch/GAME`` plays them.
 """
 
@@ -49,14 +49,15 @@ class DemoStep:
 
     Attributes:
         step: 0 for the deal, N after the N-th move.
-        narration: What happened, which rule applied, and what the player to move could do next.
+        narration: What happened, which rule applied, and what the demo's seat could do next.
         rules: The rules that applied, each with its link.
         view: The table as the demo's seat sees it (its observation).
         move: The move, as the table writes it (null at the deal).
         mover: The seat that made it (null at the deal).
         moved: The cards the move played or took, for the page to highlight.
         to_move: The seat to move next (null at the end).
-        next: Some of the moves it could make, as the table writes them.
+        next: Some of the moves it could make, as the table writes them, when it is the demo's
+            seat (another seat's hand is face down: its moves are not told).
     """
 
     step: int
@@ -78,7 +79,7 @@ class DemoBody:
     Attributes:
         game: The game's name.
         title: The game's title.
-        about: What the demonstration shows, in a few words.
+        about: What the demonstration shows, in a few words, in the request's language.
         ruleset: The ruleset text it is played with.
         seat: The seat whose view each step shows.
         shows: The rules it was chosen to show.
