@@ -84,8 +84,9 @@ def rl(session: nox.Session) -> None:
 def web_browser(session: nox.Session) -> None:
     """
     The web table in a real browser: Playwright driving Debian's ``chromium`` (installed with
-    apt-get when missing; Playwright's own browser download is not used). Screenshots go to
-    ``$ARTIFACTS/browser``, else ``artifacts/browser``.
+    apt-get when missing; Playwright's own browser download is not used), and axe-core checking
+    the pages (``tests/web/test_browser_access.py``: every language, a phone, the keyboard alone).
+    Screenshots go to ``$ARTIFACTS/browser``, else ``artifacts/browser``.
     """
     chromium = os.environ.get("CARDRULES_CHROMIUM", "/usr/bin/chromium")
     if not Path(chromium).is_file():
@@ -94,7 +95,7 @@ def web_browser(session: nox.Session) -> None:
     if session.venv_backend != "none":
         session.install(".[web-browser]")
     session.run(
-        "python", "-m", "pytest", "-q", "-n", "0", "tests/web/test_browser.py",
+        "python", "-m", "pytest", "-q", "-n", "0", "tests/web/test_browser.py", "tests/web/test_browser_access.py",
         "tests/web/test_players_rules_browser.py", *session.posargs,
         env={"CARDRULES_BROWSER_REQUIRED": "1"},
     )  # fmt: skip

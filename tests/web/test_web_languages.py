@@ -22,7 +22,7 @@ from cardrules import i18n, records
 from cardrules._kit import svg as _svg
 from cardrules.i18n import _catalogs
 from cardrules.rules import Message, card_words
-from cardrules.web import _lang, _rules
+from cardrules.web import _lang, _lobby, _rules
 from cardrules.web._app import STATIC
 from tests.web.helpers import auth, client, hidden_cards, start, tokens
 
@@ -105,7 +105,8 @@ def test_every_word_of_every_page_is_translated(c: TestClient, lang: str) -> Non
     for path in PAGES:
         html = c.get(f"{path}?lang={lang}").text
         given = _words_of(html)
-        assert given == catalog
+        # The lobby gets the games' options, values and presets besides ("option:capture_duty").
+        assert given == {**catalog, **(_lobby.option_words(lang) if path == "/" else {})}
         if path.startswith("/rules/"):
             continue
         body = html.split("</head>", 1)[1]
@@ -113,6 +114,20 @@ def test_every_word_of_every_page_is_translated(c: TestClient, lang: str) -> Non
         for english, said in catalog.items():
             if english != said and len(english) > 12 and "{" not in english:
                 assert english not in body, (path, english)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_lobbys_options_values_and_presets_are_translated(lang: str) -> None:
+    """Each option's name, each value that is a word and each preset has its translation in the catalog."""
+    words = _lobby.option_words(lang)
+    assert {"option:capture_duty", "option:single_round", "value:hand", "preset:fishing"} <= set(words)
+    known = i18n.translation(lang)._catalog  # type: ignore[attr-defined]
+    contexts = {"option": "option", "value": "option value", "preset": "preset"}
+    for key in words:
+        kind, name = key.split(":", 1)
+        msgid = name.replace("_", " ") if kind == "option" else name
+        assert known.get(f"{contexts[kind]}\x04{msgid}"), f"{key} has no translation in {lang}"
+    assert words["option:capture_duty"] != "capture duty"
 
 
 def test_every_word_the_pages_and_scripts_use_is_marked_for_the_catalogs() -> None:

@@ -7,6 +7,7 @@ from typing import Final
 import attrs
 
 from cardrules._options import option_check
+from cardrules._words import _C
 
 
 @attrs.frozen(kw_only=True)
@@ -32,3 +33,12 @@ class CharlemagneRuleset:
 
 STANDARD: Final = CharlemagneRuleset()
 """The default ruleset: the rules text as :doc:`/rulings` settles it."""
+
+
+# The words a page shows for the options (their names with spaces), their values and the presets,
+# marked for the catalogs: the web lobby asks for them as pgettext("option", "capture duty").
+OPTION_WORDS: Final = (
+    _C("option", "end when decided"),
+    _C("option", "single round"),
+    _C("preset", "standard"),
+)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+from cardrules._words import _C
 from cardrules.engine import DemoDeal
 
 __all__ = ["DEMO"]
@@ -42,7 +43,7 @@ DEMO: Final = DemoDeal(
         "10H", "AH", "KH", "KD", "JD", "JH", "AD", "10D", "JC", "LJ", "QH", "KC",
     ),
     _SHOWS,
-    "a bid of 6, then a Mulot",
+    _C("demo", "a bid of 6, then a Mulot"),
     limit=60, choose=_bids, stop=_round_over, keep=_made,
 )  # fmt: skip
 """The deal the search chose (seed 2): seat 3 bids 6, seat 0 Mulot and makes it; a whole round."""

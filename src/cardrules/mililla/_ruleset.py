@@ -7,6 +7,7 @@ from typing import Final, Literal
 import attrs
 
 from cardrules._options import option_check
+from cardrules._words import _C
 
 SEATS: Final = 4
 TARGET: Final = 35
@@ -54,3 +55,21 @@ class MilillaRuleset:
 
 STANDARD: Final = MilillaRuleset()
 """The default ruleset: the rules text as :doc:`/rulings` settles it."""
+
+
+# The words a page shows for the options (their names with spaces), their values and the presets,
+# marked for the catalogs: the web lobby asks for them as pgettext("option", "capture duty").
+OPTION_WORDS: Final = (
+    _C("option", "rank order"),
+    _C("option", "seven rule"),
+    _C("option", "held bonus"),
+    _C("option", "single round"),
+    _C("option value", "seed"),
+    _C("option value", "malilla"),
+    _C("option value", "round"),
+    _C("option value", "earlier"),
+    _C("option value", "off"),
+    _C("option value", "tie"),
+    _C("option value", "always"),
+    _C("preset", "standard"),
+)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from typing import Any, Final
 
+from cardrules._words import _C
 from cardrules.engine import DemoDeal
 
 __all__ = ["DEMO"]
@@ -36,7 +37,7 @@ DEMO: Final = DemoDeal(
         "AO", "7O", "KE", "4O",
     ),
     _SHOWS,
-    "following, beating, trumping and the 7 rule",
+    _C("demo", "following, beating, trumping and the 7 rule"),
     limit=41, stop=_round_over, keep=_trumped,
 )  # fmt: skip
 """The deal the search chose (seed 1, the greedy bot at every seat): a whole round."""

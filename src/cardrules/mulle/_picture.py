@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardrules._kit import svg as _svg
+from cardrules._kit.style import card_label
 from cardrules.mulle._cards import PACK
 from cardrules.mulle._state import Observation
 
@@ -35,7 +36,7 @@ def _table(obs: Observation) -> _svg.Table:
             count,
         ).format(side=_svg.side_text(seats, obs.seat), points=obs.match[side], count=count)
         if obs.mulles[side]:
-            mulles = " ".join(f"{m.card} ({m.points})" for m in obs.mulles[side])
+            mulles = " ".join(f"{card_label(m.card)} ({m.points})" for m in obs.mulles[side])
             text += tr.gettext(", mulles {mulles}").format(mulles=mulles)
         if obs.tabbes[side]:
             text += tr.gettext(", tabbes {count}").format(count=obs.tabbes[side])

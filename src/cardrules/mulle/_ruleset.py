@@ -8,7 +8,7 @@ import attrs
 
 from cardrules import _messages
 from cardrules._options import option_check
-from cardrules._words import Items, Message
+from cardrules._words import _C, Items, Message
 from cardrules.errors import (
     InvalidOptionError,
 )
@@ -173,3 +173,28 @@ BUILDING: Final = MulleRuleset()
 
 FISHING: Final = MulleRuleset(style="fishing", teams=False, target=16, capture_duty="none", mulle_value="fixed")
 """The fishing game, as its rules text and :doc:`/rulings` settle it: ``get_game("mulle/fishing")``."""
+
+
+# The words a page shows for the options (their names with spaces), their values and the presets,
+# marked for the catalogs: the web lobby asks for them as pgettext("option", "capture duty").
+OPTION_WORDS: Final = (
+    _C("option", "style"),
+    _C("option", "players"),
+    _C("option", "teams"),
+    _C("option", "target"),
+    _C("option", "capture duty"),
+    _C("option", "locking builds"),
+    _C("option", "mulle value"),
+    _C("option", "krypmulle"),
+    _C("option", "glimne"),
+    _C("option", "most cards"),
+    _C("option value", "building"),
+    _C("option value", "fishing"),
+    _C("option value", "card"),
+    _C("option value", "hand"),
+    _C("option value", "none"),
+    _C("option value", "rank"),
+    _C("option value", "fixed"),
+    _C("preset", "building"),
+    _C("preset", "fishing"),
+)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from cardrules._words import _C
 from cardrules.engine import DemoDeal
 
 __all__ = ["DEMO"]
@@ -25,7 +26,7 @@ DEMO: Final = DemoDeal(
         "QH x", "6C -", "QC -", "QC x QC", "KC -", "JC -", "JS x JC", "QS -",
     ),
     _SHOWS,
-    "a capture, a build, a mulle and a tabbe",
+    _C("demo", "a capture, a build, a mulle and a tabbe"),
     limit=60, stop=_dealt,
 )  # fmt: skip
 """The deal the search chose (seed 0, the greedy bot at both seats): the first deal of a round."""

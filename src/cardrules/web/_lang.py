@@ -231,9 +231,12 @@ def word(text: str, lang: str) -> str:
     return i18n.translation(lang).pgettext("web", text)
 
 
-def words_json(lang: str) -> str:
-    """The words of *lang* as JSON that may stand inside a ``<script>`` element (no ``<``, no ``&``)."""
-    text = json.dumps(words(lang), ensure_ascii=False, sort_keys=True)
+def words_json(lang: str, extra: dict[str, str] | None = None) -> str:
+    """
+    The words of *lang*, and a page's *extra* words (already in *lang*), as JSON that may stand
+    inside a ``<script>`` element (no ``<``, no ``&``).
+    """
+    text = json.dumps({**words(lang), **(extra or {})}, ensure_ascii=False, sort_keys=True)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 

@@ -11,13 +11,14 @@ from typing import Any
 
 import attrs
 
+from cardrules import i18n
 from cardrules._registry import games
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError
 from cardrules.web._bodies import BotChoice, GameInfo, OptionInfo, RulesetInfo, RulesetOption
 from cardrules.web._table import get_game_checked, seats_of
 
-__all__ = ["game_info", "ruleset_info"]
+__all__ = ["game_info", "option_words", "ruleset_info"]
 
 
 def _choices(cls: type, field: Any) -> tuple[bool | int | str, ...] | None:
@@ -76,3 +77,23 @@ def ruleset_info(text: str) -> RulesetInfo:
         options.append(RulesetOption(f.name, _plain(value), accepted, accepted is None or len(accepted) > 1))
     sides = game.score(game.new_game(seed=0)).sides
     return RulesetInfo(game.text, spec.name, spec.title, len(seats_of(game)), sides, tuple(options))
+
+
+def option_words(lang: str) -> dict[str, str]:
+    """
+    The lobby's words for every game's options in *lang*, read from the games' specs: ``option:NAME``
+    (``capture_duty`` is asked for as ``pgettext("option", "capture duty")``), ``value:VALUE`` for
+    each value that is a word, and ``preset:NAME``. Each game's ruleset module marks them for the catalogs.
+    """
+    tr = i18n.translation(lang)
+    out: dict[str, str] = {}
+    for name in games():
+        spec = games()[name]
+        for preset in spec.presets:
+            out[f"preset:{preset}"] = tr.pgettext("preset", preset)
+        for f in attrs.fields(spec.ruleset_type):
+            out[f"option:{f.name}"] = tr.pgettext("option", f.name.replace("_", " "))
+            for choice in _choices(spec.ruleset_type, f) or ():
+                if isinstance(choice, str):
+                    out[f"value:{choice}"] = tr.pgettext("option value", choice)
+    return out

@@ -24,7 +24,7 @@ from starlette.routing import BaseRoute, Route
 
 from cardrules import i18n
 from cardrules._kit import svg as _svg
-from cardrules.web import _lang, _watch
+from cardrules.web import _lang, _lobby, _watch
 from cardrules.web._bodies import plain
 from cardrules.web._errors import ApiError
 from cardrules.web._http import check_id, query_int
@@ -57,10 +57,13 @@ PICKER: Final = "<!--picker-->"
 """Where a page's header bar takes the language picker."""
 
 
-def head(lang: str, title: str, script: str | None = None) -> str:
-    """The head of a page in *lang* (``lang`` and ``dir`` of ``<html>``, its words, the picker's script)."""
+def head(lang: str, title: str, script: str | None = None, extra: dict[str, str] | None = None) -> str:
+    """
+    The head of a page in *lang* (``lang`` and ``dir`` of ``<html>``, its words and *extra* words,
+    the picker's script).
+    """
     tag = "" if script is None else f'  <script type="module" src="/static/{script}"></script>\n'
-    words = _lang.words_json(lang)
+    words = _lang.words_json(lang, extra)
     return _HEAD.format(lang=lang, dir=i18n.direction(lang), title=html.escape(title), words=words, script=tag)
 
 
@@ -72,7 +75,8 @@ def page_html(static: Path, name: str, lang: str = i18n.DEFAULT) -> HTMLResponse
     title, script = _PAGES[name]
     title = _lang.word("cardrules: {title}", lang).format(title=_lang.word(title, lang))
     body = _lang.fill(path.read_text(encoding="utf-8"), lang).replace(PICKER, _lang.picker(lang))
-    return HTMLResponse(head(lang, title, script) + body)
+    extra = _lobby.option_words(lang) if name == "index" else None  # the lobby's options, values and presets
+    return HTMLResponse(head(lang, title, script, extra) + body)
 
 
 def _server(request: Request) -> Any:

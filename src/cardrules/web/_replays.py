@@ -89,7 +89,7 @@ class Replay:
             if seat is None or seat == s.seat:
                 refused = tuple(Refusal(v.rule.id, _reason(v, lang)) for v in s.refused)
         if to_move is not None and (seat is None or seat == to_move):
-            page = legal_page(game, state, offset, limit, card)
+            page = legal_page(game, state, offset, limit, card, lang)
         else:
             page = LegalMovesPage((), offset, limit, 0, None)
         return ReplayStep(

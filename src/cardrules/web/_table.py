@@ -48,6 +48,7 @@ from cardrules.web._told import (
     event_items,
     legal_page,
     move_cards,
+    shown_in,
     told_in,
     told_items,
 )
@@ -63,6 +64,7 @@ __all__ = [
     "move_cards",
     "parse_bots",
     "seats_of",
+    "shown_in",
     "told_in",
     "told_items",
 ]
@@ -499,7 +501,7 @@ class Table:
             detail = refused.detail
             reason = display_of(self.game)(detail.message)
             if lang != i18n.DEFAULT and isinstance(exc, IllegalMoveError) and exc.message is not None:
-                reason = say(exc.message, lang)
+                reason = shown_in(self.game, lang)(say(exc.message, lang))  # a card named by a code, too
             raise ApiError(refused.status, detail.code, reason, rule=detail.rule,
                            field=detail.field) from None  # fmt: skip
         self._publish(self._apply(move))
@@ -528,7 +530,7 @@ class Table:
         game = self.game
         to_move = game.to_move(state)
         if to_move == seat and seat not in handed:
-            page = legal_page(game, state, offset, limit, card)
+            page = legal_page(game, state, offset, limit, card, lang)
         else:
             page = LegalMovesPage((), offset, limit, 0, None)
         score = game.score(state)
@@ -545,7 +547,7 @@ class Table:
             (),
             version,
             self.row.opponents,
-            summary(game, score),
+            summary(game, score, lang),
             tuple(sorted(self.tokens)),
             handed,
             waiting,
@@ -566,7 +568,8 @@ class Table:
         seed = int.from_bytes(hashlib.sha256(f"{self.id}:{version}".encode()).digest()[:8], "big")
         advice = advise(game, game.observe(state, seat), game.legal_moves(state), level=level, seed=seed)
         other = None if advice.runner_up is None else game.format_move(state, advice.runner_up)
-        reasons = tuple(say(reason, lang) for reason in advice.reasons)
+        shown = shown_in(game, lang)
+        reasons = tuple(shown(say(reason, lang)) for reason in advice.reasons)
         hint = Hint(game.format_move(state, advice.move), reasons, advice.value, other, advice.margin)
         data: dict[str, Any] = plain(hint)
         return data
@@ -582,11 +585,11 @@ class Table:
         game = self.game
         if game.to_move(state) != seat or handed:
             raise ApiError(409, "not_your_turn", "a move's reasons are for your seat, on its turn")
-        shown = display_of(game)
+        shown = shown_in(game, lang)
         try:
             move = game.parse_move(state, text)
         except IllegalMoveError as exc:
-            said = say(exc.message, lang) if exc.message is not None and lang != i18n.DEFAULT else shown(exc.reason)
+            said = shown(say(exc.message, lang) if exc.message is not None and lang != i18n.DEFAULT else exc.reason)
             return {"legal": False, "move": text, "rule": exc.rule.id, "reason": said}
         except CardrulesError as exc:
             refused = from_cardrules(exc, "move")
@@ -595,7 +598,7 @@ class Table:
             {
                 "rule": r.rule.id,
                 "title": i18n.rule_text(r.rule, lang)[0],
-                "reason": say(r.message, lang) if lang != i18n.DEFAULT else shown(r.reason),
+                "reason": shown(say(r.message, lang) if lang != i18n.DEFAULT else r.reason),
             }
             for r in game.reasons(state, move)
         ]
@@ -611,13 +614,13 @@ class Table:
         return records.from_moves(self.start, moves, seats=names)
 
 
-def summary(game: Game[Any, Any, Any, Any], score: Any) -> RoundSummary | None:
-    """The last round of *score* for the summary panel (labels as the table writes cards), or ``None``."""
+def summary(game: Game[Any, Any, Any, Any], score: Any, lang: str = i18n.DEFAULT) -> RoundSummary | None:
+    """The last round of *score* for the summary panel, its labels in *lang* (cards as the table writes them)."""
     if not score.rounds:
         return None
     last = score.rounds[-1]
-    shown = display_of(game)
-    items = tuple(ScoreLine(i.side, i.rule, shown(i.label), i.points) for i in last.items)
+    shown = shown_in(game, lang)
+    items = tuple(ScoreLine(i.side, i.rule, shown(say(i.label, lang)), i.points) for i in last.items)
     return RoundSummary(len(score.rounds), items, last.points, score.match, score.sides, score.winner)
 
 

@@ -6,6 +6,7 @@ language, the first deal, and the pages of legal moves (for the table and the re
 from __future__ import annotations
 
 import itertools
+import re
 import typing
 from collections.abc import Callable, Sequence
 from typing import Any, Final
@@ -13,8 +14,10 @@ from typing import Any, Final
 import attrs
 
 from cardrules import i18n
-from cardrules.cards import Card
+from cardrules._kit.style import _SYMBOL, card_label
+from cardrules.cards import Card, card_words
 from cardrules.engine import Event, Game, TupleMoves
+from cardrules.errors import CardrulesError
 from cardrules.rules import Message
 from cardrules.web._bodies import EventItem, LegalMovesPage, MoveItem
 from cardrules.web._lang import say
@@ -28,10 +31,13 @@ __all__ = [
     "event_items",
     "legal_page",
     "move_cards",
+    "shown_in",
     "told_in",
     "told_items",
 ]
 
+_CARD: Final = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9AJQKHBL])[SHDCOEBJ](?![A-Za-z0-9])")
+"""A card's code in a text, between anything but Latin letters and digits (Arabic writes "and" as a prefix: و3S)."""
 MAX_SCAN: Final = 20_000
 """The most legal moves one request looks at (a Mulle table can allow millions)."""
 
@@ -142,6 +148,35 @@ def display_of(game: Game[Any, Any, Any, Any]) -> Callable[[str], str]:
     return game.spec.display or _same
 
 
+def shown_in(game: Game[Any, Any, Any, Any], lang: str) -> Callable[[str], str]:
+    """
+    How the table writes a text with cards in it (a move, a line of the deal) for a page in *lang*:
+    in English as the game's ``display`` does; in another language a French card by its rank and
+    suit symbol (``10♠``, the same in every language, isolated left to right in a right-to-left
+    language), any other card (a Spanish one, a joker) by its name in *lang*, so that no page shows
+    a card's code (``10S``).
+    """
+    if lang == i18n.DEFAULT:
+        return display_of(game)
+    pack = game.spec.pack
+    tr = i18n.translation(lang)
+    # In a right-to-left language a card's rank and symbol are isolated left to right (U+2066 to
+    # U+2069), so that "10♦ 7♣" stays two cards in that order inside the sentence.
+    before, after = ("\u2066", "\u2069") if i18n.direction(lang) == "rtl" else ("", "")
+
+    def one(match: Any) -> str:
+        try:
+            card = pack.parse(match.group(0))
+        except CardrulesError:  # not a card of this pack: the text as it is
+            return str(match.group(0))
+        return f"{before}{card_label(card)}{after}" if card.suit in _SYMBOL else card_words(card, tr)
+
+    def shown(text: str) -> str:
+        return _CARD.sub(one, text)
+
+    return shown
+
+
 def deal_items(game: Game[Any, Any, Any, Any], state: Any, seat: int, lang: str = i18n.DEFAULT) -> list[EventItem]:
     """The first deal, as *seat* is told it in *lang* (the game's ``deal_text``: dealer, trump, a turn-up bonus)."""
     terminal = game.spec.terminal
@@ -149,7 +184,7 @@ def deal_items(game: Game[Any, Any, Any, Any], state: Any, seat: int, lang: str 
         return []
     from cardrules._kit.style import Style
 
-    shown_text = display_of(game) if lang == i18n.DEFAULT else _same
+    shown_text = shown_in(game, lang)
     lines = terminal.deal_text(game.observe(state, seat), Style(lang=lang))
     return [EventItem(0, None, line, "", "deal", (), 0, None, None, shown_text(line)) for line in lines]
 
@@ -176,11 +211,19 @@ def _wanted(cards: tuple[Card, ...], card: Card | None) -> bool:
 
 
 def legal_page(
-    game: Game[Any, Any, Any, Any], state: Any, offset: int, limit: int, card: Card | None
+    game: Game[Any, Any, Any, Any],
+    state: Any,
+    offset: int,
+    limit: int,
+    card: Card | None,
+    lang: str = i18n.DEFAULT,
 ) -> LegalMovesPage:
-    """A page of the legal moves of *state*, filtered by *card*, looking at no more than :data:`MAX_SCAN` moves."""
+    """
+    A page of the legal moves of *state*, filtered by *card*, looking at no more than :data:`MAX_SCAN`
+    moves; each move's label as a page in *lang* shows it (:func:`shown_in`).
+    """
     legal = game.legal_moves(state)
-    shown_text = display_of(game)
+    shown_text = shown_in(game, lang)
     cheap = isinstance(legal, TupleMoves | tuple | list)
     items: list[MoveItem] = []
     if cheap and card is None:

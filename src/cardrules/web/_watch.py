@@ -1,7 +1,7 @@
 """
 Press play: each game's demonstration deal (:attr:`cardrules.GameSpec.demo`, chosen once by a
 seed search and kept as its moves) told step by step: what happened, which rules applied (each a
-link to its rules page), and what the player to move could do next. ``GET /api/demos/GAME`` gives
+link to its rules page), and what the demo's seat could do next. ``GET /api/demos/GAME`` gives
 the steps, ``GET /api/demos/GAME/picture?step=N`` the table at a step, ``/watch/GAME`` plays them.
 """
 
@@ -19,7 +19,7 @@ from cardrules.rules import Items, Message
 from cardrules.web._encode import jsonable
 from cardrules.web._errors import ApiError
 from cardrules.web._lang import say
-from cardrules.web._table import display_of, move_cards, told_items
+from cardrules.web._table import move_cards, shown_in, told_items
 
 __all__ = ["DemoBody", "DemoStep", "RuleRef", "demo", "demo_state"]
 
@@ -49,14 +49,15 @@ class DemoStep:
 
     Attributes:
         step: 0 for the deal, N after the N-th move.
-        narration: What happened, which rule applied, and what the player to move could do next.
+        narration: What happened, which rule applied, and what the demo's seat could do next.
         rules: The rules that applied, each with its link.
         view: The table as the demo's seat sees it (its observation).
         move: The move, as the table writes it (null at the deal).
         mover: The seat that made it (null at the deal).
         moved: The cards the move played or took, for the page to highlight.
         to_move: The seat to move next (null at the end).
-        next: Some of the moves it could make, as the table writes them.
+        next: Some of the moves it could make, as the table writes them, when it is the demo's
+            seat (another seat's hand is face down: its moves are not told).
     """
 
     step: int
@@ -78,7 +79,7 @@ class DemoBody:
     Attributes:
         game: The game's name.
         title: The game's title.
-        about: What the demonstration shows, in a few words.
+        about: What the demonstration shows, in a few words, in the request's language.
         ruleset: The ruleset text it is played with.
         seat: The seat whose view each step shows.
         shows: The rules it was chosen to show.
@@ -140,13 +141,17 @@ def _next(game: Any, state: Any, lang: str) -> tuple[tuple[str, ...], str]:
     seat = game.to_move(state)
     if seat is None:
         return (), say(Message("The deal is over."), lang)
+    if seat != SEAT:  # another seat's hand is face down on the board: its moves are not told either
+        return (), say(Message("Next: seat {seat} to move.", seat=seat), lang)
     shown = _shown(game, lang)
     # A bounded prefix, and the count only where the game can give it cheaply (a Mulle table may allow
     # millions of captures): never the whole sequence.
     terminal = game.spec.terminal
     listing = terminal.move_list if terminal is not None else None
     first, left = (listing or first_moves)(game.legal_moves(state), _NEXT_SHOWN)
-    labels = [shown(game.format_move(state, move)) for move in first]
+    # In a right-to-left language each move is isolated left to right, so that "10♥ x 10♣" keeps its order.
+    before, after = ("\u2066", "\u2069") if i18n.direction(lang) == "rtl" else ("", "")
+    labels = [f"{before}{shown(game.format_move(state, move))}{after}" for move in first]
     moves: object = labels[0] if len(labels) == 1 else None
     if len(labels) > 1:
         moves = Message("{some} or {last}", some=Items(labels[:-1], "comma"), last=labels[-1])
@@ -167,8 +172,8 @@ def _next(game: Any, state: Any, lang: str) -> tuple[tuple[str, ...], str]:
 
 
 def _shown(game: Any, lang: str) -> Any:
-    """How a move or a card is shown: in words in English (as the table shows them), in notation in other languages."""
-    return display_of(game) if lang == i18n.DEFAULT else str
+    """How a move or a card is shown, as the table shows it in *lang* (a French card with its suit symbol)."""
+    return shown_in(game, lang)
 
 
 def _sentence(text: str) -> str:
@@ -187,7 +192,12 @@ def _step(game: Any, before: Any, move: Any, after: Any, number: int, lang: str)
     refused = game.spec.refusals(before) if game.spec.refusals is not None else ()
     why = []
     for violation in refused[:2]:
-        reason = shown(violation.reason) if lang == i18n.DEFAULT else say(violation.message, lang)
+        if mover != SEAT:  # the reason may name cards of a hand the board shows face down: its rule's title only
+            reason = i18n.rule_text(violation.rule, lang)[0]
+        elif lang == i18n.DEFAULT:
+            reason = shown(violation.reason)
+        else:
+            reason = say(violation.message, lang)
         held = Message(
             "What held seat {seat} back: \u201c{reason}\u201d ({rule}).",
             seat=mover,
@@ -223,6 +233,5 @@ def demo(name: str, lang: str = i18n.DEFAULT) -> DemoBody:
         last = steps[-1]
         more = say(Message("The demonstration stops here; the game goes on."), lang)
         steps[-1] = attrs.evolve(last, narration=f"{last.narration} {more}")
-    return DemoBody(
-        name, game.spec.title, deal.title, deal.ruleset, SEAT, tuple(_ref(r) for r in deal.shows), tuple(steps)
-    )
+    about = i18n.translation(lang).pgettext("demo", deal.title)
+    return DemoBody(name, game.spec.title, about, deal.ruleset, SEAT, tuple(_ref(r) for r in deal.shows), tuple(steps))

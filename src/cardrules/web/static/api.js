@@ -3,10 +3,24 @@
 // The page's words in its language (the server writes them into #words): t("Seat {seat}", {seat: 1}).
 const WORDS = JSON.parse(document.getElementById("words")?.textContent || "{}");
 export const LANG = document.documentElement.lang || "en";
+export const words = Object.freeze({ ...WORDS });
 
+// A number as the page's language writes it (0,63 in Swedish and French), in the digits the pictures use.
+const NUMBERS = new Intl.NumberFormat(LANG, { numberingSystem: "latn", maximumFractionDigits: 3 });
+export const number = (n) => NUMBERS.format(n);
+
+// A move's label inside a sentence: isolated left to right (U+2066 ... U+2069), so that a right-to-left
+// page keeps "10♠ > 4♠ = 14" in its order.
+export const ltr = (text) => `\u2066${text}\u2069`;
+
+// The page's words: t("Seat {seat}", {seat: 1}); a number parameter is written as the language writes it.
 export function t(text, params = {}) {
   const said = Object.prototype.hasOwnProperty.call(WORDS, text) ? WORDS[text] : text;
-  return said.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
+  return said.replace(/\{(\w+)\}/g, (all, name) => {
+    if (!(name in params)) return all;
+    const value = params[name];
+    return typeof value === "number" ? number(value) : String(value);
+  });
 }
 
 export class ApiError extends Error {

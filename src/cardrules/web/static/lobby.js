@@ -1,6 +1,6 @@
 // The lobby: built from the API (GET /api/games, then GET /api/ruleset for the chosen preset and
 // options): a widget for each option the preset offers, one computer player for every other seat.
-import { call, showError, showInfo, t, tokens } from "/static/api.js";
+import { call, number, showError, showInfo, t, tokens, words } from "/static/api.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -20,7 +20,12 @@ function current() {
   return games.find((g) => g.name === $("game").value);
 }
 
-const words = (name) => name.replaceAll("_", " ");
+// An option's name, a value or a preset in the page's language (the server gives the lobby its
+// words as "option:NAME", "value:VALUE" and "preset:NAME"); a number as the language writes it.
+function said(kind, name) {
+  if (typeof name === "number") return number(name);
+  return words[`${kind}:${name}`] ?? String(name).replaceAll("_", " ");
+}
 
 function widget(opt) {
   let input;
@@ -30,7 +35,7 @@ function widget(opt) {
     input.checked = opt.value === true;
   } else if (opt.choices) {
     input = document.createElement("select");
-    input.append(...opt.choices.map((c) => option(c, String(c), c === opt.value)));
+    input.append(...opt.choices.map((c) => option(c, said("value", c), c === opt.value)));
   } else {
     input = document.createElement("input");
     input.type = typeof opt.value === "number" ? "number" : "text";
@@ -47,7 +52,7 @@ function drawOptions() {
   box.replaceChildren(Object.assign(document.createElement("legend"), { textContent: t("Options of this preset") }));
   for (const opt of preset.options.filter((o) => o.shown)) {
     const label = document.createElement("label");
-    label.append(words(opt.name) + " ", widget(opt));
+    label.append(said("option", opt.name) + " ", widget(opt));
     box.append(label);
   }
 }
@@ -144,7 +149,7 @@ async function choosePreset() {
 
 async function choose() {
   const game = current();
-  $("preset").replaceChildren(...game.presets.map((p, i) => option(p, p, i === 0)));
+  $("preset").replaceChildren(...game.presets.map((p, i) => option(p, said("preset", p), i === 0)));
   $("rules-link").href = `/rules/${game.name}`;
   $("rules-link").textContent = t("The rules of {game}", { game: game.title });
   $("watch-link").href = `/watch/${game.name}`;

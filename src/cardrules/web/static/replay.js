@@ -1,6 +1,6 @@
 // The replay viewer: a record replayed step by step, each move narrated with its rule and the
 // choices the rules took away, in one seat's view or the full view; play, pause, step, step back.
-import { call, picture, ruleLink, showError, showInfo, t, LANG } from "/static/api.js";
+import { call, ltr, picture, ruleLink, showError, showInfo, t, LANG } from "/static/api.js";
 
 const $ = (id) => document.getElementById(id);
 let replay = null;
@@ -49,7 +49,7 @@ function narration(data) {
   }
   if (data.comment) box.append(Object.assign(document.createElement("p"), { textContent: t("Comment: {comment}", { comment: data.comment }) }));
   if (data.to_move !== null && data.step < data.steps) {
-    const moves = data.legal_moves.moves.map((m) => m.text);
+    const moves = data.legal_moves.moves.map((m) => ltr(m.label || m.text));
     if (moves.length) {
       const more = data.legal_moves.next !== null ? ", …" : "";
       box.append(Object.assign(document.createElement("p"), {

@@ -1,6 +1,6 @@
 // The table: the server draws the picture (SVG); this script makes its cards clickable, lists the
 // moves a selection allows, plays them over the API and narrates what the computer does.
-import { call, picture, ruleLink, showError, showInfo, t, tokens } from "/static/api.js";
+import { call, ltr, picture, ruleLink, showError, showInfo, t, tokens } from "/static/api.js";
 
 const $ = (id) => document.getElementById(id);
 // The address is /table#MATCH, or /table#MATCH.CODE from a friend's invite link: the code is
@@ -37,9 +37,38 @@ function counts(board) {
   return out;
 }
 
+// Keyboard: the board's card buttons are one stop of the Tab key (a roving tabindex): the arrow keys
+// move between them, Home and End go to the first and the last, Enter or Space selects.
+function cardButtons() {
+  return Array.from($("board").querySelectorAll('.card[role="button"]'));
+}
+
+function rove(to) {
+  const cards = cardButtons();
+  if (!cards.length) return;
+  const at = cards.includes(to) ? to : cards.find((c) => c.dataset.zone === "hand" && c.classList.contains("usable"))
+    || cards.find((c) => c.dataset.zone === "hand") || cards[0];
+  for (const c of cards) c.tabIndex = c === at ? 0 : -1;
+  return at;
+}
+
+function roveKey(event, el) {
+  const cards = cardButtons();
+  const i = cards.indexOf(el);
+  const next = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: cards.length - 1 }[event.key];
+  if (next === undefined || i < 0) return false;
+  const to = cards[(next + cards.length) % cards.length];
+  rove(to);
+  to.focus();
+  return true;
+}
+
 function drawBoard(svg) {
   const board = $("board");
   const before = counts(board);
+  // The focused card (by its place), kept focused across the new picture so that a keyboard stays where it was.
+  const focused = board.contains(document.activeElement) ? document.activeElement : null;
+  const was = focused && focused.classList.contains("card") ? [focused.dataset.zone, focused.dataset.index] : null;
   board.innerHTML = svg;
   const seen = new Map();
   let moving = 0;
@@ -58,13 +87,19 @@ function drawBoard(svg) {
   }
   for (const el of board.querySelectorAll('.card[role="button"]')) {
     el.addEventListener("click", () => toggle(el));
+    el.addEventListener("focus", () => rove(el));
     el.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();
-        toggle(el);
+        toggle(el, true);
+      } else if (roveKey(event, el)) {
+        event.preventDefault();
       }
     });
   }
+  const again = was && board.querySelector(`.card[data-zone="${was[0]}"][data-index="${was[1]}"]`);
+  const at = rove(again && again.getAttribute("role") === "button" ? again : null);
+  if (focused) (at || again || $("board-title")).focus();
 }
 
 function narrate(events) {
@@ -90,7 +125,7 @@ function narrate(events) {
     li.append(Object.assign(document.createElement("bdi"), { textContent: shown }));
     if (e.rule) li.append(" ", ruleLink(e.rule));
     log.append(li);
-    $("latest").textContent = e.display || e.text;
+    $("latest").textContent = e.display || e.text;  // shown, not said again: the log is the live region
   }
   log.scrollTop = log.scrollHeight;
 }
@@ -107,6 +142,7 @@ function sideName(seats) {
 function drawSummary() {
   const s = view.summary;
   const open = s && (view.over || s.number !== seenRound);
+  const opening = open && $("summary").hidden;
   $("summary").hidden = !open;
   document.body.dataset.summary = open ? "open" : "closed";
   if (!open) return;
@@ -137,6 +173,8 @@ function drawSummary() {
   if (s.winner !== null) line += " " + t("{side} won the match.", { side: sideName(s.sides[s.winner]) });
   $("summary-match").textContent = line;
   $("summary-continue").hidden = view.over;
+  // A summary that opens takes the focus (a keyboard and a screen reader go to it): its button, or its heading.
+  if (opening) (view.over ? $("summary-title") : $("summary-continue")).focus();
 }
 
 function closeSummary() {
@@ -144,21 +182,30 @@ function closeSummary() {
   seenRound = view.summary.number;
   sessionStorage.setItem(SEEN, String(seenRound));
   drawSummary();
+  (rove(null) || $("board-title")).focus();  // back to the hand
 }
 
 function moveButton(move) {
   const li = document.createElement("li");
   const button = document.createElement("button");
   button.type = "button";
+  button.dir = "ltr";  // a move's notation reads left to right, in a right-to-left page too
   button.textContent = move.label || move.text;
   button.dataset.move = move.text;
+  // A screen reader hears the move's cards by their names in the page's language, as the board names them.
+  const names = move.cards.map((c) => $("board").querySelector(`.card[data-card="${CSS.escape(c)}"]`)?.getAttribute("aria-label"));
+  if (names.length && names.every(Boolean)) {
+    const spoken = Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: ` (${names.join(", ")})` });
+    spoken.dir = "auto";
+    button.append(spoken);
+  }
   button.addEventListener("click", () => play(move.text));
   // Beside each move, why the rules allow it here (GET /api/matches/{id}/why).
   const why = document.createElement("button");
   why.type = "button";
   why.className = "why";
   why.textContent = t("Why?");
-  why.setAttribute("aria-label", t("Why may I play {move}?", { move: move.label || move.text }));
+  why.setAttribute("aria-label", t("Why may I play {move}?", { move: ltr(move.label || move.text) }));
   why.addEventListener("click", () => askWhy(move));
   li.append(button, why);
   return li;
@@ -174,7 +221,7 @@ async function askWhy(move) {
       box.hidden = true;
       return;
     }
-    showInfo($("message"), t("Why you may play {move}:", { move: move.label || move.text }));
+    showInfo($("message"), t("Why you may play {move}:", { move: ltr(move.label || move.text) }));
     box.replaceChildren(...answer.reasons.map((r) => {
       const li = document.createElement("li");
       li.append(ruleLink(r.rule), " ", Object.assign(document.createElement("bdi"), { textContent: r.reason }));
@@ -320,17 +367,28 @@ function includes(cards, wanted) {
   return true;
 }
 
-function drawPicked(moves) {
+// On a phone the board fills the screen: the moves to choose from and a refusal are scrolled into view.
+function reveal() {
+  if (window.matchMedia("(max-width: 48rem)").matches) $("prompt").scrollIntoView({ block: "nearest" });
+}
+
+function drawPicked(moves, byKeyboard = false) {
   $("picked").hidden = selected.length === 0;
   $("picked-moves").replaceChildren(...moves.map(moveButton));
+  if (moves.length) {
+    reveal();
+    if (byKeyboard) $("picked-moves").querySelector("button").focus();
+  }
   for (const el of $("board").querySelectorAll(".card")) {
     const on = selected.some((s) => s.zone === el.dataset.zone && s.index === el.dataset.index);
     el.classList.toggle("selected", on);
-    el.setAttribute("aria-pressed", on && el.getAttribute("role") === "button" ? "true" : "false");
+    // Only a button is pressed or not (a picture of a card has no such state).
+    if (el.getAttribute("role") === "button") el.setAttribute("aria-pressed", on ? "true" : "false");
+    else el.removeAttribute("aria-pressed");
   }
 }
 
-async function toggle(el) {
+async function toggle(el, byKeyboard = false) {
   if (busy || !view || view.over) return;
   if (view.to_move !== view.seat) {
     showInfo($("message"), t("It is seat {seat}'s turn.", { seat: view.to_move }));
@@ -368,7 +426,7 @@ async function toggle(el) {
   const others = selected.filter((s) => s.zone !== "hand").map((s) => s.card);
   const moves = page.moves.filter((m) =>
     chosen ? m.cards[0] === chosen.card && includes(m.cards.slice(1), others) : includes(m.cards.slice(1), others));
-  drawPicked(moves);
+  drawPicked(moves, byKeyboard && !(moves.length === 1 && chosen));
   const hand = selected.filter((s) => s.zone === "hand");
   if (moves.length === 1 && hand.length > 0) {
     await play(moves[0].text);
@@ -377,6 +435,7 @@ async function toggle(el) {
     await play(others.length ? `${hand[0].card} x ${others.join(" ")}` : hand[0].card);
   } else if (moves.length === 0) {
     showInfo($("message"), t("No legal move uses all the selected cards: pick a card from your hand, or clear the selection."));
+    reveal();
   } else {
     showInfo($("message"), t("Moves that use the selected cards: {count}. Pick one, or select more cards.",
       { count: `${moves.length}${page.next !== null ? "+" : ""}` }));
@@ -390,7 +449,7 @@ async function askHint() {
   try {
     const hint = await call(`/api/matches/${match}/hint`, { token });
     const listed = view ? view.legal_moves.moves.find((m) => m.text === hint.move) : null;
-    showInfo($("message"), t("Hint: {move}.", { move: listed && listed.label ? listed.label : hint.move }));
+    showInfo($("message"), t("Hint: {move}.", { move: ltr(listed && listed.label ? listed.label : hint.move) }));
     box.replaceChildren(...hint.reasons.map((reason) => {
       const li = document.createElement("li");
       li.textContent = reason;
@@ -412,7 +471,7 @@ async function play(text) {
     });
     const pic = await picture(pictureUrl(), token);
     const played = [...(view ? view.legal_moves.moves : [])].find((m) => m.text === text);
-    showInfo($("message"), t("You played {move}.", { move: played && played.label ? played.label : text }));
+    showInfo($("message"), t("You played {move}.", { move: ltr(played && played.label ? played.label : text) }));
     show(state, pic.svg);
   } catch (error) {
     showError($("message"), error);
@@ -498,6 +557,9 @@ async function toReplay() {
 }
 
 async function main() {
+  // A refusal or a question (the message) is scrolled into view on a phone, as the moves are.
+  new MutationObserver(() => { if ($("message").textContent && $("message").className === "error") reveal(); })
+    .observe($("message"), { childList: true, characterData: true, subtree: true, attributes: true });
   if (match && code && !(await claim())) return;
   if (!match || !token) {
     showError($("message"), new Error(t("This page needs a match started from the lobby (its token is kept in this browser).")));

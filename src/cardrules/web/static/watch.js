@@ -1,6 +1,6 @@
 // Press play: a short deal of the game, chosen to show some rules, told step by step. It stops on
 // every move and says what happened, which rules applied and what the player to move could do next.
-import { call, picture, ruleLink, showError, t } from "/static/api.js";
+import { call, ltr, picture, ruleLink, showError, t } from "/static/api.js";
 
 const $ = (id) => document.getElementById(id);
 const game = decodeURIComponent(location.pathname.split("/").pop());
@@ -16,11 +16,31 @@ function pictureUrl(n) {
   return `/api/demos/${encodeURIComponent(game)}/picture?step=${n}${narrow}`;
 }
 
+const sleep = (ms) => new Promise((done) => { setTimeout(done, ms); });
+
+// Before a move's picture replaces the last one, the cards it takes, builds with or plays are
+// marked where they lie now (a capture's cards would otherwise just vanish); a hand the board shows
+// face down shows nothing, and neither does a bid (the narration above the board says it).
+async function markLeaving(data) {
+  let marked = 0;
+  for (const el of $("board").querySelectorAll(".card")) {
+    if (el.dataset.zone === "hand" && data.mover !== demo.seat) continue;
+    if (data.moved.includes(el.dataset.card)) {
+      el.classList.add("leaving");
+      marked += 1;
+    }
+  }
+  if (marked) await sleep(Math.min(1200, BASE_MS / speed() / 2));
+}
+
 async function show(n) {
+  const forward = n === shown + 1;
   step = Math.max(0, Math.min(n, demo.steps.length - 1));
   const data = demo.steps[step];
   const wanted = step;
-  const pic = await picture(pictureUrl(step));
+  const pending = picture(pictureUrl(step));
+  if (forward && step > 0) await markLeaving(data);
+  const pic = await pending;
   if (wanted !== step) return;
   $("board").innerHTML = pic.svg;
   // The moved cards, wherever they now lie on the table (a card played to a trick, a card trailed).
@@ -30,9 +50,9 @@ async function show(n) {
   const box = $("narration");
   box.replaceChildren();
   const head = document.createElement("p");
-  head.className = "step-head";
+  head.className = "step-head fresh";
   head.textContent = step === 0 ? t("The deal")
-    : t("Move {step} of {steps}: seat {seat} plays {move}", { step, steps: demo.steps.length - 1, seat: data.mover, move: data.move });
+    : t("Move {step} of {steps}: seat {seat} plays {move}", { step, steps: demo.steps.length - 1, seat: data.mover, move: ltr(data.move) });
   const text = document.createElement("p");
   text.textContent = data.narration;
   box.append(head, text);
