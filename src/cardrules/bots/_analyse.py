@@ -254,7 +254,7 @@ def analyse(
                 judged[i] = MoveAnalysis(step.round, step.number, step.seat, side, step.move, "too deep")
             else:
                 judged[i] = analyse_move(step, max_nodes=max_nodes, seconds=seconds)
-                deep = judged[i].status == "too deep"
+                deep = deep or judged[i].status == "too deep"
             done += 1
             if progress is not None:
                 progress(done, len(steps))
