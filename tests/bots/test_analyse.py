@@ -44,14 +44,13 @@ def _played_out(game: cardrules.Game[Any, Any, Any, Any], state: Any, worst_at: 
     return moves, costs
 
 
-@pytest.mark.parametrize(("text", "seed", "most"), [("mililla(single_round=true)", 4, 5), ("charlemagne", 7, 5)])
+@pytest.mark.parametrize(("text", "seed", "most"), [("mililla(single_round=true)", 20, 8), ("mulle", 0, 5)])
 def test_each_cost_is_what_a_plain_minimax_finds(text: str, seed: int, most: int) -> None:
     """A record that throws points away at one decision: analyse finds that cost there, and the best elsewhere."""
     game, start = small_position(text, seed, most)
-    thrown = 0
-    for worst_at in range(3):
+    for worst_at in range(2):
         moves, costs = _played_out(game, start, worst_at)
-        thrown += sum(costs)
+        assert sum(costs) > 0  # the positions chosen do let a move throw points away
         record = cardrules.records.from_moves(start, moves)
         analysis = analyse(record, max_nodes=None)
         assert [m.move for m in analysis.moves] == moves
@@ -73,7 +72,6 @@ def test_each_cost_is_what_a_plain_minimax_finds(text: str, seed: int, most: int
         assert sum(c.lost for c in sides) == sum(costs)
         assert [c.seats for c in sides] == [tuple(s) for s in analysis.sides]
         assert analysis.finished == game.is_over(list(cardrules.records.steps(record))[-1].after)
-    assert thrown > 0  # the positions chosen do let a move throw points away
 
 
 def test_a_round_is_analysed_from_its_end_within_the_budget() -> None:
