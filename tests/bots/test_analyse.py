@@ -75,7 +75,10 @@ def test_each_cost_is_what_a_plain_minimax_finds(text: str, seed: int, most: int
 
 
 def test_a_round_is_analysed_from_its_end_within_the_budget() -> None:
-    """With a small budget the early moves of each round are too deep, the last ones solved; none after a solved one is too deep."""
+    """
+    With a small budget the early moves of a round are too deep, the last ones solved, none too deep
+    after a solved one; only the latest too deep is searched.
+    """
     game = cardrules.get_game("mililla")
     start = game.new_game(seed=3)
     rng = random.Random(3)

@@ -241,7 +241,9 @@ def analyse(
     first = steps[0].before if steps else next(iter(records.replay(record)))
     sides = game.spec.score(first).sides
     if len(sides) != 2:
-        raise UnsupportedError(f"analysis needs two sides, and this {game.spec.title} ruleset has {len(sides)}", game.name)
+        raise UnsupportedError(
+            f"analysis needs two sides, and this {game.spec.title} ruleset has {len(sides)}", game.name
+        )
     last = steps[-1].after if steps else first
     judged: dict[int, MoveAnalysis] = {}
     done = 0
@@ -268,4 +270,3 @@ def _rounds(steps: list[records.Step]) -> Iterable[list[int]]:
     for i, step in enumerate(steps):
         rounds.setdefault(step.round, []).append(i)
     return rounds.values()
-

@@ -100,7 +100,9 @@ def _say_move(game: Game[Any, Any, Any, Any], before: Any, m: MoveAnalysis, st: 
 
 def _cost_line(who: str, lost: int, mistakes: int, analysed: int, decisions: int, st: Style) -> str:
     if mistakes:
-        head = st.ngettext("{who} lost {lost} points in {count} move", "{who} lost {lost} points in {count} moves", mistakes)
+        head = st.ngettext(
+            "{who} lost {lost} points in {count} move", "{who} lost {lost} points in {count} moves", mistakes
+        )
         head = head.format(who=who, lost=lost, count=mistakes)
     else:
         head = st.gettext("{who} lost nothing").format(who=who)
@@ -139,7 +141,9 @@ def analyse_command(args: argparse.Namespace, out: TextIO) -> int:
         file=out,
     )
     if not analysis.finished:
-        print(st.gettext("The record stops before the end of the match: its moves are analysed all the same."), file=out)
+        print(
+            st.gettext("The record stops before the end of the match: its moves are analysed all the same."), file=out
+        )
     limit = st.gettext("within {nodes} positions").format(nodes=f"{args.max_nodes:,}")
     first_solved: dict[int, int] = {}  # each round's first move analysed: the earlier ones were too deep
     for m in analysis.moves:

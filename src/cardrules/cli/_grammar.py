@@ -2,8 +2,8 @@
 The command line's grammar: every command, its arguments and their help texts, in the language
 asked for (``--lang``). The commands themselves are carried out in :mod:`cardrules.cli._matches`
 (play, demo, simulate, games), :mod:`cardrules.cli._positions` (check, show), :mod:`cardrules.cli._solve` (solve),
-:mod:`cardrules.cli._records` (verify, replay), :mod:`cardrules.cli._analyse` (analyse), :mod:`cardrules.cli._serve` (serve), :mod:`cardrules.cli._reference`
-(vectors, perft, engine...).
+:mod:`cardrules.cli._records` (verify, replay), :mod:`cardrules.cli._analyse` (analyse),
+:mod:`cardrules.cli._serve` (serve), :mod:`cardrules.cli._reference` (vectors, perft, engine...).
 
 Each command is a function that adds its subparser and sets ``run`` (``run(args) -> exit status``)
 or ``handler`` (``handler(args, out) -> exit status``); :data:`COMMANDS` lists them in the order
