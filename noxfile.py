@@ -94,7 +94,8 @@ def web_browser(session: nox.Session) -> None:
     if session.venv_backend != "none":
         session.install(".[web-browser]")
     session.run(
-        "python", "-m", "pytest", "-q", "-n", "0", "tests/web/test_browser.py", *session.posargs,
+        "python", "-m", "pytest", "-q", "-n", "0", "tests/web/test_browser.py",
+        "tests/web/test_browser_analysis.py", *session.posargs,
         env={"CARDRULES_BROWSER_REQUIRED": "1"},
     )  # fmt: skip
 
