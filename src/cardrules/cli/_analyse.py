@@ -100,10 +100,9 @@ def _say_move(game: Game[Any, Any, Any, Any], before: Any, m: MoveAnalysis, st: 
 
 def _cost_line(who: str, lost: int, mistakes: int, analysed: int, decisions: int, st: Style) -> str:
     if mistakes:
-        head = st.ngettext(
-            "{who} lost {lost} points in {count} move", "{who} lost {lost} points in {count} moves", mistakes
-        )
-        head = head.format(who=who, lost=lost, count=mistakes)
+        points = st.ngettext("{lost} point", "{lost} points", lost).format(lost=lost)
+        head = st.ngettext("{who} lost {points} in {count} move", "{who} lost {points} in {count} moves", mistakes)
+        head = head.format(who=who, points=points, count=mistakes)
     else:
         head = st.gettext("{who} lost nothing").format(who=who)
     judged = st.ngettext(
