@@ -222,6 +222,7 @@ def analyse(
 
     Example:
         >>> import random
+        >>> from cardrules.bots import analyse
         >>> game = cardrules.get_game("mililla")
         >>> start = game.new_game(seed=2)
         >>> rng, moves, state = random.Random(2), [], start
@@ -230,7 +231,7 @@ def analyse(
         ...     moves.append(move)
         ...     state = game.apply(state, move)
         >>> record = cardrules.records.from_moves(start, moves)
-        >>> analysis = cardrules.bots.analyse(record, max_nodes=2_000)
+        >>> analysis = analyse(record, max_nodes=2_000)
         >>> last = analysis.moves[-1]
         >>> last.status, last.cost
         ('forced', 0)
