@@ -31,7 +31,7 @@ def _record(path: Path, rounds: int = 1, seed: int = 2) -> records.Record:
 
 
 def test_the_text_goes_seat_by_seat_with_a_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Every seat's costly moves with the best move, the early moves said to be too early, each seat's and side's loss."""
+    """Each seat's costly moves and the best, the early moves said to be too early, each seat's and side's loss."""
     record = _record(tmp_path / "r.json")
     analysis = analyse(record, max_nodes=5_000)
     assert main(["analyse", str(tmp_path / "r.json"), "--max-nodes", "5000"]) == 0
@@ -52,7 +52,7 @@ def test_the_text_goes_seat_by_seat_with_a_summary(tmp_path: Path, capsys: pytes
 
 
 def test_the_json_is_the_analysis(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """The documented shape: each decision counted from 1, its values, best moves and cost; the costs by seat and side."""
+    """The documented shape: each decision counted from 1, its values, best moves, cost; the costs by seat and side."""
     record = _record(tmp_path / "r.json")
     analysis = analyse(record, max_nodes=5_000)
     assert main(["analyse", str(tmp_path / "r.json"), "--max-nodes", "5000", "--json"]) == 0

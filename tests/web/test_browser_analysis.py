@@ -12,11 +12,10 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_browser import base_url, browser, page, shot  # noqa: F401 (the fixtures)
-
 import cardrules
 from cardrules import records
 from cardrules.bots import analyse_move
+from tests.web.test_browser import base_url, browser, page, shot  # noqa: F401 (the fixtures)
 
 
 def _record_with_a_costly_move() -> tuple[records.Record, int, Any]:
@@ -68,5 +67,11 @@ def test_the_replay_viewer_judges_a_move_with_every_card_shown(
     assert all(game.format_move(before, b.move) in text for b in judged.best)
     assert str(judged.cost) in text
     shot(page, f"replay-analysis-{width}-{lang}")
+    if lang == "en":  # the round's first move: too early to solve exactly, and said so
+        page.click("#first")
+        page.wait_for_selector("body[data-step='0']")
+        page.click("#step")
+        page.wait_for_function("document.querySelector('#analysis').innerText.includes('Not analysed')")
+        assert "too early in the round" in page.inner_text("#analysis")
     page.uncheck("#analyse")
     assert page.inner_text("#analysis").strip() == ""

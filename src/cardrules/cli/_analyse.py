@@ -11,7 +11,7 @@ from typing import Any, Final, TextIO
 from cardrules import records
 from cardrules._kit.style import Style
 from cardrules._registry import get_game
-from cardrules.bots import Analysis, MoveAnalysis, analyse
+from cardrules.bots import Analysis, Cost, MoveAnalysis, analyse
 from cardrules.bots._analyse import ANALYSIS_NODES
 from cardrules.cli._records import _read_or_say, _seat_name
 from cardrules.engine import Game
@@ -47,7 +47,7 @@ def analysis_data(game: Game[Any, Any, Any, Any], analysis: Analysis) -> dict[st
             "nodes": m.nodes,
         }
 
-    def cost(c: Any) -> dict[str, Any]:
+    def cost(c: Cost) -> dict[str, Any]:
         return {"seats": list(c.seats), "lost": c.lost, "mistakes": c.mistakes, "analysed": c.analysed,
                 "decisions": c.decisions}  # fmt: skip
 

@@ -204,8 +204,12 @@ WORDS: Final = (
     ),
     _C("web", "Step to a move to see it judged."),
     _C("web", "Analysing…"),
+    _C("web", "The server is busy judging other moves; trying again…"),
     _C("web", "Seat {seat} played {move}, the only legal move."),
-    _C("web", "Seat {seat} played {move}. Not analysed: too early in the round to solve exactly within {nodes} positions."),
+    _C(
+        "web",
+        "Seat {seat} played {move}. Not analysed: too early in the round to solve exactly within {nodes} positions.",
+    ),
     _C("web", "Seat {seat} played {move} ({value}), a best move."),
     _C("web", "Seat {seat} played {move} ({value}); the best was {best} ({best_value}): it cost {cost} points."),
     # Press play.

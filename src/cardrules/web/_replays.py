@@ -36,7 +36,7 @@ ANALYSIS_NODES: Final = 100_000
 ANALYSIS_SECONDS: Final = 3.0
 """The most seconds the server searches to judge one move (Mulle's positions cost more)."""
 ANALYSIS_AT_ONCE: Final = 2
-"""The most moves the server judges at once; a request waits its turn a while, then gets 503 ``busy``."""
+"""The most moves the server judges at once; one more request gets 503 ``busy`` at once (it waits in no thread)."""
 
 
 class Replay:
@@ -119,26 +119,20 @@ class Replay:
             jsonable(game.score(state)),
         )
 
-    def analysis(self, step: int, gate: threading.Semaphore) -> ReplayAnalysis:
+    def analysis(self, step: int) -> ReplayAnalysis:
         """
-        The move that led to step *step* judged with every card shown, within the server's budget,
-        once *gate* lets it in (:attr:`Replays.judging`); raises :class:`ApiError` for a bad step, or
-        when the gate stays shut.
+        The move that led to step *step* judged with every card shown, within the server's budget
+        (:data:`ANALYSIS_NODES`, :data:`ANALYSIS_SECONDS`); raises :class:`ApiError` for a bad step.
         """
         if not 1 <= step <= len(self.steps):
             wanted = f"step must be from 1 to {len(self.steps)} (the move that led there)"
-            raise ApiError(
-                422, "bad_step", f"{wanted}, not {step}" if self.steps else "the replay has no move", field="step"
-            )
+            said = f"{wanted}, not {step}" if self.steps else "the replay has no move"
+            raise ApiError(422, "bad_step", said, field="step")
         s = self.steps[step - 1]
-        if not gate.acquire(timeout=2 * ANALYSIS_SECONDS):
-            raise ApiError(503, "busy", "the server is judging other moves; try again in a moment", retry_after=5)
         try:
             m = analyse_move(s, max_nodes=ANALYSIS_NODES, seconds=ANALYSIS_SECONDS)
         except CardrulesError as exc:
             raise from_cardrules(exc) from None
-        finally:
-            gate.release()
         game = self.game
         played = m.played
         return ReplayAnalysis(
@@ -183,7 +177,7 @@ class Replays:
         self._cache: OrderedDict[str, Replay] = OrderedDict()
         self._lock = threading.Lock()
         self.judging = threading.BoundedSemaphore(ANALYSIS_AT_ONCE)
-        """Lets :data:`ANALYSIS_AT_ONCE` moves be judged at once (:meth:`Replay.analysis`)."""
+        """Lets :data:`ANALYSIS_AT_ONCE` moves be judged at once (:meth:`Replay.analysis`), taken without waiting."""
 
     def get(self, replay_id: str, load: Any) -> Replay:
         """The replay *replay_id*; *load(replay_id)* gives its record text or ``None``."""

@@ -31,22 +31,36 @@ function judgement(a) {
   return p;
 }
 
+function line(text) {
+  return Object.assign(document.createElement("p"), { textContent: text });
+}
+
+// One request at a time: when it ends, the step shown then is judged (the same, or one stepped to meanwhile).
+let judging = false;
+
 async function analysis() {
   const box = $("analysis");
   if (!$("analyse").checked) return box.replaceChildren();
-  if (at === 0) return box.replaceChildren(Object.assign(document.createElement("p"), { textContent: t("Step to a move to see it judged.") }));
-  const step = at;
-  if (!judged.has(step)) {
-    box.replaceChildren(Object.assign(document.createElement("p"), { textContent: t("Analysing…") }));
-    if (timer !== null) return; // while playing, only the moves already judged are shown
-    try {
-      judged.set(step, await call(`/api/replays/${replay}/analysis?step=${step}`));
-    } catch (error) {
-      if (step === at) showError($("message"), error);
-      return;
+  if (at === 0) return box.replaceChildren(line(t("Step to a move to see it judged.")));
+  if (judged.has(at)) return box.replaceChildren(judgement(judged.get(at)));
+  box.replaceChildren(line(t("Analysing…")));
+  if (judging || timer !== null) return; // while playing, only the moves already judged are shown
+  judging = true;
+  const [id, step] = [replay, at];
+  try {
+    const found = await call(`/api/replays/${id}/analysis?step=${step}`);
+    if (id === replay) judged.set(step, found);
+  } catch (error) {
+    if (id === replay && step === at) {
+      const busy = error.status === 503;
+      box.replaceChildren(line(busy ? t("The server is busy judging other moves; trying again…") : error.message));
+      if (busy) setTimeout(analysis, 2000);
     }
+    judging = false;
+    return;
   }
-  if (step === at) box.replaceChildren(judgement(judged.get(step)));
+  judging = false;
+  analysis();
 }
 
 function narration(data) {
@@ -128,6 +142,7 @@ function pause() {
   timer = null;
   $("play").textContent = t("▶ Play");
   document.body.dataset.playing = "false";
+  if (replay) analysis();
 }
 
 function playPause() {
