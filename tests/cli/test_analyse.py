@@ -49,6 +49,8 @@ def test_the_text_goes_seat_by_seat_with_a_summary(tmp_path: Path, capsys: pytes
     costly = [m for m in analysis.moves if m.cost]
     assert costly  # this deal's random play throws points away
     assert all(f"round {m.round + 1}, move {m.number}: " in out and f"cost {m.cost} point" in out for m in costly)
+    tally_only = [m for m in analysis.moves if m.cost == 0 and m.tally_cost]
+    assert all(f"no points lost, {m.tally_cost} less in the round's tally" in out for m in tally_only)
 
 
 def test_the_json_is_the_analysis(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -86,10 +86,13 @@ def _say_move(game: Game[Any, Any, Any, Any], before: Any, m: MoveAnalysis, st: 
         return where + ": " + st.gettext("{move}, the only legal move").format(move=text)
     played = m.played
     assert played is not None and m.cost is not None
-    if m.cost == 0:
+    if m.cost == 0 and not m.tally_cost:
         said = st.gettext("{move} ({value:+d}), a best move").format(move=text, value=played.value)
         return where + ": " + said
     best = ", ".join(game.format_move(before, b.move) for b in m.best[:4]) + (", …" if len(m.best) > 4 else "")
+    if m.cost == 0:
+        said = st.gettext("{move} ({value:+d}); best {best}: no points lost, {tally} less in the round's tally")
+        return where + ": " + said.format(move=text, value=played.value, best=best, tally=m.tally_cost)
     said = st.ngettext(
         "{move} ({value:+d}); best {best} ({best_value:+d}): cost {cost} point",
         "{move} ({value:+d}); best {best} ({best_value:+d}): cost {cost} points",

@@ -211,6 +211,10 @@ WORDS: Final = (
         "Seat {seat} played {move}. Not analysed: too early in the round to solve exactly within {nodes} positions.",
     ),
     _C("web", "Seat {seat} played {move} ({value}), a best move."),
+    _C(
+        "web",
+        "Seat {seat} played {move} ({value}); the best was {best}: no points lost, {tally} less in the round's tally.",
+    ),
     _C("web", "Seat {seat} played {move} ({value}); the best was {best} ({best_value}): it cost {cost} points."),
     # Press play.
     _C("web", "Playback"),

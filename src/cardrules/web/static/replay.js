@@ -19,7 +19,12 @@ function judgement(a) {
   if (a.status === "forced") words = t("Seat {seat} played {move}, the only legal move.", { seat: a.seat });
   else if (a.status === "too deep") {
     words = t("Seat {seat} played {move}. Not analysed: too early in the round to solve exactly within {nodes} positions.", { seat: a.seat, nodes: a.max_nodes.toLocaleString(LANG) });
-  } else if (a.cost === 0) words = t("Seat {seat} played {move} ({value}), a best move.", { seat: a.seat, value: signed(a.value) });
+  } else if (a.cost === 0 && !a.tally_cost) words = t("Seat {seat} played {move} ({value}), a best move.", { seat: a.seat, value: signed(a.value) });
+  else if (a.cost === 0) {
+    words = t("Seat {seat} played {move} ({value}); the best was {best}: no points lost, {tally} less in the round's tally.", {
+      seat: a.seat, value: signed(a.value), best: a.best.join(", "), tally: a.tally_cost,
+    });
+  }
   else {
     words = t("Seat {seat} played {move} ({value}); the best was {best} ({best_value}): it cost {cost} points.", {
       seat: a.seat, value: signed(a.value), best: a.best.join(", "), best_value: signed(a.best_value), cost: a.cost,
