@@ -20,14 +20,11 @@ from cardrules._registry import get_game, spec_for_state
 from cardrules.bots._solve import MoveValue, Solution, solve
 from cardrules.errors import InvalidOptionError, SearchLimitError, UnsupportedError
 
-__all__ = ["ANALYSIS_NODES", "Analysis", "Cost", "MoveAnalysis", "Status", "analyse", "analyse_move"]
+__all__ = ["ANALYSIS_NODES", "Analysis", "Cost", "MoveAnalysis", "analyse", "analyse_move"]
 
 ANALYSIS_NODES: Final = 100_000
 """The most positions :func:`analyse` searches for one decision by default (about a second in
 Mililla and Charlemagne, a few in Mulle)."""
-
-Status = Literal["solved", "forced", "too deep"]
-"""What became of a decision: solved exactly, the only legal move, or beyond the budget of search."""
 
 
 @attrs.frozen
@@ -54,7 +51,7 @@ class MoveAnalysis:
     seat: int
     side: int
     move: Any
-    status: Status
+    status: Literal["solved", "forced", "too deep"]
     solution: Solution | None = None
     nodes: int = 0
 
