@@ -75,7 +75,7 @@ def test_the_json_is_the_analysis(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 
 def test_a_bad_record_is_exit_2_with_where(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Unreadable, breaking a rule, or a bad budget: exit 2 and a clear message on standard error."""
+    """Unreadable, breaking a rule, a bad budget or three sides: exit 2 and a clear message on standard error."""
     record = _record(tmp_path / "r.json")
     text = (tmp_path / "r.json").read_text(encoding="utf-8")
     first = record.rounds[0].moves[0]
@@ -90,6 +90,11 @@ def test_a_bad_record_is_exit_2_with_where(tmp_path: Path, capsys: pytest.Captur
     assert main(["analyse", str(tmp_path / "missing.json")]) == 2
     assert main(["analyse", str(tmp_path / "r.json"), "--max-nodes", "0"]) == 2
     assert "max_nodes must be" in capsys.readouterr().err
+    three = cardrules.get_game("mulle(players=3)")
+    start = three.new_game(seed=1)
+    (tmp_path / "three.json").write_text(records.dumps(records.from_moves(start, [three.legal_moves(start)[0]])))
+    assert main(["analyse", str(tmp_path / "three.json")]) == 2
+    assert "needs two sides" in capsys.readouterr().err
 
 
 def test_the_words_are_translated(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
