@@ -96,7 +96,7 @@ def web_browser(session: nox.Session) -> None:
         session.install(".[web-browser]")
     session.run(
         "python", "-m", "pytest", "-q", "-n", "0", "tests/web/test_browser.py", "tests/web/test_browser_access.py",
-        "tests/web/test_players_rules_browser.py", *session.posargs,
+        "tests/web/test_players_rules_browser.py", "tests/web/test_browser_analysis.py", *session.posargs,
         env={"CARDRULES_BROWSER_REQUIRED": "1"},
     )  # fmt: skip
 

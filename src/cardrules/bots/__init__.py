@@ -9,10 +9,12 @@ one by name: a level (``"easy"``, ``"medium"``, ``"hard"``) or a bot class (``"r
 plays many matches between bots on any :class:`concurrent.futures.Executor`
 (:class:`RayExecutor` adapts Ray, which has none)
 and reports win rates with confidence intervals; :func:`solve` gives the exact value of every move
-of a position with every hand shown. See :doc:`/howto/bot`.
+of a position with every hand shown, and :func:`analyse` judges every move of a record with it. See
+:doc:`/howto/bot`.
 """
 
 from cardrules.bots._advice import Advice, advise
+from cardrules.bots._analyse import Analysis, Cost, MoveAnalysis, analyse, analyse_move
 from cardrules.bots._base import Bot, GreedyBot, RandomBot, bot_names, get_bot
 from cardrules.bots._ismcts import ISMCTSBot
 from cardrules.bots._levels import EasyBot, HardBot, MediumBot
@@ -33,15 +35,18 @@ from cardrules.engine import Solving
 
 __all__ = [
     "Advice",
+    "Analysis",
     "Bot",
     "BotResult",
     "Candidate",
+    "Cost",
     "EasyBot",
     "GreedyBot",
     "HardBot",
     "ISMCTSBot",
     "MatchOutcome",
     "MediumBot",
+    "MoveAnalysis",
     "MoveValue",
     "RandomBot",
     "RayExecutor",
@@ -51,6 +56,8 @@ __all__ = [
     "Solution",
     "Solving",
     "advise",
+    "analyse",
+    "analyse_move",
     "bot_names",
     "default_chunksize",
     "get_bot",

@@ -3,8 +3,8 @@ The command line's grammar: every command, its arguments and their help texts, i
 asked for (``--lang``). The commands themselves are carried out in :mod:`cardrules.cli._matches`
 (play, demo, simulate, games), :mod:`cardrules.cli._positions` (check, show),
 :mod:`cardrules.cli._rules` (rules), :mod:`cardrules.cli._solve` (solve), :mod:`cardrules.cli._records`
-(verify, replay), :mod:`cardrules.cli._serve` (serve), :mod:`cardrules.cli._reference`
-(vectors, perft, engine...).
+(verify, replay), :mod:`cardrules.cli._analyse` (analyse), :mod:`cardrules.cli._serve` (serve),
+:mod:`cardrules.cli._reference` (vectors, perft, engine...).
 
 Each command is a function that adds its subparser and sets ``run`` (``run(args) -> exit status``)
 or ``handler`` (``handler(args, out) -> exit status``); :data:`COMMANDS` lists them in the order
@@ -20,7 +20,7 @@ from typing import Any, Final
 from cardrules._kit.style import Style
 from cardrules._registry import game_names
 from cardrules.bots import bot_names
-from cardrules.cli import _matches, _positions, _records, _reference, _rules, _serve, _solve
+from cardrules.cli import _analyse, _matches, _positions, _records, _reference, _rules, _serve, _solve
 from cardrules.cli._parsing import (
     Parser,
     RawHelpFormatter,
@@ -279,6 +279,30 @@ def _add_records(sub: Subparsers) -> None:
     add_option(view, "--seat", int, "N", seat)
     add_flag(view, "--full", st.gettext("everything: every mover's alternatives and constraints (full knowledge)"))
     p.set_defaults(handler=_records.replay)
+    _add_analyse(sub, st, record, where)
+
+
+def _add_analyse(sub: Subparsers, st: Style, record: str, where: str) -> None:
+    """``analyse``."""
+    p = sub.add_parser(
+        "analyse",
+        help=st.gettext("judge every move of a record with every card shown: the best move and the cost"),
+        description=st.gettext(
+            "Analyse a game record as bridge players' double-dummy analysis does: for each decision, the "
+            "best move and what the move played cost its side in round points, judged with every card shown "
+            "(every hand, and Mulle's stock in its order), which no player had; then, seat by seat, what the "
+            "moves cost. Each round is analysed from its end backwards, each position within --max-nodes; the "
+            "earlier moves are said to be too early in the round to solve exactly. A progress line goes to "
+            "standard error on a terminal. Exit status: 0 analysed, 2 a record that cannot be read or breaks a rule."
+        ),
+    )
+    p.add_argument("record", metavar=record, help=where)
+    add_flag(p, "--json", st.gettext("print the analysis as JSON"))
+    nodes = st.gettext("search at most N positions for one move (default {default})")
+    add_option(p, "--max-nodes", int, "N", nodes.format(default=f"{_analyse.MAX_NODES:,}"), _analyse.MAX_NODES)
+    seconds = st.gettext("search at most S seconds for one move (default: no limit)")
+    add_option(p, "--seconds", float, "S", seconds)
+    p.set_defaults(handler=_analyse.analyse_command)
 
 
 def _add_positions(sub: Subparsers) -> None:

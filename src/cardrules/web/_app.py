@@ -466,6 +466,18 @@ class Server:
         lang = _lang.chosen(request)
         return _json(await run_in_threadpool(replay.view, step, view, offset, limit, card, lang))
 
+    async def replay_analysis(self, request: Request) -> Response:
+        """``GET /api/replays/{id}/analysis?step=N``: the N-th move judged with every card shown."""
+        replay_id = check_id(request.path_params["id"], "replay")
+        replay = await run_in_threadpool(self.replays.get, replay_id, self.store.replay)
+        step = query_int(request, "step", 1, 0, 10**7)
+        if not self.replays.judging.acquire(blocking=False):  # never a thread held waiting its turn
+            raise ApiError(503, "busy", "the server is judging other moves; try again in a moment", retry_after=2)
+        try:
+            return _json(await run_in_threadpool(replay.analysis, step))
+        finally:
+            self.replays.judging.release()
+
     # --- events --------------------------------------------------------------------------
 
     async def events(self, websocket: WebSocket) -> None:
@@ -587,6 +599,7 @@ def build_app(
         WebSocketRoute("/api/matches/{id}/events", server.events),
         Route("/api/replays", server.new_replay, methods=["POST"]),
         Route("/api/replays/{id}", server.replay_step, methods=["GET"]),
+        Route("/api/replays/{id}/analysis", server.replay_analysis, methods=["GET"]),
         Mount("/static", app=StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     middleware = [

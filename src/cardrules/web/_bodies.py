@@ -31,6 +31,7 @@ __all__ = [
     "MoveRequest",
     "NewMatchRequest",
     "OptionInfo",
+    "ReplayAnalysis",
     "ReplayCreated",
     "ReplayStep",
     "ScoreLine",
@@ -480,6 +481,50 @@ class ReplayStep:
     comment: str | None
     legal_moves: LegalMovesPage
     score: Mapping[str, Any]
+
+
+@attrs.frozen
+class ReplayAnalysis:
+    """
+    ``GET /api/replays/{id}/analysis?step=N``: the N-th move judged with every card shown.
+
+    Attributes:
+        replay: The replay id.
+        step: The move judged: the one that led to step N (from 1).
+        round: Its round, from 1.
+        move_number: Its number in the round, from 1.
+        seat: The seat that moved.
+        side: Its side (an index into the score's sides): a partner's cost is the side's.
+        move: The move played, in notation.
+        status: ``solved``; ``forced`` (the only legal move); or ``too deep``: too early in the
+            round to solve exactly within the server's budget (*max_nodes*, *seconds*).
+        value: The move's value: its side's round points minus the other side's, every seat then
+            playing perfectly with every card shown (null unless solved).
+        tally_margin: The same for the round's tally, the tie-break.
+        best: The best moves, in notation (empty unless solved).
+        best_value: Their value.
+        cost: The round points the move gave away to the best (0 for a best or forced move).
+        tally_cost: The same for the tally.
+        max_nodes: The most positions the server searches for one move.
+        seconds: The most seconds the server searches for one move.
+    """
+
+    replay: str
+    step: int
+    round: int
+    move_number: int
+    seat: int
+    side: int
+    move: str
+    status: str
+    value: int | None
+    tally_margin: int | None
+    best: tuple[str, ...]
+    best_value: int | None
+    cost: int | None
+    tally_cost: int | None
+    max_nodes: int
+    seconds: float
 
 
 @attrs.frozen

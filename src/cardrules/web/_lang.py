@@ -193,6 +193,29 @@ WORDS: Final = (
     _C("web", "Opened: {steps} moves."),
     _C("web", "What seat {seat} sees"),
     _C("web", "every seat's view"),
+    # The replay viewer's analysis, with every card shown.
+    _C("web", "Analysis with every card shown"),
+    _C("web", "Judge each move"),
+    _C(
+        "web",
+        "Each move is judged as if every player had seen every hand (and any stock, in its order), which no "
+        "player did. A value is the round points of the mover's side minus the other side's, every seat then "
+        "playing perfectly to the end of the round.",
+    ),
+    _C("web", "Step to a move to see it judged."),
+    _C("web", "Analysing…"),
+    _C("web", "The server is busy judging other moves; trying again…"),
+    _C("web", "Seat {seat} played {move}, the only legal move."),
+    _C(
+        "web",
+        "Seat {seat} played {move}. Not analysed: too early in the round to solve exactly within {nodes} positions.",
+    ),
+    _C("web", "Seat {seat} played {move} ({value}), a best move."),
+    _C(
+        "web",
+        "Seat {seat} played {move} ({value}); the best was {best}: no points lost, {tally} less in the round's tally.",
+    ),
+    _C("web", "Seat {seat} played {move} ({value}); the best was {best} ({best_value}): it cost {cost} points."),
     # Press play.
     _C("web", "Playback"),
     _C("web", "Step back"),

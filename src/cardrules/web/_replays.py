@@ -1,7 +1,8 @@
 """
 Replays: a record replayed step by step with :func:`cardrules.records.steps`, each step narrated
 with its events and rule ids and the rules that constrained the choice (``Step.refused``), in a
-seat's view (what that seat saw then) or the full view.
+seat's view (what that seat saw then) or the full view; and each move judged with every card shown
+(:func:`cardrules.bots.analyse_move`), within a budget of search, a few moves at a time.
 """
 
 from __future__ import annotations
@@ -14,21 +15,28 @@ from typing import Any, Final
 import attrs
 
 from cardrules import records
+from cardrules.bots import analyse_move
 from cardrules.cards import Card
 from cardrules.engine import Game
 from cardrules.errors import CardrulesError
 from cardrules.rules import Violation
-from cardrules.web._bodies import LegalMovesPage, Refusal, ReplayStep
+from cardrules.web._bodies import LegalMovesPage, Refusal, ReplayAnalysis, ReplayStep
 from cardrules.web._encode import jsonable
 from cardrules.web._errors import ApiError, from_cardrules
 from cardrules.web._lang import say
 from cardrules.web._table import get_game_checked, legal_page, seats_of, told_items
 
-__all__ = ["MAX_RECORD", "Replay", "Replays"]
+__all__ = ["ANALYSIS_AT_ONCE", "ANALYSIS_NODES", "ANALYSIS_SECONDS", "MAX_RECORD", "Replay", "Replays"]
 
 MAX_RECORD: Final = 2_000_000
 """The largest record file the server reads, in bytes."""
 _CACHED: Final = 32
+ANALYSIS_NODES: Final = 100_000
+"""The most positions the server searches to judge one move (about a second in the trick games)."""
+ANALYSIS_SECONDS: Final = 3.0
+"""The most seconds the server searches to judge one move (Mulle's positions cost more)."""
+ANALYSIS_AT_ONCE: Final = 2
+"""The most moves the server judges at once; one more request gets 503 ``busy`` at once (it waits in no thread)."""
 
 
 class Replay:
@@ -111,6 +119,41 @@ class Replay:
             jsonable(game.score(state)),
         )
 
+    def analysis(self, step: int) -> ReplayAnalysis:
+        """
+        The move that led to step *step* judged with every card shown, within the server's budget
+        (:data:`ANALYSIS_NODES`, :data:`ANALYSIS_SECONDS`); raises :class:`ApiError` for a bad step.
+        """
+        if not 1 <= step <= len(self.steps):
+            wanted = f"step must be from 1 to {len(self.steps)} (the move that led there)"
+            said = f"{wanted}, not {step}" if self.steps else "the replay has no move"
+            raise ApiError(422, "bad_step", said, field="step")
+        s = self.steps[step - 1]
+        try:
+            m = analyse_move(s, max_nodes=ANALYSIS_NODES, seconds=ANALYSIS_SECONDS)
+        except CardrulesError as exc:
+            raise from_cardrules(exc) from None
+        game = self.game
+        played = m.played
+        return ReplayAnalysis(
+            self.id,
+            step,
+            s.round + 1,
+            s.number,
+            s.seat,
+            m.side,
+            game.format_move(s.before, s.move),
+            m.status,
+            None if played is None else played.value,
+            None if played is None else played.tally_margin,
+            tuple(game.format_move(s.before, b.move) for b in m.best),
+            m.best[0].value if m.best else None,
+            m.cost,
+            m.tally_cost,
+            ANALYSIS_NODES,
+            ANALYSIS_SECONDS,
+        )
+
 
 def _reason(violation: Violation, lang: str) -> str:
     """Why the rules refused a move, in *lang* (in English as the violation says it)."""
@@ -133,6 +176,8 @@ class Replays:
     def __init__(self) -> None:
         self._cache: OrderedDict[str, Replay] = OrderedDict()
         self._lock = threading.Lock()
+        self.judging = threading.BoundedSemaphore(ANALYSIS_AT_ONCE)
+        """Lets :data:`ANALYSIS_AT_ONCE` moves be judged at once (:meth:`Replay.analysis`), taken without waiting."""
 
     def get(self, replay_id: str, load: Any) -> Replay:
         """The replay *replay_id*; *load(replay_id)* gives its record text or ``None``."""

@@ -21,6 +21,7 @@ from cardrules.web._bodies import (
     MatchView,
     MoveRequest,
     NewMatchRequest,
+    ReplayAnalysis,
     ReplayCreated,
     ReplayStep,
     RulesetInfo,
@@ -43,6 +44,7 @@ BODIES: dict[str, tuple[Any, bool]] = {
     "ruleset": (RulesetInfo, False),
     "replay-created": (ReplayCreated, False),
     "replay-step": (ReplayStep, False),
+    "replay-analysis": (ReplayAnalysis, False),
 }
 """The schemas of API bodies: name, and the class with whether its fields with defaults are optional."""
 

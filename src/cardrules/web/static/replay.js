@@ -1,5 +1,6 @@
 // The replay viewer: a record replayed step by step, each move narrated with its rule and the
-// choices the rules took away, in one seat's view or the full view; play, pause, step, step back.
+// choices the rules took away, in one seat's view or the full view; play, pause, step, step back;
+// and, when asked, each move judged with every card shown (GET /api/replays/{id}/analysis).
 import { call, ltr, picture, ruleLink, showError, showInfo, t, LANG } from "/static/api.js";
 
 const $ = (id) => document.getElementById(id);
@@ -8,6 +9,64 @@ let steps = 0;
 let at = 0;
 let timer = null;
 let seats = 0;
+const judged = new Map(); // step -> the server's analysis of that move, for this replay
+
+function judgement(a) {
+  const move = Object.assign(document.createElement("bdi"), { textContent: a.move });
+  const p = document.createElement("p");
+  const signed = (n) => (n > 0 ? `+${n}` : String(n));
+  let words;
+  if (a.status === "forced") words = t("Seat {seat} played {move}, the only legal move.", { seat: a.seat });
+  else if (a.status === "too deep") {
+    words = t("Seat {seat} played {move}. Not analysed: too early in the round to solve exactly within {nodes} positions.", { seat: a.seat, nodes: a.max_nodes.toLocaleString(LANG) });
+  } else if (a.cost === 0 && !a.tally_cost) words = t("Seat {seat} played {move} ({value}), a best move.", { seat: a.seat, value: signed(a.value) });
+  else if (a.cost === 0) {
+    words = t("Seat {seat} played {move} ({value}); the best was {best}: no points lost, {tally} less in the round's tally.", {
+      seat: a.seat, value: signed(a.value), best: a.best.join(", "), tally: a.tally_cost,
+    });
+  }
+  else {
+    words = t("Seat {seat} played {move} ({value}); the best was {best} ({best_value}): it cost {cost} points.", {
+      seat: a.seat, value: signed(a.value), best: a.best.join(", "), best_value: signed(a.best_value), cost: a.cost,
+    });
+    p.className = "cost";
+  }
+  const [before, after] = words.split("{move}");
+  p.append(before, move, after ?? "");
+  return p;
+}
+
+function line(text) {
+  return Object.assign(document.createElement("p"), { textContent: text });
+}
+
+// One request at a time: when it ends, the step shown then is judged (the same, or one stepped to meanwhile).
+let judging = false;
+
+async function analysis() {
+  const box = $("analysis");
+  if (!$("analyse").checked) return box.replaceChildren();
+  if (at === 0) return box.replaceChildren(line(t("Step to a move to see it judged.")));
+  if (judged.has(at)) return box.replaceChildren(judgement(judged.get(at)));
+  box.replaceChildren(line(t("Analysing…")));
+  if (judging || timer !== null) return; // while playing, only the moves already judged are shown
+  judging = true;
+  const [id, step] = [replay, at];
+  try {
+    const found = await call(`/api/replays/${id}/analysis?step=${step}`);
+    if (id === replay) judged.set(step, found);
+  } catch (error) {
+    if (id === replay && step === at) {
+      const busy = error.status === 503;
+      box.replaceChildren(line(busy ? t("The server is busy judging other moves; trying again…") : error.message));
+      if (busy) setTimeout(analysis, 2000);
+    }
+    judging = false;
+    return;
+  }
+  judging = false;
+  analysis();
+}
 
 function narration(data) {
   const box = $("narration");
@@ -76,6 +135,7 @@ async function go(step) {
     document.body.dataset.step = String(at);
     $("back").disabled = $("first").disabled = at === 0;
     $("step").disabled = $("last").disabled = at === steps;
+    analysis();
   } catch (error) {
     pause();
     showError($("message"), error);
@@ -87,6 +147,7 @@ function pause() {
   timer = null;
   $("play").textContent = t("▶ Play");
   document.body.dataset.playing = "false";
+  if (replay) analysis();
 }
 
 function playPause() {
@@ -102,6 +163,7 @@ function playPause() {
 
 async function open(id) {
   replay = id;
+  judged.clear();
   const first = await call(`/api/replays/${replay}?step=0&view=full&limit=1`);
   steps = first.steps;
   $("title").textContent = t("Replay: {title}", { title: first.title });
@@ -140,8 +202,9 @@ function main() {
   $("play").addEventListener("click", playPause);
   $("at").addEventListener("change", () => { pause(); go(Number($("at").value)); });
   $("view").addEventListener("change", () => go(at));
+  $("analyse").addEventListener("change", analysis);
   document.addEventListener("keydown", (event) => {
-    if (!replay || event.target.closest("input, select")) return;
+    if (!replay || event.target.closest("input:not([type=checkbox]), select")) return;
     if (event.key === "ArrowRight") go(at + 1);
     else if (event.key === "ArrowLeft") go(at - 1);
   });
