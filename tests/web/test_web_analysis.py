@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ import cardrules
 from cardrules import records
 from cardrules.bots import analyse_move
 from cardrules.web import _replays
+from cardrules.web._told import shown_in
 from tests.web.helpers import client, valid
 
 
@@ -76,7 +78,7 @@ def test_a_replays_moves_are_judged_as_analyse_judges_them(c: TestClient, monkey
 
 
 def test_too_many_moves_at_once_get_busy(c: TestClient) -> None:
-    """While the server judges as many moves as it allows, one more gets 503 busy with Retry-After, then goes through."""
+    """While the server judges as many moves as it allows, one more gets 503 busy with Retry-After, then passes."""
     made = c.post("/api/replays", content=records.dumps(_round_record()).encode()).json()
     judging = c.app.state.server.replays.judging  # type: ignore[attr-defined]
     taken = 0
@@ -92,3 +94,18 @@ def test_too_many_moves_at_once_get_busy(c: TestClient) -> None:
     assert valid("error", r.json())["error"]["code"] == "busy"
     r = c.get(f"/api/replays/{made['replay']}/analysis", params={"step": made["steps"]})
     assert r.status_code == 200 and valid("replay-analysis", r.json())["status"] == "forced"
+
+
+def test_the_judged_moves_are_written_as_the_page_writes_them(c: TestClient) -> None:
+    """In Swedish the moves judged come as the table writes them (a Spanish card by its name), never as codes."""
+    record = _round_record()
+    game = cardrules.get_game(record.game)
+    made = c.post("/api/replays", content=records.dumps(record).encode()).json()
+    for lang in ("en", "sv"):
+        data = c.get(f"/api/replays/{made['replay']}/analysis", params={"step": made["steps"] - 1, "lang": lang}).json()
+        data = valid("replay-analysis", data)
+        shown = shown_in(game, lang)
+        assert data["move_display"] == shown(data["move"])
+        assert data["best_display"] == [shown(b) for b in data["best"]]
+        if lang != "en":
+            assert not re.search(r"\b(?:1[0-2]|[1-9])[OCEB]\b", " ".join([data["move_display"], *data["best_display"]]))

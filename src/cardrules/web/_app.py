@@ -471,10 +471,11 @@ class Server:
         replay_id = check_id(request.path_params["id"], "replay")
         replay = await run_in_threadpool(self.replays.get, replay_id, self.store.replay)
         step = query_int(request, "step", 1, 0, 10**7)
+        lang = _lang.chosen(request)
         if not self.replays.judging.acquire(blocking=False):  # never a thread held waiting its turn
             raise ApiError(503, "busy", "the server is judging other moves; try again in a moment", retry_after=2)
         try:
-            return _json(await run_in_threadpool(replay.analysis, step))
+            return _json(await run_in_threadpool(replay.analysis, step, lang))
         finally:
             self.replays.judging.release()
 

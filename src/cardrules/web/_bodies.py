@@ -496,12 +496,15 @@ class ReplayAnalysis:
         seat: The seat that moved.
         side: Its side (an index into the score's sides): a partner's cost is the side's.
         move: The move played, in notation.
+        move_display: The move played as the table writes it in the request's language (suit
+            symbols, or a card's name where the pack has no symbols).
         status: ``solved``; ``forced`` (the only legal move); or ``too deep``: too early in the
             round to solve exactly within the server's budget (*max_nodes*, *seconds*).
         value: The move's value: its side's round points minus the other side's, every seat then
             playing perfectly with every card shown (null unless solved).
         tally_margin: The same for the round's tally, the tie-break.
         best: The best moves, in notation (empty unless solved).
+        best_display: The same as the table writes them in the request's language.
         best_value: Their value.
         cost: The round points the move gave away to the best (0 for a best or forced move).
         tally_cost: The same for the tally.
@@ -516,10 +519,12 @@ class ReplayAnalysis:
     seat: int
     side: int
     move: str
+    move_display: str
     status: str
     value: int | None
     tally_margin: int | None
     best: tuple[str, ...]
+    best_display: tuple[str, ...]
     best_value: int | None
     cost: int | None
     tally_cost: int | None

@@ -25,6 +25,7 @@ from cardrules.web._encode import jsonable
 from cardrules.web._errors import ApiError, from_cardrules
 from cardrules.web._lang import say
 from cardrules.web._table import get_game_checked, legal_page, seats_of, told_items
+from cardrules.web._told import shown_in
 
 __all__ = ["ANALYSIS_AT_ONCE", "ANALYSIS_NODES", "ANALYSIS_SECONDS", "MAX_RECORD", "Replay", "Replays"]
 
@@ -119,10 +120,11 @@ class Replay:
             jsonable(game.score(state)),
         )
 
-    def analysis(self, step: int) -> ReplayAnalysis:
+    def analysis(self, step: int, lang: str = "en") -> ReplayAnalysis:
         """
         The move that led to step *step* judged with every card shown, within the server's budget
-        (:data:`ANALYSIS_NODES`, :data:`ANALYSIS_SECONDS`); raises :class:`ApiError` for a bad step.
+        (:data:`ANALYSIS_NODES`, :data:`ANALYSIS_SECONDS`), its moves also as the table writes them
+        in *lang*; raises :class:`ApiError` for a bad step.
         """
         if not 1 <= step <= len(self.steps):
             wanted = f"step must be from 1 to {len(self.steps)} (the move that led there)"
@@ -135,6 +137,9 @@ class Replay:
             raise from_cardrules(exc) from None
         game = self.game
         played = m.played
+        shown = shown_in(game, lang)
+        move = game.format_move(s.before, s.move)
+        best = tuple(game.format_move(s.before, b.move) for b in m.best)
         return ReplayAnalysis(
             self.id,
             step,
@@ -142,11 +147,13 @@ class Replay:
             s.number,
             s.seat,
             m.side,
-            game.format_move(s.before, s.move),
+            move,
+            shown(move),
             m.status,
             None if played is None else played.value,
             None if played is None else played.tally_margin,
-            tuple(game.format_move(s.before, b.move) for b in m.best),
+            best,
+            tuple(shown(b) for b in best),
             m.best[0].value if m.best else None,
             m.cost,
             m.tally_cost,

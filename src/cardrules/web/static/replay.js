@@ -12,7 +12,7 @@ let seats = 0;
 const judged = new Map(); // step -> the server's analysis of that move, for this replay
 
 function judgement(a) {
-  const move = Object.assign(document.createElement("bdi"), { textContent: a.move });
+  const move = Object.assign(document.createElement("bdi"), { textContent: a.move_display });
   const p = document.createElement("p");
   const signed = (n) => (n > 0 ? `+${n}` : String(n));
   let words;
@@ -22,12 +22,12 @@ function judgement(a) {
   } else if (a.cost === 0 && !a.tally_cost) words = t("Seat {seat} played {move} ({value}), a best move.", { seat: a.seat, value: signed(a.value) });
   else if (a.cost === 0) {
     words = t("Seat {seat} played {move} ({value}); the best was {best}: no points lost, {tally} less in the round's tally.", {
-      seat: a.seat, value: signed(a.value), best: a.best.join(", "), tally: a.tally_cost,
+      seat: a.seat, value: signed(a.value), best: a.best_display.join(", "), tally: a.tally_cost,
     });
   }
   else {
     words = t("Seat {seat} played {move} ({value}); the best was {best} ({best_value}): it cost {cost} points.", {
-      seat: a.seat, value: signed(a.value), best: a.best.join(", "), best_value: signed(a.best_value), cost: a.cost,
+      seat: a.seat, value: signed(a.value), best: a.best_display.join(", "), best_value: signed(a.best_value), cost: a.cost,
     });
     p.className = "cost";
   }
