@@ -241,7 +241,8 @@ class _Setup:
         self.legal_bits: Any = None if self.factored else encoding._legal_bits
         self.encode: Any = None if self.factored else encoding._encode
         steps = len(spec.pack) + 2 if encoding.factored else 1  # actions a move takes, at most
-        per_round = (1 if self.sampled else len(spec.pack)) + (len(spec.pack) + _EXTRA_ROWS) * steps
+        moves = (len(spec.pack) + _EXTRA_ROWS) * steps  # a round's decisions, at most
+        deal = 0 if self.sampled else len(spec.pack)  # a round's chance nodes (a sampled deal's: one a match)
         self.info = pyspiel.GameInfo(
             num_distinct_actions=encoding.size,
             max_chance_outcomes=1 if self.sampled else max(len(self.kinds), self.seats),
@@ -249,7 +250,7 @@ class _Setup:
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=(0 if self.sampled else 1) + per_round * self.max_rounds,
+            max_game_length=1 + (deal + moves) * self.max_rounds,
         )
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
