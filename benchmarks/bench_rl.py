@@ -18,8 +18,8 @@ as OpenSpiel's own random play does (``is_chance_node``, ``chance_outcomes``, ``
 ``apply_action``): with every deal as one chance node a card (the default), and with
 ``sampled_deal=true`` (one chance node a match); a step is a decision, chance nodes are not
 counted but their time is. Beside them, PettingZoo's own ``texas_holdem_v4`` (needs RLCard) and
-OpenSpiel's C++ ``hearts`` through pyspiel, played the same way. Rates are per CPU second of this process; the loops take
-turns, ``--repeat`` times, so that the noise of a shared machine falls on all alike, and the
+OpenSpiel's C++ ``hearts`` through pyspiel, played the same way. Rates are per CPU second of this
+process; the loops take turns, ``--repeat`` times, so that the noise of a shared machine falls on all alike, and the
 median is printed. It asserts nothing.
 """
 

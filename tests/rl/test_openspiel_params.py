@@ -39,7 +39,7 @@ def _match(state: Any, rng: random.Random, limit: int = 100_000) -> tuple[Any, i
 
 @pytest.mark.parametrize("text", GAMES)
 def test_sampled_deal_is_one_chance_node_a_match(text: str) -> None:
-    """With ``sampled_deal``, a match (of up to 2 rounds here) has one chance node, of one outcome; OpenSpiel's checks pass."""
+    """With ``sampled_deal``, a match (2 rounds at most here) has one chance node, of one outcome; OpenSpiel agrees."""
     game = openspiel_game(text, sampled_deal=True, rng_seed=5, max_rounds=2)
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
     assert game.max_chance_outcomes() == 1
@@ -123,7 +123,7 @@ def test_max_rounds_and_the_parameters_are_checked() -> None:
 
 @pytest.mark.parametrize("text", GAMES)
 def test_compact_information_state_is_the_observation(text: str) -> None:
-    """``compact_infostate``: the information-state tensor is the observation tensor (and a move's steps), no history rows."""
+    """``compact_infostate``: the information-state tensor is the observation tensor (and a move's steps) alone."""
     full = openspiel_game(text)
     game = openspiel_game(text, compact_infostate=True)
     spec = game.cardrules.spec
@@ -143,8 +143,12 @@ def test_compact_information_state_is_the_observation(text: str) -> None:
             assert np.array_equal(state.information_state_tensor(seat), state.observation_tensor(seat))
         checked += 1
         state.apply_action(rng.choice(state.legal_actions()))
-    pyspiel.random_sim_test(openspiel_game(SINGLE[GAMES.index(text) % len(SINGLE)], compact_infostate=True),
-                            num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(
+        openspiel_game(SINGLE[GAMES.index(text) % len(SINGLE)], compact_infostate=True),
+        num_sims=1,
+        serialize=False,
+        verbose=False,
+    )
 
 
 @pytest.mark.parametrize("text", [*GAMES, "mililla(single_round=true)"])

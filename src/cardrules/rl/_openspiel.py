@@ -14,7 +14,6 @@ completes it. See :doc:`/openspiel` for the strings, tensors and returns.
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 import typing
@@ -22,7 +21,6 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 import attrs
-import numpy as np
 import pyspiel
 
 from cardrules import _messages, _options
@@ -30,14 +28,14 @@ from cardrules._registry import game_names, get_game
 from cardrules._worlds import sample_state
 from cardrules.cards import Card
 from cardrules.engine import Game, GameSpec
-from cardrules.engine._learning import ActionEncoding, FactoredEncoding, check_index
+from cardrules.engine._learning import FactoredEncoding, check_index
 from cardrules.errors import InvalidActionError, InvalidOptionError, UnsupportedError
+from cardrules.rl._records import EXTRA_ROWS, Keep, Node, Observer, fill_seen, obs_dict, record
 
 __all__ = ["NAMES", "CardrulesGame", "openspiel_game", "register_all"]
 
 PREFIX: Final = "python_cardrules_"
 _MAX_ROUNDS: Final = 10_000  # the most rounds that max_rounds takes
-_EXTRA_ROWS: Final = 16  # history rows beyond the pack's size, for the moves that play no card
 _MIN_SEATS: Final = 2  # every game of cardrules has 2 to 4 seats
 _MAX_SEATS: Final = 4
 _OWN: Final[dict[str, bool | int]] = {
@@ -56,18 +54,6 @@ _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 _REGISTERED: dict[str, type[pyspiel.Game]] = {}
 _TYPES: dict[str, tuple[Any, str, pyspiel.GameType]] = {}
 """Each registered name's spec, preset and OpenSpiel type."""
-
-
-class _Keep:
-    """An immutable value that ``clone()`` (a deep copy of the state's attributes) shares, not copies."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Keep:
-        return self
 
 
 def _param_value(value: object) -> bool | int | str:
@@ -127,7 +113,8 @@ def openspiel_game(text: str, **params: bool | int) -> pyspiel.Game:
     game = get_game(text)
     unknown = sorted(set(params) - set(_OWN))
     if unknown:
-        raise InvalidOptionError(f"unknown parameter {_messages.value(unknown[0])}: the parameters are {', '.join(_OWN)}")
+        said = f"unknown parameter {_messages.value(unknown[0])}: the parameters are {', '.join(_OWN)}"
+        raise InvalidOptionError(said)
     _check_own({**_OWN, **params})
     _register_game(game.spec)
     preset, options = _game_parameters(game)
@@ -241,7 +228,7 @@ class _Setup:
         self.legal_bits: Any = None if self.factored else encoding._legal_bits
         self.encode: Any = None if self.factored else encoding._encode
         steps = len(spec.pack) + 2 if encoding.factored else 1  # actions a move takes, at most
-        moves = (len(spec.pack) + _EXTRA_ROWS) * steps  # a round's decisions, at most
+        moves = (len(spec.pack) + EXTRA_ROWS) * steps  # a round's decisions, at most
         deal = 0 if self.sampled else len(spec.pack)  # a round's chance nodes (a sampled deal's: one a match)
         self.info = pyspiel.GameInfo(
             num_distinct_actions=encoding.size,
@@ -301,7 +288,7 @@ def _check_own(own: Mapping[str, Any]) -> None:
             raise InvalidOptionError(f"{name} takes true or false, not {_messages.value(own[name])}")
     seed, rounds = own["rng_seed"], own["max_rounds"]
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < -1:
-        raise InvalidOptionError(f"rng_seed takes -1 (a fresh seed) or a seed of 0 or more, not {_messages.value(seed)}")
+        raise InvalidOptionError(f"rng_seed takes -1 (a fresh seed) or 0 and more, not {_messages.value(seed)}")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= _MAX_ROUNDS:
         raise InvalidOptionError(f"max_rounds takes 1 to {_MAX_ROUNDS} rounds, not {_messages.value(rounds)}")
 
@@ -339,9 +326,9 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Mapping[str, Any] | None = None
-    ) -> _Observer:
+    ) -> Observer:
         recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return _Observer(self, recall, params)
+        return Observer(_setup_of(self), recall, params)
 
 
 def _setup_of(game: Any) -> _Setup:
@@ -353,135 +340,13 @@ def _setup_of(game: Any) -> _Setup:
 
 
 def _load_game(text: str) -> pyspiel.Game:
-    """The game of the OpenSpiel game string *text* (unpickling: this module is imported, so the games are registered)."""
+    """The game of the OpenSpiel game string *text* (for unpickling: this module, imported, registers the games)."""
     return pyspiel.load_game(text)
 
 
 def _load_state(game: Any, data: str) -> Any:
     """The state that ``serialize()`` gave as *data*, of *game*."""
     return game.deserialize_state(data)
-
-
-def _obs_dict(game: Any, state: Any, seat: int) -> dict[str, Any]:
-    data = game.cardrules.observe(state, seat).to_dict()
-    data.pop("rules", None)
-    return typing.cast(dict[str, Any], data)
-
-
-def _diff(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
-    """What changed from *old* to *new*: changed keys, and for a list that grew, only its new tail (``key+``)."""
-    out: dict[str, Any] = {}
-    for k, v in new.items():
-        was = old.get(k)
-        if v == was:
-            continue
-        if isinstance(v, list) and isinstance(was, list) and len(v) > len(was) and v[: len(was)] == was:
-            out[k + "+"] = v[len(was) :]
-        else:
-            out[k] = v
-    return out
-
-
-class _Node:
-    """
-    One step of a match, shared by every clone of the states after it: the round dealt (``deal``),
-    a move (``move``), a round's end (``end``, its score line), or a resampled state (``reset``,
-    which keeps the record of *seat* and starts the others' again). What each seat saw there is
-    worked out only when asked, once (``cache``: per seat, its record line, its observation as
-    data, and the observation).
-    """
-
-    __slots__ = ("cache", "kind", "line", "parent", "seat", "state")
-
-    def __init__(self, parent: _Node | None, kind: str, state: Any, line: str = "", seat: int = -1) -> None:
-        self.parent, self.kind, self.state, self.line, self.seat = parent, kind, state, line, seat
-        # by seat: its record line, its observation as data, and the observation; by ("text", seat)
-        # and ("tensor", seat): its observation string and tensor here (one dict: a node a move)
-        self.cache: dict[Any, Any] = {}
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
-        return self
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        """Pickle the chain to here as one flat tuple (no recursion per node), without the caches."""
-        steps = []
-        node: _Node | None = self
-        while node is not None:
-            steps.append((node.kind, node.state, node.line, node.seat))
-            node = node.parent
-        return _rebuild, (tuple(reversed(steps)),)
-
-    def starts(self, seat: int) -> bool:
-        """Whether *seat*'s record of the round (the tensor's history) starts here."""
-        return self.kind == "deal" or (self.kind == "reset" and self.seat != seat)
-
-
-def _rebuild(steps: tuple[tuple[str, Any, str, int], ...]) -> _Node | None:
-    """The chain of nodes that :meth:`_Node.__reduce__` flattened."""
-    node = None
-    for kind, state, line, seat in steps:
-        node = _Node(node, kind, state, line, seat)
-    return node
-
-
-def _seen(game: Any, node: _Node | None, seat: int) -> None:
-    """Fill the cache of *node* and the nodes before it for *seat*."""
-    chain = []
-    while node is not None and seat not in node.cache:
-        chain.append(node)
-        node = node.parent
-    prev = node.cache[seat] if node is not None else (None, {}, None)
-    for n in reversed(chain):
-        if n.kind == "end":
-            entry: tuple[str | None, dict[str, Any], Any] = (n.line, {}, None)
-        elif n.kind == "reset" and n.seat == seat:
-            entry = (None, prev[1], prev[2])  # the player keeps its record as it was
-        else:
-            obs = game.cardrules.observe(n.state, seat)
-            data = obs.to_dict()
-            data.pop("rules", None)
-            if n.kind == "reset":
-                entry = ("resampled " + json.dumps(data, separators=(",", ":"), sort_keys=True), data, obs)
-            else:
-                change = _diff(prev[1], data)
-                entry = (json.dumps(change, separators=(",", ":"), sort_keys=True) if change else None, data, obs)
-        n.cache[seat] = entry
-        prev = entry
-
-
-def _record(game: Any, node: _Node | None, seat: int) -> list[str]:
-    """*seat*'s record of the match to *node*: a line each time what it sees changes, and each round's score."""
-    _seen(game, node, seat)
-    lines = []
-    while node is not None:
-        line = node.cache[seat][0]
-        if line:
-            lines.append(line)
-        if node.kind == "reset" and node.seat != seat:
-            break
-        node = node.parent
-    return lines[::-1]
-
-
-def _tensor(game: Any, node: _Node, seat: int) -> Any:
-    """*seat*'s observation tensor at *node*, worked out once."""
-    tensor = node.cache.get(("tensor", seat))
-    if tensor is None:
-        _seen(game, node, seat)
-        tensor = node.cache["tensor", seat] = game.cardrules.spec.learning.tensor.encode(node.cache[seat][2])
-    return tensor
-
-
-def _round(game: Any, node: _Node | None, seat: int) -> list[Any]:
-    """*seat*'s observation tensors of the round to *node*, after its deal and each move, in order."""
-    out = []
-    while node is not None and node.kind != "end":
-        if not (node.kind == "reset" and node.seat == seat):
-            out.append(_tensor(game, node, seat))
-        if node.starts(seat):
-            break
-        node = node.parent
-    return out[::-1]
 
 
 class _State(pyspiel.State):  # type: ignore[misc]
@@ -498,16 +363,16 @@ class _State(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         setup = _setup_of(game)
         self._game = setup  # what the game worked out (clone(), a deep copy of the attributes, shares it)
-        self._now = _Keep(setup.firsts[0])
+        self._now = Keep(setup.firsts[0])
         self._player = _CHANCE  # the seat to act, or OpenSpiel's chance or terminal player
-        self._deck = _Keep(())  # the cards of the deal in progress, in deck order
-        self._left = _Keep(setup.copies)  # the copies of each kind of card not dealt yet
+        self._deck = Keep(())  # the cards of the deal in progress, in deck order
+        self._left = Keep(setup.copies)  # the copies of each kind of card not dealt yet
         self._dealer = -1  # the first dealer, a chance outcome (-1: not drawn yet)
         self._ended = False  # cut short: a tied single round, or max_rounds played (a draw)
         self._steps: tuple[int, ...] = ()  # a factored move's steps so far
         self._bits = 0  # the legal actions of the seat to act, as bits (worked out as the node is reached)
-        self._moves: _Keep | None = None  # and their moves, where the encoding cannot decode them (Setup.offer)
-        self._node: _Node | None = None  # the match so far, for each seat's record (shared by clones)
+        self._moves: Keep | None = None  # and their moves, where the encoding cannot decode them (Setup.offer)
+        self._node: Node | None = None  # the match so far, for each seat's record (shared by clones)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickle as the game and ``serialize()`` (which a sampled deal's game allows too)."""
@@ -580,25 +445,25 @@ class _State(pyspiel.State):  # type: ignore[misc]
             move = setup.decode(state, (*self._steps, action))  # the legal move the steps complete
             self._steps = ()
         after = setup.trusted_apply(state, move)
-        self._now = _Keep(after)
+        self._now = Keep(after)
         seat = setup.to_move(after)  # None once the match is over
         if seat is not None and after.round_no == state.round_no:
-            self._node = _Node(self._node, "move", after)
+            self._node = Node(self._node, "move", after)
             self._player = seat
-            self._bits, moves = setup.offer(after, ())
-            self._moves = None if moves is None else _Keep(moves)
+            self._bits, listed = setup.offer(after, ())
+            self._moves = None if listed is None else Keep(listed)
             return
         # the round's score, which every seat sees (the state itself already holds the next deal)
         score = setup.cardrules.score(after)
         line = {"round over": list(score.rounds[-1].points), "match": list(score.match)}
-        self._node = _Node(self._node, "end", None, json.dumps(line, separators=(",", ":")))
+        self._node = Node(self._node, "end", None, json.dumps(line, separators=(",", ":")))
         if seat is None:
             self._player = _TERMINAL
         elif len(score.rounds) >= setup.max_rounds:  # a tied single round, or the last round allowed: a draw
             self._ended = True
             self._player = _TERMINAL
         elif setup.sampled:  # the engine has dealt the next round from the match's seed
-            self._node = _Node(self._node, "deal", after)
+            self._node = Node(self._node, "deal", after)
             self._reach(after)
         else:
             self._player = _CHANCE
@@ -619,7 +484,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         self._player = setup.to_move(now)
         bits, moves = setup.offer(now, ())
         self._bits = bits
-        self._moves = None if moves is None else _Keep(moves)
+        self._moves = None if moves is None else Keep(moves)
 
     def _deal_card(self, action: int) -> None:
         """Apply a chance outcome of the explicit deal: the first dealer, or the next card of the deck."""
@@ -628,7 +493,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
             if not isinstance(action, int) or not 0 <= action < setup.seats:
                 raise InvalidActionError(f"chance outcome {_messages.value(action)} is not a seat to deal")
             self._dealer = action
-            self._now = _Keep(setup.firsts[action])
+            self._now = Keep(setup.firsts[action])
             return
         if not isinstance(action, int) or not 0 <= action < len(setup.kinds):
             raise InvalidActionError(f"chance outcome {_messages.value(action)} is not a card of the pack")
@@ -637,10 +502,10 @@ class _State(pyspiel.State):  # type: ignore[misc]
             raise InvalidActionError(f"every {setup.kinds[action]} of the pack has been dealt already")
         deck = (*self._deck.value, setup.kinds[action])
         if len(deck) < len(setup.pack):
-            self._deck = _Keep(deck)
-            self._left = _Keep((*left[:action], left[action] - 1, *left[action + 1 :]))
+            self._deck = Keep(deck)
+            self._left = Keep((*left[:action], left[action] - 1, *left[action + 1 :]))
             return
-        self._deck, self._left = _Keep(()), _Keep(setup.copies)
+        self._deck, self._left = Keep(()), Keep(setup.copies)
         self._dealt(deck)
 
     def _deal_sampled(self, action: int) -> None:
@@ -653,16 +518,16 @@ class _State(pyspiel.State):  # type: ignore[misc]
             raise InvalidActionError(f"chance outcome {_messages.value(action)} is not 0, a sampled deal's only one")
         now = setup.spec.new_game(setup.cardrules.rules, seed=setup.rng.getrandbits(63))
         self._dealer = now.dealer
-        self._now = _Keep(now)
-        self._node = _Node(self._node, "deal", now)
+        self._now = Keep(now)
+        self._node = Node(self._node, "deal", now)
         self._reach(now)
 
     def _dealt(self, deck: tuple[Card, ...]) -> None:
         """Deal the round in progress from the complete *deck*."""
         setup = self._game
         now = typing.cast(Any, setup.new_round)(self._now.value, deck)
-        self._now = _Keep(now)
-        self._node = _Node(self._node, "deal", now)
+        self._now = Keep(now)
+        self._node = Node(self._node, "deal", now)
         self._reach(now)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -701,16 +566,16 @@ class _State(pyspiel.State):  # type: ignore[misc]
             rest = list(setup.pack)
             rng.shuffle(rest)
             deck = tuple(rest[: len(self._deck.value)])
-            new._deck = _Keep(deck)
+            new._deck = Keep(deck)
             left = list(setup.copies)
             for card in deck:
                 left[setup.kind_index[card]] -= 1
-            new._left = _Keep(tuple(left))
+            new._left = Keep(tuple(left))
         else:
             seen = g.observe(self._now.value, player_id)  # made here: the game's own sampler, unchecked
             sampled = g.spec.sample_state(seen, rng) if g.spec.sample_state else sample_state(seen, rng)
-            new._now = _Keep(sampled)
-            new._node = _Node(self._node, "reset", sampled, seat=player_id)
+            new._now = Keep(sampled)
+            new._node = Node(self._node, "reset", sampled, seat=player_id)
             new._reach(sampled)
             if self._steps:  # the player's own move in progress: its steps are the same in every world
                 new._bits, _ = setup.offer(sampled, self._steps)
@@ -742,77 +607,19 @@ class _State(pyspiel.State):  # type: ignore[misc]
         if node is not None and node.state is self._now.value:
             text = node.cache.get(("text", player))
             if text is None:
-                _seen(self._game, node, player)
-                text = node.cache["text", player] = json.dumps(node.cache[player][1], separators=(",", ":"), sort_keys=True)
+                fill_seen(self._game, node, player)
+                text = node.cache["text", player] = json.dumps(
+                    node.cache[player][1], separators=(",", ":"), sort_keys=True
+                )
         else:
-            text = json.dumps(_obs_dict(self._game, self._now.value, player), separators=(",", ":"), sort_keys=True)
+            text = json.dumps(obs_dict(self._game, self._now.value, player), separators=(",", ":"), sort_keys=True)
         if self._steps and player == self._player:
             text += " steps " + ",".join(map(str, self._steps))
         return text
 
     def _information_text(self, player: int) -> str:
-        record = _record(self._game, self._node, player)
-        lines = [f"seat {player}", *record, "now " + self._observation_text(player)]
+        lines = [f"seat {player}", *record(self._game, self._node, player), "now " + self._observation_text(player)]
         return "\n".join(lines)
-
-
-class _Observer:
-    """
-    OpenSpiel's observer interface: the observation (or, with recall, the information state:
-    with the game's ``compact_infostate``, the observation alone, without the history rows).
-    """
-
-    def __init__(self, game: Any, recall: bool, params: Mapping[str, Any] | None) -> None:
-        if params:
-            raise ValueError(f"observation parameters are not supported, not {_messages.value(dict(params))}")
-        setup = _setup_of(game)
-        spec = setup.spec
-        assert spec.learning is not None
-        layout = spec.learning.tensor
-        encoding = spec.learning.encoding
-        self._game, self._recall = setup, recall
-        self._history = recall and not setup.compact
-        pieces: list[tuple[str, int, tuple[int, ...]]] = [
-            ("observation", layout.size, (layout.size,)),
-            ("steps", encoding.size if encoding.factored else 0, (encoding.size if encoding.factored else 0,)),
-        ]
-        if self._history:
-            rows = len(spec.pack) + _EXTRA_ROWS
-            pieces.append(("history", rows * layout.size, (rows, layout.size)))
-        self.tensor = np.zeros(sum(p[1] for p in pieces), np.float32)
-        self.dict: dict[str, np.ndarray[Any, Any]] = {}
-        at = 0
-        for name, size, shape in pieces:
-            self.dict[name] = self.tensor[at : at + size].reshape(shape)
-            at += size
-
-    def set_from(self, state: _State, player: int) -> None:
-        """Fill the tensor from what *player* sees of *state*."""
-        self.tensor.fill(0)
-        if state._player == _CHANCE or state._ended:
-            return  # a deal in progress, or a match cut short: nothing to see
-        node = state._node
-        if node is not None and node.state is state._now.value:
-            self.dict["observation"][:] = _tensor(self._game, node, player)
-        else:
-            g = self._game.cardrules
-            self.dict["observation"][:] = g.spec.learning.tensor.encode(g.observe(state._now.value, player))
-        if state._steps and player == state._player:
-            for s in state._steps:
-                self.dict["steps"][s] += 1.0
-        if self._history:
-            history = self.dict["history"]
-            rows = history.shape[0]
-            seen = _round(self._game, state._node, player)
-            changes = [b - a for a, b in itertools.pairwise(seen)]
-            for i, row in enumerate(changes[-rows:]):
-                history[i] = row
-
-    def string_from(self, state: _State, player: int) -> str:
-        """The observation string, or with recall the information state string, of *player*."""
-        if self._recall:
-            return state._information_text(player)
-        return state._observation_text(player)
 
 
 NAMES: Final = tuple(register_all())
@@ -829,7 +636,7 @@ def _state_at(game: Any, state: Any) -> _State:
     """
     new = typing.cast(_State, game.new_initial_state())
     new._dealer = state.dealer
-    new._now = _Keep(state)
-    new._node = _Node(None, "deal", state)
+    new._now = Keep(state)
+    new._node = Node(None, "deal", state)
     new._reach(state)
     return new
