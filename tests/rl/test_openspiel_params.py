@@ -49,7 +49,7 @@ def test_sampled_deal_is_one_chance_node_a_match(text: str) -> None:
         state.clone().apply_action(1)
     state, chance, decisions = _match(state, random.Random(1))
     assert state.is_terminal() and chance == 1 and decisions > 0
-    assert len(game.cardrules.score(state._now.value).rounds) > 1  # later rounds without a chance node
+    assert len(game.cardrules.score(state._now).rounds) > 1  # later rounds without a chance node
     assert sum(state.returns()) == pytest.approx(0.0)
     assert len(state.history()) <= game.max_game_length()
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
@@ -101,9 +101,9 @@ def test_max_rounds_bounds_the_match(text: str, sampled: bool) -> None:
     for seed in range(3):
         state, _, _ = _match(short.new_initial_state(), random.Random(seed))
         assert state.is_terminal() and len(state.history()) <= short.max_game_length()
-        score = short.cardrules.score(state._now.value)
+        score = short.cardrules.score(state._now)
         assert len(score.rounds) == 1
-        if not short.cardrules.is_over(state._now.value):  # cut after its one round: a draw
+        if not short.cardrules.is_over(state._now):  # cut after its one round: a draw
             assert state.returns() == [0.0] * short.num_players()
 
 

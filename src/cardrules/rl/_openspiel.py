@@ -363,7 +363,6 @@ class _State(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         setup = _setup_of(game)
         self._game = setup  # what the game worked out (clone(), a deep copy of the attributes, shares it)
-        self._now = Keep(setup.firsts[0])
         self._player = _CHANCE  # the seat to act, or OpenSpiel's chance or terminal player
         self._deck = Keep(())  # the cards of the deal in progress, in deck order
         self._left = Keep(setup.copies)  # the copies of each kind of card not dealt yet
@@ -381,6 +380,12 @@ class _State(pyspiel.State):  # type: ignore[misc]
     @property
     def _dealing(self) -> bool:
         return self._player == _CHANCE
+
+    @property
+    def _now(self) -> Any:
+        """The engine state after the last step (a round's end: the next deal), or the first dealer's before any."""
+        node = self._node
+        return node.state if node is not None else self._game.firsts[max(self._dealer, 0)]
 
     # --- the pyspiel API -------------------------------------------------------------------
 
@@ -430,7 +435,9 @@ class _State(pyspiel.State):  # type: ignore[misc]
                 self._deal_card(action)
             return
         setup = self._game
-        state = self._now.value
+        node = self._node
+        assert node is not None  # a decision node comes after a deal
+        state = node.state
         if type(action) is not int or action < 0 or not self._bits >> action & 1:
             self._refuse(action)
         if not setup.factored:
@@ -445,18 +452,22 @@ class _State(pyspiel.State):  # type: ignore[misc]
             move = setup.decode(state, (*self._steps, action))  # the legal move the steps complete
             self._steps = ()
         after = setup.trusted_apply(state, move)
-        self._now = Keep(after)
         seat = setup.to_move(after)  # None once the match is over
         if seat is not None and after.round_no == state.round_no:
-            self._node = Node(self._node, "move", after)
+            self._node = Node(node, "move", after)
             self._player = seat
-            self._bits, listed = setup.offer(after, ())
-            self._moves = None if listed is None else Keep(listed)
+            hook = setup.legal_bits
+            bits = None if hook is None else hook(setup.legal_moves(after))
+            if bits is None:  # (the factored encodings' and the flat ones' that list the moves)
+                self._bits, listed = setup.offer(after, ())
+                self._moves = None if listed is None else Keep(listed)
+            else:
+                self._bits, self._moves = bits, None
             return
         # the round's score, which every seat sees (the state itself already holds the next deal)
         score = setup.cardrules.score(after)
         line = {"round over": list(score.rounds[-1].points), "match": list(score.match)}
-        self._node = Node(self._node, "end", None, json.dumps(line, separators=(",", ":")))
+        self._node = Node(node, "end", after, json.dumps(line, separators=(",", ":")))
         if seat is None:
             self._player = _TERMINAL
         elif len(score.rounds) >= setup.max_rounds:  # a tied single round, or the last round allowed: a draw
@@ -474,7 +485,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         check_index(action, setup.size)  # WrongKindError or InvalidActionError for what is not an action number
         if setup.factored:
             raise InvalidActionError(f"action {_messages.value(action)} cannot complete a legal move here")
-        state = self._now.value
+        state = self._now
         setup.apply(state, setup.decode(state, action))  # raises IllegalMoveError, saying which rule refuses it
         raise AssertionError(f"action {action} is legal, and not among the legal actions")  # pragma: no cover
 
@@ -492,8 +503,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         if self._dealer < 0:
             if not isinstance(action, int) or not 0 <= action < setup.seats:
                 raise InvalidActionError(f"chance outcome {_messages.value(action)} is not a seat to deal")
-            self._dealer = action
-            self._now = Keep(setup.firsts[action])
+            self._dealer = action  # the deal starts from the first dealer's state (_now)
             return
         if not isinstance(action, int) or not 0 <= action < len(setup.kinds):
             raise InvalidActionError(f"chance outcome {_messages.value(action)} is not a card of the pack")
@@ -518,15 +528,13 @@ class _State(pyspiel.State):  # type: ignore[misc]
             raise InvalidActionError(f"chance outcome {_messages.value(action)} is not 0, a sampled deal's only one")
         now = setup.spec.new_game(setup.cardrules.rules, seed=setup.rng.getrandbits(63))
         self._dealer = now.dealer
-        self._now = Keep(now)
         self._node = Node(self._node, "deal", now)
         self._reach(now)
 
     def _dealt(self, deck: tuple[Card, ...]) -> None:
         """Deal the round in progress from the complete *deck*."""
         setup = self._game
-        now = typing.cast(Any, setup.new_round)(self._now.value, deck)
-        self._now = Keep(now)
+        now = typing.cast(Any, setup.new_round)(self._now, deck)
         self._node = Node(self._node, "deal", now)
         self._reach(now)
 
@@ -542,7 +550,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         setup = self._game
         if self._player != _TERMINAL:
             return [0.0] * setup.seats
-        score = setup.cardrules.score(self._now.value)
+        score = setup.cardrules.score(self._now)
         if self._ended or score.winner is None:
             return [0.0] * setup.seats
         won = score.sides[score.winner]
@@ -572,9 +580,8 @@ class _State(pyspiel.State):  # type: ignore[misc]
                 left[setup.kind_index[card]] -= 1
             new._left = Keep(tuple(left))
         else:
-            seen = g.observe(self._now.value, player_id)  # made here: the game's own sampler, unchecked
+            seen = g.observe(self._now, player_id)  # made here: the game's own sampler, unchecked
             sampled = g.spec.sample_state(seen, rng) if g.spec.sample_state else sample_state(seen, rng)
-            new._now = Keep(sampled)
             new._node = Node(self._node, "reset", sampled, seat=player_id)
             new._reach(sampled)
             if self._steps:  # the player's own move in progress: its steps are the same in every world
@@ -590,8 +597,8 @@ class _State(pyspiel.State):  # type: ignore[misc]
         if self._player == _CHANCE:
             return f"seat {self._dealer} deals first; dealing: {' '.join(map(str, self._deck.value))}"
         if g.spec.positions is not None:
-            return str(g.position(self._now.value))
-        return repr(self._now.value)
+            return str(g.position(self._now))
+        return repr(self._now)
 
     # --- the records -------------------------------------------------------------------------
 
@@ -604,7 +611,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         if self._ended:
             return "the match is cut short, drawn (a tied single round, or max_rounds played)"
         node = self._node
-        if node is not None and node.state is self._now.value:
+        if node is not None and node.kind != "end":  # the node of the state itself
             text = node.cache.get(("text", player))
             if text is None:
                 fill_seen(self._game, node, player)
@@ -612,7 +619,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
                     node.cache[player][1], separators=(",", ":"), sort_keys=True
                 )
         else:
-            text = json.dumps(obs_dict(self._game, self._now.value, player), separators=(",", ":"), sort_keys=True)
+            text = json.dumps(obs_dict(self._game, self._now, player), separators=(",", ":"), sort_keys=True)
         if self._steps and player == self._player:
             text += " steps " + ",".join(map(str, self._steps))
         return text
@@ -636,7 +643,6 @@ def _state_at(game: Any, state: Any) -> _State:
     """
     new = typing.cast(_State, game.new_initial_state())
     new._dealer = state.dealer
-    new._now = Keep(state)
     new._node = Node(None, "deal", state)
     new._reach(state)
     return new

@@ -55,8 +55,9 @@ def diff(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
 
 class Node:
     """
-    One step of a match, shared by every clone of the states after it: the round dealt (``deal``),
-    a move (``move``), a round's end (``end``, its score line), or a resampled state (``reset``,
+    One step of a match, shared by every clone of the states after it, and the engine state after
+    it: the round dealt (``deal``), a move (``move``), a round's end (``end``, its score line; its
+    state already holds the next deal, which the chance nodes deal again), or a resampled state (``reset``,
     which keeps the record of *seat* and starts the others' again). What each seat saw there is
     worked out only when asked, once (``cache``: per seat, its record line, its observation as
     data, and the observation).
@@ -190,11 +191,11 @@ class Observer:
         if state._player == CHANCE or state._ended:
             return  # a deal in progress, or a match cut short: nothing to see
         node = state._node
-        if node is not None and node.state is state._now.value:
+        if node is not None and node.kind != "end":  # the node of the state itself
             self.dict["observation"][:] = tensor(self._game, node, player)
         else:
             g = self._game.cardrules
-            self.dict["observation"][:] = self._layout.encode(g.observe(state._now.value, player))
+            self.dict["observation"][:] = self._layout.encode(g.observe(state._now, player))
         if state._steps and player == state._player:
             for s in state._steps:
                 self.dict["steps"][s] += 1.0
