@@ -363,6 +363,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         setup = _setup_of(game)
         self._game = setup  # what the game worked out (clone(), a deep copy of the attributes, shares it)
+        self._at = Keep(setup.firsts[0])  # the engine state now
         self._player = _CHANCE  # the seat to act, or OpenSpiel's chance or terminal player
         self._deck = Keep(())  # the cards of the deal in progress, in deck order
         self._left = Keep(setup.copies)  # the copies of each kind of card not dealt yet
@@ -383,9 +384,8 @@ class _State(pyspiel.State):  # type: ignore[misc]
 
     @property
     def _now(self) -> Any:
-        """The engine state after the last step (a round's end: the next deal), or the first dealer's before any."""
-        node = self._node
-        return node.state if node is not None else self._game.firsts[max(self._dealer, 0)]
+        """The engine state now (after a round's end, holding the next deal; before the deal, the first dealer's)."""
+        return self._at.value
 
     # --- the pyspiel API -------------------------------------------------------------------
 
@@ -435,9 +435,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
                 self._deal_card(action)
             return
         setup = self._game
-        node = self._node
-        assert node is not None  # a decision node comes after a deal
-        state = node.state
+        state = self._at.value
         if type(action) is not int or action < 0 or not self._bits >> action & 1:
             self._refuse(action)
         if not setup.factored:
@@ -452,9 +450,10 @@ class _State(pyspiel.State):  # type: ignore[misc]
             move = setup.decode(state, (*self._steps, action))  # the legal move the steps complete
             self._steps = ()
         after = setup.trusted_apply(state, move)
+        self._at = Keep(after)
         seat = setup.to_move(after)  # None once the match is over
         if seat is not None and after.round_no == state.round_no:
-            self._node = Node(node, "move", after)
+            self._node = Node(self._node, "move", None, "", -1, move)
             self._player = seat
             hook = setup.legal_bits
             bits = None if hook is None else hook(setup.legal_moves(after))
@@ -467,7 +466,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         # the round's score, which every seat sees (the state itself already holds the next deal)
         score = setup.cardrules.score(after)
         line = {"round over": list(score.rounds[-1].points), "match": list(score.match)}
-        self._node = Node(node, "end", after, json.dumps(line, separators=(",", ":")))
+        self._node = Node(self._node, "end", after, json.dumps(line, separators=(",", ":")))
         if seat is None:
             self._player = _TERMINAL
         elif len(score.rounds) >= setup.max_rounds:  # a tied single round, or the last round allowed: a draw
@@ -503,7 +502,8 @@ class _State(pyspiel.State):  # type: ignore[misc]
         if self._dealer < 0:
             if not isinstance(action, int) or not 0 <= action < setup.seats:
                 raise InvalidActionError(f"chance outcome {_messages.value(action)} is not a seat to deal")
-            self._dealer = action  # the deal starts from the first dealer's state (_now)
+            self._dealer = action
+            self._at = Keep(setup.firsts[action])  # the deal starts from the first dealer's state
             return
         if not isinstance(action, int) or not 0 <= action < len(setup.kinds):
             raise InvalidActionError(f"chance outcome {_messages.value(action)} is not a card of the pack")
@@ -528,6 +528,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
             raise InvalidActionError(f"chance outcome {_messages.value(action)} is not 0, a sampled deal's only one")
         now = setup.spec.new_game(setup.cardrules.rules, seed=setup.rng.getrandbits(63))
         self._dealer = now.dealer
+        self._at = Keep(now)
         self._node = Node(self._node, "deal", now)
         self._reach(now)
 
@@ -535,6 +536,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         """Deal the round in progress from the complete *deck*."""
         setup = self._game
         now = typing.cast(Any, setup.new_round)(self._now, deck)
+        self._at = Keep(now)
         self._node = Node(self._node, "deal", now)
         self._reach(now)
 
@@ -582,6 +584,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         else:
             seen = g.observe(self._now, player_id)  # made here: the game's own sampler, unchecked
             sampled = g.spec.sample_state(seen, rng) if g.spec.sample_state else sample_state(seen, rng)
+            new._at = Keep(sampled)
             new._node = Node(self._node, "reset", sampled, seat=player_id)
             new._reach(sampled)
             if self._steps:  # the player's own move in progress: its steps are the same in every world
@@ -614,6 +617,8 @@ class _State(pyspiel.State):  # type: ignore[misc]
         if node is not None and node.kind != "end":  # the node of the state itself
             text = node.cache.get(("text", player))
             if text is None:
+                if node.state is None:
+                    node.cache.setdefault("state", self._now)  # a move's state: the one now, not made again
                 fill_seen(self._game, node, player)
                 text = node.cache["text", player] = json.dumps(
                     node.cache[player][1], separators=(",", ":"), sort_keys=True
@@ -643,6 +648,7 @@ def _state_at(game: Any, state: Any) -> _State:
     """
     new = typing.cast(_State, game.new_initial_state())
     new._dealer = state.dealer
+    new._at = Keep(state)
     new._node = Node(None, "deal", state)
     new._reach(state)
     return new

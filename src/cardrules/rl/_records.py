@@ -55,20 +55,25 @@ def diff(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
 
 class Node:
     """
-    One step of a match, shared by every clone of the states after it, and the engine state after
-    it: the round dealt (``deal``), a move (``move``), a round's end (``end``, its score line; its
-    state already holds the next deal, which the chance nodes deal again), or a resampled state (``reset``,
-    which keeps the record of *seat* and starts the others' again). What each seat saw there is
-    worked out only when asked, once (``cache``: per seat, its record line, its observation as
-    data, and the observation).
+    One step of a match, shared by every clone of the states after it: the round dealt
+    (``deal``), a move (``move``), a round's end (``end``, its score line), or a resampled state
+    (``reset``, which keeps the record of *seat* and starts the others' again). A deal, an end and
+    a reset hold the engine state after them (an end's already holds the next deal, which the
+    chance nodes deal again); a move holds only the move, and its state is made again from the
+    step before when a record asks for it (:func:`state_at`), so that a match played without
+    asking keeps no state but the last. What each seat saw there is worked out only when asked,
+    once (``cache``: per seat, its record line, its observation as data, and the observation).
     """
 
-    __slots__ = ("cache", "kind", "line", "parent", "seat", "state")
+    __slots__ = ("cache", "kind", "line", "move", "parent", "seat", "state")
 
-    def __init__(self, parent: Node | None, kind: str, state: Any, line: str = "", seat: int = -1) -> None:
-        self.parent, self.kind, self.state, self.line, self.seat = parent, kind, state, line, seat
+    def __init__(
+        self, parent: Node | None, kind: str, state: Any, line: str = "", seat: int = -1, move: Any = None
+    ) -> None:
+        self.parent, self.kind, self.state, self.line, self.seat, self.move = parent, kind, state, line, seat, move
         # by seat: its record line, its observation as data, and the observation; by ("text", seat)
-        # and ("tensor", seat): its observation string and tensor here (one dict: a node a move)
+        # and ("tensor", seat): its observation string and tensor here; "state": a move's state,
+        # once made again (one dict: a node a move)
         self.cache: dict[Any, Any] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Node:
@@ -79,7 +84,7 @@ class Node:
         steps = []
         node: Node | None = self
         while node is not None:
-            steps.append((node.kind, node.state, node.line, node.seat))
+            steps.append((node.kind, node.state, node.line, node.seat, node.move))
             node = node.parent
         return rebuild, (tuple(reversed(steps)),)
 
@@ -88,12 +93,26 @@ class Node:
         return self.kind == "deal" or (self.kind == "reset" and self.seat != seat)
 
 
-def rebuild(steps: tuple[tuple[str, Any, str, int], ...]) -> Node | None:
+def rebuild(steps: tuple[tuple[str, Any, str, int, Any], ...]) -> Node | None:
     """The chain of nodes that :meth:`Node.__reduce__` flattened."""
     node = None
-    for kind, state, line, seat in steps:
-        node = Node(node, kind, state, line, seat)
+    for kind, state, line, seat, move in steps:
+        node = Node(node, kind, state, line, seat, move)
     return node
+
+
+def state_at(game: Any, node: Node) -> Any:
+    """The engine state after *node*: its own, or a move's made again from the last state known before it."""
+    path = []
+    while node.state is None and "state" not in node.cache:
+        path.append(node)
+        assert node.parent is not None  # a move comes after a deal
+        node = node.parent
+    state = node.cache["state"] if node.state is None else node.state
+    apply = game.trusted_apply  # the moves were legal there: they are applied as they were
+    for n in reversed(path):
+        state = n.cache["state"] = apply(state, n.move)
+    return state
 
 
 def fill_seen(game: Any, node: Node | None, seat: int) -> None:
@@ -109,7 +128,7 @@ def fill_seen(game: Any, node: Node | None, seat: int) -> None:
         elif n.kind == "reset" and n.seat == seat:
             entry = (None, prev[1], prev[2])  # the player keeps its record as it was
         else:
-            obs = game.cardrules.observe(n.state, seat)
+            obs = game.cardrules.observe(state_at(game, n), seat)
             data = obs.to_dict()
             data.pop("rules", None)
             if n.kind == "reset":
@@ -192,6 +211,8 @@ class Observer:
             return  # a deal in progress, or a match cut short: nothing to see
         node = state._node
         if node is not None and node.kind != "end":  # the node of the state itself
+            if node.state is None:
+                node.cache.setdefault("state", state._now)  # a move's state: the one now, not made again
             self.dict["observation"][:] = tensor(self._game, node, player)
         else:
             g = self._game.cardrules
