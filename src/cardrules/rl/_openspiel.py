@@ -30,7 +30,7 @@ from cardrules.cards import Card
 from cardrules.engine import Game, GameSpec
 from cardrules.engine._learning import FactoredEncoding, check_index
 from cardrules.errors import InvalidActionError, InvalidOptionError, UnsupportedError
-from cardrules.rl._records import EXTRA_ROWS, Keep, Node, Observer, fill_seen, obs_dict, record
+from cardrules.rl._records import EXTRA_ROWS, Keep, Node, Observer, bit_numbers, fill_seen, obs_dict, record
 
 __all__ = ["NAMES", "CardrulesGame", "openspiel_game", "register_all"]
 
@@ -248,37 +248,29 @@ class _Setup:
         """Pickled as the game's type and parameters (a state's ``serialize()`` pickles its attributes)."""
         return _Setup, self.made_from
 
-    def offer(self, state: Any, steps: tuple[int, ...]) -> tuple[int, dict[int, Any] | None]:
+    def offer(self, state: Any, steps: tuple[int, ...], legal: Any = None) -> tuple[int, dict[int, Any] | None]:
         """
         The legal actions of the seat to act in the engine *state* (after a factored move's
         *steps*) as the bits of one int, and each one's move where the encoding's own decode
-        would not give a move that ``trusted_apply`` takes (else ``None``).
+        would not give a move that ``trusted_apply`` takes (else ``None``). *legal*: the legal
+        moves of *state*, if already known (their bits were not given).
         """
         bits = 0
         if self.factored:
             for a in self.encoding._legal_checked(state, steps):
                 bits |= 1 << a
             return bits, None
-        legal = self.legal_moves(state)
-        hook = self.legal_bits
-        quick = None if hook is None else hook(legal)
-        if quick is not None:
-            return quick, None
+        if legal is None:
+            legal = self.legal_moves(state)
+            hook = self.legal_bits
+            quick = None if hook is None else hook(legal)
+            if quick is not None:
+                return quick, None
         encode = self.encode
         moves = {encode(state, m): m for m in legal}  # the listed moves themselves, which the trusted path takes
         for a in moves:
             bits |= 1 << a
         return bits, moves
-
-
-def _actions(bits: int) -> list[int]:
-    """The numbers of *bits*' set bits, ascending."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
 
 
 def _check_own(own: Mapping[str, Any]) -> None:
@@ -405,7 +397,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         """As OpenSpiel's: the chance outcomes at a chance node; the player's legal actions if it is to act."""
         current = self._player
         if current >= 0 and (player is None or player == current):
-            return _actions(self._bits)
+            return bit_numbers(self._bits)
         if player is not None and player < 0:
             return typing.cast(list[int], super().legal_actions(player))  # OpenSpiel's own answer (or error)
         if current == _CHANCE:
@@ -415,7 +407,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         if player != self._player or player < 0:
             return []
-        return _actions(self._bits)
+        return bit_numbers(self._bits)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self._player == _CHANCE
@@ -456,9 +448,10 @@ class _State(pyspiel.State):  # type: ignore[misc]
             self._node = Node(self._node, "move", None, "", -1, move)
             self._player = seat
             hook = setup.legal_bits
-            bits = None if hook is None else hook(setup.legal_moves(after))
+            legal = None if hook is None else setup.legal_moves(after)
+            bits = None if hook is None else hook(legal)
             if bits is None:  # (the factored encodings' and the flat ones' that list the moves)
-                self._bits, listed = setup.offer(after, ())
+                self._bits, listed = setup.offer(after, (), legal)
                 self._moves = None if listed is None else Keep(listed)
             else:
                 self._bits, self._moves = bits, None

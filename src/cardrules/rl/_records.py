@@ -1,7 +1,8 @@
 """
 The records of an OpenSpiel match of :mod:`cardrules.rl._openspiel`: the chain of its steps that
 every clone shares, what each seat saw at each (worked out when first asked), and OpenSpiel's
-observer, which fills the strings and tensors from them.
+observer, which fills the strings and tensors from them; and the legal actions' numbers from
+their bits, as a state keeps them.
 """
 
 from __future__ import annotations
@@ -233,3 +234,13 @@ class Observer:
         if self._recall:
             return str(state._information_text(player))
         return str(state._observation_text(player))
+
+
+def bit_numbers(bits: int) -> list[int]:
+    """The numbers of *bits*' set bits, ascending."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
