@@ -173,3 +173,33 @@ def test_python_answers_agree_with_openspiels_own(text: str) -> None:
         if state.is_terminal():
             break
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_resampling_for_another_seat_during_a_factored_move() -> None:
+    """
+    A world resampled for a seat other than the one choosing a factored move's steps starts that
+    move afresh (the steps are the mover's own, which the other seat does not see): its legal
+    actions are those of a move not begun, and the seat's information state is unchanged.
+    """
+    game = openspiel_game("mulle(target=0)")
+    rng = random.Random(2)
+    tried = 0
+    for seed in range(6):
+        state = game.new_initial_state()
+        play = random.Random(seed)
+        while not state.is_terminal() and tried < 20:
+            if state.is_chance_node():
+                state.apply_action(play.choice(state.chance_outcomes())[0])
+                continue
+            mover = state.current_player()
+            if state._steps:
+                other = 1 - mover
+                world = state.resample_from_infostate(other, rng.random)
+                assert world.information_state_string(other) == state.information_state_string(other)
+                assert world.current_player() == mover and world._steps == ()
+                assert world.legal_actions() == game.cardrules.spec.learning.encoding.legal_actions(world._now)
+                same = state.resample_from_infostate(mover, rng.random)
+                assert same.legal_actions() == state.legal_actions()  # its own steps stand in every world
+                tried += 1
+            state.apply_action(play.choice(state.legal_actions()))
+    assert tried == 20

@@ -580,8 +580,10 @@ class _State(pyspiel.State):  # type: ignore[misc]
             new._at = Keep(sampled)
             new._node = Node(self._node, "reset", sampled, seat=player_id)
             new._reach(sampled)
-            if self._steps:  # the player's own move in progress: its steps are the same in every world
+            if self._steps and player_id == self._player:  # its own move in progress: the same in every world
                 new._bits, _ = setup.offer(sampled, self._steps)
+            elif self._steps:  # another's steps, which player_id does not see: in its world the move is not begun
+                new._steps = ()
         return new
 
     def __str__(self) -> str:
