@@ -204,7 +204,6 @@ class _Setup:
         self.kinds: tuple[Card, ...] = tuple(dict.fromkeys(self.pack))
         self.kind_index = {c: i for i, c in enumerate(self.kinds)}
         self.copies: tuple[int, ...] = tuple(self.pack.count(c) for c in self.kinds)
-        self.one_each = set(self.copies) == {1}
         self.single = bool(getattr(rules, "single_round", False))
         self.sampled = bool(own["sampled_deal"])
         self.compact = bool(own["compact_infostate"])
@@ -418,9 +417,6 @@ class _State(pyspiel.State):  # type: ignore[misc]
         if self._dealer < 0:  # each seat as likely to deal first
             return [(seat, 1.0 / setup.seats) for seat in range(setup.seats)]
         total = len(setup.pack) - len(self._deck.value)
-        if setup.one_each:  # every card once: each left as likely
-            p = 1 / total
-            return [(i, p) for i, n in enumerate(self._left.value) if n]
         return [(i, n / total) for i, n in enumerate(self._left.value) if n]
 
     def _apply_action(self, action: int) -> None:
@@ -510,7 +506,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         deck = (*self._deck.value, setup.kinds[action])
         if len(deck) < len(setup.pack):
             self._deck = Keep(deck)
-            self._left = Keep(left[:action] + (left[action] - 1,) + left[action + 1 :])
+            self._left = Keep((*left[:action], left[action] - 1, *left[action + 1 :]))
             return
         self._deck, self._left = Keep(()), Keep(setup.copies)
         self._dealt(deck)
