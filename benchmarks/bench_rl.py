@@ -13,9 +13,13 @@ PettingZoo env's top-K option, one move). Moves per second count every seat's mo
 (a Gymnasium step plays the bots' too), and the ratios are printed per step and per move.
 For Mililla and Charlemagne a fourth loop, the floor, does what a step cannot skip with no env
 around it (see :class:`Floor`): how close to the raw engine any env of these tensors could come.
-Beside them, PettingZoo's own ``texas_holdem_v4`` (needs RLCard) and OpenSpiel's C++ ``hearts``
-through pyspiel, played the same way. Rates are per CPU second of this process; the loops take
-turns, ``--repeat`` times, so that the noise of a shared machine falls on all alike, and the
+Where OpenSpiel is installed, two more loops play each game through :mod:`cardrules.rl.openspiel`
+as OpenSpiel's own random play does (``is_chance_node``, ``chance_outcomes``, ``legal_actions``,
+``apply_action``): with every deal as one chance node a card (the default), and with
+``sampled_deal=true`` (one chance node a match); a step is a decision, chance nodes are not
+counted but their time is. Beside them, PettingZoo's own ``texas_holdem_v4`` (needs RLCard) and
+OpenSpiel's C++ ``hearts`` through pyspiel, played the same way. Rates are per CPU second of this
+process; the loops take turns, ``--repeat`` times, so that the noise of a shared machine falls on all alike, and the
 median is printed. It asserts nothing.
 """
 
@@ -160,6 +164,35 @@ def gym_runner(text: str) -> PlayOne:
     return play
 
 
+def cardrules_openspiel_runner(text: str, **params: bool | int) -> PlayOne:
+    """
+    A cardrules game through OpenSpiel (:func:`cardrules.rl.openspiel_game`), played as
+    OpenSpiel's random play does; a step is a decision, a move a decision that completes one.
+    """
+    from cardrules.rl import openspiel_game
+
+    game = openspiel_game(text, **params)
+    encoding = cardrules.get_game(text).spec.learning.encoding
+    done = encoding.done if encoding.factored else None  # a factored move is made by its done step
+
+    def play(rng: random.Random) -> tuple[int, int]:
+        state = game.new_initial_state()
+        steps = moves = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                actions = state.legal_actions()
+                action = actions[rng.randrange(len(actions))]
+                state.apply_action(action)
+                steps += 1
+                moves += done is None or action == done
+        return steps, moves
+
+    return play
+
+
 def openspiel_runner() -> PlayOne:
     play = bench_peers.openspiel_runner("hearts")
 
@@ -211,6 +244,13 @@ def main(argv: list[str] | None = None) -> None:
             loops.append(
                 (f"{text}: PettingZoo env, candidates", aec_runner(pettingzoo_env(text, encoding="candidates")))
             )
+        try:
+            loops.append((f"{text}: OpenSpiel, a card a chance node", cardrules_openspiel_runner(text)))
+            loops.append(
+                (f"{text}: OpenSpiel, sampled deal", cardrules_openspiel_runner(text, sampled_deal=True, rng_seed=1))
+            )
+        except ImportError as exc:  # OpenSpiel is not installed: the other loops run
+            print(f"skipped {text} through OpenSpiel: {type(exc).__name__}: {exc}")
     for label, factory in (
         ("PettingZoo texas_holdem_v4 (RLCard)", holdem_runner),
         ("OpenSpiel hearts (C++)", openspiel_runner),
@@ -262,7 +302,7 @@ def table_rows(labels: list[str], med: dict[str, float], med_moves: dict[str, fl
     for label in labels:
         game = label.split(":")[0]
         raw = med.get(f"{game}: raw engine")
-        ours = ("env" in label or "floor" in label) and ":" in label
+        ours = ("env" in label or "floor" in label or "OpenSpiel," in label) and ":" in label
         if raw and ours:
             rows.append((label, med[label], med_moves[label], raw / med[label], raw / med_moves[label]))
         else:
@@ -270,14 +310,22 @@ def table_rows(labels: list[str], med: dict[str, float], med_moves: dict[str, fl
     return rows
 
 
+OPENSPIEL = ("OpenSpiel, a card a chance node", "OpenSpiel, sampled deal")
+"""The OpenSpiel loops' kinds (their labels after the game's)."""
+
+
 def target_rows(med: dict[str, float], med_moves: dict[str, float]) -> list[tuple[str, str, float, float]]:
-    """(game, loop kind, raw / loop a step, raw / loop a move) for the PettingZoo and Gymnasium envs and the floor."""
+    """(game, loop kind, raw / loop a step, raw / loop a move) for the envs, OpenSpiel and the floor."""
     out = []
     for text in GAMES:
         raw = med[f"{text}: raw engine"]
         for kind in ("PettingZoo", "Gymnasium"):
             label = f"{text}: {kind} env"
             out.append((text, kind, raw / med[label], raw / med_moves[label]))
+        for kind in OPENSPIEL:
+            label = f"{text}: {kind}"
+            if label in med:
+                out.append((text, kind, raw / med[label], raw / med_moves[label]))
         floor = med.get(f"{text}: floor, no env")
         if floor:
             out.append((text, "floor", raw / floor, raw / floor))

@@ -45,7 +45,7 @@ def _ismcts(game: Any, simulations: int, seed: int) -> Any:
 def _our_actions(state: Any, bot: Any, rng: random.Random) -> list[int]:
     """The actions of the cardrules bot's move from the OpenSpiel *state* (one, or a factored move's steps)."""
     g = state._game.cardrules  # the wrapped cardrules game and state
-    now = state._now.value
+    now = state._now
     seat = g.to_move(now)
     move = bot.choose(g.observe(now, seat), g.legal_moves(now), rng)
     encoding = g.spec.learning.encoding

@@ -35,6 +35,11 @@ def test_bench_rl_prints_every_game_and_the_target(capsys: pytest.CaptureFixture
             assert f"| {text}: {loop} |" in table
         assert f"  {text}, PettingZoo: " in out
         assert f"| {text}, PettingZoo | " in table
+        if importlib.util.find_spec("pyspiel") is not None:  # through OpenSpiel: both deals, against the target
+            for kind in ("OpenSpiel, a card a chance node", "OpenSpiel, sampled deal"):
+                assert f"| {text}: {kind} |" in table
+                assert f"  {text}, {kind}: " in out
+                assert f"| {text}, {kind} | " in table
         # The floor is measured where a move is one action (a flat encoding), and only there.
         floor = f"| {text}: floor, no env |" in table
         assert floor == (text in ("mililla", "charlemagne")) == (f"  {text}, the floor" in out)

@@ -93,7 +93,7 @@ def test_every_deal_is_a_chance_node_per_card(text: str) -> None:
         assert all(abs(p * left - round(p * left)) < 1e-9 for _, p in outcomes)  # copies left / cards left
         _step(state, rng)
     assert not state.is_chance_node()
-    assert state.current_player() == cardrules.get_game(text).to_move(state._now.value)
+    assert state.current_player() == cardrules.get_game(text).to_move(state._now)
 
 
 @pytest.mark.parametrize("text", SINGLE)
@@ -105,7 +105,7 @@ def test_single_round_returns_are_the_round_result(text: str) -> None:
         state = game.new_initial_state()
         while not state.is_terminal():
             _step(state, rng)
-        score = cardrules.get_game(text).score(state._now.value)
+        score = cardrules.get_game(text).score(state._now)
         returns = state.returns()
         assert abs(sum(returns)) < 1e-9
         assert score.winner is not None
@@ -144,7 +144,7 @@ def test_hidden_cards_are_absent_from_the_information_state(text: str, seed: int
     state = os_game.new_initial_state()
     while state.is_chance_node():
         _step(state, rng)
-    dealt = state._now.value
+    dealt = state._now
     dealer = state.history()[0]
     for seat in range(os_game.num_players()):
         redealt = game.spec.shuffle_hidden(dealt, seat, rng)
@@ -154,7 +154,7 @@ def test_hidden_cards_are_absent_from_the_information_state(text: str, seed: int
         kinds = os_game.kinds
         for card in game.spec.round_deck(redealt):
             twin.apply_action(kinds.index(card))
-        assert game.spec.zones(twin._now.value) == game.spec.zones(redealt)  # (shuffle_hidden also drops the seed)
+        assert game.spec.zones(twin._now) == game.spec.zones(redealt)  # (shuffle_hidden also drops the seed)
         assert twin.information_state_string(seat) == state.information_state_string(seat)
         assert twin.observation_string(seat) == state.observation_string(seat)
         assert np.array_equal(twin.information_state_tensor(seat), state.information_state_tensor(seat))
@@ -180,11 +180,11 @@ def test_information_state_holds_the_public_history(text: str) -> None:
         _step(state, rng)
     for _ in range(30):
         before = [state.information_state_string(p) for p in range(game.num_players())]
-        mover, engine_state = state.current_player(), state._now.value
+        mover, engine_state = state.current_player(), state._now
         _step(state, rng)
         if state.is_terminal() or state.is_chance_node():
             break
-        moved = state._now.value is not engine_state
+        moved = state._now is not engine_state
         for p in range(game.num_players()):
             now = state.information_state_string(p)
             assert now.startswith(before[p].rsplit("\n", 1)[0])
@@ -284,13 +284,13 @@ def test_resampled_worlds_agree_with_everything_the_player_saw(text: str, seed: 
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     checked = 0
     for state in _decision_states(game, seed, every=0.3):
-        real = state._now.value
+        real = state._now
         if rules.is_over(real):
             continue
         p = state.current_player()
         proved = cardrules.inferences(rules.observe(real, p))
         for _ in range(3):
-            world = state.resample_from_infostate(p, sampler)._now.value
+            world = state.resample_from_infostate(p, sampler)._now
             for inference in proved:
                 assert inference.agrees(world.hands[inference.seat]), (inference, world.hands[inference.seat])
             checked += 1

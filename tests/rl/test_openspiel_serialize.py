@@ -167,9 +167,9 @@ def test_a_tied_single_round_ends_the_match_drawn(text: str) -> None:
     for _ in range(400):
         state = _play(game.new_initial_state(), rng, 10**6)
         if state._ended:
-            level = cr.score(state._now.value).rounds[-1].points
+            level = cr.score(state._now).rounds[-1].points
             assert len(set(level)) == 1 or cr.spec.name == "mililla"  # (Mililla's match points add the turn-up)
-            assert cr.to_move(state._now.value) is not None  # the engine would deal the round again
+            assert cr.to_move(state._now) is not None  # the engine would deal the round again
             assert state.returns() == [0.0] * game.num_players()
             assert state.current_player() == pyspiel.PlayerId.TERMINAL
             assert state.legal_actions() == []
@@ -184,5 +184,5 @@ def test_the_first_dealer_is_a_chance_outcome() -> None:
         state = game.new_initial_state()
         assert state.chance_outcomes()[seat] == (seat, 0.25)
         state.apply_action(seat)
-        assert state._now.value.dealer == seat
+        assert state._now.dealer == seat
         assert state.action_to_string(pyspiel.PlayerId.CHANCE, 0) == "deal " + str(game.kinds[0])

@@ -137,11 +137,15 @@ def gymnasium_env(text: str, seat: int = 0, opponents: Any = "greedy", **options
     return CardrulesGymEnv(text, seat=seat, opponents=opponents, **options)
 
 
-def openspiel_game(text: str) -> Any:
-    """An OpenSpiel game of *text*, registered as ``python_cardrules_<game>`` (needs ``open_spiel``)."""
+def openspiel_game(text: str, **params: bool | int) -> Any:
+    """
+    An OpenSpiel game of *text*, registered as ``python_cardrules_<game>`` (needs ``open_spiel``);
+    *params* are the OpenSpiel game's own parameters (``sampled_deal``, ``rng_seed``,
+    ``max_rounds``, ``compact_infostate``: see :doc:`/openspiel`).
+    """
     import importlib
 
-    return importlib.import_module("cardrules.rl._openspiel").openspiel_game(text)
+    return importlib.import_module("cardrules.rl._openspiel").openspiel_game(text, **params)
 
 
 __dir__ = __all__.copy  # dir() and autocompletion show the public names only

@@ -6,10 +6,13 @@ The OpenSpiel games, registered on import (needs ``open_spiel``: ``pip install "
 the ruleset's options as parameters) loads it in that process. :data:`NAMES` lists them.
 
 OpenSpiel's own scripts load a game by the name in their ``--game`` flag, in a process that
-has not imported cardrules; run them through this module, which registers the games first::
+has not imported cardrules; run them through this module, which registers the games first.
+OpenSpiel's ``examples/mcts.py`` seats two players only (a game of more seats stops it with
+"This game requires more players than the example can handle"), so give it a two-player game:
+Mulle, whose standard game is two players, here a single round of it::
 
     python -m cardrules.rl.openspiel path/to/open_spiel/python/examples/mcts.py \\
-        --game=python_cardrules_mililla --player1=mcts --player2=random
+        "--game=python_cardrules_mulle(target=0)" --player1=mcts --player2=random
 
 (``importlib.import_module`` of this module in a script of one's own does the same.)
 """
