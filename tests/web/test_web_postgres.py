@@ -38,8 +38,16 @@ def workers(postgres: str) -> Iterator[tuple[TestClient, TestClient]]:
 
 
 def _first_move(c: TestClient, match: str, token: str) -> tuple[str, int]:
-    data = c.get(f"/api/matches/{match}", headers=auth(token)).json()
-    return data["legal_moves"]["moves"][0]["text"], data["version"]
+    """The first of the seat's legal moves and the match's version, once it is the seat's turn again: the
+    computer's answers to a move are played after the move's own answer, so a read may come before them."""
+    deadline = time.monotonic() + 30
+    while True:
+        data = c.get(f"/api/matches/{match}", headers=auth(token)).json()
+        moves = (data.get("legal_moves") or {}).get("moves") or []
+        if moves or time.monotonic() > deadline:
+            assert moves, f"never the seat's turn again: {data}"
+            return moves[0]["text"], data["version"]
+        time.sleep(0.05)
 
 
 def test_a_move_on_one_worker_is_read_at_once_on_the_other(workers: tuple[TestClient, TestClient]) -> None:
