@@ -26,7 +26,7 @@ ENCODINGS: Final = (None, "candidates")
 """The encodings an environment takes: ``None`` for the game's own, ``"candidates"`` for its top-K candidates."""
 
 
-def _actions(bits: int) -> list[int]:
+def bit_numbers(bits: int) -> list[int]:
     """The numbers of *bits*' set bits, ascending."""
     out = []
     while bits:
@@ -188,7 +188,7 @@ class Match:
 
     def legal(self) -> list[int]:
         """The legal action numbers now (after the steps chosen so far, for a factored encoding)."""
-        return _actions(self._bits())
+        return bit_numbers(self._bits())
 
     def _bits(self) -> int:
         """The legal actions now as the bits of one int (bit *a* for action *a*), worked out once a state and steps."""

@@ -30,7 +30,8 @@ from cardrules.cards import Card
 from cardrules.engine import Game, GameSpec
 from cardrules.engine._learning import FactoredEncoding, check_index
 from cardrules.errors import InvalidActionError, InvalidOptionError, UnsupportedError
-from cardrules.rl._records import EXTRA_ROWS, Keep, Node, Observer, bit_numbers, fill_seen, obs_dict, record
+from cardrules.rl._match import bit_numbers
+from cardrules.rl._records import EXTRA_ROWS, Keep, Node, Observer, fill_seen, obs_dict, record
 
 __all__ = ["NAMES", "CardrulesGame", "openspiel_game", "register_all"]
 

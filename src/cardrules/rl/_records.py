@@ -234,13 +234,3 @@ class Observer:
         if self._recall:
             return str(state._information_text(player))
         return str(state._observation_text(player))
-
-
-def bit_numbers(bits: int) -> list[int]:
-    """The numbers of *bits*' set bits, ascending."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
