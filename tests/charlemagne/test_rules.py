@@ -507,6 +507,24 @@ def test_charlemagne_trick_winner_highest_trump_else_highest_of_suit_led() -> No
     assert 0 == s.leader and (1, 1) == s.tricks
 
 
+def _trick_rule(state: ch.State, *texts: str) -> str:
+    """The rule the trick event cites when *texts* are played from *state*, the last card ending the trick."""
+    s = run(state, *texts[:-1])
+    move = ch.parse_move(s, texts[-1])
+    (trick,) = [e for e in ch.events(s, move, ch.apply(s, move)) if e.kind == "trick"]
+    return trick.rule
+
+
+def test_charlemagne_trump_order_decides_a_trick_with_two_trumps() -> None:
+    """charlemagne.trump.order: a trump over another trump cites the trump order; one trump, the winner rule."""
+    s = run(table(C, C_KITTY), "bid 5", "pass", "pass", "pass", "discard AS", "discard 7C", "trump H")
+    assert "charlemagne.trump.order" == _trick_rule(s, "JD", "AH", "LJ", "7H")  # the jack of diamonds is a trump
+    s = run(table(A, A_KITTY), "bid 5", "pass", "pass", "pass", "discard 8H", "discard 7H", "trump H")
+    assert "charlemagne.trick.winner" == _trick_rule(s, "7S", "AD", "AC", "10H")  # one trump: no order to apply
+    s = run(table(A, A_KITTY), "bid 5", "pass", "pass", "pass", "discard 8H", "discard 7H", "trump C")
+    assert "charlemagne.trick.winner" == _trick_rule(s, "7S", "AD", "AC", "AH")
+
+
 def test_charlemagne_trick_winner_off_suit_cards_do_not_win() -> None:
     """charlemagne.trick.winner: with no trump in the trick, the highest card of the suit led wins."""
     s = run(table(A, A_KITTY), "bid 5", "pass", "pass", "pass", "discard 8H", "discard 7H", "trump H")

@@ -164,6 +164,14 @@ def _suit_text(suit: object) -> str:
     return _messages.shown(suit)
 
 
+def _trumps_in(trick: Sequence[Card], trump: Suit | None) -> int:
+    """How many trumps of the suit *trump* are in *trick* (none in Mulot, where *trump* is ``None``)."""
+    if trump is None:
+        return 0
+    suit_of = _SUIT_OF_ID[id(trump)]
+    return sum(1 for c in trick if suit_of[c] is trump)
+
+
 def _trick_winner(trick: Sequence[Card], trump: Suit | None) -> int:
     """Index in *trick* of the card winning it (charlemagne.trick.winner)."""
     suit_of, strength = _SUIT_OF_ID[id(trump)], _STRENGTH_ID[id(trump)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardrules import _messages
 from cardrules._kit.narration import event, match_or_deal, played, trick_won
 from cardrules.charlemagne import _state
-from cardrules.charlemagne._cards import _trick_winner
+from cardrules.charlemagne._cards import _trick_winner, _trumps_in
 from cardrules.charlemagne._legal import _PLURAL, _order, to_move
 from cardrules.charlemagne._state import SIDES, Contract, Discard, Give, Move, Play, State
 from cardrules.engine import Event
@@ -79,7 +79,10 @@ def events(before: State, move: Move, after: State) -> tuple[Event, ...]:
     if isinstance(move, Play) and len(before.trick) == len(_order(before)) - 1:
         trick = (*before.trick, move.card)
         w = _order(before)[_trick_winner(trick, before.trump)]
-        out.append(trick_won("charlemagne.trick.winner", w, trick))
+        # A trump over a trump is won by the trump order (the jacks and jokers rank above the ace);
+        # any other trick by the highest trump or the highest card of the suit led.
+        decided = "charlemagne.trump.order" if _trumps_in(trick, before.trump) > 1 else "charlemagne.trick.winner"
+        out.append(trick_won(decided, w, trick))
         if before.contract is Contract.GROS_MULOT and sum(before.tricks) == 0 and before.bidder is not None:
             hand = after.hands[before.bidder] if after.round_no == before.round_no else ()
             said = Message("seat {seat} spreads their hand face up", seat=before.bidder)
