@@ -111,6 +111,12 @@ def faults(text: str) -> list[str]:
     return sorted({m.group(0) for m in ENGLISH.finditer(text)} | {m.group(0) for m in CARD_CODE.finditer(text)})
 
 
+def too_wide(page: Any, width: int) -> list[str]:
+    """A fault if the page is wider than the screen (a phone would scroll it sideways)."""
+    scroll: int = page.evaluate("document.documentElement.scrollWidth")
+    return [f"{scroll} px wide on a {width} px screen"] if scroll > width else []
+
+
 # ---------------------------------------------------------------------------------------------
 # Every language: no English words, no card codes; screenshots in Swedish and Arabic.
 
@@ -141,27 +147,27 @@ def test_every_page_in_the_language_without_english_or_card_codes(
             for preset in page.locator("#preset option").evaluate_all("(os) => os.map((o) => o.value)"):
                 page.select_option("#preset", preset)
                 page.wait_for_selector("body[data-ready=true]")
-                found[f"lobby {game}/{preset}"] = faults(words_of(page))
+                found[f"lobby {game}/{preset}"] = faults(words_of(page)) + too_wide(page, width)
         if keep:
             shot(page, f"lobby-{lang}-{size}")
         for game in GAMES:
             open_watch(page, base_url, game, lang)
-            found[f"watch {game}"] = faults(words_of(page))
+            found[f"watch {game}"] = faults(words_of(page)) + too_wide(page, width)
             if keep and game == "mulle":
                 shot(page, f"watch-{lang}-{size}")
         open_replay(page, base_url, replay_id, lang)
-        found["replay"] = faults(words_of(page))
+        found["replay"] = faults(words_of(page)) + too_wide(page, width)
         if keep:
             shot(page, f"replay-{lang}-{size}")
         for game in GAMES:
             open_table(page, base_url, game, lang)
-            found[f"table {game}"] = faults(words_of(page))
+            found[f"table {game}"] = faults(words_of(page)) + too_wide(page, width)
             if keep and game == "mulle":
                 shot(page, f"table-{lang}-{size}")
     finally:
         context.close()
     bad = {where: words for where, words in found.items() if words}
-    assert not bad, f"English words or card codes in {lang}: {bad}"
+    assert not bad, f"English words, card codes or a page wider than the screen in {lang}: {bad}"
 
 
 def test_the_word_lists_catch_what_they_look_for() -> None:

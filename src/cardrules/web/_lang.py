@@ -169,6 +169,8 @@ WORDS: Final = (
     # The replay viewer.
     _C("web", "Open a record"),
     _C("web", "Record file"),
+    _C("web", "Choose a file…"),
+    _C("web", "No file chosen"),
     _C("web", "Open"),
     _C("web", "The position"),
     _C("web", "Replay controls"),

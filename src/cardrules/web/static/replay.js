@@ -195,6 +195,11 @@ async function upload(event) {
 
 function main() {
   $("open").addEventListener("submit", upload);
+  // The browser's own file button speaks the browser's language: the page draws its own, in the page's.
+  $("file").addEventListener("change", () => {
+    const file = $("file").files[0];
+    $("file-name").textContent = file ? file.name : t("No file chosen");
+  });
   $("first").addEventListener("click", () => { pause(); go(0); });
   $("back").addEventListener("click", () => { pause(); go(at - 1); });
   $("step").addEventListener("click", () => { pause(); go(at + 1); });
