@@ -7,9 +7,11 @@ import json
 from typing import Any, TextIO
 
 from cardrules.bots._solve import DEFAULT_MAX_NODES, Solution, solve
+from cardrules.cli._commentary import said
 from cardrules.cli._positions import _bad, _fields, _game, read_position
 from cardrules.errors import CardrulesError, InvalidPositionError
 from cardrules.i18n import DEFAULT, translation
+from cardrules.rules import Message
 
 __all__ = ["hidden_fields", "solution_data", "solve_command"]
 
@@ -60,16 +62,17 @@ def solve_command(args: argparse.Namespace, out: TextIO) -> int:
         text, state = read_position(args.position)
         game = _game(state)
         if game.is_over(state):
-            raise InvalidPositionError("the match is over: there is no move to solve")
+            raise InvalidPositionError(Message("the match is over: there is no move to solve"))
         hidden = hidden_fields(state, text)
         if hidden:
-            raise InvalidPositionError(
-                f"the position gives {', '.join(hidden)} only by size; solve needs every card shown: write them",
-                hidden[0].split(" ")[0],
+            given = Message(
+                "the position gives {fields} only by size; solve needs every card shown: write them",
+                fields=", ".join(hidden),
             )
+            raise InvalidPositionError(given, hidden[0].split(" ")[0])
         solution = solve(state, max_nodes=args.max_nodes)
     except CardrulesError as exc:
-        return _bad(args, out, str(exc))
+        return _bad(args, out, str(exc) if args.json else said(exc, getattr(args, "lang", DEFAULT)))
     data = solution_data(state, solution)
     if args.json:
         print(json.dumps(data, indent=1), file=out)
