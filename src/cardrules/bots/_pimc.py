@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from cardrules._worlds import spec_for_observation
 from cardrules.bots._search import Candidate, _sample
-from cardrules.bots._solve import DEFAULT_MAX_NODES, solve
+from cardrules.bots._solve import DEFAULT_MAX_NODES, best_move, solve
 from cardrules.engine import LegalMoves
 from cardrules.errors import SearchLimitError
 
@@ -64,7 +64,11 @@ def exact_rank(
     deadline = None if seconds is None else start + seconds
     # Whether to solve, asked of a deal drawn apart: the caller's generator is left as it was for the search.
     probe = spec.sample_state(observation, random.Random(0))
-    if len(spec.score(probe).sides) != 2 or not solving.solvable(probe):
+    if len(spec.score(probe).sides) != 2:
+        return None
+    if solving.known is not None and solving.known(observation):
+        return _known_rank(probe, legal_moves, seconds)
+    if not solving.solvable(probe):
         return None
     world = _sample(spec, heuristic, observation, rng)
     legal = list(legal_moves)
@@ -109,6 +113,26 @@ def exact_rank(
         world = _sample(spec, heuristic, observation, rng)
     order = sorted(range(len(legal)), key=lambda i: (-totals[i], i))
     return tuple(Candidate(legal[i], best[i] / weights if weights else 0.0, count) for i in order)
+
+
+def _known_rank(world: Any, legal_moves: LegalMoves[Any], seconds: float | None) -> tuple[Candidate, ...] | None:
+    """
+    The solver's best move of *world*, the one deal the seat's observation allows, first (*value*
+    1.0, one deal), the other moves after it in their order (*value* 0.0, not valued), or ``None``
+    if it is not solved within *seconds* times ``_FIRST_SHARE`` (or, with *seconds* ``None``, the
+    solver's default number of positions).
+    """
+    legal = list(legal_moves)
+    if len(legal) == 1:
+        return (Candidate(legal[0], 1.0, 0),)
+    try:
+        move, _value, _tally = best_move(
+            world, max_nodes=DEFAULT_MAX_NODES, seconds=None if seconds is None else seconds * _FIRST_SHARE
+        )
+    except SearchLimitError:
+        return None
+    rest = [Candidate(m, 0.0, 0) for m in legal if m != move]
+    return (Candidate(move, 1.0, 1), *rest)
 
 
 def _itself(state: Any) -> Hashable:
