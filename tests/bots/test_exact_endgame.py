@@ -43,6 +43,58 @@ def test_hard_plays_a_best_move_in_two_player_mulle_with_the_stock_empty(text: s
         assert worth[move] == best
 
 
+@pytest.mark.parametrize("text", ["mulle", "mulle/fishing"])
+def test_a_seat_that_remembers_knows_the_other_hand_once_the_stock_is_empty(text: str) -> None:
+    """
+    The observation alone (the seat's hand, the table and the round's plays) gives the other hand once
+    the stock is empty: every deal drawn from it is the true one; before, the game does not say so.
+    """
+    game = cardrules.get_game(text)
+    solving = game.spec.heuristic.solving if game.spec.heuristic is not None else None
+    assert solving is not None and solving.known is not None and game.spec.sample_state is not None
+    rng = random.Random(3)
+    state = game.new_game(seed=3)
+    seen = {False: 0, True: 0}
+    while not game.is_over(state) and state.round_no == 0:
+        seat = game.to_move(state)
+        assert seat is not None
+        view = game.observe(state, seat)
+        known = solving.known(view)
+        assert known == (not state.stock)
+        seen[known] += 1
+        if known:
+            for k in range(3):
+                drawn = game.spec.sample_state(view, random.Random(k))
+                assert drawn.hands == state.hands and drawn.table == state.table and drawn.stock == ()
+        state = game.apply(state, game.legal_moves(state).sample(rng))
+    assert seen[False] and seen[True]
+    assert not solving.known(cardrules.get_game("mulle(players=4)").observe(state_of(4), 0))
+
+
+def state_of(players: int) -> Any:
+    """A four-player Mulle state with the stock empty (the first of its last deal)."""
+    game = cardrules.get_game(f"mulle(players={players})")
+    rng = random.Random(1)
+    state = game.new_game(seed=1)
+    while state.stock:
+        state = game.apply(state, game.legal_moves(state).sample(rng))
+    return state
+
+
+@pytest.mark.long
+@pytest.mark.parametrize(("text", "cards"), [("mulle", 12), ("mulle/fishing", 8)])
+def test_hard_is_optimal_deeper_than_the_pimc_horizon(text: str, cards: int) -> None:
+    """Beyond ``solvable``'s few cards, hard still solves the known deal for its best move: worth the best."""
+    for seed, game, state in _choices(text, cards, 3):
+        seat = game.to_move(state)
+        assert seat is not None
+        truth = solve(state, max_nodes=None, lines=False)
+        bot = HardBot(seconds=None)
+        move = bot.choose(game.observe(state, seat), game.legal_moves(state), random.Random(seed))
+        worth = {m.move: (m.value, m.tally_margin) for m in truth.moves}
+        assert worth[move] == (truth.best.value, truth.best.tally_margin)
+
+
 def test_hard_solves_imagined_deals_in_the_last_tricks() -> None:
     """Mililla with two tricks left: WORLDS deals solved, the moves ranked by their average, reproducibly."""
     game, state = small_position("mililla", 11, 8)
