@@ -35,6 +35,8 @@ _TALLY: Final = 1000.0
 """A tally point counts this much less than a round point in the average."""
 _FIRST_SHARE: Final = 0.5
 """The share of the time budget the first deal may take before the level falls back on its search."""
+_KNOWN_SHARE: Final = 0.75
+"""The share of the time budget the one known deal may take (its best move alone) before the search."""
 
 
 def exact_rank(
@@ -119,7 +121,7 @@ def _known_rank(world: Any, legal_moves: LegalMoves[Any], seconds: float | None)
     """
     The solver's best move of *world*, the one deal the seat's observation allows, first (*value*
     1.0, one deal), the other moves after it in their order (*value* 0.0, not valued), or ``None``
-    if it is not solved within *seconds* times ``_FIRST_SHARE`` (or, with *seconds* ``None``, the
+    if it is not solved within *seconds* times ``_KNOWN_SHARE`` (or, with *seconds* ``None``, the
     solver's default number of positions).
     """
     legal = list(legal_moves)
@@ -127,7 +129,7 @@ def _known_rank(world: Any, legal_moves: LegalMoves[Any], seconds: float | None)
         return (Candidate(legal[0], 1.0, 0),)
     try:
         move, _value, _tally = best_move(
-            world, max_nodes=DEFAULT_MAX_NODES, seconds=None if seconds is None else seconds * _FIRST_SHARE
+            world, max_nodes=DEFAULT_MAX_NODES, seconds=None if seconds is None else seconds * _KNOWN_SHARE
         )
     except SearchLimitError:
         return None

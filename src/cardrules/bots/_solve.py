@@ -119,6 +119,12 @@ class _Solver:
         tally = last.tally[side] - last.tally[other]
         return points * _SCALE + tally
 
+    def so_far(self, state: Any, side: int) -> int:
+        """The round's running points and tally for *side*, as one number: the first guess of its value."""
+        running = self.spec.score(state).round
+        other = 1 - side
+        return (running.points[side] - running.points[other]) * _SCALE + running.tally[side] - running.tally[other]
+
     def side(self, state: Any) -> int:
         """The side to move in *state* (a state of the round: someone is to move)."""
         seat = self.spec.to_move(state)
@@ -141,15 +147,12 @@ class _Solver:
         if self.deadline is not None and not self.nodes & 63 and time.perf_counter() > self.deadline:
             raise _Stop
         spec = self.spec
-        legal = list(spec.legal_moves(state))
-        if len(legal) == 1:  # a forced move: nothing to order, nothing worth keeping in the table
-            return self.after(spec.trusted_apply(state, legal[0]), self.side(state), alpha, beta)
         key = self.key(state)
         entry = self.table.get(key)
-        classes = self.classes(state, legal)
+        known = None
         if entry is None:
             low, high = -_INF, _INF
-        else:
+        else:  # the bounds found before: enough as they are, or a narrower window
             low, high, known = entry
             if low >= beta:
                 return low
@@ -158,8 +161,12 @@ class _Solver:
             if low == high:
                 return low
             alpha, beta = max(alpha, low), min(beta, high)
-            if known is not None and classes[0][0] != known:  # the move that was best here before, first
-                classes = sorted(classes, key=lambda cls: cls[0] != known)
+        legal = list(iter(spec.legal_moves(state)))
+        if len(legal) == 1:  # a forced move: nothing to order, nothing worth keeping in the table
+            return self.after(spec.trusted_apply(state, legal[0]), self.side(state), alpha, beta)
+        classes = self.classes(state, legal)
+        if known is not None and classes[0][0] != known:  # the move that was best here before, first
+            classes = sorted(classes, key=lambda cls: cls[0] != known)
         first_alpha = alpha
         side = self.side(state)
         best, best_move = -_INF, None
@@ -205,7 +212,7 @@ class _Solver:
         """
         spec = self.spec
         side = self.side(state)
-        classes = self.classes(state, list(spec.legal_moves(state)))
+        classes = self.classes(state, list(iter(spec.legal_moves(state))))
         best_move, best = None, -_INF
         for cls in classes:
             child = spec.trusted_apply(state, cls[0])
@@ -214,9 +221,9 @@ class _Solver:
             if self.ended(child):
                 value = self.leaf(child, side)
             elif self.side(child) == side:
-                value = self.exact(child, best + 1 if best_move is not None else 0)
+                value = self.exact(child, best + 1 if best_move is not None else self.so_far(child, side))
             else:
-                value = -self.exact(child, -(best + 1) if best_move is not None else 0)
+                value = -self.exact(child, -(best + 1) if best_move is not None else self.so_far(child, 1 - side))
             if best_move is None or value > best:
                 best_move, best = cls[0], value
         return best_move, best
@@ -227,7 +234,7 @@ class _Solver:
         moves: list[Any] = []
         while True:
             side = self.side(state)
-            for cls in self.classes(state, list(spec.legal_moves(state))):
+            for cls in self.classes(state, list(iter(spec.legal_moves(state)))):
                 child = spec.trusted_apply(state, cls[0])
                 if self.after(child, side, value - 1, value + 1) == value:
                     moves.append(cls[0])
@@ -295,7 +302,7 @@ def solve(
     seat = spec.to_move(state)
     assert seat is not None
     side = solver.side_of[seat]
-    legal = list(spec.legal_moves(state))
+    legal = list(iter(spec.legal_moves(state)))
     found: dict[int, tuple[int, tuple[Any, ...]]] = {}
     try:
         for cls in solver.classes(state, legal):
