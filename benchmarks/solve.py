@@ -21,9 +21,14 @@ It prints numbers and asserts nothing.
 from __future__ import annotations
 
 import argparse
+import datetime
+import math
+import platform
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import cardrules
@@ -94,7 +99,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deep", action="store_true", help="one trick more (Mulle: two cards more)")
     parser.add_argument("--left", type=int, action="append", help="a depth to measure (default: the game's)")
     parser.add_argument("--best-only", action="store_true", help="only the best move, not every move's value")
+    parser.add_argument("--markdown", type=Path, help="write the figures here as a table, for the docs")
     args = parser.parse_args(argv)
+    rows: list[str] = []
     if args.positions < 1:
         parser.error("--positions must be at least 1")
     columns = ("CPU ms", "median", "worst", "nodes", "worst", "nodes/s", "best ms", "median", "worst")
@@ -111,6 +118,32 @@ def main(argv: list[str] | None = None) -> None:
                 f" {m['best_ms']:9.1f} {m['best_median_ms']:9.1f} {m['best_max_ms']:9.1f}",
                 flush=True,
             )
+            rows.append(
+                f"| {text} | {left} {unit} | {_ms(m['mean_ms'])} | {_ms(m['max_ms'])} | {_n(m['mean_nodes'])} | "
+                f"{_n(m['nodes_per_s'])} | {_ms(m['best_ms'])} | {_ms(m['best_max_ms'])} |"
+            )
+    if args.markdown is not None:
+        today = datetime.datetime.now(datetime.UTC).date().isoformat()
+        command = "python benchmarks/solve.py " + " ".join(argv if argv is not None else sys.argv[1:])
+        head = [
+            f"Measured {today} with `{command.strip()}`: {args.positions} positions per row, CPU time of one "
+            f"process on {platform.machine()} ({platform.processor() or platform.system()}), Python "
+            f"{platform.python_version()}, on a machine shared with other work. *Every move*: "
+            "`solve`, every move's value with lines; *best move*: one best move alone, as `hard` asks "
+            "where it knows every card; – where not measured.",
+            "",
+            "| game | left | every move, mean ms | worst ms | nodes | nodes/s | best move, mean ms | worst ms |",
+            "|---|---|---:|---:|---:|---:|---:|---:|",
+        ]
+        args.markdown.write_text("\n".join([*head, *rows, ""]), encoding="utf-8")
+
+
+def _ms(value: float) -> str:
+    return "–" if math.isnan(value) else f"{value:,.1f}"
+
+
+def _n(value: float) -> str:
+    return "–" if math.isnan(value) else f"{value:,.0f}"
 
 
 if __name__ == "__main__":

@@ -174,7 +174,7 @@ class Pairing:
 
 
 def play_pair(game: Any, a: Bot, b: Bot, rounds: int, seed: int) -> Pairing:
-    """*a* against *b* over *rounds* deals in duplicate: each deal twice, seats swapped, each seat's generator the deal's."""
+    """*a* against *b* over *rounds* deals in duplicate: each deal twice, seats swapped, the generators the deal's."""
     out = Pairing()
     for deal in range(rounds):
         deal_seed = _derive_seed(seed, deal)
@@ -222,10 +222,8 @@ def fit_elo(
 Results = dict[str, dict[tuple[str, str], Pairing]]
 
 
-def ladder(
-    games: Sequence[str], entrants: Sequence[str], rounds: int, seconds: float | None, seed: int
-) -> Results:
-    """Every game's pairings, ``pairs[a, b]`` (and ``pairs[b, a]``, the same seen from *b*), for every pair of *entrants*."""
+def ladder(games: Sequence[str], entrants: Sequence[str], rounds: int, seconds: float | None, seed: int) -> Results:
+    """Every game's pairings of *entrants*, ``pairs[a, b]`` (and ``pairs[b, a]``, the same seen from *b*)."""
     out: Results = {}
     for name in games:
         text = GAMES[name]

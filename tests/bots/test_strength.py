@@ -47,7 +47,10 @@ def _pairing(script: ModuleType, wins: list[int], margins: list[float]) -> objec
 def test_the_table_shows_wilson_intervals_margins_and_ratings() -> None:
     script = _script()
     assert script._rate(60, 40) == "60% (50–69)"
-    pairs = {("a", "b"): _pairing(script, [6, 4], [2.0, 0.0, 1.0]), ("b", "a"): _pairing(script, [4, 6], [-2.0, 0.0, -1.0])}
+    pairs = {
+        ("a", "b"): _pairing(script, [6, 4], [2.0, 0.0, 1.0]),
+        ("b", "a"): _pairing(script, [4, 6], [-2.0, 0.0, -1.0]),
+    }
     lines = script.tables({"mililla": pairs}, ["b", "a"], "0.1 s a decision each")
     assert lines[0] == "**mililla(single_round=true)**, 0.1 s a decision each"
     rows = [line for line in lines if line.startswith("| a ") or line.startswith("| b ")]

@@ -1,4 +1,4 @@
-"""Charlemagne's policy-based inference for ``hard``: how likely the other seats' card plays were in an imagined deal."""
+"""Charlemagne's policy-based inference for ``hard``: how likely the others' card plays were in an imagined deal."""
 
 from __future__ import annotations
 

@@ -535,9 +535,7 @@ def known(observation: Observation) -> bool:
     """
     start = observation.start
     return (
-        len(observation.hand_counts) == 2
-        and not observation.stock_count
-        and (start is None or not any(start.hidden))
+        len(observation.hand_counts) == 2 and not observation.stock_count and (start is None or not any(start.hidden))
     )
 
 
