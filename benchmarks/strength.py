@@ -38,7 +38,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -93,12 +93,19 @@ class OpenSpielBot:
         self.open = openspiel_game(text)
         self._np = np.random.RandomState(seed)
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self._np)
+        self._make: Callable[[int], Any]
         if kind == "openspiel-ismcts":
-            self._make = lambda sims: ismcts.ISMCTSBot(
-                self.open, evaluator, 2.0, sims, random_state=self._np, allow_inconsistent_action_sets=True
-            )
+
+            def make(sims: int) -> Any:
+                return ismcts.ISMCTSBot(
+                    self.open, evaluator, 2.0, sims, random_state=self._np, allow_inconsistent_action_sets=True
+                )
         else:
-            self._make = lambda sims: mcts.MCTSBot(self.open, 2.0, sims, evaluator, random_state=self._np)
+
+            def make(sims: int) -> Any:
+                return mcts.MCTSBot(self.open, 2.0, sims, evaluator, random_state=self._np)
+
+        self._make = make
         self.simulations = self._calibrate(seconds)
         self.bot = self._make(self.simulations)
 

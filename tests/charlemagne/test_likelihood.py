@@ -21,6 +21,7 @@ def test_the_true_deal_is_as_likely_as_the_plays_made(seed: int) -> None:
         seat = game.to_move(state)
         assert seat is not None
         state = game.apply(state, choose(game.observe(state, seat), game.legal_moves(state), rng))
+    assert state.bidder is not None
     me = (state.bidder + 1) % 4  # a defender: a seat that plays in every contract
     expected = 1.0
     for _ in range(rng.randrange(4, 16)):  # at most three tricks and a bit: the hand goes on

@@ -122,6 +122,8 @@ class _Solver:
     def so_far(self, state: Any, side: int) -> int:
         """The round's running points and tally for *side*, as one number: the first guess of its value."""
         running = self.spec.score(state).round
+        if running is None:  # pragma: no cover - a state of the round has its running score
+            return 0
         other = 1 - side
         return (running.points[side] - running.points[other]) * _SCALE + running.tally[side] - running.tally[other]
 
