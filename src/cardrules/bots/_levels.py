@@ -109,8 +109,8 @@ class HardBot(_SearchLevel):
     not seen yet), there is one deal, the true one, and it solves that for its best move alone,
     from the moment the stock empties, within three quarters of its time; its move is then a
     best move with perfect play. Deeper positions than it can solve in time (in Mulle, about twelve
-    cards left in a second on a 2020s laptop core; the measured figures are on the performance
-    page) fall back on the search.
+    cards left in a second; the measured figures are on the performance page) fall back on the
+    search.
 
     Attributes:
         seconds: The most time a decision takes (default one second); ``None`` for the
