@@ -95,6 +95,22 @@ def test_hard_is_optimal_deeper_than_the_pimc_horizon(text: str, cards: int) -> 
         assert worth[move] == (truth.best.value, truth.best.tally_margin)
 
 
+def test_too_deep_to_solve_in_time_hard_searches_within_its_time() -> None:
+    """The stock just emptied (sixteen cards): the known deal is not solved in a tenth of a second; the search plays."""
+    import time
+
+    _, game, state = _choices("mulle", 16, 1)[0]
+    seat = game.to_move(state)
+    assert seat is not None
+    view, legal = game.observe(state, seat), game.legal_moves(state)
+    assert sum(map(len, state.hands)) == 16
+    start = time.perf_counter()
+    ranked = HardBot(seconds=0.1).rank(view, legal, random.Random(1))
+    took = time.perf_counter() - start
+    assert ranked[0].move in legal and sum(c.visits for c in ranked) > 1  # the search's imagined deals
+    assert took < 1.0
+
+
 def test_hard_solves_imagined_deals_in_the_last_tricks() -> None:
     """Mililla with two tricks left: WORLDS deals solved, the moves ranked by their average, reproducibly."""
     game, state = small_position("mililla", 11, 8)
