@@ -126,6 +126,41 @@ def test_hard_solves_imagined_deals_in_the_last_tricks() -> None:
     assert again == ranked
 
 
+def test_each_imagined_deal_counts_as_likely_as_the_others_plays_were_in_it() -> None:
+    """
+    Charlemagne's last tricks: the share of the deals in which each move is best, each deal weighted
+    by the game's likelihood of the others' plays in it, recomputed here deal by deal.
+    """
+    from cardrules.bots._search import _sample
+
+    for seed in range(12):
+        game, state = small_position("charlemagne", seed, 12)
+        if not game.is_over(state) and state.phase == "play" and len(game.legal_moves(state)) >= 2:
+            break
+    seat = game.to_move(state)
+    assert seat is not None
+    view, legal = game.observe(state, seat), list(game.legal_moves(state))
+    spec = game.spec
+    assert spec.heuristic is not None and spec.heuristic.solving is not None
+    likelihood = spec.heuristic.solving.likelihood
+    assert likelihood is not None
+    ranked = exact_rank(view, game.legal_moves(state), random.Random(4), None, worlds=6)
+    assert ranked is not None
+    rng = random.Random(4)
+    shares = [0.0] * len(legal)
+    weights = []
+    for _ in range(6):
+        world = _sample(spec, spec.heuristic, view, rng)
+        found = {m.move: m.value + m.tally_margin / 1000 for m in solve(world, lines=False).moves}
+        top = max(found[m] for m in legal)
+        weights.append(likelihood(world, view))
+        for i, m in enumerate(legal):
+            shares[i] += weights[-1] * (found[m] == top)
+    assert len(set(weights)) > 1  # the deals do not all count the same
+    got = {c.move: c.value for c in ranked}
+    assert all(got[m] == pytest.approx(shares[i] / sum(weights)) for i, m in enumerate(legal))
+
+
 def test_early_in_the_round_hard_searches_as_before() -> None:
     """Too many cards left to solve: no exact ranking, and the search draws from the caller's generator untouched."""
     game = cardrules.get_game("mililla")
