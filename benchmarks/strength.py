@@ -287,7 +287,7 @@ def tables(results: Results, entrants: Sequence[str], clock: str) -> list[str]:
             won = sum(wins.get((a, b), 0) for b in entrants if b != a)
             total = won + sum(wins.get((b, a), 0) for b in entrants if b != a)
             cells = [
-                "" if a == b else f"{_rate(pairs[a, b].wins[0], pairs[a, b].wins[1])}<br>{_margin(pairs[a, b])}"
+                "" if a == b else f"{_rate(pairs[a, b].wins[0], pairs[a, b].wins[1])}; {_margin(pairs[a, b])}"
                 for b in order
             ]
             lines.append(f"| {a} | {elo[a]:.0f} | {_rate(won, total - won)} | " + " | ".join(cells) + " |")
@@ -343,7 +343,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Results]:
             f"both sides in duplicate, seed {args.seed}; {took / 60:.0f} minutes on {platform.machine()} "
             f"({platform.processor() or platform.system()}) with {os.cpu_count()} cores shared with other "
             "work, so the time a search got, and so its strength, may have varied. Each cell is the row's "
-            "win rate against the column, with its Wilson 95% interval, and below it the row's mean point "
+            "win rate against the column, with its Wilson 95% interval, then the row's mean point "
             "margin per deal with its 95% interval; the rating is Elo-style, fitted from all the pairings "
             "(mean 1500). A few deals a pairing is a small sample: read the intervals before the ratings.",
             "",
