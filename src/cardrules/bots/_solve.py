@@ -274,8 +274,9 @@ def solve(
     Args:
         state: A full state of any game (a Mulle, Mililla or Charlemagne ``State``).
         max_nodes: The most positions to search before giving up; ``None`` for no limit. The
-            default solves the last five tricks of Mililla and Charlemagne, or two-player Mulle once
-            its stock is empty, in most deals.
+            default solves the last five tricks of Mililla and Charlemagne, or two-player Mulle's
+            last twelve cards or so with the stock empty (every move's value from the moment the
+            stock empties, sixteen cards, takes millions of positions).
         seconds: The most time to search before giving up; ``None`` (default) for no limit.
         lines: Whether to find each move's principal line (a little more search).
 
