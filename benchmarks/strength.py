@@ -295,6 +295,17 @@ def tables(results: Results, entrants: Sequence[str], clock: str) -> list[str]:
     return lines
 
 
+def machine() -> str:
+    """The processor's model name where the system says it (Linux), else what ``platform`` knows."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                return line.partition(":")[2].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.system()
+
+
 def main(argv: Sequence[str] | None = None) -> dict[str, Results]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated: " + ", ".join(GAMES))
@@ -339,9 +350,10 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Results]:
         today = datetime.datetime.now(datetime.UTC).date().isoformat()
         command = "python benchmarks/strength.py " + " ".join(argv if argv is not None else sys.argv[1:])
         head = [
-            f"Measured {today} with `{command.strip()}`: {args.rounds} deals per pairing, each played from "
+            f"Measured {today} with `{command.strip()}`: {args.rounds} deal{'s' if args.rounds != 1 else ''} "
+            "per pairing, each played from "
             f"both sides in duplicate, seed {args.seed}; {took / 60:.0f} minutes on {platform.machine()} "
-            f"({platform.processor() or platform.system()}) with {os.cpu_count()} cores shared with other "
+            f"({machine()}) with {os.cpu_count()} cores shared with other "
             "work, so the time a search got, and so its strength, may have varied. Each cell is the row's "
             "win rate against the column, with its Wilson 95% interval, then the row's mean point "
             "margin per deal with its 95% interval; the rating is Elo-style, fitted from all the pairings "
