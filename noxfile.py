@@ -236,8 +236,10 @@ def bench(session: nox.Session) -> None:
 @nox.session
 def strength(session: nox.Session) -> None:
     """
-    The strength ladder: random, greedy, search, ismcts, medium, hard and OpenSpiel's ISMCTS in a round robin at
-    equal time per decision (``-- --rounds 10 --games mililla`` for a short run; ``--markdown PATH`` for the docs).
+    The strength ladder, on request: easy, medium, hard, search, ismcts and OpenSpiel's ISMCTS and MCTS in a round
+    robin, single rounds in duplicate, at an equal 0.1 s a decision and at each bot's own time (``-- --rounds 4``
+    for more deals, ``--games mililla --time equal`` for a short run; ``--markdown docs/perf/strength.md`` publishes
+    it on the bots guide). With ``--no-venv`` it runs in the environment at hand.
     """
     if session.venv_backend != "none":
         session.install(".[openspiel]")

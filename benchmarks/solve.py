@@ -2,28 +2,38 @@
 
 For each game it plays random matches to the start of a trick (the trick games) or to a turn with
 the stock empty (two-player Mulle) with a given number of cards left in the hands, and solves each
-position with :func:`cardrules.bots.solve` (every move's value, with lines). It prints, per game and
-cards left: milliseconds of CPU per solve (mean, median, worst: the process's CPU time, which other
-work on a shared machine does not inflate as it does the wall clock), nodes per solve (mean, worst)
-and nodes per CPU second. Mililla and Charlemagne count by tricks left (five tricks: 20 cards
-in Mililla, 15 or 20 in Charlemagne as a solo contract leaves one hand out).
+position twice: every move's value with :func:`cardrules.bots.solve` (with lines), and one best move
+alone (what ``hard`` asks for where it knows every card: null-window searches, no line). It prints,
+per game and cards left: milliseconds of CPU per solve (mean, median, worst: the process's CPU
+time, which other work on a shared machine does not inflate as it does the wall clock), nodes per
+solve (mean, worst) and nodes per CPU second, then the best move's milliseconds (mean, worst).
+Mililla and Charlemagne count by tricks left (five tricks: 20 cards in Mililla, 15 or 20 in
+Charlemagne as a solo contract leaves one hand out).
 
-Run: ``python benchmarks/solve.py [--positions N] [--game TEXT ...] [--deep]`` (core install only).
-``--deep`` adds a trick more, and two Mulle cards more, than the default's five tricks and ten cards
-(eight when fishing, whose captures are many more: ten cards take seconds to minutes each).
+Run: ``python benchmarks/solve.py [--positions N] [--game TEXT ...] [--deep] [--left N ...] [--best-only]``
+(core install only). ``--deep`` adds a trick more, and two Mulle cards more, than the default's five
+tricks and ten cards (eight when fishing, whose captures are many more: ten cards take seconds to
+minutes each). ``--left`` measures the given depths instead; ``--best-only`` skips the full solve
+(from the moment two-player Mulle's stock empties, 16 cards, it takes minutes).
 It prints numbers and asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import math
+import platform
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import cardrules
 from cardrules.bots import solve
+from cardrules.bots._solve import best_move
 
 # game text -> (how positions are counted, the depths measured by default)
 GAMES: dict[str, tuple[str, tuple[int, ...]]] = {
@@ -54,22 +64,31 @@ def positions(text: str, unit: str, left: int, count: int, seed: int) -> list[An
     return out
 
 
-def measure(text: str, unit: str, left: int, count: int) -> dict[str, float]:
-    """Milliseconds and nodes per solve over *count* positions."""
+def measure(text: str, unit: str, left: int, count: int, every: bool = True) -> dict[str, float]:
+    """Milliseconds and nodes per solve over *count* positions (*every*: every move's value too)."""
     times: list[float] = []
     nodes: list[int] = []
+    best: list[float] = []
     for state in positions(text, unit, left, count, left):
+        if every:
+            start = time.process_time()
+            solution = solve(state, max_nodes=None)
+            times.append(time.process_time() - start)
+            nodes.append(solution.nodes)
         start = time.process_time()
-        solution = solve(state, max_nodes=None)
-        times.append(time.process_time() - start)
-        nodes.append(solution.nodes)
+        best_move(state, max_nodes=None)
+        best.append(time.process_time() - start)
+    nan = float("nan")
     return {
-        "mean_ms": 1000 * statistics.fmean(times),
-        "median_ms": 1000 * statistics.median(times),
-        "max_ms": 1000 * max(times),
-        "mean_nodes": statistics.fmean(nodes),
-        "max_nodes": max(nodes),
-        "nodes_per_s": sum(nodes) / sum(times),
+        "mean_ms": 1000 * statistics.fmean(times) if times else nan,
+        "median_ms": 1000 * statistics.median(times) if times else nan,
+        "max_ms": 1000 * max(times) if times else nan,
+        "mean_nodes": statistics.fmean(nodes) if nodes else nan,
+        "max_nodes": max(nodes) if nodes else nan,
+        "nodes_per_s": sum(nodes) / sum(times) if times else nan,
+        "best_ms": 1000 * statistics.fmean(best),
+        "best_median_ms": 1000 * statistics.median(best),
+        "best_max_ms": 1000 * max(best),
     }
 
 
@@ -78,22 +97,53 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--positions", type=int, default=10, help="positions per game and depth (default 10)")
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="a game (default: all)")
     parser.add_argument("--deep", action="store_true", help="one trick more (Mulle: two cards more)")
+    parser.add_argument("--left", type=int, action="append", help="a depth to measure (default: the game's)")
+    parser.add_argument("--best-only", action="store_true", help="only the best move, not every move's value")
+    parser.add_argument("--markdown", type=Path, help="write the figures here as a table, for the docs")
     args = parser.parse_args(argv)
+    rows: list[str] = []
     if args.positions < 1:
         parser.error("--positions must be at least 1")
-    columns = ("CPU ms", "median", "worst", "nodes", "worst", "nodes/s")
+    columns = ("CPU ms", "median", "worst", "nodes", "worst", "nodes/s", "best ms", "median", "worst")
     print(f"{'game':15s} {'left':>9s} " + " ".join(f"{c:>9s}" for c in columns))
     for text in args.game or GAMES:
         unit, depths = GAMES[text]
         if args.deep:
             depths = (*depths, depths[-1] + (1 if unit == "tricks" else 2))
-        for left in depths:
-            m = measure(text, unit, left, args.positions)
+        for left in args.left or depths:
+            m = measure(text, unit, left, args.positions, not args.best_only)
             print(
                 f"{text:15s} {left:>3d} {unit:5s} {m['mean_ms']:9.1f} {m['median_ms']:9.1f} {m['max_ms']:9.1f}"
-                f" {m['mean_nodes']:9.0f} {m['max_nodes']:9.0f} {m['nodes_per_s']:9.0f}",
+                f" {m['mean_nodes']:9.0f} {m['max_nodes']:9.0f} {m['nodes_per_s']:9.0f}"
+                f" {m['best_ms']:9.1f} {m['best_median_ms']:9.1f} {m['best_max_ms']:9.1f}",
                 flush=True,
             )
+            rows.append(
+                f"| {text} | {left} {unit} | {_ms(m['mean_ms'])} | {_ms(m['max_ms'])} | {_n(m['mean_nodes'])} | "
+                f"{_n(m['nodes_per_s'])} | {_ms(m['best_ms'])} | {_ms(m['best_max_ms'])} |"
+            )
+    if args.markdown is not None:
+        today = datetime.datetime.now(datetime.UTC).date().isoformat()
+        command = "python benchmarks/solve.py " + " ".join(argv if argv is not None else sys.argv[1:])
+        head = [
+            f"Measured {today} with `{command.strip()}`: {args.positions} positions per row, CPU time of one "
+            f"process on {platform.machine()} ({platform.processor() or platform.system()}), Python "
+            f"{platform.python_version()}, on a machine shared with other work. *Every move*: "
+            "`solve`, every move's value with lines; *best move*: one best move alone, as `hard` asks "
+            "where it knows every card; – where not measured.",
+            "",
+            "| game | left | every move, mean ms | worst ms | nodes | nodes/s | best move, mean ms | worst ms |",
+            "|---|---|---:|---:|---:|---:|---:|---:|",
+        ]
+        args.markdown.write_text("\n".join([*head, *rows, ""]), encoding="utf-8")
+
+
+def _ms(value: float) -> str:
+    return "–" if math.isnan(value) else f"{value:,.1f}"
+
+
+def _n(value: float) -> str:
+    return "–" if math.isnan(value) else f"{value:,.0f}"
 
 
 if __name__ == "__main__":

@@ -1,40 +1,50 @@
 """
-The strength ladder: a round robin between the bots at equal time per decision (``nox -s strength``).
+The strength ladder: a round robin between the bots, in duplicate (``nox -s strength``).
 
-Every pair of entrants plays ``--rounds`` deals of each game, each deal twice with the seats
-swapped (so both play both hands of every deal), single rounds: ``single_round=true`` in Mililla
-and Charlemagne, ``target=0`` in Mulle (the match is its first round). Every bot that searches
-gets ``--seconds`` per decision (``random`` and ``greedy`` decide at once; ``medium`` may stop
-sooner, at its small budget of iterations). OpenSpiel's ISMCTS bot (``open_spiel``'s
-``ISMCTSBot`` on :func:`cardrules.rl.openspiel_game`, random rollouts) plays from an imagined
-deal of what its seat sees, with as many simulations as fit in the same time, measured on the
-machine before the ladder starts.
+Every pair of entrants plays ``--rounds`` deals of each game, single rounds (``single_round=true``
+in Mililla and Charlemagne, ``target=0`` in Mulle: the match is its first round), each deal twice
+with the seats swapped and each seat's random generator the deal's, whoever sits there: duplicate,
+so that the two seatings of a deal differ only by the bots and the luck of the deal cancels.
 
-It prints each pairing's win rate with its Wilson 95% interval and an Elo-style rating fitted
-from all the pairings (Bradley-Terry, by maximum likelihood, with half a win and half a loss
-added to every pairing so that a bot that never wins keeps a finite rating; the mean is 1500).
-``--markdown PATH`` writes the tables for the docs. Progress goes to stderr.
+Two clocks (``--time``): ``equal`` gives every bot that searches ``--seconds`` per decision
+(``easy`` decides at once; ``medium`` may stop sooner, at its small budget of iterations);
+``levels`` gives each its own: ``easy``, ``medium`` (0.25 s) and ``hard`` (1 s) their levels'
+time, ``search`` and ``ismcts`` their default iterations, and OpenSpiel's bots ``hard``'s second.
+OpenSpiel's ISMCTS (``open_spiel``'s ``ISMCTSBot`` on :func:`cardrules.rl.openspiel_game`, random
+rollouts) and MCTS (``MCTSBot``, the same rollouts, on one deal imagined from what its seat sees:
+determinized) play with as many simulations as fit in their time, measured on the machine before
+the ladder starts; they are left out, with a note, when the ``openspiel`` extra is not installed.
 
-    python benchmarks/strength.py --rounds 10 --games mililla
+It prints each pairing's win rate with its Wilson 95% interval, the row's mean point margin per
+deal against the column with its 95% interval (Student's t over the deals), and an Elo-style
+rating fitted from all the pairings (Bradley-Terry, by maximum likelihood, with half a win and
+half a loss added to every pairing so that a bot that never wins keeps a finite rating; the mean
+is 1500). ``--markdown PATH`` writes the tables for the docs, with the date, the command and the
+machine. Progress goes to stderr.
+
+    python benchmarks/strength.py --rounds 2 --games mililla --time equal
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import importlib.util
 import itertools
 import math
 import os
 import platform
 import random
+import statistics
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import cardrules
 from cardrules.bots import Bot, get_bot, play_match, wilson_interval
+from cardrules.bots._simulate import t95
 from cardrules.cards import _derive_seed
 
 GAMES: dict[str, str] = {
@@ -42,42 +52,60 @@ GAMES: dict[str, str] = {
     "charlemagne": "charlemagne(single_round=true)",
     "mulle": "mulle(target=0)",
 }
-ENTRANTS: tuple[str, ...] = ("random", "greedy", "search", "ismcts", "medium", "hard", "openspiel-ismcts")
+ENTRANTS: tuple[str, ...] = ("easy", "medium", "hard", "search", "ismcts", "openspiel-ismcts", "openspiel-mcts")
+"""The ladder's bots by default."""
+OTHERS: tuple[str, ...] = ("random", "greedy")
+"""More bots the ladder can take (``--bots``)."""
+OPENSPIEL: tuple[str, ...] = ("openspiel-ismcts", "openspiel-mcts")
+CLOCKS: tuple[str, ...] = ("equal", "levels")
+LEVEL_SECONDS = 1.0
+"""The time OpenSpiel's bots get on the levels' clock: ``hard``'s."""
 _PRIOR = 0.5
 """Wins (and losses) added to every pairing before the ratings are fitted."""
 
 
-def bot_text(name: str, seconds: float) -> str:
-    """The :func:`cardrules.bots.get_bot` text of entrant *name* at *seconds* a decision."""
+def bot_text(name: str, seconds: float | None) -> str:
+    """The :func:`cardrules.bots.get_bot` text of entrant *name* at *seconds* a decision (``None``: its own)."""
     if name in ("random", "greedy"):
         return name
     if name in ("search", "ismcts"):
-        return f"{name}(iterations=1000000, seconds={seconds!r})"
+        return name if seconds is None else f"{name}(iterations=1000000, seconds={seconds!r})"
     if name in ("easy", "medium", "hard"):
-        return f"{name}(seconds={seconds!r})"
-    raise ValueError(f"unknown entrant {name!r}; the entrants: {', '.join(ENTRANTS)}")
+        return name if seconds is None else f"{name}(seconds={seconds!r})"
+    raise ValueError(f"unknown entrant {name!r}; the entrants: {', '.join(ENTRANTS + OTHERS)}")
 
 
-class OpenSpielISMCTS:
-    """OpenSpiel's ISMCTS bot as a cardrules bot: it searches an OpenSpiel state set at an imagined deal."""
+class OpenSpielBot:
+    """
+    OpenSpiel's ISMCTS or MCTS bot as a cardrules bot: it searches an OpenSpiel state set at a deal
+    imagined from what its seat sees (it never sees the real hidden cards). ISMCTS searches the
+    information set from there; MCTS searches that one deal as if every card were known.
+    """
 
-    def __init__(self, text: str, seconds: float, seed: int) -> None:
+    def __init__(self, kind: str, text: str, seconds: float, seed: int) -> None:
         import numpy as np
         from open_spiel.python.algorithms import ismcts, mcts
 
         from cardrules.rl import openspiel_game
 
+        self.kind = kind
         self.game = cardrules.get_game(text)
         self.open = openspiel_game(text)
         self._np = np.random.RandomState(seed)
-        self._make = lambda sims: ismcts.ISMCTSBot(
-            self.open,
-            mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self._np),
-            2.0,
-            sims,
-            random_state=self._np,
-            allow_inconsistent_action_sets=True,
-        )
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=self._np)
+        self._make: Callable[[int], Any]
+        if kind == "openspiel-ismcts":
+
+            def make(sims: int) -> Any:
+                return ismcts.ISMCTSBot(
+                    self.open, evaluator, 2.0, sims, random_state=self._np, allow_inconsistent_action_sets=True
+                )
+        else:
+
+            def make(sims: int) -> Any:
+                return mcts.MCTSBot(self.open, 2.0, sims, evaluator, random_state=self._np)
+
+        self._make = make
         self.simulations = self._calibrate(seconds)
         self.bot = self._make(self.simulations)
 
@@ -96,7 +124,7 @@ class OpenSpielISMCTS:
         return max(2, round(seconds / (spent / decisions / trial)))  # (one simulation leaves its root unvisited)
 
     def choose(self, observation: Any, legal_moves: Any, rng: random.Random, bot: Any = None) -> Any:
-        """The bot's move, searched from a state dealt from *observation* (it never sees the real hidden cards)."""
+        """The bot's move, searched from a state dealt from *observation*."""
         from cardrules.rl._openspiel import _state_at
 
         first = list(itertools.islice(iter(legal_moves), 2))
@@ -122,29 +150,50 @@ class OpenSpielISMCTS:
         for legal in legal_moves:
             if legal == move:
                 return legal
-        raise AssertionError(f"OpenSpiel's ISMCTS chose {move!r}, not a legal move here")
+        raise AssertionError(f"OpenSpiel's bot chose {move!r}, not a legal move here")
 
     def __str__(self) -> str:
-        return "openspiel-ismcts"
+        return self.kind
 
 
-def make_bot(name: str, text: str, seconds: float, seed: int) -> Bot:
-    """Entrant *name* for the game of ruleset *text*."""
-    if name == "openspiel-ismcts":
-        return OpenSpielISMCTS(text, seconds, seed)
+def make_bot(name: str, text: str, seconds: float | None, seed: int) -> Bot:
+    """Entrant *name* for the game of ruleset *text*, at *seconds* a decision (``None``: its own time)."""
+    if name in OPENSPIEL:
+        return OpenSpielBot(name, text, LEVEL_SECONDS if seconds is None else seconds, seed)
     return get_bot(bot_text(name, seconds))
 
 
-def play_pair(game: Any, a: Bot, b: Bot, rounds: int, seed: int) -> tuple[int, int]:
-    """*a*'s and *b*'s wins over *rounds* deals, each played twice with the seats swapped."""
-    wins = [0, 0]
+class Pairing:
+    """One pairing's results: the row's wins and its margin per deal (mean of its two seatings)."""
+
+    def __init__(self) -> None:
+        self.wins = [0, 0]
+        self.margins: list[float] = []
+
+    def margin(self) -> tuple[float, float, float] | None:
+        """The first entrant's mean margin per deal with its 95% interval, or ``None`` under two deals."""
+        d = len(self.margins)
+        if d < 2:
+            return None
+        mean = statistics.fmean(self.margins)
+        half = t95(d - 1) * statistics.stdev(self.margins) / math.sqrt(d)
+        return mean, mean - half, mean + half
+
+
+def play_pair(game: Any, a: Bot, b: Bot, rounds: int, seed: int) -> Pairing:
+    """*a* against *b* over *rounds* deals in duplicate: each deal twice, seats swapped, the generators the deal's."""
+    out = Pairing()
     for deal in range(rounds):
         deal_seed = _derive_seed(seed, deal)
+        bot_seed = _derive_seed(seed, deal, 1)
+        margin = 0.0
         for swap in (0, 1):
             bots = [b, a] if swap else [a, b]
-            outcome = play_match(game, bots, seed=deal_seed, bot_seed=_derive_seed(seed, deal, swap))
-            wins[outcome.winner ^ swap] += 1
-    return wins[0], wins[1]
+            outcome = play_match(game, bots, seed=deal_seed, bot_seed=bot_seed)
+            out.wins[outcome.winner ^ swap] += 1
+            margin += (outcome.points[swap] - outcome.points[1 - swap]) / 2
+        out.margins.append(margin)
+    return out
 
 
 def fit_elo(
@@ -177,30 +226,35 @@ def fit_elo(
     return {a: mean + 400 * math.log10(strength[a]) for a in names}
 
 
-def ladder(
-    games: Sequence[str], entrants: Sequence[str], rounds: int, seconds: float, seed: int
-) -> dict[str, dict[tuple[str, str], int]]:
-    """Every game's wins, ``wins[a, b]``, for every pair of *entrants*."""
-    out: dict[str, dict[tuple[str, str], int]] = {}
+Results = dict[str, dict[tuple[str, str], Pairing]]
+
+
+def ladder(games: Sequence[str], entrants: Sequence[str], rounds: int, seconds: float | None, seed: int) -> Results:
+    """Every game's pairings of *entrants*, ``pairs[a, b]`` (and ``pairs[b, a]``, the same seen from *b*)."""
+    out: Results = {}
     for name in games:
         text = GAMES[name]
         game = cardrules.get_game(text)
         bots = {e: make_bot(e, text, seconds, seed) for e in entrants}
-        os_bot = bots.get("openspiel-ismcts")
-        if isinstance(os_bot, OpenSpielISMCTS):
-            print(f"{name}: OpenSpiel's ISMCTS gets {os_bot.simulations} simulations a decision", file=sys.stderr)
-        wins: dict[tuple[str, str], int] = {}
-        pairs = [(a, b) for i, a in enumerate(entrants) for b in entrants[i + 1 :]]
-        for k, (a, b) in enumerate(pairs, 1):
+        for e, bot in bots.items():
+            if isinstance(bot, OpenSpielBot):
+                print(f"{name}: {e} gets {bot.simulations} simulations a decision", file=sys.stderr)
+        pairs: dict[tuple[str, str], Pairing] = {}
+        todo = [(a, b) for i, a in enumerate(entrants) for b in entrants[i + 1 :]]
+        for k, (a, b) in enumerate(todo, 1):
             start = time.perf_counter()
-            wins[a, b], wins[b, a] = play_pair(game, bots[a], bots[b], rounds, _derive_seed(seed, k))
+            got = play_pair(game, bots[a], bots[b], rounds, _derive_seed(seed, k))
+            mirror = Pairing()
+            mirror.wins = got.wins[::-1]
+            mirror.margins = [-m for m in got.margins]
+            pairs[a, b], pairs[b, a] = got, mirror
             took = time.perf_counter() - start
             print(
-                f"{name} {k}/{len(pairs)}: {a} {wins[a, b]} - {wins[b, a]} {b} ({took:.0f} s)",
+                f"{name} {k}/{len(todo)}: {a} {got.wins[0]} - {got.wins[1]} {b} ({took:.0f} s)",
                 file=sys.stderr,
                 flush=True,
             )
-        out[name] = wins
+        out[name] = pairs
     return out
 
 
@@ -212,61 +266,103 @@ def _rate(won: int, lost: int) -> str:
     return f"{100 * won / n:.0f}% ({100 * low:.0f}–{100 * high:.0f})"
 
 
-def tables(results: Mapping[str, Mapping[tuple[str, str], int]], entrants: Sequence[str]) -> list[str]:
-    """The ladder as Markdown: per game, the ratings and every pairing's win rate (row against column)."""
+def _margin(pairing: Pairing) -> str:
+    m = pairing.margin()
+    if m is None:
+        return f"{statistics.fmean(pairing.margins):+.1f}" if pairing.margins else "–"
+    return f"{m[0]:+.1f} ({m[1]:+.1f} to {m[2]:+.1f})"
+
+
+def tables(results: Results, entrants: Sequence[str], clock: str) -> list[str]:
+    """The ladder as Markdown: per game, the ratings and every pairing's win rate and margin (row against column)."""
     lines: list[str] = []
-    for name, wins in results.items():
+    for name, pairs in results.items():
+        wins = {k: p.wins[0] for k, p in pairs.items()}
         elo = fit_elo(entrants, wins)
         order = sorted(entrants, key=lambda e: -elo[e])
-        lines += [f"**{GAMES[name]}**", ""]
+        lines += [f"**{GAMES[name]}**, {clock}", ""]
         lines.append("| bot | rating | wins | " + " | ".join(f"vs {e}" for e in order) + " |")
         lines.append("|---|---:|---:|" + "---:|" * len(order))
         for a in order:
             won = sum(wins.get((a, b), 0) for b in entrants if b != a)
             total = won + sum(wins.get((b, a), 0) for b in entrants if b != a)
-            cells = ["" if a == b else _rate(wins.get((a, b), 0), wins.get((b, a), 0)) for b in order]
+            cells = [
+                "" if a == b else f"{_rate(pairs[a, b].wins[0], pairs[a, b].wins[1])}; {_margin(pairs[a, b])}"
+                for b in order
+            ]
             lines.append(f"| {a} | {elo[a]:.0f} | {_rate(won, total - won)} | " + " | ".join(cells) + " |")
         lines.append("")
     return lines
 
 
-def main(argv: Sequence[str] | None = None) -> dict[str, dict[tuple[str, str], int]]:
+def machine() -> str:
+    """The processor's model name where the system says it (Linux), else what ``platform`` knows."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                return line.partition(":")[2].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.system()
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, Results]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated: " + ", ".join(GAMES))
-    parser.add_argument("--bots", default=",".join(ENTRANTS), help="comma-separated entrants: " + ", ".join(ENTRANTS))
-    parser.add_argument("--rounds", type=int, default=10, help="deals per pairing, each played from both sides")
-    parser.add_argument("--seconds", type=float, default=0.02, help="time per decision of the bots that search")
+    parser.add_argument(
+        "--bots", default=",".join(ENTRANTS), help="comma-separated entrants: " + ", ".join(ENTRANTS + OTHERS)
+    )
+    parser.add_argument("--rounds", type=int, default=2, help="deals per pairing, each played from both sides")
+    parser.add_argument("--seconds", type=float, default=0.1, help="time per decision on the equal clock")
+    parser.add_argument("--time", default="equal,levels", help="comma-separated clocks: " + ", ".join(CLOCKS))
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--markdown", type=Path, help="write the tables here, for the docs")
     args = parser.parse_args(argv)
     games = [g.strip() for g in args.games.split(",") if g.strip()]
     entrants = [b.strip() for b in args.bots.split(",") if b.strip()]
+    clocks = [c.strip() for c in args.time.split(",") if c.strip()]
     for g in games:
         if g not in GAMES:
             parser.error(f"unknown game {g!r}; the games: {', '.join(GAMES)}")
     for e in entrants:
-        if e not in ENTRANTS:
-            parser.error(f"unknown entrant {e!r}; the entrants: {', '.join(ENTRANTS)}")
+        if e not in ENTRANTS + OTHERS:
+            parser.error(f"unknown entrant {e!r}; the entrants: {', '.join(ENTRANTS + OTHERS)}")
+    for c in clocks:
+        if c not in CLOCKS:
+            parser.error(f"unknown clock {c!r}; the clocks: {', '.join(CLOCKS)}")
     if args.rounds < 1 or not args.seconds > 0:
         parser.error("--rounds must be at least 1 and --seconds positive")
+    notes: list[str] = []
+    if importlib.util.find_spec("open_spiel") is None and any(e in OPENSPIEL for e in entrants):
+        entrants = [e for e in entrants if e not in OPENSPIEL]
+        notes.append("OpenSpiel is not installed here (the openspiel extra), so its bots sat this ladder out.")
     start = time.perf_counter()
-    results = ladder(games, entrants, args.rounds, args.seconds, args.seed)
+    out: dict[str, Results] = {}
+    lines: list[str] = []
+    for clock in clocks:
+        seconds = args.seconds if clock == "equal" else None
+        said = f"{args.seconds:g} s a decision each" if clock == "equal" else "each at its own time"
+        out[clock] = ladder(games, entrants, args.rounds, seconds, args.seed)
+        lines += tables(out[clock], entrants, said)
     took = time.perf_counter() - start
-    lines = tables(results, entrants)
     print("\n".join(lines))
     if args.markdown is not None:
         today = datetime.datetime.now(datetime.UTC).date().isoformat()
         command = "python benchmarks/strength.py " + " ".join(argv if argv is not None else sys.argv[1:])
         head = [
-            f"Measured {today} with `{command.strip()}`: {args.rounds} deals per pairing, each played from "
-            f"both sides, {args.seconds:g} s a decision, seed {args.seed}; {took / 60:.0f} minutes on "
-            f"{platform.machine()} with {os.cpu_count()} cores shared with other work, so the time a search "
-            "got, and so its strength, may have varied. Win rates are the row's against the column, with "
-            "Wilson 95% intervals; the rating is Elo-style, fitted from all the pairings (mean 1500).",
+            f"Measured {today} with `{command.strip()}`: {args.rounds} deal{'s' if args.rounds != 1 else ''} "
+            "per pairing, each played from "
+            f"both sides in duplicate, seed {args.seed}; {took / 60:.0f} minutes on {platform.machine()} "
+            f"({machine()}) with {os.cpu_count()} cores shared with other "
+            "work, so the time a search got, and so its strength, may have varied. Each cell is the row's "
+            "win rate against the column, with its Wilson 95% interval, then the row's mean point "
+            "margin per deal with its 95% interval; the rating is Elo-style, fitted from all the pairings "
+            "(mean 1500). A few deals a pairing is a small sample: read the intervals before the ratings.",
             "",
+            *(n + "\n" for n in notes),
         ]
         args.markdown.write_text("\n".join(head + lines), encoding="utf-8")
-    return {name: dict(wins) for name, wins in results.items()}
+    return out
 
 
 if __name__ == "__main__":

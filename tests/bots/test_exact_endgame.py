@@ -43,6 +43,74 @@ def test_hard_plays_a_best_move_in_two_player_mulle_with_the_stock_empty(text: s
         assert worth[move] == best
 
 
+@pytest.mark.parametrize("text", ["mulle", "mulle/fishing"])
+def test_a_seat_that_remembers_knows_the_other_hand_once_the_stock_is_empty(text: str) -> None:
+    """
+    The observation alone (the seat's hand, the table and the round's plays) gives the other hand once
+    the stock is empty: every deal drawn from it is the true one; before, the game does not say so.
+    """
+    game = cardrules.get_game(text)
+    solving = game.spec.heuristic.solving if game.spec.heuristic is not None else None
+    assert solving is not None and solving.known is not None and game.spec.sample_state is not None
+    rng = random.Random(3)
+    state = game.new_game(seed=3)
+    seen = {False: 0, True: 0}
+    while not game.is_over(state) and state.round_no == 0:
+        seat = game.to_move(state)
+        assert seat is not None
+        view = game.observe(state, seat)
+        known = solving.known(view)
+        assert known == (not state.stock)
+        seen[known] += 1
+        if known:
+            for k in range(3):
+                drawn = game.spec.sample_state(view, random.Random(k))
+                assert drawn.hands == state.hands and drawn.table == state.table and drawn.stock == ()
+        state = game.apply(state, game.legal_moves(state).sample(rng))
+    assert seen[False] and seen[True]
+    assert not solving.known(cardrules.get_game("mulle(players=4)").observe(state_of(4), 0))
+
+
+def state_of(players: int) -> Any:
+    """A four-player Mulle state with the stock empty (the first of its last deal)."""
+    game = cardrules.get_game(f"mulle(players={players})")
+    rng = random.Random(1)
+    state = game.new_game(seed=1)
+    while state.stock:
+        state = game.apply(state, game.legal_moves(state).sample(rng))
+    return state
+
+
+@pytest.mark.long
+@pytest.mark.parametrize(("text", "cards"), [("mulle", 12), ("mulle/fishing", 8)])
+def test_hard_is_optimal_deeper_than_the_pimc_horizon(text: str, cards: int) -> None:
+    """Beyond ``solvable``'s few cards, hard still solves the known deal for its best move: worth the best."""
+    for seed, game, state in _choices(text, cards, 3):
+        seat = game.to_move(state)
+        assert seat is not None
+        truth = solve(state, max_nodes=None, lines=False)
+        bot = HardBot(seconds=None)
+        move = bot.choose(game.observe(state, seat), game.legal_moves(state), random.Random(seed))
+        worth = {m.move: (m.value, m.tally_margin) for m in truth.moves}
+        assert worth[move] == (truth.best.value, truth.best.tally_margin)
+
+
+def test_too_deep_to_solve_in_time_hard_searches_within_its_time() -> None:
+    """The stock just emptied (sixteen cards): the known deal is not solved in a tenth of a second; the search plays."""
+    import time
+
+    _, game, state = _choices("mulle", 16, 1)[0]
+    seat = game.to_move(state)
+    assert seat is not None
+    view, legal = game.observe(state, seat), game.legal_moves(state)
+    assert sum(map(len, state.hands)) == 16
+    start = time.perf_counter()
+    ranked = HardBot(seconds=0.1).rank(view, legal, random.Random(1))
+    took = time.perf_counter() - start
+    assert ranked[0].move in legal and sum(c.visits for c in ranked) > 1  # the search's imagined deals
+    assert took < 1.0
+
+
 def test_hard_solves_imagined_deals_in_the_last_tricks() -> None:
     """Mililla with two tricks left: WORLDS deals solved, the moves ranked by their average, reproducibly."""
     game, state = small_position("mililla", 11, 8)
@@ -56,6 +124,41 @@ def test_hard_solves_imagined_deals_in_the_last_tricks() -> None:
         assert max(c.value for c in ranked) > 0  # some move is among the best in some deal
     again = HardBot(seconds=None).rank(view, legal, random.Random(1))
     assert again == ranked
+
+
+def test_each_imagined_deal_counts_as_likely_as_the_others_plays_were_in_it() -> None:
+    """
+    Charlemagne's last tricks: the share of the deals in which each move is best, each deal weighted
+    by the game's likelihood of the others' plays in it, recomputed here deal by deal.
+    """
+    from cardrules.bots._search import _sample
+
+    for seed in range(12):
+        game, state = small_position("charlemagne", seed, 12)
+        if not game.is_over(state) and state.phase == "play" and len(game.legal_moves(state)) >= 2:
+            break
+    seat = game.to_move(state)
+    assert seat is not None
+    view, legal = game.observe(state, seat), list(game.legal_moves(state))
+    spec = game.spec
+    assert spec.heuristic is not None and spec.heuristic.solving is not None
+    likelihood = spec.heuristic.solving.likelihood
+    assert likelihood is not None
+    ranked = exact_rank(view, game.legal_moves(state), random.Random(4), None, worlds=6)
+    assert ranked is not None
+    rng = random.Random(4)
+    shares = [0.0] * len(legal)
+    weights = []
+    for _ in range(6):
+        world = _sample(spec, spec.heuristic, view, rng)
+        found = {m.move: m.value + m.tally_margin / 1000 for m in solve(world, lines=False).moves}
+        top = max(found[m] for m in legal)
+        weights.append(likelihood(world, view))
+        for i, m in enumerate(legal):
+            shares[i] += weights[-1] * (found[m] == top)
+    assert len(set(weights)) > 1  # the deals do not all count the same
+    got = {c.move: c.value for c in ranked}
+    assert all(got[m] == pytest.approx(shares[i] / sum(weights)) for i, m in enumerate(legal))
 
 
 def test_early_in_the_round_hard_searches_as_before() -> None:

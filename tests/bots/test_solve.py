@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules.bots import MoveValue, Solution, solve
+from cardrules.bots._solve import best_move
 from cardrules.errors import InvalidOptionError, InvalidPositionError, SearchLimitError, UnsupportedError
 from tests.variants import VARIANTS
 
@@ -89,6 +90,9 @@ def _check(game: cardrules.Game[Any, Any, Any, Any], state: Any) -> int:
             after = game.apply(after, move)
         assert game.is_over(after) or _rounds(game, after) != rounds
         assert _margin(game, after, side) == (mv.value, mv.tally_margin)
+    move, value, tally = best_move(state)
+    assert (value, tally) == (solution.best.value, solution.best.tally_margin)
+    assert (value, tally) in {(m.value, m.tally_margin) for m in solution.moves if m.move == move}
     return len(legal)
 
 
@@ -133,6 +137,17 @@ def test_the_node_budget_stops_a_deep_search() -> None:
     assert info.value.nodes == 51
     with pytest.raises(SearchLimitError, match=r"more than 0\.001 seconds"):
         solve(state, max_nodes=None, seconds=0.001)
+
+
+def test_the_best_move_alone_needs_less_search() -> None:
+    """Two-player Mulle with ten cards left: one best move is found in fewer positions than every move's value."""
+    _, state = small_position("mulle", 5, 10)
+    solution = solve(state, lines=False)
+    move, value, tally = best_move(state)
+    assert (value, tally) == (solution.best.value, solution.best.tally_margin)
+    with pytest.raises(SearchLimitError):
+        best_move(state, max_nodes=solution.nodes // 50)
+    assert best_move(state, max_nodes=solution.nodes)[0] == move
 
 
 @pytest.mark.parametrize("bad", [0, -1, 1.5, True, "9"])

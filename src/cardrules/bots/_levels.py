@@ -103,9 +103,15 @@ class HardBot(_SearchLevel):
     ``solving.solvable``: Mililla's and Charlemagne's last four tricks, two-player Mulle's last
     cards with the stock empty), it plays perfect-information Monte Carlo instead: it imagines deals
     that fit what it has seen, solves each exactly (:func:`~cardrules.bots.solve`) and plays the move
-    with the best average value. Where it has seen every card left (two-player Mulle with the stock
-    empty), every deal is the true one, and its move is the solver's best. A position it cannot
-    solve within half its time falls back on the search, with the time left.
+    with the best average value. A position it cannot solve within half its time falls back on the
+    search, with the time left. Where what it has seen shows every card left (the heuristic's
+    ``solving.known``: two-player Mulle once the stock is empty, the other hand being every card
+    not seen yet), there is one deal, the true one, and it solves that for its best move alone:
+    within three quarters of its time where ``solving.solvable`` says the deal is small, within
+    half of it deeper (from the moment the stock empties, with half a second or more); its move is
+    then a best move with perfect play. A deal it does not solve in time (in Mulle, more than about
+    twelve cards left in half a second; the measured figures are on the performance page) falls
+    back on the search.
 
     Attributes:
         seconds: The most time a decision takes (default one second); ``None`` for the

@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from cardrules._worlds import spec_for_observation
 from cardrules.bots._search import Candidate, _sample
-from cardrules.bots._solve import DEFAULT_MAX_NODES, solve
+from cardrules.bots._solve import DEFAULT_MAX_NODES, best_move, solve
 from cardrules.engine import LegalMoves
 from cardrules.errors import SearchLimitError
 
@@ -35,6 +35,12 @@ _TALLY: Final = 1000.0
 """A tally point counts this much less than a round point in the average."""
 _FIRST_SHARE: Final = 0.5
 """The share of the time budget the first deal may take before the level falls back on its search."""
+_KNOWN_SHARE: Final = 0.75
+"""The share of the time budget the one known deal may take (its best move alone) before the search."""
+_DEEP_NODES: Final = 50_000
+"""The most positions a try at the known deal deeper than ``solvable`` says may search (a few seconds)."""
+_DEEP_SECONDS: Final = 0.5
+"""The least time of a decision for ``hard`` to try the known deal deeper than ``solvable`` says (with half)."""
 
 
 def exact_rank(
@@ -64,7 +70,17 @@ def exact_rank(
     deadline = None if seconds is None else start + seconds
     # Whether to solve, asked of a deal drawn apart: the caller's generator is left as it was for the search.
     probe = spec.sample_state(observation, random.Random(0))
-    if len(spec.score(probe).sides) != 2 or not solving.solvable(probe):
+    if len(spec.score(probe).sides) != 2:
+        return None
+    solvable = solving.solvable(probe)
+    if solving.known is not None and solving.known(observation):
+        if solvable:
+            return _known_rank(probe, legal_moves, None if seconds is None else seconds * _KNOWN_SHARE)
+        if seconds is None or seconds >= _DEEP_SECONDS:  # deeper: worth a try with time enough
+            limit = None if seconds is None else seconds * _FIRST_SHARE
+            return _known_rank(probe, legal_moves, limit, _DEEP_NODES)
+        return None
+    if not solvable:
         return None
     world = _sample(spec, heuristic, observation, rng)
     legal = list(legal_moves)
@@ -109,6 +125,25 @@ def exact_rank(
         world = _sample(spec, heuristic, observation, rng)
     order = sorted(range(len(legal)), key=lambda i: (-totals[i], i))
     return tuple(Candidate(legal[i], best[i] / weights if weights else 0.0, count) for i in order)
+
+
+def _known_rank(
+    world: Any, legal_moves: LegalMoves[Any], seconds: float | None, max_nodes: int = DEFAULT_MAX_NODES
+) -> tuple[Candidate, ...] | None:
+    """
+    The solver's best move of *world*, the one deal the seat's observation allows, first (*value*
+    1.0, one deal), the other moves after it in their order (*value* 0.0, not valued), or ``None``
+    if it is not solved within *seconds* or *max_nodes* positions.
+    """
+    legal = list(legal_moves)
+    if len(legal) == 1:
+        return (Candidate(legal[0], 1.0, 0),)
+    try:
+        move, _value, _tally = best_move(world, max_nodes=max_nodes, seconds=seconds)
+    except SearchLimitError:
+        return None
+    rest = [Candidate(m, 0.0, 0) for m in legal if m != move]
+    return (Candidate(move, 1.0, 1), *rest)
 
 
 def _itself(state: Any) -> Hashable:

@@ -24,7 +24,7 @@ from cardrules.bots._search import _round_count
 from cardrules.engine import GameSpec
 from cardrules.errors import InvalidOptionError, InvalidPositionError, SearchLimitError, UnsupportedError
 
-__all__ = ["DEFAULT_MAX_NODES", "MoveValue", "Solution", "solve"]
+__all__ = ["DEFAULT_MAX_NODES", "MoveValue", "Solution", "best_move", "solve"]
 
 DEFAULT_MAX_NODES: Final = 500_000
 """The most positions :func:`solve` searches by default before it gives up (from a few seconds in the
@@ -119,6 +119,14 @@ class _Solver:
         tally = last.tally[side] - last.tally[other]
         return points * _SCALE + tally
 
+    def so_far(self, state: Any, side: int) -> int:
+        """The round's running points and tally for *side*, as one number: the first guess of its value."""
+        running = self.spec.score(state).round
+        if running is None:  # pragma: no cover - a state of the round has its running score
+            return 0
+        other = 1 - side
+        return (running.points[side] - running.points[other]) * _SCALE + running.tally[side] - running.tally[other]
+
     def side(self, state: Any) -> int:
         """The side to move in *state* (a state of the round: someone is to move)."""
         seat = self.spec.to_move(state)
@@ -141,15 +149,12 @@ class _Solver:
         if self.deadline is not None and not self.nodes & 63 and time.perf_counter() > self.deadline:
             raise _Stop
         spec = self.spec
-        legal = list(spec.legal_moves(state))
-        if len(legal) == 1:  # a forced move: nothing to order, nothing worth keeping in the table
-            return self.after(spec.trusted_apply(state, legal[0]), self.side(state), alpha, beta)
         key = self.key(state)
         entry = self.table.get(key)
-        classes = self.classes(state, legal)
+        known = None
         if entry is None:
             low, high = -_INF, _INF
-        else:
+        else:  # the bounds found before: enough as they are, or a narrower window
             low, high, known = entry
             if low >= beta:
                 return low
@@ -158,8 +163,12 @@ class _Solver:
             if low == high:
                 return low
             alpha, beta = max(alpha, low), min(beta, high)
-            if known is not None and classes[0][0] != known:  # the move that was best here before, first
-                classes = sorted(classes, key=lambda cls: cls[0] != known)
+        legal = list(iter(spec.legal_moves(state)))
+        if len(legal) == 1:  # a forced move: nothing to order, nothing worth keeping in the table
+            return self.after(spec.trusted_apply(state, legal[0]), self.side(state), alpha, beta)
+        classes = self.classes(state, legal)
+        if known is not None and classes[0][0] != known:  # the move that was best here before, first
+            classes = sorted(classes, key=lambda cls: cls[0] != known)
         first_alpha = alpha
         side = self.side(state)
         best, best_move = -_INF, None
@@ -181,13 +190,53 @@ class _Solver:
         self.table[key] = (low, high, best_move)
         return best
 
+    def exact(self, state: Any, guess: int) -> int:
+        """
+        The value of *state* (not ended) for its side to move, by null-window searches only,
+        converging from *guess* (MTD(f)): each search answers "at least this much?" and the table
+        keeps the bounds found, so the next one searches little again.
+        """
+        low, high, value = -_INF, _INF, guess
+        while low < high:
+            beta = value + 1 if value == low else value
+            value = self.negamax(state, beta - 1, beta)
+            if value < beta:
+                high = value
+            else:
+                low = value
+        return value
+
+    def best(self, state: Any) -> tuple[Any, int]:
+        """
+        One best move of *state* (not ended) and its value, without the exact value of the others:
+        the first class's move is valued exactly, every other is only asked whether it does better
+        (a null window), and valued exactly when it does.
+        """
+        spec = self.spec
+        side = self.side(state)
+        classes = self.classes(state, list(iter(spec.legal_moves(state))))
+        best_move, best = None, -_INF
+        for cls in classes:
+            child = spec.trusted_apply(state, cls[0])
+            if best_move is not None and self.after(child, side, best, best + 1) <= best:
+                continue
+            if self.ended(child):
+                value = self.leaf(child, side)
+            elif self.side(child) == side:
+                value = self.exact(child, best + 1 if best_move is not None else self.so_far(child, side))
+            else:
+                value = -self.exact(child, -(best + 1) if best_move is not None else self.so_far(child, 1 - side))
+            if best_move is None or value > best:
+                best_move, best = cls[0], value
+        return best_move, best
+
     def line(self, state: Any, value: int) -> list[Any]:
         """A principal line from *state* (not ended), worth *value* to its side to move."""
         spec = self.spec
         moves: list[Any] = []
         while True:
             side = self.side(state)
-            for cls in self.classes(state, list(spec.legal_moves(state))):
+            for cls in self.classes(state, list(iter(spec.legal_moves(state)))):
                 child = spec.trusted_apply(state, cls[0])
                 if self.after(child, side, value - 1, value + 1) == value:
                     moves.append(cls[0])
@@ -225,8 +274,9 @@ def solve(
     Args:
         state: A full state of any game (a Mulle, Mililla or Charlemagne ``State``).
         max_nodes: The most positions to search before giving up; ``None`` for no limit. The
-            default solves the last five tricks of Mililla and Charlemagne, or two-player Mulle once
-            its stock is empty, in most deals.
+            default solves the last five tricks of Mililla and Charlemagne, or two-player Mulle's
+            last twelve cards or so with the stock empty (every move's value from the moment the
+            stock empties, sixteen cards, takes millions of positions).
         seconds: The most time to search before giving up; ``None`` (default) for no limit.
         lines: Whether to find each move's principal line (a little more search).
 
@@ -250,25 +300,12 @@ def solve(
         >>> best.value >= max(m.value for m in solution.moves)
         True
     """
-    if max_nodes is not None and not _common.whole(max_nodes, 1):
-        said = f"max_nodes must be a whole number of at least 1 or None, not {_messages.value(max_nodes)}"
-        raise InvalidOptionError(said)
-    if seconds is not None and not (_common.real(seconds, 0, 1e300) and seconds > 0):
-        raise InvalidOptionError(f"seconds must be a positive finite number or None, not {_messages.value(seconds)}")
-    deadline = None if seconds is None else time.perf_counter() + seconds
-    spec = spec_for_state(state)
-    if spec.is_over(state):
-        raise InvalidPositionError("the match is over: there is no move to solve")
-    score = spec.score(state)
-    if len(score.sides) != 2:
-        raise UnsupportedError(
-            f"solve needs two sides, and this {spec.title} ruleset has {len(score.sides)}", spec.name
-        )
-    solver = _Solver(spec, state, max_nodes, deadline)
+    solver = _solver(state, max_nodes, seconds)
+    spec = solver.spec
     seat = spec.to_move(state)
     assert seat is not None
     side = solver.side_of[seat]
-    legal = list(spec.legal_moves(state))
+    legal = list(iter(spec.legal_moves(state)))
     found: dict[int, tuple[int, tuple[Any, ...]]] = {}
     try:
         for cls in solver.classes(state, legal):
@@ -285,18 +322,59 @@ def solve(
                     line = (move, *rest)
                 found[legal.index(move)] = (value, line)
     except _Stop:
-        limit = f"{max_nodes:,} positions" if solver.nodes > solver.most else f"{seconds} seconds"
-        raise SearchLimitError(
-            f"the position needs more than {limit} of search to solve "
-            "(raise the limit, max_nodes or --max-nodes, or solve it closer to the end of the round)",
-            solver.nodes,
-        ) from None
+        raise _limit(solver, max_nodes, seconds) from None
     order = sorted(found, key=lambda i: (-found[i][0], i))
     moves = tuple(
         MoveValue(legal[i], _points(found[i][0]), found[i][0] - _points(found[i][0]) * _SCALE, found[i][1])
         for i in order
     )
     return Solution(seat, side, moves, solver.nodes)
+
+
+def _solver(state: Any, max_nodes: int | None, seconds: float | None) -> _Solver:
+    """A solver for *state*, its arguments checked (:func:`solve`'s errors)."""
+    if max_nodes is not None and not _common.whole(max_nodes, 1):
+        said = f"max_nodes must be a whole number of at least 1 or None, not {_messages.value(max_nodes)}"
+        raise InvalidOptionError(said)
+    if seconds is not None and not (_common.real(seconds, 0, 1e300) and seconds > 0):
+        raise InvalidOptionError(f"seconds must be a positive finite number or None, not {_messages.value(seconds)}")
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    spec = spec_for_state(state)
+    if spec.is_over(state):
+        raise InvalidPositionError("the match is over: there is no move to solve")
+    score = spec.score(state)
+    if len(score.sides) != 2:
+        raise UnsupportedError(
+            f"solve needs two sides, and this {spec.title} ruleset has {len(score.sides)}", spec.name
+        )
+    return _Solver(spec, state, max_nodes, deadline)
+
+
+def _limit(solver: _Solver, max_nodes: int | None, seconds: float | None) -> SearchLimitError:
+    """The error of a search that ran out of positions or time."""
+    limit = f"{max_nodes:,} positions" if solver.nodes > solver.most else f"{seconds} seconds"
+    return SearchLimitError(
+        f"the position needs more than {limit} of search to solve "
+        "(raise the limit, max_nodes or --max-nodes, or solve it closer to the end of the round)",
+        solver.nodes,
+    )
+
+
+def best_move(
+    state: Any, *, max_nodes: int | None = DEFAULT_MAX_NODES, seconds: float | None = None
+) -> tuple[Any, int, int]:
+    """
+    One best move of *state* with every hand shown, as :func:`solve` would rank first or tie with
+    (the same value and tally margin), without valuing every other move exactly: much less search.
+    Returns the move, its value and tally margin (:class:`MoveValue`). The arguments and errors
+    are :func:`solve`'s.
+    """
+    solver = _solver(state, max_nodes, seconds)
+    try:
+        move, value = solver.best(state)
+    except _Stop:
+        raise _limit(solver, max_nodes, seconds) from None
+    return move, _points(value), value - _points(value) * _SCALE
 
 
 def _points(value: int) -> int:

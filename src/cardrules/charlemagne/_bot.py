@@ -7,6 +7,8 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import partial
 from typing import Any, Final
 
+import attrs
+
 from cardrules._kit.solving import touching_classes
 from cardrules.cards import Card, Rank, Suit
 from cardrules.charlemagne._cards import (
@@ -20,6 +22,7 @@ from cardrules.charlemagne._cards import (
     _SUIT_OF_ID,
     _TRUMP_JACK_STRENGTH,
     PACK,
+    _sorted_hand,
     _trick_winner,
 )
 from cardrules.charlemagne._legal import (
@@ -38,6 +41,7 @@ from cardrules.charlemagne._play import _play as _play_card
 from cardrules.charlemagne._score import _result
 from cardrules.charlemagne._state import (
     _LADDER,
+    SEATS,
     Bid,
     ChooseSource,
     Contract,
@@ -384,6 +388,56 @@ def solvable(state: State) -> bool:
 _SOLVABLE: Final = 16
 
 
+NOISE: Final = 0.3
+"""The share of a seat's choices that :func:`likelihood` takes as made off the rules of thumb, at random."""
+
+
+def likelihood(world: State, obs: Observation) -> float:
+    """
+    How likely the other seats' card plays of the hand so far were in *world*, a deal that *obs*'s
+    seat imagines, if each seat plays :func:`choose`'s card but for a share :data:`NOISE` of its
+    choices, made at random among its allowed cards: the product over their plays with a choice of
+    ``(1 - NOISE) * [the greedy card] + NOISE / allowed``. The tricks are replayed from the first
+    lead in *world* (its hands, the cards played since given back; the bidding, kitty and discards
+    as they were). 1.0 before the play, where the observation's record of the tricks is not whole
+    (a hand read from a position), or there was no choice.
+    """
+    history = obs.history
+    if obs.phase != "play" or len(history) != sum(obs.tricks):
+        return 1.0
+    plays = [*history, (obs.leader, obs.trick)]
+    b = world.bidder
+    out = None if b is None or world.contract not in _SOLO else (b + 2) % SEATS
+    hands = [list(h) for h in world.hands]
+    for leader, cards in plays:
+        for seat, card in zip(_ORDERS[leader, out], cards, strict=False):
+            hands[seat].append(card)
+    state = attrs.evolve(
+        world,
+        hands=tuple(_sorted_hand(h) for h in hands),
+        leader=plays[0][0],
+        trick=(),
+        won=((), ()),
+        tricks=(0, 0),
+        last_trick=(),
+        history=(),
+    )
+    weight = 1.0
+    for _leader, cards in plays:
+        for card in cards:
+            seat = _order(state)[len(state.trick)]
+            if seat != obs.seat:
+                allowed = _playable(state, seat)
+                if len(allowed) > 1:
+                    greedy = _card(
+                        allowed, seat, state.trick, state.leader, state.trump, state.contract, state.bidder,
+                        partial(_unseen_in, state, seat),
+                    )  # fmt: skip
+                    weight *= (1.0 - NOISE) * (card is greedy) + NOISE / len(allowed)
+            state = _play_card(state, card, end_round=False)
+    return weight
+
+
 def _card_of(move: Play) -> Card:
     return move.card
 
@@ -393,5 +447,5 @@ HEURISTIC: Final = Heuristic(
     value=value,
     plausible=plausible,
     rollout=rollout,
-    solving=Solving(key=solving_key, classes=solving_classes, solvable=solvable),
+    solving=Solving(key=solving_key, classes=solving_classes, solvable=solvable, likelihood=likelihood),
 )

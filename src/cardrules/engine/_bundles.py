@@ -106,6 +106,11 @@ class Solving:
             deal (a full state) under the heuristic's policy, for the seat of an observation:
             ``hard`` weights each deal it solves by it (policy-based inference). ``None``, or 1.0
             where the round's record is not whole: every deal counts the same.
+        known: Whether an observation shows its seat every card the rest of the round depends on,
+            for a seat that remembers what it saw (two-player Mulle once the stock is empty: the
+            other hand is every card not seen yet), so that every deal drawn for it is the same to
+            the solver: ``hard`` then solves that one deal for its best move alone, deeper than
+            *solvable* says, within its time. ``None``: no observation is taken as known.
     """
 
     __module__ = _ENGINE
@@ -114,6 +119,7 @@ class Solving:
     classes: Callable[[Any, Sequence[Any]], Sequence[Sequence[Any]]] | None = None
     solvable: Callable[[Any], bool] | None = None
     likelihood: Callable[[Any, Any], float] | None = None
+    known: Callable[[Any], bool] | None = None
 
 
 @attrs.frozen

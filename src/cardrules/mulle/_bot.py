@@ -482,8 +482,10 @@ def solving_key(state: State) -> Hashable:
     else:
         piles = tuple(map(_fishing_counts, state.captured))
     mulles = tuple(sum(m.points for m in side) for side in state.mulles)
+    table = state.table if len(state.table) < 2 else tuple(sorted(state.table, key=hash))
+    builds = state.builds if len(state.builds) < 2 else tuple(sorted(state.builds, key=hash))
     return (
-        state.deal_no, state.stock, state.hands, state.table, state.builds, state.to_play,
+        state.deal_no, state.stock, state.hands, table, builds, state.to_play,
         piles, mulles, state.tabbes, state.last_capture,
     )  # fmt: skip
 
@@ -526,6 +528,17 @@ def solvable(state: State) -> bool:
     return len(state.hands) == 2 and not state.stock and sum(map(len, state.hands)) <= most
 
 
+def known(observation: Observation) -> bool:
+    """
+    Two players and the stock empty, every captured card shown: the other hand is every card of
+    the two packs the seat has not seen in its hand, on the table or taken in the round's plays.
+    """
+    start = observation.start
+    return (
+        len(observation.hand_counts) == 2 and not observation.stock_count and (start is None or not any(start.hidden))
+    )
+
+
 _SOLVABLE_BUILDING: Final = 10
 _SOLVABLE_FISHING: Final = 6
 _SOLVING_HEURISTIC: Final = 8
@@ -545,5 +558,5 @@ HEURISTIC: Final = Heuristic(
     lookahead=lookahead,
     ranked=ranked,
     rollout=rollout,
-    solving=Solving(key=solving_key, classes=solving_classes, solvable=solvable),
+    solving=Solving(key=solving_key, classes=solving_classes, solvable=solvable, known=known),
 )
