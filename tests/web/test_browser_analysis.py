@@ -15,8 +15,10 @@ import pytest
 import cardrules
 from cardrules import records
 from cardrules.bots import analyse_move
-from cardrules.web._told import shown_in
-from tests.web.test_browser import base_url, browser, page, shot  # noqa: F401 (the fixtures)
+from tests.web.test_browser import base_url, browser, page, shot  # noqa: F401 (the fixtures; skips without the web extra)
+
+pytest.importorskip("starlette")
+from cardrules.web._told import shown_in  # the web extra, once it is known to be installed
 
 
 def _record_with_a_costly_move() -> tuple[records.Record, int, Any]:
