@@ -95,7 +95,7 @@ def format_number(value: float, lang: str, *, percent: bool = False, places: int
 class Number:
     """
     A number in a message that each language writes its own way (a decimal comma, a percent sign
-    spaced or not; see :func:`format_number`): a win rate, a mean, a share. Whole counts are plain
+    spaced or not; see :func:`~cardrules.i18n.format_number`): a win rate, a mean, a share. Whole counts are plain
     ``int`` parameters.
 
     Attributes:
