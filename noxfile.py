@@ -94,8 +94,9 @@ def web_browser(session: nox.Session) -> None:
         session.run("apt-get", "install", "-y", "-q", "chromium", external=True)
     if session.venv_backend != "none":
         session.install(".[web-browser]")
+    # Two browsers at once: the tests mostly wait on the pages, so two workers take about two thirds of the time.
     session.run(
-        "python", "-m", "pytest", "-q", "-n", "0", "tests/web/test_browser.py", "tests/web/test_browser_access.py",
+        "python", "-m", "pytest", "-q", "-n", "2", "tests/web/test_browser.py", "tests/web/test_browser_access.py",
         "tests/web/test_players_rules_browser.py", "tests/web/test_browser_analysis.py", *session.posargs,
         env={"CARDRULES_BROWSER_REQUIRED": "1"},
     )  # fmt: skip
