@@ -128,7 +128,7 @@ def did_you_mean(text: str, notations: Iterable[str]) -> list[str]:
     return [words[f] for f in found]
 
 
-_RULINGS: Final = "rulings page"
+_PROJECT_PAGE: Final = "rulings page"
 
 
 def source_text(source: str, style: Style = _ENGLISH) -> str:
@@ -137,7 +137,7 @@ def source_text(source: str, style: Style = _ENGLISH) -> str:
     publisher, section), the project's rulings page in the language's words, and the separator the
     language writes (``;`` or Arabic ``؛``).
     """
-    parts = [style.gettext("rulings page") if part == _RULINGS else part for part in source.split("; ")]
+    parts = [style.gettext("rulings page") if part == _PROJECT_PAGE else part for part in source.split("; ")]
     return style.pgettext("list", "; ").join(parts)
 
 
