@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import cardrules
@@ -78,3 +78,31 @@ def hidden_twins(name: str, seed: int, count: int) -> Iterator[tuple[Any, Any, A
         other = game.spec.shuffle_hidden(state, seat, random.Random(11))
         if other != state:
             yield game, state, other, seat
+
+
+def noisy_plays(
+    game: cardrules.Game[Any, Any, Any, Any],
+    state: Any,
+    me: int,
+    moves: int,
+    choose: Callable[[Any, Any, random.Random], Any],
+    noise: float,
+    rng: random.Random,
+) -> tuple[Any, float]:
+    """
+    *moves* moves from *state*, each the rules of thumb' (*choose*) or, four times in ten, a random
+    legal one; and the likelihood of the other seats' plays under the noisy policy that a
+    policy-based inference weighs them by: ``1 - noise`` more for a greedy play, ``noise / allowed``
+    for any play with a choice. Returns the state reached and that product.
+    """
+    expected = 1.0
+    for _ in range(moves):
+        seat = game.to_move(state)
+        assert seat is not None
+        legal = game.legal_moves(state)
+        greedy = choose(game.observe(state, seat), legal, rng)
+        move = legal.sample(rng) if rng.random() < 0.4 else greedy
+        if seat != me and len(legal) > 1:
+            expected *= (1 - noise) * (move == greedy) + noise / len(legal)
+        state = game.apply(state, move)
+    return state, expected

@@ -9,6 +9,7 @@ import pytest
 import cardrules
 from cardrules import charlemagne
 from cardrules.charlemagne._bot import NOISE, choose, likelihood
+from tests.playout import noisy_plays
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -23,16 +24,8 @@ def test_the_true_deal_is_as_likely_as_the_plays_made(seed: int) -> None:
         state = game.apply(state, choose(game.observe(state, seat), game.legal_moves(state), rng))
     assert state.bidder is not None
     me = (state.bidder + 1) % 4  # a defender: a seat that plays in every contract
-    expected = 1.0
-    for _ in range(rng.randrange(4, 16)):  # at most three tricks and a bit: the hand goes on
-        seat = game.to_move(state)
-        assert seat is not None
-        legal = game.legal_moves(state)
-        greedy = choose(game.observe(state, seat), legal, rng)
-        move = legal.sample(rng) if rng.random() < 0.4 else greedy
-        if seat != me and len(legal) > 1:
-            expected *= (1 - NOISE) * (move == greedy) + NOISE / len(legal)
-        state = game.apply(state, move)
+    moves = rng.randrange(4, 16)  # at most three tricks and a bit: the hand goes on
+    state, expected = noisy_plays(game, state, me, moves, choose, NOISE, rng)
     assert state.phase == "play" and not state.round_no
     assert likelihood(state, game.observe(state, me)) == pytest.approx(expected)
     assert expected < 1.0

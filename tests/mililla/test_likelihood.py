@@ -9,6 +9,7 @@ import pytest
 import cardrules
 from cardrules import mililla
 from cardrules.mililla._bot import NOISE, choose, likelihood
+from tests.playout import noisy_plays
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -18,16 +19,7 @@ def test_the_true_deal_is_as_likely_as_the_plays_made(seed: int) -> None:
     state = game.new_game(seed=seed)
     rng = random.Random(seed)
     me = (state.dealer + 1) % 4
-    expected = 1.0
-    for _ in range(rng.randrange(4, 30)):
-        seat = game.to_move(state)
-        assert seat is not None
-        legal = game.legal_moves(state)
-        greedy = choose(game.observe(state, seat), legal, rng)
-        move = legal.sample(rng) if rng.random() < 0.4 else greedy
-        if seat != me and len(legal) > 1:
-            expected *= (1 - NOISE) * (move == greedy) + NOISE / len(legal)
-        state = game.apply(state, move)
+    state, expected = noisy_plays(game, state, me, rng.randrange(4, 30), choose, NOISE, rng)
     assert likelihood(state, game.observe(state, me)) == pytest.approx(expected)
     assert expected < 1.0
 
