@@ -274,9 +274,12 @@ def test_arabic_move_labels_read_left_to_right(page: Any, base_url: str) -> None
     before = version(page)
     buttons.first.click()
     page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
-    said = page.inner_text("#message")
+    said = page.inner_text("#played")
     assert f"\u2066{label}\u2069" in said, said
-    text, ordered = page.locator("#message").evaluate(
+    # One's own move is read out once, by the log (a live region), not again by the alert.
+    assert page.inner_text("#message") == "", page.inner_text("#message")
+    assert page.get_attribute("#played", "aria-live") is None and page.get_attribute("#played", "role") is None
+    text, ordered = page.locator("#played").evaluate(
         LEFT_TO_RIGHT.replace(
             "s.search(", "s.indexOf('\\u2066') + 1 + s.slice(s.indexOf('\\u2066') + 1).search("
         ).replace("let last = s.length - 1;", "let last = s.indexOf('\\u2069') - 1;")

@@ -464,6 +464,7 @@ async function askHint() {
 async function play(text) {
   if (busy) return;
   busy = true;
+  $("played").textContent = "";
   document.body.dataset.busy = "true";
   try {
     const state = await call(`/api/matches/${match}/moves?limit=${LIMIT}`, {
@@ -471,7 +472,9 @@ async function play(text) {
     });
     const pic = await picture(pictureUrl(), token);
     const played = [...(view ? view.legal_moves.moves : [])].find((m) => m.text === text);
-    showInfo($("message"), t("You played {move}.", { move: ltr(played && played.label ? played.label : text) }));
+    // Said on the page, not in the alert: the log, a live region, reads the move out once.
+    showInfo($("message"), "");
+    $("played").textContent = t("You played {move}.", { move: ltr(played && played.label ? played.label : text) });
     show(state, pic.svg);
   } catch (error) {
     showError($("message"), error);
