@@ -16,7 +16,9 @@ determinized) play with as many simulations as fit in their time, measured on th
 the ladder starts; they are left out, with a note, when the ``openspiel`` extra is not installed.
 
 It prints each pairing's win rate with its Wilson 95% interval, the row's mean point margin per
-deal against the column with its 95% interval (Student's t over the deals), and an Elo-style
+deal against the column with its 95% interval (Student's t over the deals), each bot's mean
+margin over all its deals against the field (the finer measure: most single rounds are decided by
+the deal, a win by one point counting as one by fifty), and an Elo-style
 rating fitted from all the pairings (Bradley-Terry, by maximum likelihood, with half a win and
 half a loss added to every pairing so that a bot that never wins keeps a finite rating; the mean
 is 1500). ``--markdown PATH`` writes the tables for the docs, with the date, the command and the
@@ -281,16 +283,20 @@ def tables(results: Results, entrants: Sequence[str], clock: str) -> list[str]:
         elo = fit_elo(entrants, wins)
         order = sorted(entrants, key=lambda e: -elo[e])
         lines += [f"**{GAMES[name]}**, {clock}", ""]
-        lines.append("| bot | rating | wins | " + " | ".join(f"vs {e}" for e in order) + " |")
-        lines.append("|---|---:|---:|" + "---:|" * len(order))
+        lines.append("| bot | rating | wins | margin a deal | " + " | ".join(f"vs {e}" for e in order) + " |")
+        lines.append("|---|---:|---:|---:|" + "---:|" * len(order))
         for a in order:
             won = sum(wins.get((a, b), 0) for b in entrants if b != a)
             total = won + sum(wins.get((b, a), 0) for b in entrants if b != a)
+            # Every deal the row played, against anyone: its mean margin, the finer measure of the two.
+            field = Pairing()
+            field.margins = [m for b in entrants if b != a for m in pairs[a, b].margins]
             cells = [
                 "" if a == b else f"{_rate(pairs[a, b].wins[0], pairs[a, b].wins[1])}; {_margin(pairs[a, b])}"
                 for b in order
             ]
-            lines.append(f"| {a} | {elo[a]:.0f} | {_rate(won, total - won)} | " + " | ".join(cells) + " |")
+            row = f"| {a} | {elo[a]:.0f} | {_rate(won, total - won)} | {_margin(field)} | "
+            lines.append(row + " | ".join(cells) + " |")
         lines.append("")
     return lines
 
@@ -356,8 +362,10 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Results]:
             f"({machine()}) with {os.cpu_count()} cores shared with other "
             "work, so the time a search got, and so its strength, may have varied. Each cell is the row's "
             "win rate against the column, with its Wilson 95% interval, then the row's mean point "
-            "margin per deal with its 95% interval; the rating is Elo-style, fitted from all the pairings "
-            "(mean 1500). A few deals a pairing is a small sample: read the intervals before the ratings.",
+            "margin per deal with its 95% interval; *margin a deal* is the row's mean margin over all its "
+            "deals, against every other bot, with its 95% interval; the rating is Elo-style, fitted from "
+            "the wins of all the pairings (mean 1500). Most single rounds are decided by the deal, so the "
+            "margin separates the bots sooner than the wins do; read the intervals before the ratings.",
             "",
             *(n + "\n" for n in notes),
         ]
