@@ -31,13 +31,13 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 from cardrules import _messages
 from cardrules.cards import Card
 from cardrules.engine import Learning
-from cardrules.engine._learning import CandidateEncoding, FactoredEncoding
+from cardrules.engine._learning import CandidateEncoding, FactoredEncoding, Walk
 from cardrules.errors import InvalidActionError
 from cardrules.mulle import _bot, _tensor
 from cardrules.mulle._cards import _ORDER, _TVAL, PACK
@@ -409,6 +409,201 @@ def options(state: State, steps: tuple[int, ...]) -> list[int]:
     raise InvalidActionError("a build goes onto one table card or build, then done")
 
 
+# The walk of a move (Walk.at): where it stands, then what the next step reads.
+_AT_CARD: Final = 0  # before the hand card: (_AT_CARD, families by card action, then by kind action)
+_AT_KIND: Final = 1  # before the kind: (_AT_KIND, the card's families by kind action)
+_AT_ONTO: Final = 2  # a build, before what it goes onto: (_AT_ONTO, each onto action's build)
+_AT_TAKE: Final = 3  # a capture whose steps are listed: (_AT_TAKE, tree, the table actions so far, the family)
+_AT_SEARCH: Final = 4  # a capture searched at every step: (_AT_SEARCH, the family, the cards so far)
+_AT_DONE: Final = 5  # only done is left: (_AT_DONE,)
+_DONE_BIT: Final = 1 << DONE
+_END: Final = (_AT_DONE,)
+_Tree = dict[tuple[int, ...], int]
+"""A capture's steps: each sequence of table actions that begins one, and the actions that can follow it as bits."""
+
+
+def _bits(actions: Iterable[int]) -> int:
+    out = 0
+    for a in actions:
+        out |= 1 << a
+    return out
+
+
+def begin(state: State) -> Walk:
+    """
+    The walk of a move on *state* before its first step: the legal moves' families by hand card
+    and kind, worked out once, which the next two steps read (see :func:`follow`).
+    """
+    if state.winner is not None:
+        return Walk(0, None, _END)
+    by = _by_card(state)
+    return Walk(_bits(by), None, (_AT_CARD, by))
+
+
+def follow(state: State, walk: Walk, action: int) -> Walk:
+    """
+    The walk after *action*, one of those *walk* offers other than ``done``: what :func:`options`
+    offers after the same steps, read from what the walk has worked out. A capture's steps are
+    worked out once, at its kind: its one capture where the table allows only one (as the legal
+    moves list it), else the listed steps of :meth:`_Search.paths` where the value has few
+    captures, else each step searches as :func:`options` does.
+    """
+    at = walk.at
+    where = at[0]
+    if where == _AT_CARD:
+        kinds = at[1][action]
+        return Walk(_bits(kinds), None, (_AT_KIND, kinds))
+    if where == _AT_KIND:
+        chosen = at[1][action]
+        if action == TRAIL:
+            return Walk(_DONE_BIT, chosen[0], _END)  # the family is the trail itself
+        if action >= BUILD:
+            ontos = {_onto(f): f for f in chosen if type(f) is Build}
+            return Walk(_bits(ontos), None, (_AT_ONTO, ontos))
+        fam = chosen[0]
+        assert isinstance(fam, _Captures)
+        tree = _tree(fam)
+        if tree is None:
+            return Walk(_bits(_capture_options(state, fam, ())), None, (_AT_SEARCH, fam, ()))
+        return _taking(tree, (), fam)
+    if where == _AT_ONTO:
+        return Walk(_DONE_BIT, at[1][action], _END)
+    if where == _AT_TAKE:
+        return _taking(at[1], (*at[2], action), at[3])
+    assert where == _AT_SEARCH
+    fam = at[1]
+    picked = (*at[2], _CARDS[action - TABLE])
+    return Walk(_bits(_capture_options(state, fam, picked)), None, (_AT_SEARCH, fam, picked))
+
+
+def _taking(tree: _Tree, rest: tuple[int, ...], fam: _Captures) -> Walk:
+    """The walk of a listed capture of *fam* after the table actions *rest*: where done is offered, its move."""
+    bits = tree[rest]
+    move = fam.move([_CARDS[a - TABLE] for a in rest]) if bits & _DONE_BIT else None
+    return Walk(bits, move, (_AT_TAKE, tree, rest, fam))
+
+
+def _tree(fam: _Captures) -> _Tree | None:
+    """The steps of *fam*'s captures when they are listed (see :func:`follow`), else ``None``."""
+    only = fam._only()
+    if only is not None:  # the one capture, as the legal moves list it
+        seq = tuple(TABLE + _ORDER[c] for c in sorted(only, key=_KEY.__getitem__))
+        tree: _Tree = {seq[:k]: 1 << seq[k] for k in range(len(seq))}
+        tree[seq] = _DONE_BIT
+        return tree
+    return _listed(fam)
+
+
+_LISTED: Final = 48
+"""The most captures of one value whose steps :func:`_listed` lists (past it, each step searches)."""
+_SUMS: Final = 64
+"""The most sums of groups :func:`_listed` goes through before it gives up listing."""
+_WIDTH: Final = 5  # bits of a level's count in a packed count vector (at most 8 cards a value: no overflow)
+_GUARD1: Final = 1 << (_WIDTH - 1)
+
+
+def _listed(fam: _Captures) -> _Tree | None:
+    """
+    The steps of every capture of *fam* when there are at most :data:`_LISTED`, else ``None``.
+
+    A capture is a count of the table's cards of each value (a level, from high to low) that
+    splits into groups each worth the capture's value, and, under the building rules, leaves no
+    such group behind. So the groups (the counts that make the value) are listed, then every sum
+    of them that the table holds: a sum is a capture, and, under the building rules, a capture
+    leaves a group behind exactly when that group can be added to it. The counts of each level are
+    packed into one int, :data:`_WIDTH` bits a level, so that adding counts is adding ints, and
+    whether the table holds a count is one subtraction (a level that holds fewer borrows the top
+    bit of its field). Each capture's steps then choose its cards of each level in the order they
+    are chosen in. Exact, so a walk's capture at done is legal as it stands (the tests hold it to
+    :func:`options` and to the legal moves).
+    """
+    t, table, maximal, allow_empty = fam[1], fam[2], fam[3], fam[4]
+    by_value: dict[int, list[Card]] = {}
+    for c in sorted((c for c in table if _TVAL[c] <= t), key=_KEY.__getitem__):
+        by_value.setdefault(_TVAL[c], []).append(c)
+    values = list(by_value)  # high to low: the cards are in the order they are chosen in
+    avail = [len(by_value[v]) for v in values]
+    guard = cap = 0
+    for i, n in enumerate(avail):
+        guard |= _GUARD1 << (_WIDTH * i)
+        cap |= (n | _GUARD1) << (_WIDTH * i)  # each level's count, with its field's top bit set
+    # reach[i]: bit s when the cards of the levels from i on can make s
+    reach = [1] * (len(values) + 1)
+    for i in range(len(values) - 1, -1, -1):
+        mask = reach[i + 1]
+        for _ in range(avail[i]):
+            mask |= mask << values[i]
+        reach[i] = mask
+    groups: list[int] = []
+
+    def group(i: int, rest: int, packed: int) -> None:
+        if not rest:
+            groups.append(packed)
+            return
+        if not (reach[i] >> rest) & 1:
+            return
+        v, shift = values[i], _WIDTH * i
+        for n in range(min(avail[i], rest // v) + 1):
+            group(i + 1, rest - n * v, packed + (n << shift))
+
+    group(0, t, 0)
+    sums = {0}
+    todo = [0]
+    while todo:
+        have = todo.pop()
+        for g in groups:
+            more = have + g
+            if more not in sums and (cap - more) & guard == guard:
+                if len(sums) >= _SUMS:
+                    return None
+                sums.add(more)
+                todo.append(more)
+    mask = (1 << _WIDTH) - 1
+    distinct = [_distinct(by_value[v]) for v in values]
+    takes: dict[tuple[int, int], list[tuple[int, ...]]] = {}  # (level, count): its choices of cards
+    captures = []  # each capture's choices of cards, level by level
+    listed = 0
+    for packed in sorted(sums, reverse=True):
+        if not packed and not allow_empty:
+            continue
+        if maximal and any((cap - packed - g) & guard == guard for g in groups):
+            continue  # a group is left behind
+        choices = []
+        ways = 1
+        for i in range(len(values)):
+            n = (packed >> (_WIDTH * i)) & mask
+            key = (i, n)
+            these = takes.get(key)
+            if these is None:
+                these = takes[key] = list(_takes(distinct[i], 0, n))
+            choices.append(these)
+            ways *= len(these)
+        listed += ways
+        if listed > _LISTED:
+            return None
+        captures.append(choices)
+    found: _Tree = {}
+    for choices in captures:
+        for parts in itertools.product(*choices):
+            seq = tuple(itertools.chain.from_iterable(parts))
+            for k in range(len(seq)):
+                found[seq[:k]] = found.get(seq[:k], 0) | 1 << seq[k]
+            found[seq] = found.get(seq, 0) | _DONE_BIT
+    return found
+
+
+def _distinct(cards: list[Card]) -> list[tuple[int, int]]:
+    """The table actions of *cards* (one level, in the order they are chosen in), each with its copies."""
+    distinct: list[tuple[int, int]] = []
+    for c in cards:
+        a = TABLE + _ORDER[c]
+        if distinct and distinct[-1][0] == a:
+            distinct[-1] = (a, distinct[-1][1] + 1)
+        else:
+            distinct.append((a, 1))
+    return distinct
+
+
 def encode(state: State, move: Move) -> tuple[int, ...]:
     """The steps that choose *move*, ``done`` last."""
     kind = type(move)
@@ -478,6 +673,8 @@ ENCODING: Final = FactoredEncoding(
     encode=encode,
     decode=decode,
     options=options,
+    begin=begin,
+    follow=follow,
 )
 """Mulle's factored actions: hand card, kind and value, table cards or build, done."""
 

@@ -249,18 +249,18 @@ class _Setup:
         """Pickled as the game's type and parameters (a state's ``serialize()`` pickles its attributes)."""
         return _Setup, self.made_from
 
-    def offer(self, state: Any, steps: tuple[int, ...], legal: Any = None) -> tuple[int, dict[int, Any] | None]:
+    def offer(self, state: Any, steps: tuple[int, ...], legal: Any = None) -> tuple[int, Any]:
         """
         The legal actions of the seat to act in the engine *state* (after a factored move's
-        *steps*) as the bits of one int, and each one's move where the encoding's own decode
-        would not give a move that ``trusted_apply`` takes (else ``None``). *legal*: the legal
-        moves of *state*, if already known (their bits were not given).
+        *steps*) as the bits of one int, and beside them: a factored move's walk after *steps*
+        (the encoding's ``Walk``, which the next steps follow); or each action's move where the
+        encoding's own decode would not give a move that ``trusted_apply`` takes (else ``None``).
+        *legal*: the legal moves of *state*, if already known (their bits were not given).
         """
-        bits = 0
         if self.factored:
-            for a in self.encoding._legal_checked(state, steps):
-                bits |= 1 << a
-            return bits, None
+            walk = self.encoding._walk(state, steps)
+            return walk.bits, walk
+        bits = 0
         if legal is None:
             legal = self.legal_moves(state)
             hook = self.legal_bits
@@ -364,7 +364,8 @@ class _State(pyspiel.State):  # type: ignore[misc]
         self._ended = False  # cut short: a tied single round, or max_rounds played (a draw)
         self._steps: tuple[int, ...] = ()  # a factored move's steps so far
         self._bits = 0  # the legal actions of the seat to act, as bits (worked out as the node is reached)
-        self._moves: Keep | None = None  # and their moves, where the encoding cannot decode them (Setup.offer)
+        # and what Setup.offer gives beside them: a factored move's walk, or the moves the encoding cannot decode
+        self._moves: Keep | None = None
         self._node: Node | None = None  # the match so far, for each seat's record (shared by clones)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -436,11 +437,17 @@ class _State(pyspiel.State):  # type: ignore[misc]
             # a legal action: its move, which the trusted path applies without checking it again
             move = setup.decode(state, action) if moves is None else moves.value[action]
         elif action != setup.encoding.done:
-            self._steps = steps = (*self._steps, action)
-            self._bits = setup.offer(state, steps)[0]
+            self._steps = (*self._steps, action)
+            assert self._moves is not None  # the walk so far, which offer gave as the node was reached
+            walk = setup.encoding._next(state, self._moves.value, action)
+            self._bits = walk.bits
+            self._moves = Keep(walk)
             return
         else:
-            move = setup.decode(state, (*self._steps, action))  # the legal move the steps complete
+            assert self._moves is not None
+            move = self._moves.value.move  # the legal move the steps complete, as the game lists it
+            if move is None:  # else decoded, and checked
+                move = setup.decode(state, (*self._steps, action))
             self._steps = ()
         after = setup.trusted_apply(state, move)
         self._at = Keep(after)
@@ -582,7 +589,8 @@ class _State(pyspiel.State):  # type: ignore[misc]
             new._node = Node(self._node, "reset", sampled, seat=player_id)
             new._reach(sampled)
             if self._steps and player_id == self._player:  # its own move in progress: the same in every world
-                new._bits, _ = setup.offer(sampled, self._steps)
+                new._bits, walk = setup.offer(sampled, self._steps)
+                new._moves = Keep(walk)
             elif self._steps:  # another's steps, which player_id does not see: in its world the move is not begun
                 new._steps = ()
         return new
