@@ -284,7 +284,7 @@ def _walked(enc: FactoredEncoding, state: Any, rng: random.Random, nodes: int) -
     one decode gives (checked), a legal move. Returns how many nodes were compared.
     """
     seen = 0
-    stack = [((), enc._start(state))]
+    stack: list[tuple[tuple[int, ...], Any]] = [((), enc._start(state))]
     while stack:
         steps, walk = stack.pop()
         seen += 1

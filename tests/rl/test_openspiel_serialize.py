@@ -19,7 +19,7 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
 import cardrules  # noqa: E402
-from cardrules.rl import openspiel_game  # noqa: E402
+from cardrules.rl import FactoredEncoding, openspiel_game  # noqa: E402
 
 GAMES = [n for n in cardrules.game_names() if cardrules.get_game(n).spec.learning is not None]
 PRESETS = [f"{name}/{preset}" for name in GAMES for preset in cardrules.get_game(name).spec.presets]
@@ -195,7 +195,9 @@ def test_a_factored_move_in_progress_copies_and_serializes(text: str) -> None:
     a pickle and a deserialized state offer the same actions, and finish the move the same way.
     """
     game = openspiel_game(text)
-    done = cardrules.get_game(text).spec.learning.encoding.done
+    learning = cardrules.get_game(text).spec.learning
+    assert learning is not None and isinstance(learning.encoding, FactoredEncoding)
+    done = learning.encoding.done
     rng = random.Random(6)
     state = game.new_initial_state()
     compared = 0

@@ -63,18 +63,24 @@ _KEY: Final = {c: (-_TVAL[c], _ORDER[c]) for c in _CARDS}  # the order captured 
 def _by_card(state: State) -> dict[int, dict[int, list[_Family]]]:
     """The state's move families by hand card action, then by kind action, in :class:`MulleMoves` order."""
     by: dict[int, dict[int, list[_Family]]] = {}
-    for f in legal_moves(state)._families:
-        card = f[0] if isinstance(f, _Captures) else f.card
-        by.setdefault(HAND + _ORDER[card], {}).setdefault(_kind(f), []).append(f)
+    order = _ORDER
+    prev = None
+    kinds: dict[int, list[_Family]] = {}
+    for f in legal_moves(state)._families:  # a card's families are next to each other
+        if type(f) is _Captures:
+            card, kind = f[0], CAPTURE - 1 + f[1]
+        else:
+            card = f.card
+            kind = BUILD - 1 + f.value if type(f) is Build else TRAIL
+        if card is not prev:
+            prev = card
+            kinds = by.setdefault(HAND + order[card], {})
+        chosen = kinds.get(kind)
+        if chosen is None:
+            kinds[kind] = [f]
+        else:
+            chosen.append(f)
     return by
-
-
-def _kind(f: _Family) -> int:
-    if isinstance(f, _Captures):
-        return CAPTURE + f[1] - 1
-    if type(f) is Build:
-        return BUILD + f.value - 1
-    return TRAIL
 
 
 def _onto(move: Build) -> int:
@@ -494,9 +500,9 @@ def _tree(fam: _Captures) -> _Tree | None:
     return _listed(fam)
 
 
-_LISTED: Final = 48
+_LISTED: Final = 96
 """The most captures of one value whose steps :func:`_listed` lists (past it, each step searches)."""
-_SUMS: Final = 64
+_SUMS: Final = 128
 """The most sums of groups :func:`_listed` goes through before it gives up listing."""
 _WIDTH: Final = 5  # bits of a level's count in a packed count vector (at most 8 cards a value: no overflow)
 _GUARD1: Final = 1 << (_WIDTH - 1)

@@ -225,6 +225,8 @@ class _Setup:
         self.factored = isinstance(encoding, FactoredEncoding)
         self.size: int = encoding.size
         self.decode: Any = encoding._decode  # a flat encoding's action, or a factored move's steps, to its move
+        self.follow: Any = encoding._next if self.factored else None  # a factored move's walk, one step on
+        self.done: int = encoding.done if self.factored else -1
         self.legal_moves: Any = None if self.factored else encoding._legal
         self.legal_bits: Any = None if self.factored else encoding._legal_bits
         self.encode: Any = None if self.factored else encoding._encode
@@ -436,10 +438,10 @@ class _State(pyspiel.State):  # type: ignore[misc]
             moves = self._moves
             # a legal action: its move, which the trusted path applies without checking it again
             move = setup.decode(state, action) if moves is None else moves.value[action]
-        elif action != setup.encoding.done:
+        elif action != setup.done:
             self._steps = (*self._steps, action)
             assert self._moves is not None  # the walk so far, which offer gave as the node was reached
-            walk = setup.encoding._next(state, self._moves.value, action)
+            walk = setup.follow(state, self._moves.value, action)
             self._bits = walk.bits
             self._moves = Keep(walk)
             return
