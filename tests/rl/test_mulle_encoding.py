@@ -65,7 +65,7 @@ def test_every_masked_walk_ends_in_a_legal_move(where: tuple[str, int, int, floa
     if the masks ever offered done for a move the rules refuse, decode raises and this fails), as
     it checks every other move, whatever options offered before.
     """
-    from cardrules.mulle import _encoding as factored
+    from cardrules.mulle import _steps as factored
 
     game, state = _position(*where)
     if game.is_over(state):
@@ -256,7 +256,7 @@ def test_an_observation_is_the_one_the_checked_constructor_makes() -> None:
 @given(where=positions)
 def test_the_listed_capture_steps_are_those_the_search_gives(where: tuple[str, int, int, float]) -> None:
     """Where a value's captures are few enough to list, every listed prefix offers what the search offers."""
-    from cardrules.mulle import _encoding as factored
+    from cardrules.mulle import _steps as factored
     from cardrules.mulle._families import _Captures
 
     game, state = _position(*where)
@@ -341,7 +341,7 @@ def test_the_listed_captures_are_the_legal_moves_captures(where: tuple[str, int,
     Where a capture family's steps are listed, their captures are exactly the family's own (as
     the legal moves list them), and each listed sequence offers what the search offers after it.
     """
-    from cardrules.mulle import _encoding as factored
+    from cardrules.mulle import _steps as factored
     from cardrules.mulle._families import _Captures
 
     game, state = _position(*where)
