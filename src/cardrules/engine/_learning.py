@@ -107,8 +107,8 @@ class Walk(NamedTuple):
     follow the steps chosen so far, as the bits of one int (bit *a* for action *a*); the legal move
     that ``done`` completes there, where the walk knows it (``None``: decode the steps, which checks
     the move); and the game's own note of where the walk stands, which the
-    next step reads. Immutable, plain data that pickles: it belongs to the state it was worked out
-    on, and its holder keeps it beside that state (nothing is kept anywhere else).
+    next step reads. Plain data that pickles, never changed once made: it belongs to the state it was
+    worked out on, and its holder keeps it beside that state (nothing is kept anywhere else).
     """
 
     bits: int
