@@ -175,8 +175,8 @@ def follow(state: State, walk: Walk, action: int) -> Walk:
     The walk after *action*, one of those *walk* offers other than ``done``: what :func:`options`
     offers after the same steps, read from what the walk has worked out. A capture's steps are
     worked out once, at its kind: its one capture where the table allows only one (as the legal
-    moves list it), else the listed steps of :meth:`_Search.paths` where the value has few
-    captures, else each step searches as :func:`options` does.
+    moves list it), else every capture's steps where the value has few enough to list
+    (:func:`~cardrules.mulle._steps._listed`), else each step searches as :func:`options` does.
     """
     at = walk.at
     where = at[0]
