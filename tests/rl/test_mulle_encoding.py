@@ -65,7 +65,7 @@ def test_every_masked_walk_ends_in_a_legal_move(where: tuple[str, int, int, floa
     if the masks ever offered done for a move the rules refuse, decode raises and this fails), as
     it checks every other move, whatever options offered before.
     """
-    from cardrules.mulle import _encoding as factored
+    from cardrules.mulle import _steps as factored
 
     game, state = _position(*where)
     if game.is_over(state):
@@ -256,7 +256,7 @@ def test_an_observation_is_the_one_the_checked_constructor_makes() -> None:
 @given(where=positions)
 def test_the_listed_capture_steps_are_those_the_search_gives(where: tuple[str, int, int, float]) -> None:
     """Where a value's captures are few enough to list, every listed prefix offers what the search offers."""
-    from cardrules.mulle import _encoding as factored
+    from cardrules.mulle import _steps as factored
     from cardrules.mulle._families import _Captures
 
     game, state = _position(*where)
@@ -274,3 +274,90 @@ def test_the_listed_capture_steps_are_those_the_search_gives(where: tuple[str, i
             assert factored._capture_options(state, fam, picked) == found, (fam, rest)
             for a in factored._capture_options(state, fam, picked):
                 assert a == factored.DONE or (*rest, a) in paths
+
+
+def _walked(enc: FactoredEncoding, state: Any, rng: random.Random, nodes: int) -> int:
+    """
+    Follow the encoding's walk through the steps of *state*'s moves, every branch up to *nodes*
+    nodes (then random walks to done): at each, the walk offers what ``legal_actions`` offers
+    after the same steps, and where done is offered and the walk holds its move, that move is the
+    one decode gives (checked), a legal move. Returns how many nodes were compared.
+    """
+    seen = 0
+    stack: list[tuple[tuple[int, ...], Any]] = [((), enc._start(state))]
+    while stack:
+        steps, walk = stack.pop()
+        seen += 1
+        offered = enc.legal_actions(state, steps)
+        assert [a for a in range(enc.size) if walk.bits >> a & 1] == offered, steps
+        if enc.done in offered:
+            move = enc.decode(state, (*steps, enc.done))
+            assert walk.move is None or walk.move == move, (steps, walk.move, move)
+        else:
+            assert walk.move is None
+        nexts = [a for a in offered if a != enc.done]
+        if seen > nodes:  # past the budget: one random branch, to done
+            nexts = [rng.choice(nexts)] if nexts else []
+        for a in nexts:
+            stack.append(((*steps, a), enc._next(state, walk, a)))
+    return seen
+
+
+@given(where=positions, seed=st.integers(0, 2**32))
+def test_the_walk_offers_exactly_the_steps_of_the_legal_moves(where: tuple[str, int, int, float], seed: int) -> None:
+    """
+    The walk that the environments follow (each decision node's steps worked out once) offers at
+    every step exactly what ``legal_actions`` offers after the same steps, and the move it holds
+    at done is the legal move decode gives.
+    """
+    game, state = _position(*where)
+    enc = _encoding(game)
+    if game.is_over(state):
+        assert enc._start(state).bits == 0
+        return
+    assert _walked(enc, state, random.Random(seed), 200) > 2
+
+
+def test_the_walk_on_a_large_fishing_table() -> None:
+    """On a 41-card fishing table the walk searches each capture step, as legal_actions does, and offers the same."""
+    game, state = _position("mulle/fishing(players=4)", 0, 80, 0.97)
+    enc = _encoding(game)
+    rng = random.Random(2)
+    assert _walked(enc, state, rng, 60) > 60
+    for _ in range(20):  # and a walk's steps make a legal move
+        steps: tuple[int, ...] = ()
+        walk = enc._start(state)
+        while True:
+            a = rng.choice([a for a in range(enc.size) if walk.bits >> a & 1])
+            if a == enc.done:
+                break
+            steps, walk = (*steps, a), enc._next(state, walk, a)
+        assert (walk.move or enc.decode(state, (*steps, enc.done))) in game.legal_moves(state)
+
+
+@given(where=positions)
+def test_the_listed_captures_are_the_legal_moves_captures(where: tuple[str, int, int, float]) -> None:
+    """
+    Where a capture family's steps are listed, their captures are exactly the family's own (as
+    the legal moves list them), and each listed sequence offers what the search offers after it.
+    """
+    from cardrules.mulle import _steps as factored
+    from cardrules.mulle._families import _Captures
+
+    game, state = _position(*where)
+    for fam in game.legal_moves(state)._families:
+        if not isinstance(fam, _Captures):
+            continue
+        tree = factored._listed(fam)
+        if tree is None:  # too many to list: each step searches (the walk's test compares those)
+            continue
+        done = {
+            fam.move([factored._CARDS[a - factored.TABLE] for a in rest])
+            for rest, bits in tree.items()
+            if bits >> factored.DONE & 1
+        }
+        assert done == {fam.at(i) for i in range(fam.size())}
+        assert all(game.check_move(state, m) is None for m in done)
+        for rest, bits in tree.items():
+            picked = [factored._CARDS[a - factored.TABLE] for a in rest]
+            assert factored._bits(factored._capture_options(state, fam, picked)) == bits, (fam, rest)

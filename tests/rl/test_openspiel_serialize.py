@@ -19,7 +19,7 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
 import cardrules  # noqa: E402
-from cardrules.rl import openspiel_game  # noqa: E402
+from cardrules.rl import FactoredEncoding, openspiel_game  # noqa: E402
 
 GAMES = [n for n in cardrules.game_names() if cardrules.get_game(n).spec.learning is not None]
 PRESETS = [f"{name}/{preset}" for name in GAMES for preset in cardrules.get_game(name).spec.presets]
@@ -186,3 +186,46 @@ def test_the_first_dealer_is_a_chance_outcome() -> None:
         state.apply_action(seat)
         assert state._now.dealer == seat
         assert state.action_to_string(pyspiel.PlayerId.CHANCE, 0) == "deal " + str(game.kinds[0])
+
+
+@pytest.mark.parametrize("text", ["mulle", "mulle/fishing"])
+def test_a_factored_move_in_progress_copies_and_serializes(text: str) -> None:
+    """
+    Mid-move (the walk of the steps chosen so far kept beside the state), a clone, a deep copy,
+    a pickle and a deserialized state offer the same actions, and finish the move the same way.
+    """
+    game = openspiel_game(text)
+    learning = cardrules.get_game(text).spec.learning
+    assert learning is not None and isinstance(learning.encoding, FactoredEncoding)
+    done = learning.encoding.done
+    rng = random.Random(6)
+    state = game.new_initial_state()
+    compared = 0
+    while compared < 12 and not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            continue
+        if " steps " in state.observation_string(state.current_player()):  # a move begun
+            compared += 1
+            copies = [
+                state.clone(),
+                copy.deepcopy(state),
+                pickle.loads(pickle.dumps(state)),
+                game.deserialize_state(state.serialize()),
+            ]
+            for other in copies:
+                assert other.legal_actions() == state.legal_actions()
+                assert other.observation_string(0) == state.observation_string(0)
+            ends = []
+            for other in [state.clone(), *copies]:  # each to the end of its move, by the same choices
+                choices = random.Random(compared)
+                while True:
+                    action = choices.choice(other.legal_actions())
+                    other.apply_action(action)
+                    if action == done:
+                        break
+                ends.append((str(other), other.history(), other.is_terminal() or other.legal_actions()))
+            assert all(end == ends[0] for end in ends)
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert compared == 12

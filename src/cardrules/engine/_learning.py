@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import attrs
 
@@ -101,6 +101,28 @@ class ActionEncoding:
         return out
 
 
+class Walk(NamedTuple):
+    """
+    A factored move in progress on one state (see :class:`FactoredEncoding`): the actions that can
+    follow the steps chosen so far, as the bits of one int (bit *a* for action *a*); the legal move
+    that ``done`` completes there, where the walk knows it (``None``: decode the steps, which checks
+    the move); and the game's own note of where the walk stands, which the
+    next step reads. Plain data that pickles, never changed once made: it belongs to the state it was
+    worked out on, and its holder keeps it beside that state (nothing is kept anywhere else).
+    """
+
+    bits: int
+    move: Any = None
+    at: Any = None
+
+
+def _bits(actions: Iterable[int]) -> int:
+    out = 0
+    for a in actions:
+        out |= 1 << a
+    return out
+
+
 @attrs.frozen(kw_only=True)
 class FactoredEncoding:
     """
@@ -129,6 +151,14 @@ class FactoredEncoding:
     _encode: Callable[[Any, Any], tuple[int, ...]] = attrs.field(alias="encode")
     _decode: Callable[[Any, tuple[int, ...]], Any] = attrs.field(alias="decode")
     _options: Callable[[Any, tuple[int, ...]], Sequence[int]] = attrs.field(alias="options")
+    # Optional, the environments' fast path: ``begin(state)``, the Walk of a move before its first
+    # step, and ``follow(state, walk, action)``, the Walk after one more action among ``walk.bits``
+    # (not ``done``). Each node is worked out once as the walk reaches it, so that the steps of a
+    # move do not each ask ``options`` again. They must offer exactly what ``options`` offers, and
+    # a Walk's ``move`` must be the legal move the steps choose (the trusted path applies it).
+    # Without them, each step asks ``options``.
+    _begin: Callable[[Any], Walk] | None = attrs.field(default=None, alias="begin")
+    _follow: Callable[[Any, Walk, int], Walk] | None = attrs.field(default=None, alias="follow")
 
     def encode(self, state: Any, move: Any) -> tuple[int, ...]:
         """The steps that choose *move* in *state*, ``done`` last."""
@@ -147,9 +177,32 @@ class FactoredEncoding:
         """The actions that can still complete a legal move after *steps*, ascending."""
         return sorted(self._options(state, self._checked(steps)))
 
-    def _legal_checked(self, state: Any, steps: tuple[int, ...]) -> list[int]:
-        """:meth:`legal_actions` for *steps* already checked (the environments' own, each one offered)."""
-        return sorted(self._options(state, steps))
+    def _start(self, state: Any) -> Walk:
+        """The walk of a move on *state* before its first step (the environments' own)."""
+        if self._begin is None:
+            return Walk(_bits(self._options(state, ())), None, ())
+        return self._begin(state)
+
+    def _next(self, state: Any, walk: Walk, action: int) -> Walk:
+        """The walk after *action*, one of ``walk.bits`` other than ``done`` (the caller has checked it)."""
+        if self._follow is None:
+            steps = (*walk.at, action)
+            return Walk(_bits(self._options(state, steps)), None, steps)
+        return self._follow(state, walk, action)
+
+    def _walk(self, state: Any, steps: tuple[int, ...]) -> Walk:
+        """
+        The walk after *steps* (action numbers, ``done`` not among them) from the start.
+
+        Raises:
+            InvalidActionError: If a step is not one the walk offers there.
+        """
+        walk = self._start(state)
+        for a in steps:
+            if a == self.done or not walk.bits >> a & 1:
+                raise InvalidActionError(f"action {_messages.value(a)} cannot complete a legal move here")
+            walk = self._next(state, walk, a)
+        return walk
 
     def mask(self, state: Any, steps: Sequence[int] = ()) -> npt.NDArray[np.bool_]:
         """A boolean array of ``size``: true where the action can still complete a legal move (needs numpy)."""

@@ -15,345 +15,85 @@ The factored encoding: a move is chosen in steps of 154 actions.
 4. ``done`` (153).
 
 Each step offers only the actions that can still complete a legal move: :func:`options` is the
-query. Captures: whether a capture is legal depends only on how many cards of each value it
-takes (they must split into groups each worth the capture's value and, under the building rules,
-leave no such group behind), so after the cards chosen so far, a next card is offered when some
-legal count of every lower value can follow; a short search over the values, high to low, with
-the open groups' missing amounts as its state, decides that. Under the building rules a value
-has few captures: their steps are listed from the legal counts of each value, and each step of
-the move reads its options from that list.
+query, a pure function of the state and the steps (what a capture's steps may choose is worked
+out in :mod:`cardrules.mulle._steps`). Under the building rules a value has few captures: their
+steps are listed from the legal counts of each value, and each step of the move reads its
+options from that list.
 
-Every query is a pure function of the state and the steps: nothing is kept between the steps of a
-move (a search's tables live as long as the query that makes them).
+The environments walk instead (:func:`begin`, :func:`follow`): at a decision node the legal
+moves' families are sorted by hand card and kind once, and a capture's steps are listed once, at
+its kind (:func:`~cardrules.mulle._steps._listed`), so that each later step reads its options from
+what the walk holds, a dict lookup; only a value with too many captures to list searches at every
+step. A walk is an immutable value that the environment keeps beside the state it was worked out
+on (an OpenSpiel state copies, pickles and serializes it with the rest); nothing is kept anywhere
+else.
 """
 
 from __future__ import annotations
 
-import itertools
 import random
-from collections.abc import Iterator, Sequence
 from typing import Final
 
 from cardrules import _messages
 from cardrules.cards import Card
 from cardrules.engine import Learning
-from cardrules.engine._learning import CandidateEncoding, FactoredEncoding
+from cardrules.engine._learning import CandidateEncoding, FactoredEncoding, Walk
 from cardrules.errors import InvalidActionError
 from cardrules.mulle import _bot, _tensor
-from cardrules.mulle._cards import _ORDER, _TVAL, PACK
+from cardrules.mulle._cards import _ORDER
 from cardrules.mulle._families import _Captures, _Family
 from cardrules.mulle._legal import check_move, is_over, legal_moves
 from cardrules.mulle._observe import observe
 from cardrules.mulle._state import Build, Capture, Move, Observation, State, Trail
-
-_CARDS: Final = tuple(dict.fromkeys(PACK.cards))
-_N: Final = len(_CARDS)
-HAND: Final = 0
-TRAIL: Final = _N
-CAPTURE: Final = TRAIL + 1  # + value - 1
-BUILD: Final = CAPTURE + 16  # + value - 1
-TABLE: Final = BUILD + 16  # + card index
-ONTO: Final = TABLE + _N  # + build index
-MAX_BUILDS: Final = 16
-DONE: Final = ONTO + MAX_BUILDS
-SIZE: Final = DONE + 1
-_KEY: Final = {c: (-_TVAL[c], _ORDER[c]) for c in _CARDS}  # the order captured cards are chosen in
+from cardrules.mulle._steps import (
+    _CARDS,
+    _DONE_BIT,
+    _KEY,
+    _N,
+    BUILD,
+    CAPTURE,
+    DONE,
+    HAND,
+    MAX_BUILDS,
+    ONTO,
+    SIZE,
+    TABLE,
+    TRAIL,
+    _bits,
+    _capture_options,
+    _listed,
+    _search,
+    _Tree,
+)
 
 
 def _by_card(state: State) -> dict[int, dict[int, list[_Family]]]:
     """The state's move families by hand card action, then by kind action, in :class:`MulleMoves` order."""
     by: dict[int, dict[int, list[_Family]]] = {}
-    for f in legal_moves(state)._families:
-        card = f[0] if isinstance(f, _Captures) else f.card
-        by.setdefault(HAND + _ORDER[card], {}).setdefault(_kind(f), []).append(f)
+    order = _ORDER
+    prev = None
+    kinds: dict[int, list[_Family]] = {}
+    for f in legal_moves(state)._families:  # a card's families are next to each other
+        if type(f) is _Captures:
+            card, kind = f[0], CAPTURE - 1 + f[1]
+        else:
+            card = f.card
+            kind = BUILD - 1 + f.value if type(f) is Build else TRAIL
+        if card is not prev:
+            prev = card
+            kinds = by.setdefault(HAND + order[card], {})
+        chosen = kinds.get(kind)
+        if chosen is None:
+            kinds[kind] = [f]
+        else:
+            chosen.append(f)
     return by
-
-
-def _kind(f: _Family) -> int:
-    if isinstance(f, _Captures):
-        return CAPTURE + f[1] - 1
-    if type(f) is Build:
-        return BUILD + f.value - 1
-    return TRAIL
 
 
 def _onto(move: Build) -> int:
     if isinstance(move.onto, Card):
         return TABLE + _ORDER[move.onto]
     return ONTO + move.onto
-
-
-_Open = tuple[tuple[int, ...], int, bool]
-"""A point of the search: the open groups' missing amounts, what the cards left behind make, whether any is taken."""
-
-
-class _Search:
-    """
-    The search behind a capture's options, for one value on one table. The table's cards worth at
-    most *t* are its levels, by value from high to low; a query fixes how many of each level the
-    cards chosen so far take and asks whether some count of one level, then any counts of the
-    lower ones, can complete a capture. The lower levels' part is the same for every candidate of
-    the query, so it is searched once a query and kept in the search's own table.
-    """
-
-    __slots__ = ("_free", "allow_empty", "avail", "by_value", "full", "maximal", "reach", "t", "values")
-
-    def __init__(self, table: tuple[Card, ...], t: int, maximal: bool, allow_empty: bool) -> None:
-        by_value: dict[int, list[Card]] = {}
-        for c in sorted((c for c in table if _TVAL[c] <= t), key=_KEY.__getitem__):
-            by_value.setdefault(_TVAL[c], []).append(c)
-        self.by_value = by_value
-        self.values = values = sorted(by_value, reverse=True)
-        self.avail = avail = [len(by_value[v]) for v in values]
-        self.t = t
-        self.maximal = maximal
-        self.allow_empty = allow_empty
-        self.full = (1 << (t + 1)) - 1
-        # reach[i]: bit s when the cards of the levels from i on can make s
-        reach = [1] * (len(values) + 1)
-        for i in range(len(values) - 1, -1, -1):
-            mask = reach[i + 1]
-            for _ in range(avail[i]):
-                mask |= mask << values[i]
-            reach[i] = mask
-        self.reach = reach
-        self._free: dict[tuple[int, tuple[int, ...], int, bool], bool] = {}  # free's answers, this query's
-
-    def _left(self, left: int, i: int, n: int) -> int:
-        """*left* with the cards of level *i* that a take of *n* of them leaves behind (maximal captures only)."""
-        if self.maximal:
-            v, full = self.values[i], self.full
-            for _ in range(self.avail[i] - n):
-                left = (left | (left << v)) & full
-        return left
-
-    def free(self, i: int, open_groups: tuple[int, ...], left: int, taken: bool) -> bool:
-        """Whether any counts of the levels from *i* on close every open group and make a legal capture (kept)."""
-        key = (i, open_groups, left, taken)
-        found = self._free.get(key)
-        if found is None:
-            found = self._free[key] = self._search(i, open_groups, left, taken)
-        return found
-
-    def _search(self, i: int, open_groups: tuple[int, ...], left: int, taken: bool) -> bool:
-        can = self.reach[i]
-        if open_groups and (not (can >> sum(open_groups)) & 1 or any(not (can >> r) & 1 for r in open_groups)):
-            return False  # an open group, or all of them together, can no longer be filled
-        t, maximal = self.t, self.maximal
-        if i == len(self.values):
-            return not open_groups and (taken or self.allow_empty) and not (maximal and (left >> t) & 1)
-        v = self.values[i]
-        states = {open_groups}
-        for n in range(self.avail[i] + 1):
-            rest = self._left(left, i, n)
-            # what is left must make no group of t (maximal); else take more of this value
-            if not (maximal and (rest >> t) & 1):
-                for s in states:
-                    if self.free(i + 1, s, rest, taken or n > 0):
-                        return True
-            states = _add(states, v, t)
-            if not states:
-                break
-        return False
-
-    def fixed(self, counts: Sequence[int]) -> list[set[_Open]]:
-        """The points of the search before each level (and after the last) when each level takes *counts*."""
-        t, maximal = self.t, self.maximal
-        cur: set[_Open] = {((), 1, False)}
-        out = [cur]
-        for i, n in enumerate(counts):
-            nxt: set[_Open] = set()
-            for open_groups, left, taken in cur:
-                groups = {open_groups}
-                for _ in range(n):
-                    groups = _add(groups, self.values[i], t)
-                rest = self._left(left, i, n)
-                if groups and not (maximal and (rest >> t) & 1):
-                    nxt.update((g, rest, taken or n > 0) for g in groups)
-            out.append(nxt)
-            cur = nxt
-        return out
-
-    def least(self, points: set[_Open], i: int, lo: int, hi: int) -> int | None:
-        """The least count from *lo* to *hi* of level *i* after *points* that the lower levels can complete, if any."""
-        t, maximal, v = self.t, self.maximal, self.values[i]
-        frontier = [({p[0]}, p[1], p[2]) for p in points]
-        for n in range(hi + 1):
-            if n >= lo:
-                for groups, left, taken in frontier:
-                    rest = self._left(left, i, n)
-                    if maximal and (rest >> t) & 1:
-                        continue
-                    if any(self.free(i + 1, g, rest, taken or n > 0) for g in groups):
-                        return n
-            frontier = [(g, left, taken) for groups, left, taken in frontier if (g := _add(groups, v, t))]
-            if not frontier:
-                break
-        return None
-
-    def paths(self) -> dict[tuple[int, ...], list[int]] | None:
-        """
-        When the value has at most :data:`_FEW` captures: every sequence of table actions that
-        begins one, with the actions that can follow it (``done`` where it is one), ascending;
-        else ``None``. Worked out from the legal counts of each level (:meth:`_counts`).
-        """
-        vectors: list[tuple[int, ...]] = []
-        if self._counts(0, {((), 1, False)}, [], vectors, [_NODES]):
-            return _paths_of(self, vectors)
-        return None
-
-    def _counts(
-        self, i: int, points: set[_Open], counts: list[int], out: list[tuple[int, ...]], budget: list[int]
-    ) -> bool:
-        """
-        Add to *out* every legal count of each level from *i* on after *points* (which can all
-        complete a capture), *counts* the counts of the levels before; ``False`` once there are more
-        than :data:`_FEW`, or once the walk has entered more than *budget* points (a one-item list).
-        """
-        budget[0] -= 1
-        if budget[0] < 0:
-            return False
-        if i == len(self.values):
-            out.append(tuple(counts))
-            return len(out) <= _FEW
-        t, maximal, v = self.t, self.maximal, self.values[i]
-        frontier = [({p[0]}, p[1], p[2]) for p in points]
-        for n in range(self.avail[i] + 1):
-            nxt: set[_Open] = set()
-            for groups, left, taken in frontier:
-                rest = self._left(left, i, n)
-                if maximal and (rest >> t) & 1:
-                    continue
-                nxt.update((g, rest, taken or n > 0) for g in groups if self.free(i + 1, g, rest, taken or n > 0))
-            if nxt:
-                counts.append(n)
-                more = self._counts(i + 1, nxt, counts, out, budget)
-                counts.pop()
-                if not more:
-                    return False
-            frontier = [(g, left, taken) for groups, left, taken in frontier if (g := _add(groups, v, t))]
-            if not frontier:
-                break
-        return True
-
-
-_FEW: Final = 16
-"""The most captures of one value whose steps :meth:`_Search.paths` lists (past it, each query searches)."""
-_NODES: Final = 64
-"""The most points :meth:`_Search._counts` enters before it gives up listing (each query then searches)."""
-
-
-def _paths_of(sp: _Search, vectors: list[tuple[int, ...]]) -> dict[tuple[int, ...], list[int]] | None:
-    """The table actions of the captures with these counts of each level, as :meth:`_Search.paths` gives them."""
-    levels = []
-    for v in sp.values:
-        distinct: list[tuple[int, int]] = []  # (action, copies) in the order the cards are chosen in
-        for c in sp.by_value[v]:
-            a = TABLE + _ORDER[c]
-            if distinct and distinct[-1][0] == a:
-                distinct[-1] = (a, distinct[-1][1] + 1)
-            else:
-                distinct.append((a, 1))
-        levels.append(distinct)
-    found: dict[tuple[int, ...], set[int]] = {}
-    total = 0
-    for counts in vectors:
-        takes = []
-        for distinct, n in zip(levels, counts, strict=True):
-            takes.append(list(_takes(distinct, 0, n)))
-        for parts in itertools.product(*takes):
-            total += 1
-            if total > _FEW:
-                return None
-            seq = tuple(itertools.chain.from_iterable(parts))
-            for k in range(len(seq)):
-                found.setdefault(seq[:k], set()).add(seq[k])
-            found.setdefault(seq, set()).add(DONE)
-    return {k: sorted(v) for k, v in found.items()}
-
-
-def _takes(distinct: list[tuple[int, int]], j: int, n: int) -> Iterator[tuple[int, ...]]:
-    """Every choice of *n* of the cards ``distinct[j:]`` (actions and copies), each in the order chosen."""
-    if n == 0:
-        yield ()
-        return
-    if j == len(distinct):
-        return
-    a, copies = distinct[j]
-    for x in range(min(copies, n), -1, -1):
-        for rest in _takes(distinct, j + 1, n - x):
-            yield (a,) * x + rest
-
-
-def _add(states: set[tuple[int, ...]], v: int, t: int) -> set[tuple[int, ...]]:
-    """Every multiset of open groups' missing amounts after one more card of value *v*."""
-    out: set[tuple[int, ...]] = set()
-    for s in states:
-        if v < t:
-            out.add(tuple(sorted((*s, t - v), reverse=True)))
-        elif v == t:
-            out.add(s)
-        for j, r in enumerate(s):
-            if r >= v and (j == 0 or s[j - 1] != r):
-                rest = (*s[:j], *s[j + 1 :])
-                out.add(tuple(sorted((*rest, r - v), reverse=True)) if r > v else rest)
-    return out
-
-
-def _search(fam: _Captures) -> _Search:
-    """The capture search of *fam*'s value on its table, for one query."""
-    return _Search(fam[2], fam[1], fam[3], fam[4])
-
-
-def _capture_options(state: State, fam: _Captures, picked: Sequence[Card]) -> list[int]:
-    """The table actions (and ``done``) that can still complete a capture of *fam* after *picked*."""
-    t = fam[1]
-    table = fam[2]
-    sp = _search(fam)
-    remaining = list(table)
-    for c in picked:
-        if c not in remaining or _TVAL[c] > t:
-            raise InvalidActionError(f"the {c} is not a loose table card this capture can take")
-        remaining.remove(c)
-    keys = [_KEY[c] for c in picked]
-    if keys != sorted(keys):
-        raise InvalidActionError("a capture's table cards are chosen from high value to low, then pack order")
-    last = keys[-1] if keys else None
-    chosen: dict[int, int] = {}
-    for c in picked:
-        chosen[_TVAL[c]] = chosen.get(_TVAL[c], 0) + 1
-    values = sp.values
-    points = sp.fixed([chosen.get(v, 0) for v in values])
-
-    # The cards of each value still on the table from the last one chosen on, in the order they are chosen in
-    ahead: dict[int, list[Card]] = {}
-    for c in sorted(remaining, key=_KEY.__getitem__):
-        if _TVAL[c] <= t and (last is None or _KEY[c] >= last):
-            ahead.setdefault(_TVAL[c], []).append(c)
-    if picked:
-        v = _TVAL[picked[-1]]
-        i = values.index(v)
-        if sp.least(points[i], i, chosen[v], chosen[v] + len(ahead.get(v, ()))) is None:
-            raise InvalidActionError(f"no legal capture takes the {picked[-1]} after the cards chosen before it")
-    out: list[int] = []
-    k = len(values)
-    if any(sp.free(k, *p) for p in points[k]):
-        out.append(DONE)
-    # The candidates of one value, in the order they are chosen in: a later one leaves fewer cards of
-    # its value to take, so those that can complete a capture are the first few, those that leave at
-    # least the least number of cards of that value some capture still takes.
-    for v, cards in ahead.items():
-        i = values.index(v)
-        have = chosen.get(v, 0)
-        n = sp.least(points[i], i, have + 1, have + len(cards))
-        if n is not None:
-            # a card's first copy in the list: the cards from it on are those it leaves to take
-            out.extend(
-                TABLE + _ORDER[c]
-                for j, c in enumerate(cards)
-                if (j == 0 or cards[j - 1] != c) and len(cards) - j >= n - have
-            )
-    return sorted(out)
 
 
 def options(state: State, steps: tuple[int, ...]) -> list[int]:
@@ -407,6 +147,81 @@ def options(state: State, steps: tuple[int, ...]) -> list[int]:
     if len(rest) == 1 and rest[0] in ontos:
         return [DONE]
     raise InvalidActionError("a build goes onto one table card or build, then done")
+
+
+# The walk of a move (Walk.at): where it stands, then what the next step reads.
+_AT_CARD: Final = 0  # before the hand card: (_AT_CARD, families by card action, then by kind action)
+_AT_KIND: Final = 1  # before the kind: (_AT_KIND, the card's families by kind action)
+_AT_ONTO: Final = 2  # a build, before what it goes onto: (_AT_ONTO, each onto action's build)
+_AT_TAKE: Final = 3  # a capture whose steps are listed: (_AT_TAKE, tree, the table actions so far, the family)
+_AT_SEARCH: Final = 4  # a capture searched at every step: (_AT_SEARCH, the family, the cards so far)
+_AT_DONE: Final = 5  # only done is left: (_AT_DONE,)
+_END: Final = (_AT_DONE,)
+
+
+def begin(state: State) -> Walk:
+    """
+    The walk of a move on *state* before its first step: the legal moves' families by hand card
+    and kind, worked out once, which the next two steps read (see :func:`follow`).
+    """
+    if state.winner is not None:
+        return Walk(0, None, _END)
+    by = _by_card(state)
+    return Walk(_bits(by), None, (_AT_CARD, by))
+
+
+def follow(state: State, walk: Walk, action: int) -> Walk:
+    """
+    The walk after *action*, one of those *walk* offers other than ``done``: what :func:`options`
+    offers after the same steps, read from what the walk has worked out. A capture's steps are
+    worked out once, at its kind: its one capture where the table allows only one (as the legal
+    moves list it), else every capture's steps where the value has few enough to list
+    (:func:`~cardrules.mulle._steps._listed`), else each step searches as :func:`options` does.
+    """
+    at = walk.at
+    where = at[0]
+    if where == _AT_CARD:
+        kinds = at[1][action]
+        return Walk(_bits(kinds), None, (_AT_KIND, kinds))
+    if where == _AT_KIND:
+        chosen = at[1][action]
+        if action == TRAIL:
+            return Walk(_DONE_BIT, chosen[0], _END)  # the family is the trail itself
+        if action >= BUILD:
+            ontos = {_onto(f): f for f in chosen if type(f) is Build}
+            return Walk(_bits(ontos), None, (_AT_ONTO, ontos))
+        fam = chosen[0]
+        assert isinstance(fam, _Captures)
+        tree = _tree(fam)
+        if tree is None:
+            return Walk(_bits(_capture_options(state, fam, ())), None, (_AT_SEARCH, fam, ()))
+        return _taking(tree, (), fam)
+    if where == _AT_ONTO:
+        return Walk(_DONE_BIT, at[1][action], _END)
+    if where == _AT_TAKE:
+        return _taking(at[1], (*at[2], action), at[3])
+    assert where == _AT_SEARCH
+    fam = at[1]
+    picked = (*at[2], _CARDS[action - TABLE])
+    return Walk(_bits(_capture_options(state, fam, picked)), None, (_AT_SEARCH, fam, picked))
+
+
+def _taking(tree: _Tree, rest: tuple[int, ...], fam: _Captures) -> Walk:
+    """The walk of a listed capture of *fam* after the table actions *rest*: where done is offered, its move."""
+    bits = tree[rest]
+    move = fam.move([_CARDS[a - TABLE] for a in rest]) if bits & _DONE_BIT else None
+    return Walk(bits, move, (_AT_TAKE, tree, rest, fam))
+
+
+def _tree(fam: _Captures) -> _Tree | None:
+    """The steps of *fam*'s captures when they are listed (see :func:`follow`), else ``None``."""
+    only = fam._only()
+    if only is not None:  # the one capture, as the legal moves list it
+        seq = tuple(TABLE + _ORDER[c] for c in sorted(only, key=_KEY.__getitem__))
+        tree: _Tree = {seq[:k]: 1 << seq[k] for k in range(len(seq))}
+        tree[seq] = _DONE_BIT
+        return tree
+    return _listed(fam)
 
 
 def encode(state: State, move: Move) -> tuple[int, ...]:
@@ -478,6 +293,8 @@ ENCODING: Final = FactoredEncoding(
     encode=encode,
     decode=decode,
     options=options,
+    begin=begin,
+    follow=follow,
 )
 """Mulle's factored actions: hand card, kind and value, table cards or build, done."""
 

@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from cardrules import _common, _messages
 from cardrules._registry import get_game
-from cardrules.engine._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, check_index
+from cardrules.engine._learning import ActionEncoding, CandidateEncoding, FactoredEncoding, Walk, check_index
 from cardrules.errors import IllegalMoveError, InvalidActionError, InvalidOptionError, UnknownOptionError
 
 REWARDS: Final = ("match", "round")
@@ -136,6 +136,8 @@ class Match:
         # which apply takes without checking the rules again. None where decode's move does as well.
         self._moves: tuple[Any, dict[int, Any] | None] = (None, {})
         self._masks: dict[int, npt.NDArray[np.int8]] = {}
+        # A factored move's walk: (state, steps chosen, the encoding's walk after them), followed step by step.
+        self._walk: tuple[Any, tuple[int, ...], Walk] | None = None
         self.no_rewards: dict[int, float] = dict.fromkeys(self.seats, 0.0)
         """The rewards of a move that ends nothing: one dict, never changed (read it, do not keep it)."""
         self._base: tuple[Any, int, npt.NDArray[np.float32]] | None = None
@@ -200,8 +202,7 @@ class Match:
         if self.mover() is None:
             pass
         elif self.factored:
-            for a in self.encoding._legal_checked(state, self.steps):  # type: ignore[union-attr]
-                bits |= 1 << a
+            bits = self._walked().bits
         elif self.candidates is not None:
             moves = dict(enumerate(self.candidates.candidates(state)))  # act() hands apply these very moves
             self._moves = (state, moves)
@@ -222,6 +223,22 @@ class Match:
                 bits = quick
         self._cache = (state, self.steps, bits)
         return bits
+
+    def _walked(self) -> Walk:
+        """The walk of the factored move in progress: the last one followed by the step chosen since, or made again."""
+        enc = typing.cast(FactoredEncoding, self.encoding)
+        state, steps = self.state, self.steps
+        known = self._walk
+        if known is not None and known[0] is state:  # the state itself, not its id
+            if known[1] == steps:
+                return known[2]
+            if steps[:-1] == known[1]:  # one step more, offered by that walk
+                walk = enc._next(state, known[2], steps[-1])
+                self._walk = (state, steps, walk)
+                return walk
+        walk = enc._walk(state, steps)
+        self._walk = (state, steps, walk)
+        return walk
 
     def _offered(self, action: Any) -> int | None:
         """*action* as an int if it is a legal action now (a whole number, never a bool), else ``None``."""
@@ -304,9 +321,11 @@ class Match:
                 if offered != enc.done:  # type: ignore[union-attr]
                     self.steps = (*self.steps, offered)
                     return None
-                # every step was offered (an int in range): the game's decode, without the public re-check of
-                # kinds; it gives a legal move or raises, so the trusted path applies it
-                move = enc._decode(self.state, (*self.steps, offered))  # type: ignore[union-attr, arg-type]
+                # every step was offered: the walk's move, as the game lists it; else the game's decode, without
+                # the public re-check of kinds (it gives a legal move or raises); the trusted path applies it
+                move = self._walked().move
+                if move is None:
+                    move = enc._decode(self.state, (*self.steps, offered))  # type: ignore[union-attr, arg-type]
                 after = spec.trusted_apply(self.state, move)
             elif offered is None:
                 move = enc.decode(self.state, action)  # which raises, or gives a move apply refuses

@@ -225,6 +225,7 @@ class _Setup:
         self.factored = isinstance(encoding, FactoredEncoding)
         self.size: int = encoding.size
         self.decode: Any = encoding._decode  # a flat encoding's action, or a factored move's steps, to its move
+        self.follow: Any = encoding._next if self.factored else None  # a factored move's walk, one step on
         self.legal_moves: Any = None if self.factored else encoding._legal
         self.legal_bits: Any = None if self.factored else encoding._legal_bits
         self.encode: Any = None if self.factored else encoding._encode
@@ -249,18 +250,16 @@ class _Setup:
         """Pickled as the game's type and parameters (a state's ``serialize()`` pickles its attributes)."""
         return _Setup, self.made_from
 
-    def offer(self, state: Any, steps: tuple[int, ...], legal: Any = None) -> tuple[int, dict[int, Any] | None]:
+    def offer(self, state: Any, steps: tuple[int, ...], legal: Any = None) -> tuple[int, Any]:
         """
-        The legal actions of the seat to act in the engine *state* (after a factored move's
-        *steps*) as the bits of one int, and each one's move where the encoding's own decode
-        would not give a move that ``trusted_apply`` takes (else ``None``). *legal*: the legal
-        moves of *state*, if already known (their bits were not given).
+        The legal actions of the seat to act in the engine *state* (after a factored move's *steps*)
+        as the bits of one int, and beside them a factored move's walk (which its next steps follow),
+        or each action's move where decode would not give one that ``trusted_apply`` takes (else
+        ``None``). *legal*: the legal moves of *state*, if already known (their bits were not given).
         """
-        bits = 0
         if self.factored:
-            for a in self.encoding._legal_checked(state, steps):
-                bits |= 1 << a
-            return bits, None
+            walk = self.encoding._walk(state, steps)
+            return walk.bits, walk
         if legal is None:
             legal = self.legal_moves(state)
             hook = self.legal_bits
@@ -269,9 +268,7 @@ class _Setup:
                 return quick, None
         encode = self.encode
         moves = {encode(state, m): m for m in legal}  # the listed moves themselves, which the trusted path takes
-        for a in moves:
-            bits |= 1 << a
-        return bits, moves
+        return sum(1 << a for a in moves), moves
 
 
 def _check_own(own: Mapping[str, Any]) -> None:
@@ -364,7 +361,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         self._ended = False  # cut short: a tied single round, or max_rounds played (a draw)
         self._steps: tuple[int, ...] = ()  # a factored move's steps so far
         self._bits = 0  # the legal actions of the seat to act, as bits (worked out as the node is reached)
-        self._moves: Keep | None = None  # and their moves, where the encoding cannot decode them (Setup.offer)
+        self._moves: Keep | None = None  # and what Setup.offer gives beside them (a walk, or moves)
         self._node: Node | None = None  # the match so far, for each seat's record (shared by clones)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -436,11 +433,14 @@ class _State(pyspiel.State):  # type: ignore[misc]
             # a legal action: its move, which the trusted path applies without checking it again
             move = setup.decode(state, action) if moves is None else moves.value[action]
         elif action != setup.encoding.done:
-            self._steps = steps = (*self._steps, action)
-            self._bits = setup.offer(state, steps)[0]
+            self._steps = (*self._steps, action)
+            walk = setup.follow(state, typing.cast(Keep, self._moves).value, action)  # the walk offer began
+            self._bits, self._moves = walk.bits, Keep(walk)
             return
         else:
-            move = setup.decode(state, (*self._steps, action))  # the legal move the steps complete
+            move = typing.cast(Keep, self._moves).value.move  # the legal move the steps complete, if known
+            if move is None:  # else decoded, and checked
+                move = setup.decode(state, (*self._steps, action))
             self._steps = ()
         after = setup.trusted_apply(state, move)
         self._at = Keep(after)
@@ -486,8 +486,7 @@ class _State(pyspiel.State):  # type: ignore[misc]
         """Stand at the decision node of the engine state *now*: its seat to act and their legal actions."""
         setup = self._game
         self._player = setup.to_move(now)
-        bits, moves = setup.offer(now, ())
-        self._bits = bits
+        self._bits, moves = setup.offer(now, ())
         self._moves = None if moves is None else Keep(moves)
 
     def _deal_card(self, action: int) -> None:
@@ -582,7 +581,8 @@ class _State(pyspiel.State):  # type: ignore[misc]
             new._node = Node(self._node, "reset", sampled, seat=player_id)
             new._reach(sampled)
             if self._steps and player_id == self._player:  # its own move in progress: the same in every world
-                new._bits, _ = setup.offer(sampled, self._steps)
+                bits, walk = setup.offer(sampled, self._steps)
+                new._bits, new._moves = bits, Keep(walk)
             elif self._steps:  # another's steps, which player_id does not see: in its world the move is not begun
                 new._steps = ()
         return new
