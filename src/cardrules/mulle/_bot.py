@@ -19,6 +19,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import partial
 from typing import Final, TypeVar
 
+import attrs
+
 from cardrules.cards import Card, Rank, Suit
 from cardrules.engine import Heuristic, LegalMoves, Solving
 from cardrules.mulle._cards import (
@@ -474,7 +476,9 @@ def solving_key(state: State) -> Hashable:
     What the rest of the round depends on (:class:`~cardrules.engine.Solving`): everything on
     the table and in the hands, and of what each side has taken only what its score counts (card
     points, or fishing's aces, storan, lillan, spades and cards), its mulles' points, its tabbes and
-    the last capturer: not the history of the plays, nor the order the piles were taken in.
+    the last capturer: not the history of the plays, nor the order the piles were taken in. With
+    the stock empty, a card that neither scores nor can be in a mulle any more counts by its rank
+    alone (:func:`_codes`), so that positions that differ only in such cards of one rank meet.
     """
     piles: tuple[object, ...]
     if state.rules.building:
@@ -482,12 +486,61 @@ def solving_key(state: State) -> Hashable:
     else:
         piles = tuple(map(_fishing_counts, state.captured))
     mulles = tuple(sum(m.points for m in side) for side in state.mulles)
-    table = state.table if len(state.table) < 2 else tuple(sorted(state.table, key=hash))
-    builds = state.builds if len(state.builds) < 2 else tuple(sorted(state.builds, key=hash))
-    return (
-        state.deal_no, state.stock, state.hands, table, builds, state.to_play,
-        piles, mulles, state.tabbes, state.last_capture,
-    )  # fmt: skip
+    if state.stock:
+        table = state.table if len(state.table) < 2 else tuple(sorted(state.table, key=hash))
+        builds = state.builds if len(state.builds) < 2 else tuple(sorted(state.builds, key=hash))
+        return (
+            state.deal_no, state.stock, state.hands, table, builds, state.to_play,
+            piles, mulles, state.tabbes, state.last_capture,
+        )  # fmt: skip
+    code = _codes(state)
+    hands = tuple(tuple(sorted(map(code, hand))) for hand in state.hands)
+    table = tuple(sorted(map(code, state.table)))
+    builds = tuple(sorted((b.value, b.owner, b.locked, *sorted(map(code, b.cards))) for b in state.builds))
+    return (state.deal_no, hands, table, builds, state.to_play, piles, mulles, state.tabbes, state.last_capture)
+
+
+def _codes(state: State) -> Callable[[Card], int]:
+    """
+    A number for each card in play (a hand, the table or a build) with the stock empty: the
+    card's own, but the same for every card of one rank that scores nothing (no spade, no ace,
+    not storan: ``mulle.points.cards``, ``mulle.fishing.points``, ``mulle.fishing.spades``) and
+    whose twin is out of play, captured: such a card can be in no mulle any more (a mulle takes
+    the played card's twin, a double mulle both copies of one card: ``mulle.mulle.twin``,
+    ``mulle.mulle.double``, ``mulle.fishing.mulle``), and every other rule sees its rank's values
+    only (``mulle.values``, ``mulle.fishing.values``, ``mulle.build.*``), so that any two of them
+    can be swapped for the rest of the round without changing what any play is worth.
+    """
+    seen: set[Card] = set()
+    twins: set[Card] = set()
+    for cards in (*state.hands, state.table, *(b.cards for b in state.builds)):
+        for c in cards:
+            if c in seen:
+                twins.add(c)
+            else:
+                seen.add(c)
+    if not twins:
+        return _PLAIN.__getitem__
+    return lambda c: _OWN[c] if c in twins else _PLAIN[c]
+
+
+def _move_code(code: Callable[[Card], int], move: Move) -> Hashable:
+    """*move* with its cards by :func:`_codes`: two moves alike so are worth the same."""
+    if isinstance(move, Capture):
+        return (0, code(move.card), move.value, *sorted(map(code, move.taken)))
+    if isinstance(move, Build):
+        onto = move.onto
+        return (1, code(move.card), move.value, code(onto) if isinstance(onto, Card) else -1 - onto)
+    return (2, code(move.card))
+
+
+_OWN: Final = {c: i for i, c in enumerate(dict.fromkeys(PACK.cards))}
+"""Each card's own number (a card and its twin have the same)."""
+_PLAIN: Final = {
+    c: 100 + c.rank.pips if c.suit is not Suit.SPADES and c.rank is not Rank.ACE and c != _STORAN else _OWN[c]
+    for c in PACK.cards
+}
+"""Each card's number once its twin is out of play: its rank's for the cards that score nothing."""
 
 
 def _fishing_counts(pile: Sequence[Card]) -> tuple[int, int, int, int, int]:
@@ -501,22 +554,104 @@ _CARD_POINTS: Final = {c: _card_points(c) for c in PACK.cards}
 
 def solving_classes(state: State, moves: Sequence[Move]) -> list[list[Move]]:
     """
-    Each move alone (no two Mulle moves are sure to be worth the same), in the solver's order: the
-    heuristic's candidates best first (with many cards left, where its look costs little beside the
-    search it saves), then the other captures, the most cards taken first, then builds, then trails.
+    The moves in classes worth the same: with the stock empty, moves alike but for cards that
+    score nothing and can be in no mulle any more, of one rank (see :func:`_codes`); else each
+    move alone. In the solver's order: the heuristic's candidates best first (with many cards left,
+    where its look costs little beside the search it saves), then the other captures, the most
+    cards taken first, then builds, then trails.
     """
     if len(moves) < 2:
         return [list(moves)]
     if sum(map(len, state.hands)) < _SOLVING_HEURISTIC:  # deep in the search: the cheap order alone
-        return [[m] for m in sorted(moves, key=_solving_order)]
-    view = _View(observe(state, state.to_play))
-    cands = _candidates(view)
-    scored = sorted(range(len(cands)), key=lambda i: (-view.sign * _score(view, cands[i]), i))
-    rank: dict[Move, int] = {}
-    for n, i in enumerate(scored):
-        rank.setdefault(cands[i], n)
-    last = len(rank)
-    return [[m] for m in sorted(moves, key=lambda m: (rank.get(m, last), *_solving_order(m)))]
+        ordered = sorted(moves, key=_solving_order)
+    else:
+        view = _View(observe(state, state.to_play))
+        cands = _candidates(view)
+        scored = sorted(range(len(cands)), key=lambda i: (-view.sign * _score(view, cands[i]), i))
+        rank: dict[Move, int] = {}
+        for n, i in enumerate(scored):
+            rank.setdefault(cands[i], n)
+        last = len(rank)
+        ordered = sorted(moves, key=lambda m: (rank.get(m, last), *_solving_order(m)))
+    if state.stock:
+        return [[m] for m in ordered]
+    code = _codes(state)
+    classes: dict[Hashable, list[Move]] = {}
+    for m in ordered:
+        classes.setdefault(_move_code(code, m), []).append(m)
+    return list(classes.values())
+
+
+def solving_round(state: State) -> State:
+    """
+    *state* as the last round of its match (:class:`~cardrules.engine.Solving`): the same but for
+    the match points, a side so far ahead that the round's end ends the match (``mulle.match.target``,
+    ``mulle.krypmulle``), so that the solver's leaves score the round without the next one dealt.
+    """
+    return attrs.evolve(state, match=(_FAR_AHEAD, *(0 for _ in state.match[1:])))
+
+
+_FAR_AHEAD: Final = 1 << 40
+"""Match points beyond any target and any round's points."""
+
+
+def solving_bounds(state: State) -> tuple[int, int, int, int] | None:
+    """
+    The least and the most the side to move can end the round ahead by, in points and in the tally
+    (the same in Mulle), from what is still in play (:class:`~cardrules.engine.Solving`): the
+    round's points so far, then every card point still in a hand, on the table or in a build
+    (``mulle.points.cards``, ``mulle.fishing.points``, the leftovers included), a mulle for every
+    card whose twin is in play too (one mulle a pair at most: ``mulle.mulle.*``), a tabbe for each
+    card a side still holds (``mulle.tabbe``), and in the fishing game a point each for most spades,
+    sistan and most cards. ``None`` for a round entered from the table with cards taken unseen.
+    """
+    rules = state.rules
+    start = state.start
+    if state.stock or (start is not None and any(start.hidden)):
+        return None
+    building = rules.building
+    me = rules.side_of(state.to_play)
+    points = [0, 0]
+    for side, pile in enumerate(state.captured):
+        points[side] = sum(map(_CARD_POINTS.__getitem__ if building else _FISHING_POINTS.__getitem__, pile))
+    for side, found in enumerate(state.mulles):
+        for m in found:
+            points[side] += m.points
+    for side, n in enumerate(state.tabbes):
+        points[side] += n
+    # A tabbe for each card still held, but the round's last, played by the last seat in turn holding the most.
+    held = [0, 0]
+    hands = state.hands
+    n = len(hands)
+    most, last = 0, 0
+    for step in range(n):
+        seat = (state.to_play + step) % n
+        k = len(hands[seat])
+        held[rules.side_of(seat)] += k
+        if k >= most:
+            most, last = k, seat
+    held[rules.side_of(last)] -= 1
+    seen: set[Card] = set()
+    rest = 0
+    worth = _CARD_POINTS if building else _FISHING_POINTS
+    for cards in (*state.hands, state.table, *(b.cards for b in state.builds)):
+        for c in cards:
+            rest += worth[c]
+            if c in seen:
+                rest += _mulle_points(rules, c) if building else 5
+            else:
+                seen.add(c)
+    margin = points[me] - points[1 - me]
+    gain, loss = rest + held[me], rest + held[1 - me]
+    if not building:  # most spades, sistan, most cards: decided at the round's end
+        extra = 3 if rules.most_cards else 2
+        gain += extra
+        loss += extra
+    return margin - loss, margin + gain, margin - loss, margin + gain
+
+
+_FISHING_POINTS: Final = {c: 1 if c.rank is Rank.ACE else 2 if c == _STORAN else 1 if c == _LILLAN else 0 for c in PACK.cards}
+"""Each card's fishing points (``mulle.fishing.points``)."""
 
 
 def solvable(state: State) -> bool:
@@ -541,7 +676,7 @@ def known(observation: Observation) -> bool:
 
 _SOLVABLE_BUILDING: Final = 10
 _SOLVABLE_FISHING: Final = 6
-_SOLVING_HEURISTIC: Final = 8
+_SOLVING_HEURISTIC: Final = 12
 """From how many cards in hand the solver's order asks the heuristic first."""
 
 
@@ -558,5 +693,12 @@ HEURISTIC: Final = Heuristic(
     lookahead=lookahead,
     ranked=ranked,
     rollout=rollout,
-    solving=Solving(key=solving_key, classes=solving_classes, solvable=solvable, known=known),
+    solving=Solving(
+        key=solving_key,
+        classes=solving_classes,
+        solvable=solvable,
+        known=known,
+        bounds=solving_bounds,
+        last_round=solving_round,
+    ),
 )
