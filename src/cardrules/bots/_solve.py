@@ -101,7 +101,7 @@ class _Solver:
         self.classes: Callable[[Any, Sequence[Any]], Sequence[Sequence[Any]]] = (
             _alone if solving is None or solving.classes is None else solving.classes
         )
-        self.bounds = None if solving is None else solving.bounds
+        self.rest = None if solving is None else solving.rest
         # The state solved: the game's own, or one worth the same whose round ends the match (not dealt on).
         self.root = state if solving is None or solving.last_round is None else solving.last_round(state)
         # key -> (lower bound, upper bound, the move that was best there, or the first to refute it)
@@ -152,23 +152,22 @@ class _Solver:
         if self.deadline is not None and not self.nodes & 63 and time.perf_counter() > self.deadline:
             raise _Stop
         spec = self.spec
-        if self.bounds is not None:  # the least and the most the round can still end at, for the side to move
-            found = self.bounds(state)
-            if found is not None:
-                low_points, high_points, low_tally, high_tally = found
-                high = high_points * _SCALE + high_tally
-                if high <= alpha:
-                    return high
-                low = low_points * _SCALE + low_tally
-                if low >= beta:
-                    return low
-        key = self.key(state)
+        found = None if self.rest is None else self.rest(state)
+        if found is None:
+            key, base, low, high = self.key(state), 0, -_INF, _INF
+        else:  # the rest of the round apart: its key, the margin so far, the least and the most still to come
+            key, (points, tally), (low_points, low_tally), (high_points, high_tally) = found
+            base = points * _SCALE + tally
+            high = base + high_points * _SCALE + high_tally
+            if high <= alpha:
+                return high
+            low = base + low_points * _SCALE + low_tally
+            if low >= beta:
+                return low
         entry = self.table.get(key)
         known = None
-        if entry is None:
-            low, high = -_INF, _INF
-        else:  # the bounds found before: enough as they are, or a narrower window
-            low, high, known = entry
+        if entry is not None:  # the bounds found before (on what the rest is worth): enough, or a narrower window
+            low, high, known = max(low, entry[0] + base), min(high, entry[1] + base), entry[2]
             if low >= beta:
                 return low
             if high <= alpha:
@@ -200,16 +199,17 @@ class _Solver:
             low = max(low, best)
         else:
             low = high = best
-        self.table[key] = (low, high, best_move)
+        self.table[key] = (low - base, high - base, best_move)
         return best
 
     def window(self, state: Any) -> tuple[int, int]:
-        """The least and the most *state* (not ended) can be worth to its side to move, from the bounds hook."""
-        if self.bounds is not None:
-            found = self.bounds(state)
-            if found is not None:
-                return found[0] * _SCALE + found[2], found[1] * _SCALE + found[3]
-        return -_INF, _INF
+        """The least and the most *state* (not ended) can be worth to its side to move, from the game's ``rest``."""
+        found = None if self.rest is None else self.rest(state)
+        if found is None:
+            return -_INF, _INF
+        _key, (points, tally), (low_points, low_tally), (high_points, high_tally) = found
+        base = points * _SCALE + tally
+        return base + low_points * _SCALE + low_tally, base + high_points * _SCALE + high_tally
 
     def exact(self, state: Any, guess: int) -> int:
         """The value of *state* (not ended) for its side to move, by null-window searches only (:func:`_converge`)."""

@@ -120,7 +120,7 @@ class Solving:
     solvable: Callable[[Any], bool] | None = None
     likelihood: Callable[[Any, Any], float] | None = None
     known: Callable[[Any], bool] | None = None
-    bounds: Callable[[Any], tuple[int, int, int, int] | None] | None = None
+    rest: Callable[[Any], tuple[Hashable, tuple[int, int], tuple[int, int], tuple[int, int]] | None] | None = None
     last_round: Callable[[Any], Any] | None = None
 
 

@@ -595,30 +595,32 @@ _FAR_AHEAD: Final = 1 << 40
 """Match points beyond any target and any round's points."""
 
 
-def solving_bounds(state: State) -> tuple[int, int, int, int] | None:
+def solving_rest(state: State) -> tuple[Hashable, tuple[int, int], tuple[int, int], tuple[int, int]] | None:
     """
-    The least and the most the side to move can end the round ahead by, in points and in the tally
-    (the same in Mulle), from what is still in play (:class:`~cardrules.engine.Solving`): the
-    round's points so far, then every card point still in a hand, on the table or in a build
-    (``mulle.points.cards``, ``mulle.fishing.points``, the leftovers included), a mulle for every
-    card whose twin is in play too (one mulle a pair at most: ``mulle.mulle.*``), a tabbe for each
-    card a side still holds (``mulle.tabbe``), and in the fishing game a point each for most spades,
-    sistan and most cards. ``None`` for a round entered from the table with cards taken unseen.
+    The rest of the round apart from what was taken so far (:class:`~cardrules.engine.Solving`),
+    with the stock empty, two sides and every captured card shown (else ``None``): a key of what the
+    rest depends on (every card in play, :func:`_codes`; the side to move; the last capturer's side,
+    who takes the leftovers; in the fishing game who leads in spades and cards, and by how many),
+    the side to move's margin so far (the round's points: card points, mulles and tabbes), and the
+    least and the most the rest can add to it: every card point still in play (``mulle.points.cards``,
+    ``mulle.fishing.points``, the leftovers included) either way, a mulle for every card whose
+    twin is in play too (one mulle a pair at most: ``mulle.mulle.*``), a tabbe for each card a
+    side still holds but the round's last (``mulle.tabbe``), and in the fishing game a point each
+    for most spades, sistan and most cards. In Mulle the tally is the points.
     """
     rules = state.rules
     start = state.start
-    if state.stock or (start is not None and any(start.hidden)):
+    if state.stock or len(state.captured) != 2 or (start is not None and any(start.hidden)):
         return None
     building = rules.building
-    me = rules.side_of(state.to_play)
-    points = [0, 0]
-    for side, pile in enumerate(state.captured):
-        points[side] = sum(map(_CARD_POINTS.__getitem__ if building else _FISHING_POINTS.__getitem__, pile))
-    for side, found in enumerate(state.mulles):
-        for m in found:
-            points[side] += m.points
-    for side, n in enumerate(state.tabbes):
-        points[side] += n
+    worth = _CARD_POINTS if building else _FISHING_POINTS
+    side_of = rules.side_of
+    me = side_of(state.to_play)
+    other = 1 - me
+    mine, theirs = state.captured[me], state.captured[other]
+    margin = sum(map(worth.__getitem__, mine)) - sum(map(worth.__getitem__, theirs))
+    margin += sum(m.points for m in state.mulles[me]) - sum(m.points for m in state.mulles[other])
+    margin += state.tabbes[me] - state.tabbes[other]
     # A tabbe for each card still held, but the round's last, played by the last seat in turn holding the most.
     held = [0, 0]
     hands = state.hands
@@ -627,27 +629,38 @@ def solving_bounds(state: State) -> tuple[int, int, int, int] | None:
     for step in range(n):
         seat = (state.to_play + step) % n
         k = len(hands[seat])
-        held[rules.side_of(seat)] += k
+        held[side_of(seat)] += k
         if k >= most:
             most, last = k, seat
-    held[rules.side_of(last)] -= 1
+    held[side_of(last)] -= 1
     seen: set[Card] = set()
+    twins: set[Card] = set()
     rest = 0
-    worth = _CARD_POINTS if building else _FISHING_POINTS
-    for cards in (*state.hands, state.table, *(b.cards for b in state.builds)):
+    for cards in (*hands, state.table, *(b.cards for b in state.builds)):
         for c in cards:
             rest += worth[c]
             if c in seen:
-                rest += _mulle_points(rules, c) if building else 5
+                twins.add(c)
             else:
                 seen.add(c)
-    margin = points[me] - points[1 - me]
-    gain, loss = rest + held[me], rest + held[1 - me]
-    if not building:  # most spades, sistan, most cards: decided at the round's end
-        extra = 3 if rules.most_cards else 2
-        gain += extra
-        loss += extra
-    return margin - loss, margin + gain, margin - loss, margin + gain
+    for c in twins:
+        rest += _mulle_points(rules, c) if building else 5
+    gain, loss = rest + held[me], rest + held[other]
+    code = _PLAIN.__getitem__ if not twins else lambda c: _OWN[c] if c in twins else _PLAIN[c]
+    captor = None if state.last_capture is None else side_of(state.last_capture) == me
+    lead: tuple[int, ...] = ()
+    if not building:  # most spades, sistan, most cards: decided at the round's end, from the piles' counts
+        spades = sum(1 for c in mine if c.suit is Suit.SPADES) - sum(1 for c in theirs if c.suit is Suit.SPADES)
+        lead = (spades, len(mine) - len(theirs)) if rules.most_cards else (spades,)
+        gain += 1 + len(lead)
+        loss += 1 + len(lead)
+    key = (
+        tuple(tuple(sorted(map(code, hand))) for hand in hands),
+        tuple(sorted(map(code, state.table))),
+        tuple(sorted((b.value, b.owner, b.locked, *sorted(map(code, b.cards))) for b in state.builds)),
+        state.to_play, captor, lead,
+    )  # fmt: skip
+    return key, (margin, margin), (-loss, -loss), (gain, gain)
 
 
 _FISHING_POINTS: Final = {c: 1 if c.rank is Rank.ACE else 2 if c == _STORAN else 1 if c == _LILLAN else 0 for c in PACK.cards}
@@ -698,7 +711,7 @@ HEURISTIC: Final = Heuristic(
         classes=solving_classes,
         solvable=solvable,
         known=known,
-        bounds=solving_bounds,
+        rest=solving_rest,
         last_round=solving_round,
     ),
 )
