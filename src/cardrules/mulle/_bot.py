@@ -17,6 +17,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import partial
+from itertools import chain
 from typing import Final, TypeVar
 
 import attrs
@@ -610,61 +611,76 @@ def solving_rest(state: State) -> tuple[Hashable, tuple[int, int], tuple[int, in
     """
     rules = state.rules
     start = state.start
-    if state.stock or len(state.captured) != 2 or (start is not None and any(start.hidden)):
+    captured = state.captured
+    if state.stock or len(captured) != 2 or (start is not None and any(start.hidden)):
         return None
     building = rules.building
-    worth = _CARD_POINTS if building else _FISHING_POINTS
+    worth = (_CARD_POINTS if building else _FISHING_POINTS).__getitem__
     side_of = rules.side_of
-    me = side_of(state.to_play)
+    to_play = state.to_play
+    me = side_of(to_play)
     other = 1 - me
-    mine, theirs = state.captured[me], state.captured[other]
-    margin = sum(map(worth.__getitem__, mine)) - sum(map(worth.__getitem__, theirs))
-    margin += sum(m.points for m in state.mulles[me]) - sum(m.points for m in state.mulles[other])
-    margin += state.tabbes[me] - state.tabbes[other]
+    mine, theirs = captured[me], captured[other]
+    margin = state.tabbes[me] - state.tabbes[other]
+    mulles = state.mulles
+    if mulles[me] or mulles[other]:
+        margin += sum(m.points for m in mulles[me]) - sum(m.points for m in mulles[other])
+    hands = state.hands
+    table = state.table
+    builds = state.builds
     # A tabbe for each card still held, but the round's last, played by the last seat in turn holding the most.
     held = [0, 0]
-    hands = state.hands
     n = len(hands)
     most, last = 0, 0
     for step in range(n):
-        seat = (state.to_play + step) % n
+        seat = (to_play + step) % n
         k = len(hands[seat])
         held[side_of(seat)] += k
         if k >= most:
             most, last = k, seat
     held[side_of(last)] -= 1
-    seen: set[Card] = set()
-    twins: set[Card] = set()
-    rest = 0
-    for cards in (*hands, state.table, *(b.cards for b in state.builds)):
-        for c in cards:
-            rest += worth[c]
-            if c in seen:
-                twins.add(c)
-            else:
-                seen.add(c)
-    for c in twins:
-        rest += _mulle_points(rules, c) if building else 5
+    flat = list(chain(*hands, table, *[b.cards for b in builds])) if builds else list(chain(*hands, table))
+    rest = sum(map(worth, flat))
+    # Every card is in play or taken (the stock empty, nothing unseen): one pile's points tell the other's.
+    if len(mine) <= len(theirs):
+        taken = sum(map(worth, mine))
+        margin += 2 * taken - (_ROUND_POINTS[building] - rest)
+    else:
+        taken = sum(map(worth, theirs))
+        margin += (_ROUND_POINTS[building] - rest) - 2 * taken
+    code = _PLAIN
+    if len(set(flat)) < len(flat):  # both copies of a card in play: a mulle to come, perhaps, and the card apart
+        code = _PLAIN.copy()
+        for c in flat:
+            if code[c] != _OWN[c] and flat.count(c) > 1:
+                code[c] = _OWN[c]
+        for c in set(flat):
+            if flat.count(c) > 1:
+                rest += _mulle_points(rules, c) if building else 5
     gain, loss = rest + held[me], rest + held[other]
-    code = _PLAIN.__getitem__ if not twins else lambda c: _OWN[c] if c in twins else _PLAIN[c]
+    number = code.__getitem__
     captor = None if state.last_capture is None else side_of(state.last_capture) == me
     lead: tuple[int, ...] = ()
     if not building:  # most spades, sistan, most cards: decided at the round's end, from the piles' counts
-        spades = sum(1 for c in mine if c.suit is Suit.SPADES) - sum(1 for c in theirs if c.suit is Suit.SPADES)
+        spades = sum(c.suit is Suit.SPADES for c in mine) - sum(c.suit is Suit.SPADES for c in theirs)
         lead = (spades, len(mine) - len(theirs)) if rules.most_cards else (spades,)
         gain += 1 + len(lead)
         loss += 1 + len(lead)
     key = (
-        tuple(tuple(sorted(map(code, hand))) for hand in hands),
-        tuple(sorted(map(code, state.table))),
-        tuple(sorted((b.value, b.owner, b.locked, *sorted(map(code, b.cards))) for b in state.builds)),
-        state.to_play, captor, lead,
+        tuple([tuple(sorted(map(number, hand))) for hand in hands]),
+        tuple(sorted(map(number, table))),
+        tuple(sorted([(b.value, b.owner, b.locked, *sorted(map(number, b.cards))) for b in builds])) if builds else (),
+        to_play, captor, lead,
     )  # fmt: skip
     return key, (margin, margin), (-loss, -loss), (gain, gain)
 
 
 _FISHING_POINTS: Final = {c: 1 if c.rank is Rank.ACE else 2 if c == _STORAN else 1 if c == _LILLAN else 0 for c in PACK.cards}
 """Each card's fishing points (``mulle.fishing.points``)."""
+_ROUND_POINTS: Final = {
+    building: sum(map((_CARD_POINTS if building else _FISHING_POINTS).__getitem__, PACK.cards)) for building in (True, False)
+}
+"""The card points of a round's cards (40 building, 14 fishing: ``mulle.points.cards``, ``mulle.fishing.points``)."""
 
 
 def solvable(state: State) -> bool:
@@ -694,9 +710,12 @@ _SOLVING_HEURISTIC: Final = 12
 
 
 def _solving_order(move: Move) -> tuple[int, int]:
+    """The solver's cheap order: captures first, those taking the most (a mulle, points, cards), then builds, then trails, the cards worth least first."""
     if isinstance(move, Capture):
-        return (0, -len(move.taken))
-    return (1, 0) if isinstance(move, Build) else (2, 0)
+        taken = move.taken
+        points = _CARD_POINTS[move.card] + sum(map(_CARD_POINTS.__getitem__, taken))
+        return (0, -len(taken) - 3 * points - (10 if move.card in taken else 0))
+    return (1, 0) if isinstance(move, Build) else (2, _CARD_POINTS[move.card])
 
 
 HEURISTIC: Final = Heuristic(
