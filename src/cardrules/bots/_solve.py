@@ -5,9 +5,12 @@ Every seat plays perfectly for its side (partners together, each seeing every ca
 worth what its side takes from the round against the other side: the round's match points first
 (``score(state).round.points``), its tally as the tie-break. The search is negamax with alpha-beta
 pruning over the game's own ``legal_moves`` and ``apply``, a transposition table local to one call,
-and the game's :class:`~cardrules.engine.Solving` hooks: a cheaper key for the table, and
-classes of moves that are worth the same (touching cards, as in a bridge solver's partition search),
-searched once, in the game's order, the likeliest best first.
+and the game's :class:`~cardrules.engine.Solving` hooks: a cheaper key for the table, or the rest
+of the round's key apart from the points taken so far with sure bounds on what is still to win
+(the table then keeps what the rest is worth, and a search stops where nothing left can change its
+answer), classes of moves that are worth the same (touching cards, as in a bridge solver's partition
+search; Mulle's cards that score nothing and can be in no mulle any more), searched once, in the
+game's order, the likeliest best first, and a state whose round's end is not dealt on.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ __all__ = ["DEFAULT_MAX_NODES", "MoveValue", "Solution", "best_move", "solve"]
 
 DEFAULT_MAX_NODES: Final = 500_000
 """The most positions :func:`solve` searches by default before it gives up (from a few seconds in the
-trick games to a minute in Mulle, whose moves cost more)."""
+trick games to about twenty in Mulle, whose moves cost more)."""
 
 # The tally margin counts below one point of the margin: value * _SCALE + tally, as one number.
 _SCALE: Final = 1 << 24
@@ -224,7 +227,10 @@ class _Solver:
         """
         spec = self.spec
         side = self.side(state)
-        children = [(cls[0], spec.trusted_apply(state, cls[0])) for cls in self.classes(state, list(iter(spec.legal_moves(state))))]
+        children = [
+            (cls[0], spec.trusted_apply(state, cls[0]))
+            for cls in self.classes(state, list(iter(spec.legal_moves(state))))
+        ]
         reached: list[Any] = []  # the move that reached the last value found at least
 
         def test(beta: int) -> int:
@@ -317,8 +323,9 @@ def solve(
         state: A full state of any game (a Mulle, Mililla or Charlemagne ``State``).
         max_nodes: The most positions to search before giving up; ``None`` for no limit. The
             default solves the last five tricks of Mililla and Charlemagne, or two-player Mulle's
-            last twelve cards or so with the stock empty (every move's value from the moment the
-            stock empties, sixteen cards, takes millions of positions).
+            last twelve to fourteen cards with the stock empty (from the moment the stock empties,
+            sixteen cards, one best move alone, what ``hard`` asks, takes about a hundred
+            thousand positions, several times more at worst; every move's value more again).
         seconds: The most time to search before giving up; ``None`` (default) for no limit.
         lines: Whether to find each move's principal line (a little more search).
 

@@ -495,10 +495,10 @@ def solving_key(state: State) -> Hashable:
             piles, mulles, state.tabbes, state.last_capture,
         )  # fmt: skip
     code = _codes(state)
-    hands = tuple(tuple(sorted(map(code, hand))) for hand in state.hands)
-    table = tuple(sorted(map(code, state.table)))
-    builds = tuple(sorted((b.value, b.owner, b.locked, *sorted(map(code, b.cards))) for b in state.builds))
-    return (state.deal_no, hands, table, builds, state.to_play, piles, mulles, state.tabbes, state.last_capture)
+    held = tuple(tuple(sorted(map(code, hand))) for hand in state.hands)
+    loose = tuple(sorted(map(code, state.table)))
+    built = tuple(sorted((b.value, b.owner, b.locked, *sorted(map(code, b.cards))) for b in state.builds))
+    return (state.deal_no, held, loose, built, state.to_play, piles, mulles, state.tabbes, state.last_capture)
 
 
 def _codes(state: State) -> Callable[[Card], int]:
@@ -675,12 +675,15 @@ def solving_rest(state: State) -> tuple[Hashable, tuple[int, int], tuple[int, in
     return key, (margin, margin), (-loss, -loss), (gain, gain)
 
 
-_FISHING_POINTS: Final = {c: 1 if c.rank is Rank.ACE else 2 if c == _STORAN else 1 if c == _LILLAN else 0 for c in PACK.cards}
+_FISHING_POINTS: Final = {
+    c: 1 if c.rank is Rank.ACE else 2 if c == _STORAN else 1 if c == _LILLAN else 0 for c in PACK.cards
+}
 """Each card's fishing points (``mulle.fishing.points``)."""
 _ROUND_POINTS: Final = {
-    building: sum(map((_CARD_POINTS if building else _FISHING_POINTS).__getitem__, PACK.cards)) for building in (True, False)
+    building: sum(map((_CARD_POINTS if building else _FISHING_POINTS).__getitem__, PACK.cards))
+    for building in (True, False)
 }
-"""The card points of a round's cards (40 building, 14 fishing: ``mulle.points.cards``, ``mulle.fishing.points``)."""
+"""A round's card points in all (40 building, 14 fishing: ``mulle.points.cards``, ``mulle.fishing.points``)."""
 
 
 def solvable(state: State) -> bool:
@@ -710,7 +713,10 @@ _SOLVING_HEURISTIC: Final = 12
 
 
 def _solving_order(move: Move) -> tuple[int, int]:
-    """The solver's cheap order: captures first, those taking the most (a mulle, points, cards), then builds, then trails, the cards worth least first."""
+    """
+    The solver's cheap order: captures first, those taking the most (a mulle, points, cards), then
+    builds, then trails, the cards worth least first.
+    """
     if isinstance(move, Capture):
         taken = move.taken
         points = _CARD_POINTS[move.card] + sum(map(_CARD_POINTS.__getitem__, taken))
