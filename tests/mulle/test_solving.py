@@ -17,7 +17,7 @@ import attrs
 import pytest
 
 from cardrules.bots._solve import best_move
-from cardrules.mulle import _bot
+from cardrules.mulle import _solving
 from cardrules.mulle._state import State
 from tests.bots.test_solve import _rounds, brute_force, small_position
 
@@ -53,13 +53,13 @@ def _check(text: str, seeds: range, most: int) -> tuple[int, int]:
             best = max(values.values())
             assert best[0] == best[1]  # Mulle's tally is its points
             # every move in exactly one class, and the moves of a class worth the same
-            classes = _bot.solving_classes(s, legal)
+            classes = _solving.solving_classes(s, legal)
             assert sorted(legal.index(m) for cls in classes for m in cls) == list(range(len(legal)))
             for cls in classes:
                 assert len({values[m] for m in cls}) == 1, (s, cls)
                 shared += len(cls) > 1
             # the rest of the round: its margin so far is the score's, its bounds hold the value
-            found = _bot.solving_rest(s)
+            found = _solving.solving_rest(s)
             assert found is not None
             key, (points, tally), (low, low_tally), (high, high_tally) = found
             assert points == tally == _margin(game, s, side)
@@ -106,7 +106,7 @@ def test_the_solving_hooks_agree_with_brute_force_on_many_positions(text: str, m
 def test_the_solver_scores_the_round_without_dealing_the_next() -> None:
     """The state solved ends the match at the round's end, and is worth what the game's own state is."""
     game, state = small_position("mulle", 3, 4)
-    alone = _bot.solving_round(state)
+    alone = _solving.solving_round(state)
     assert attrs.evolve(alone, match=state.match) == state
     end = alone
     while not game.is_over(end):
