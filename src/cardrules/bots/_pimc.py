@@ -40,7 +40,7 @@ _KNOWN_SHARE: Final = 0.75
 _UNTIMED_NODES: Final = 2_000_000
 """
 The most positions ``hard`` without a time limit searches in the one known deal before its search
-plays: two-player Mulle's building game from the stock's last card takes some 120,000 on average
+plays: two-player Mulle's building game from the stock's last card takes some 110,000 on average
 and 300,000 at worst as measured, so it never stops there; the fishing game's first cards after the
 stock, whose free captures are many more, can take millions (a minute or more) and fall back.
 """
