@@ -95,6 +95,34 @@ def test_hard_is_optimal_deeper_than_the_pimc_horizon(text: str, cards: int) -> 
         assert worth[move] == (truth.best.value, truth.best.tally_margin)
 
 
+def test_without_a_time_limit_hard_solves_the_known_deal_whatever_it_takes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """
+    Twelve cards, beyond ``solvable``: ``hard(seconds=None)`` solves the one deal with millions of
+    positions allowed, and its move is worth the solver's best (the move's worth solved after it).
+    """
+    from cardrules.bots import _pimc
+    from cardrules.bots._solve import best_move
+
+    asked: list[object] = []
+
+    def spy(state: Any, **limits: Any) -> Any:
+        asked.append(limits["max_nodes"])
+        return best_move(state, **limits)
+
+    monkeypatch.setattr(_pimc, "best_move", spy)
+    _, game, state = _choices("mulle", 12, 1)[0]
+    seat = game.to_move(state)
+    assert seat is not None and sum(map(len, state.hands)) == 12
+    move = HardBot(seconds=None).choose(game.observe(state, seat), game.legal_moves(state), random.Random(1))
+    assert asked == [_pimc._UNTIMED_NODES] and _pimc._UNTIMED_NODES >= 1_000_000
+    _, value, tally = best_move(state)
+    after = game.apply(state, move)
+    _, then, then_tally = best_move(after)
+    if game.to_move(after) != seat:
+        then, then_tally = -then, -then_tally
+    assert (then, then_tally) == (value, tally)
+
+
 def test_too_deep_to_solve_in_time_hard_searches_within_its_time() -> None:
     """The stock just emptied (sixteen cards): the known deal is not solved in a tenth of a second; the search plays."""
     import time

@@ -37,8 +37,13 @@ _FIRST_SHARE: Final = 0.5
 """The share of the time budget the first deal may take before the level falls back on its search."""
 _KNOWN_SHARE: Final = 0.75
 """The share of the time budget the one known deal may take (its best move alone) before the search."""
-_DEEP_NODES: Final = 50_000
-"""The most positions a try at the known deal deeper than ``solvable`` says may search (a few seconds)."""
+_UNTIMED_NODES: Final = 2_000_000
+"""
+The most positions ``hard`` without a time limit searches in the one known deal before its search
+plays: two-player Mulle's building game from the stock's last card takes some 110,000 on average
+and 300,000 at worst as measured, so it never stops there; the fishing game's first cards after the
+stock, whose free captures are many more, can take millions (a minute or more) and fall back.
+"""
 _DEEP_SECONDS: Final = 0.5
 """The least time of a decision for ``hard`` to try the known deal deeper than ``solvable`` says (with half)."""
 
@@ -76,9 +81,10 @@ def exact_rank(
     if solving.known is not None and solving.known(observation):
         if solvable:
             return _known_rank(probe, legal_moves, None if seconds is None else seconds * _KNOWN_SHARE)
-        if seconds is None or seconds >= _DEEP_SECONDS:  # deeper: worth a try with time enough
-            limit = None if seconds is None else seconds * _FIRST_SHARE
-            return _known_rank(probe, legal_moves, limit, _DEEP_NODES)
+        if seconds is None:  # reproducible: the known deal solved whatever it takes (almost), so that hard is optimal
+            return _known_rank(probe, legal_moves, None, _UNTIMED_NODES)
+        if seconds >= _DEEP_SECONDS:  # deeper: worth a try with time enough
+            return _known_rank(probe, legal_moves, seconds * _FIRST_SHARE)
         return None
     if not solvable:
         return None
@@ -128,12 +134,12 @@ def exact_rank(
 
 
 def _known_rank(
-    world: Any, legal_moves: LegalMoves[Any], seconds: float | None, max_nodes: int = DEFAULT_MAX_NODES
+    world: Any, legal_moves: LegalMoves[Any], seconds: float | None, max_nodes: int | None = DEFAULT_MAX_NODES
 ) -> tuple[Candidate, ...] | None:
     """
     The solver's best move of *world*, the one deal the seat's observation allows, first (*value*
     1.0, one deal), the other moves after it in their order (*value* 0.0, not valued), or ``None``
-    if it is not solved within *seconds* or *max_nodes* positions.
+    if it is not solved within *seconds* or *max_nodes* positions (``None``: no limit).
     """
     legal = list(legal_moves)
     if len(legal) == 1:

@@ -5,9 +5,12 @@ Every seat plays perfectly for its side (partners together, each seeing every ca
 worth what its side takes from the round against the other side: the round's match points first
 (``score(state).round.points``), its tally as the tie-break. The search is negamax with alpha-beta
 pruning over the game's own ``legal_moves`` and ``apply``, a transposition table local to one call,
-and the game's :class:`~cardrules.engine.Solving` hooks: a cheaper key for the table, and
-classes of moves that are worth the same (touching cards, as in a bridge solver's partition search),
-searched once, in the game's order, the likeliest best first.
+and the game's :class:`~cardrules.engine.Solving` hooks: a cheaper key for the table, or the rest
+of the round's key apart from the points taken so far with sure bounds on what is still to win
+(the table then keeps what the rest is worth, and a search stops where nothing left can change its
+answer), classes of moves that are worth the same (touching cards, as in a bridge solver's partition
+search; Mulle's cards that score nothing and can be in no mulle any more), searched once, in the
+game's order, the likeliest best first, and a state whose round's end is not dealt on.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ __all__ = ["DEFAULT_MAX_NODES", "MoveValue", "Solution", "best_move", "solve"]
 
 DEFAULT_MAX_NODES: Final = 500_000
 """The most positions :func:`solve` searches by default before it gives up (from a few seconds in the
-trick games to a minute in Mulle, whose moves cost more)."""
+trick games to about twenty in Mulle, whose moves cost more)."""
 
 # The tally margin counts below one point of the margin: value * _SCALE + tally, as one number.
 _SCALE: Final = 1 << 24
@@ -101,6 +104,9 @@ class _Solver:
         self.classes: Callable[[Any, Sequence[Any]], Sequence[Sequence[Any]]] = (
             _alone if solving is None or solving.classes is None else solving.classes
         )
+        self.rest = None if solving is None else solving.rest
+        # The state solved: the game's own, or one worth the same whose round ends the match (not dealt on).
+        self.root = state if solving is None or solving.last_round is None else solving.last_round(state)
         # key -> (lower bound, upper bound, the move that was best there, or the first to refute it)
         self.table: dict[Hashable, tuple[int, int, Any]] = {}
         self.nodes = 0
@@ -149,13 +155,22 @@ class _Solver:
         if self.deadline is not None and not self.nodes & 63 and time.perf_counter() > self.deadline:
             raise _Stop
         spec = self.spec
-        key = self.key(state)
+        found = None if self.rest is None else self.rest(state)
+        if found is None:
+            key, base, low, high = self.key(state), 0, -_INF, _INF
+        else:  # the rest of the round apart: its key, the margin so far, the least and the most still to come
+            key, (points, tally), (low_points, low_tally), (high_points, high_tally) = found
+            base = points * _SCALE + tally
+            high = base + high_points * _SCALE + high_tally
+            if high <= alpha:
+                return high
+            low = base + low_points * _SCALE + low_tally
+            if low >= beta:
+                return low
         entry = self.table.get(key)
         known = None
-        if entry is None:
-            low, high = -_INF, _INF
-        else:  # the bounds found before: enough as they are, or a narrower window
-            low, high, known = entry
+        if entry is not None:  # the bounds found before (on what the rest is worth): enough, or a narrower window
+            low, high, known = max(low, entry[0] + base), min(high, entry[1] + base), entry[2]
             if low >= beta:
                 return low
             if high <= alpha:
@@ -187,48 +202,53 @@ class _Solver:
             low = max(low, best)
         else:
             low = high = best
-        self.table[key] = (low, high, best_move)
+        self.table[key] = (low - base, high - base, best_move)
         return best
 
+    def window(self, state: Any) -> tuple[int, int]:
+        """The least and the most *state* (not ended) can be worth to its side to move, from the game's ``rest``."""
+        found = None if self.rest is None else self.rest(state)
+        if found is None:
+            return -_INF, _INF
+        _key, (points, tally), (low_points, low_tally), (high_points, high_tally) = found
+        base = points * _SCALE + tally
+        return base + low_points * _SCALE + low_tally, base + high_points * _SCALE + high_tally
+
     def exact(self, state: Any, guess: int) -> int:
-        """
-        The value of *state* (not ended) for its side to move, by null-window searches only,
-        converging from *guess* (MTD(f)): each search answers "at least this much?" and the table
-        keeps the bounds found, so the next one searches little again.
-        """
-        low, high, value = -_INF, _INF, guess
-        while low < high:
-            beta = value + 1 if value == low else value
-            value = self.negamax(state, beta - 1, beta)
-            if value < beta:
-                high = value
-            else:
-                low = value
-        return value
+        """The value of *state* (not ended) for its side to move, by null-window searches only (:func:`_converge`)."""
+        low, high = self.window(state)
+        return _converge(lambda beta: self.negamax(state, beta - 1, beta), low, high, guess)
 
     def best(self, state: Any) -> tuple[Any, int]:
         """
         One best move of *state* (not ended) and its value, without the exact value of the others:
-        the first class's move is valued exactly, every other is only asked whether it does better
-        (a null window), and valued exactly when it does.
+        the root's value by null-window searches (:func:`_converge`), each asking whether some move
+        reaches a value, the move that last did first; that move is the best.
         """
         spec = self.spec
         side = self.side(state)
-        classes = self.classes(state, list(iter(spec.legal_moves(state))))
-        best_move, best = None, -_INF
-        for cls in classes:
-            child = spec.trusted_apply(state, cls[0])
-            if best_move is not None and self.after(child, side, best, best + 1) <= best:
-                continue
-            if self.ended(child):
-                value = self.leaf(child, side)
-            elif self.side(child) == side:
-                value = self.exact(child, best + 1 if best_move is not None else self.so_far(child, side))
-            else:
-                value = -self.exact(child, -(best + 1) if best_move is not None else self.so_far(child, 1 - side))
-            if best_move is None or value > best:
-                best_move, best = cls[0], value
-        return best_move, best
+        children = [
+            (cls[0], spec.trusted_apply(state, cls[0]))
+            for cls in self.classes(state, list(iter(spec.legal_moves(state))))
+        ]
+        reached: list[Any] = []  # the move that reached the last value found at least
+
+        def test(beta: int) -> int:
+            best = -_INF
+            for i, (move, child) in enumerate(children):
+                value = self.after(child, side, beta - 1, beta)
+                best = max(best, value)
+                if value >= beta:
+                    reached[:] = [move]
+                    children.insert(0, children.pop(i))
+                    break
+            return best
+
+        low, high = self.window(state)
+        value = _converge(test, low, high, self.so_far(state, side))
+        if not reached:  # the bounds alone gave the value: one search finds a move that reaches it
+            test(value)
+        return reached[0], value
 
     def line(self, state: Any, value: int) -> list[Any]:
         """A principal line from *state* (not ended), worth *value* to its side to move."""
@@ -248,6 +268,34 @@ class _Solver:
             if self.side(child) != side:
                 value = -value
             state = child
+
+
+def _converge(test: Callable[[int], int], low: int, high: int, guess: int) -> int:
+    """
+    The value between *low* and *high* by null-window searches, from *guess* (MTD(f)): ``test(beta)``
+    searches whether the value is at least *beta* and returns a bound (at least *beta*: a lower
+    bound, else an upper one); the table keeps the bounds found, so the next search searches little
+    again. Steps that keep going one way double, a whole point at a time, and once the value is
+    bracketed by more than two points the next question halves the bracket: a poor guess costs a few
+    searches, not one a point.
+    """
+    up = down = 0  # searches in a row that raised the lower bound, or lowered the upper one
+    beta = min(max(guess, low + 1), high) if low < high else high
+    while low < high:
+        value = test(beta)
+        if value < beta:
+            high, up, down = value, 0, down + 1
+        else:
+            low, up, down = value, up + 1, 0
+        if low >= high:
+            break
+        if high - low > 2 * _SCALE and -_INF < low and high < _INF:
+            beta = (low + high + 1) // 2  # bisect: both bounds known, far apart
+        elif up:
+            beta = min(low + 1 + ((1 << (up - 1)) - 1) * _SCALE, high)
+        else:
+            beta = max(high - ((1 << (down - 1)) - 1) * _SCALE, low + 1)
+    return low
 
 
 def _itself(state: Any) -> Hashable:
@@ -275,8 +323,9 @@ def solve(
         state: A full state of any game (a Mulle, Mililla or Charlemagne ``State``).
         max_nodes: The most positions to search before giving up; ``None`` for no limit. The
             default solves the last five tricks of Mililla and Charlemagne, or two-player Mulle's
-            last twelve cards or so with the stock empty (every move's value from the moment the
-            stock empties, sixteen cards, takes millions of positions).
+            last twelve to fourteen cards with the stock empty (from the moment the stock empties,
+            sixteen cards, one best move alone, what ``hard`` asks, takes about a hundred
+            thousand positions, several times more at worst; every move's value more again).
         seconds: The most time to search before giving up; ``None`` (default) for no limit.
         lines: Whether to find each move's principal line (a little more search).
 
@@ -302,6 +351,7 @@ def solve(
     """
     solver = _solver(state, max_nodes, seconds)
     spec = solver.spec
+    state = solver.root
     seat = spec.to_move(state)
     assert seat is not None
     side = solver.side_of[seat]
@@ -371,7 +421,7 @@ def best_move(
     """
     solver = _solver(state, max_nodes, seconds)
     try:
-        move, value = solver.best(state)
+        move, value = solver.best(solver.root)
     except _Stop:
         raise _limit(solver, max_nodes, seconds) from None
     return move, _points(value), value - _points(value) * _SCALE

@@ -83,8 +83,9 @@ class Positions(Generic[StateT, RulesetT]):
 class Solving:
     """
     What the exact solver (:func:`cardrules.bots.solve`) may know of one game: the optional
-    ``solving`` of its :class:`~cardrules.engine.Heuristic`. Both hooks take a full state (every hand known) and are
-    only ever asked about states of one round reached from one position, in one solve.
+    ``solving`` of its :class:`~cardrules.engine.Heuristic`. The hooks on states take a full state
+    (every hand known) and are only ever asked about states of one round reached from one position,
+    in one solve.
 
     Attributes:
         key: A key for the solver's transposition table: two states of the round with equal keys
@@ -111,6 +112,20 @@ class Solving:
             other hand is every card not seen yet), so that every deal drawn for it is the same to
             the solver: ``hard`` then solves that one deal for its best move alone, deeper than
             *solvable* says, within its time. ``None``: no observation is taken as known.
+        rest: For a game whose round score adds up play by play: the rest of the round apart from
+            what was taken so far, ``(key, (points, tally), (least points, least tally), (most
+            points, most tally))`` for the side to move, or ``None`` where the game cannot say (the
+            solver then uses *key* alone). *key* must be equal only for states worth the same
+            *beyond* what each side has so far (the cards in play, who is to move, who takes the
+            leftovers: not the points taken), so that positions reached with different points
+            meet in the solver's table, which keeps what the rest is worth; the second pair is the
+            side to move's round points and tally margins so far (what ``score`` counts now); the
+            last two are sure bounds on what the rest can still add to them, by which a search
+            stops where nothing left can change its answer. ``None``: the solver keys by *key* and
+            has no bounds.
+        last_round: A state worth the same as the given one for the rest of its round whose round's
+            end ends the match, so that the solver's leaves score the round without the next one
+            dealt (Mulle: match points far ahead). ``None``: the state is solved as it is.
     """
 
     __module__ = _ENGINE
@@ -120,6 +135,8 @@ class Solving:
     solvable: Callable[[Any], bool] | None = None
     likelihood: Callable[[Any, Any], float] | None = None
     known: Callable[[Any], bool] | None = None
+    rest: Callable[[Any], tuple[Hashable, tuple[int, int], tuple[int, int], tuple[int, int]] | None] | None = None
+    last_round: Callable[[Any], Any] | None = None
 
 
 @attrs.frozen

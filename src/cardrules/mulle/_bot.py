@@ -15,12 +15,12 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Final, TypeVar
 
 from cardrules.cards import Card, Rank, Suit
-from cardrules.engine import Heuristic, LegalMoves, Solving
+from cardrules.engine import Heuristic, LegalMoves
 from cardrules.mulle._cards import (
     _BHV,
     _FISHING_VALUES,
@@ -38,6 +38,7 @@ from cardrules.mulle._observe import observe
 from cardrules.mulle._partition import partitionable, subset_sums
 from cardrules.mulle._play import _mulles, _remove, apply_trusted
 from cardrules.mulle._score import _shown_pile, score
+from cardrules.mulle._solving import SOLVING
 from cardrules.mulle._state import Build, Capture, Move, Observation, State, TableBuild, _capture
 
 _PACK_COUNT: Final = Counter(PACK.cards)
@@ -469,88 +470,6 @@ def rollout(state: State, side: int, rng: random.Random) -> float:
     return value(state, side)
 
 
-def solving_key(state: State) -> Hashable:
-    """
-    What the rest of the round depends on (:class:`~cardrules.engine.Solving`): everything on
-    the table and in the hands, and of what each side has taken only what its score counts (card
-    points, or fishing's aces, storan, lillan, spades and cards), its mulles' points, its tabbes and
-    the last capturer: not the history of the plays, nor the order the piles were taken in.
-    """
-    piles: tuple[object, ...]
-    if state.rules.building:
-        piles = tuple(sum(map(_CARD_POINTS.__getitem__, pile)) for pile in state.captured)
-    else:
-        piles = tuple(map(_fishing_counts, state.captured))
-    mulles = tuple(sum(m.points for m in side) for side in state.mulles)
-    table = state.table if len(state.table) < 2 else tuple(sorted(state.table, key=hash))
-    builds = state.builds if len(state.builds) < 2 else tuple(sorted(state.builds, key=hash))
-    return (
-        state.deal_no, state.stock, state.hands, table, builds, state.to_play,
-        piles, mulles, state.tabbes, state.last_capture,
-    )  # fmt: skip
-
-
-def _fishing_counts(pile: Sequence[Card]) -> tuple[int, int, int, int, int]:
-    aces = sum(1 for c in pile if c.rank is Rank.ACE)
-    spades = sum(1 for c in pile if c.suit is Suit.SPADES)
-    return (aces, pile.count(_STORAN), pile.count(_LILLAN), spades, len(pile))
-
-
-_CARD_POINTS: Final = {c: _card_points(c) for c in PACK.cards}
-
-
-def solving_classes(state: State, moves: Sequence[Move]) -> list[list[Move]]:
-    """
-    Each move alone (no two Mulle moves are sure to be worth the same), in the solver's order: the
-    heuristic's candidates best first (with many cards left, where its look costs little beside the
-    search it saves), then the other captures, the most cards taken first, then builds, then trails.
-    """
-    if len(moves) < 2:
-        return [list(moves)]
-    if sum(map(len, state.hands)) < _SOLVING_HEURISTIC:  # deep in the search: the cheap order alone
-        return [[m] for m in sorted(moves, key=_solving_order)]
-    view = _View(observe(state, state.to_play))
-    cands = _candidates(view)
-    scored = sorted(range(len(cands)), key=lambda i: (-view.sign * _score(view, cands[i]), i))
-    rank: dict[Move, int] = {}
-    for n, i in enumerate(scored):
-        rank.setdefault(cands[i], n)
-    last = len(rank)
-    return [[m] for m in sorted(moves, key=lambda m: (rank.get(m, last), *_solving_order(m)))]
-
-
-def solvable(state: State) -> bool:
-    """
-    Two players, the stock empty and few cards in hand (ten when building, six when fishing, whose
-    captures are many more): few enough for ``hard`` to solve the round's end exactly.
-    """
-    most = _SOLVABLE_BUILDING if state.rules.building else _SOLVABLE_FISHING
-    return len(state.hands) == 2 and not state.stock and sum(map(len, state.hands)) <= most
-
-
-def known(observation: Observation) -> bool:
-    """
-    Two players and the stock empty, every captured card shown: the other hand is every card of
-    the two packs the seat has not seen in its hand, on the table or taken in the round's plays.
-    """
-    start = observation.start
-    return (
-        len(observation.hand_counts) == 2 and not observation.stock_count and (start is None or not any(start.hidden))
-    )
-
-
-_SOLVABLE_BUILDING: Final = 10
-_SOLVABLE_FISHING: Final = 6
-_SOLVING_HEURISTIC: Final = 8
-"""From how many cards in hand the solver's order asks the heuristic first."""
-
-
-def _solving_order(move: Move) -> tuple[int, int]:
-    if isinstance(move, Capture):
-        return (0, -len(move.taken))
-    return (1, 0) if isinstance(move, Build) else (2, 0)
-
-
 HEURISTIC: Final = Heuristic(
     choose=choose,
     value=value,
@@ -558,5 +477,5 @@ HEURISTIC: Final = Heuristic(
     lookahead=lookahead,
     ranked=ranked,
     rollout=rollout,
-    solving=Solving(key=solving_key, classes=solving_classes, solvable=solvable, known=known),
+    solving=SOLVING,
 )
