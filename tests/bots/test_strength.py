@@ -57,8 +57,13 @@ def test_the_table_shows_wilson_intervals_margins_and_ratings() -> None:
     # with half a win and half a loss added: 6.5 to 4.5, so 400 * log10(6.5 / 4.5) = 64 points apart;
     # margins 2, 0, 1: mean 1, standard error 1 / sqrt(3), t(2) = 4.303, so 1 -+ 2.48
     # the margin a deal, over every deal of the row (here one pairing's): the same figures
-    assert rows[0].startswith("| a | 1532 | 60% (31–83) | +1.0 (-1.5 to +3.5) |") and "| 60% (31–83); +1.0 (-1.5 to +3.5) |" in rows[0]
-    assert rows[1].startswith("| b | 1468 | 40% (17–69) | -1.0 (-3.5 to +1.5) |") and "; -1.0 (-3.5 to +1.5) |" in rows[1]
+    assert (
+        rows[0].startswith("| a | 1532 | 60% (31–83) | +1.0 (-1.5 to +3.5) |")
+        and "| 60% (31–83); +1.0 (-1.5 to +3.5) |" in rows[0]
+    )
+    assert (
+        rows[1].startswith("| b | 1468 | 40% (17–69) | -1.0 (-3.5 to +1.5) |") and "; -1.0 (-3.5 to +1.5) |" in rows[1]
+    )
 
 
 def test_a_duplicate_deal_played_by_one_bot_from_both_sides_is_even() -> None:
