@@ -41,6 +41,18 @@ _Open = tuple[tuple[int, ...], int, bool]
 """A point of the search: the open groups' missing amounts, what the cards left behind make, whether any is taken."""
 
 
+def _reach(values: Sequence[int], avail: Sequence[int]) -> list[int]:
+    """``reach[i]``: bit s set when the cards of the value levels from i on (*avail[i]* cards of
+    value *values[i]* each) can make the sum s."""
+    reach = [1] * (len(values) + 1)
+    for i in range(len(values) - 1, -1, -1):
+        mask = reach[i + 1]
+        for _ in range(avail[i]):
+            mask |= mask << values[i]
+        reach[i] = mask
+    return reach
+
+
 class _Search:
     """
     The search behind a capture's options, for one value on one table. The table's cards worth at
@@ -63,14 +75,7 @@ class _Search:
         self.maximal = maximal
         self.allow_empty = allow_empty
         self.full = (1 << (t + 1)) - 1
-        # reach[i]: bit s when the cards of the levels from i on can make s
-        reach = [1] * (len(values) + 1)
-        for i in range(len(values) - 1, -1, -1):
-            mask = reach[i + 1]
-            for _ in range(avail[i]):
-                mask |= mask << values[i]
-            reach[i] = mask
-        self.reach = reach
+        self.reach = _reach(values, avail)
         self._free: dict[tuple[int, tuple[int, ...], int, bool], bool] = {}  # free's answers, this query's
 
     def _left(self, left: int, i: int, n: int) -> int:
@@ -355,13 +360,7 @@ def _listed(fam: _Captures) -> _Tree | None:
     for i, n in enumerate(avail):
         guard |= _GUARD1 << (_WIDTH * i)
         cap |= (n | _GUARD1) << (_WIDTH * i)  # each level's count, with its field's top bit set
-    # reach[i]: bit s when the cards of the levels from i on can make s
-    reach = [1] * (len(values) + 1)
-    for i in range(len(values) - 1, -1, -1):
-        mask = reach[i + 1]
-        for _ in range(avail[i]):
-            mask |= mask << values[i]
-        reach[i] = mask
+    reach = _reach(values, avail)
     groups: list[int] = []
 
     def group(i: int, rest: int, packed: int) -> None:
