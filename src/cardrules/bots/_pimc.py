@@ -37,12 +37,13 @@ _FIRST_SHARE: Final = 0.5
 """The share of the time budget the first deal may take before the level falls back on its search."""
 _KNOWN_SHARE: Final = 0.75
 """The share of the time budget the one known deal may take (its best move alone) before the search."""
-_UNTIMED_NODES: Final = 2_000_000
+_UNTIMED_NODES: Final = 1_000_000
 """
 The most positions ``hard`` without a time limit searches in the one known deal before its search
 plays: two-player Mulle's building game from the stock's last card takes some 110,000 on average
 and 300,000 at worst as measured, so it never stops there; the fishing game's first cards after the
-stock, whose free captures are many more, can take millions (a minute or more) and fall back.
+stock, whose free captures are many more, can take millions, so they stop here (some forty seconds)
+and fall back.
 """
 _DEEP_SECONDS: Final = 0.5
 """The least time of a decision for ``hard`` to try the known deal deeper than ``solvable`` says (with half)."""
