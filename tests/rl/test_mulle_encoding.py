@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardrules
+from cardrules.engine._learning import action_bits
 from cardrules.errors import WrongKindError
 from cardrules.rl import FactoredEncoding, InvalidActionError
 from tests.playout import states
@@ -360,4 +361,4 @@ def test_the_listed_captures_are_the_legal_moves_captures(where: tuple[str, int,
         assert all(game.check_move(state, m) is None for m in done)
         for rest, bits in tree.items():
             picked = [factored._CARDS[a - factored.TABLE] for a in rest]
-            assert factored._bits(factored._capture_options(state, fam, picked)) == bits, (fam, rest)
+            assert action_bits(factored._capture_options(state, fam, picked)) == bits, (fam, rest)

@@ -116,7 +116,8 @@ class Walk(NamedTuple):
     at: Any = None
 
 
-def _bits(actions: Iterable[int]) -> int:
+def action_bits(actions: Iterable[int]) -> int:
+    """*actions* as the bits of one int (bit *a* for action *a*), as a :class:`Walk` holds them."""
     out = 0
     for a in actions:
         out |= 1 << a
@@ -180,14 +181,14 @@ class FactoredEncoding:
     def _start(self, state: Any) -> Walk:
         """The walk of a move on *state* before its first step (the environments' own)."""
         if self._begin is None:
-            return Walk(_bits(self._options(state, ())), None, ())
+            return Walk(action_bits(self._options(state, ())), None, ())
         return self._begin(state)
 
     def _next(self, state: Any, walk: Walk, action: int) -> Walk:
         """The walk after *action*, one of ``walk.bits`` other than ``done`` (the caller has checked it)."""
         if self._follow is None:
             steps = (*walk.at, action)
-            return Walk(_bits(self._options(state, steps)), None, steps)
+            return Walk(action_bits(self._options(state, steps)), None, steps)
         return self._follow(state, walk, action)
 
     def _walk(self, state: Any, steps: tuple[int, ...]) -> Walk:

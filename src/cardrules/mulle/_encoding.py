@@ -37,7 +37,7 @@ from typing import Final
 from cardrules import _messages
 from cardrules.cards import Card
 from cardrules.engine import Learning
-from cardrules.engine._learning import CandidateEncoding, FactoredEncoding, Walk
+from cardrules.engine._learning import CandidateEncoding, FactoredEncoding, Walk, action_bits
 from cardrules.errors import InvalidActionError
 from cardrules.mulle import _bot, _tensor
 from cardrules.mulle._cards import _ORDER
@@ -59,7 +59,6 @@ from cardrules.mulle._steps import (
     SIZE,
     TABLE,
     TRAIL,
-    _bits,
     _capture_options,
     _listed,
     _search,
@@ -167,7 +166,7 @@ def begin(state: State) -> Walk:
     if state.winner is not None:
         return Walk(0, None, _END)
     by = _by_card(state)
-    return Walk(_bits(by), None, (_AT_CARD, by))
+    return Walk(action_bits(by), None, (_AT_CARD, by))
 
 
 def follow(state: State, walk: Walk, action: int) -> Walk:
@@ -182,19 +181,19 @@ def follow(state: State, walk: Walk, action: int) -> Walk:
     where = at[0]
     if where == _AT_CARD:
         kinds = at[1][action]
-        return Walk(_bits(kinds), None, (_AT_KIND, kinds))
+        return Walk(action_bits(kinds), None, (_AT_KIND, kinds))
     if where == _AT_KIND:
         chosen = at[1][action]
         if action == TRAIL:
             return Walk(_DONE_BIT, chosen[0], _END)  # the family is the trail itself
         if action >= BUILD:
             ontos = {_onto(f): f for f in chosen if type(f) is Build}
-            return Walk(_bits(ontos), None, (_AT_ONTO, ontos))
+            return Walk(action_bits(ontos), None, (_AT_ONTO, ontos))
         fam = chosen[0]
         assert isinstance(fam, _Captures)
         tree = _tree(fam)
         if tree is None:
-            return Walk(_bits(_capture_options(state, fam, ())), None, (_AT_SEARCH, fam, ()))
+            return Walk(action_bits(_capture_options(state, fam, ())), None, (_AT_SEARCH, fam, ()))
         return _taking(tree, (), fam)
     if where == _AT_ONTO:
         return Walk(_DONE_BIT, at[1][action], _END)
@@ -203,7 +202,7 @@ def follow(state: State, walk: Walk, action: int) -> Walk:
     assert where == _AT_SEARCH
     fam = at[1]
     picked = (*at[2], _CARDS[action - TABLE])
-    return Walk(_bits(_capture_options(state, fam, picked)), None, (_AT_SEARCH, fam, picked))
+    return Walk(action_bits(_capture_options(state, fam, picked)), None, (_AT_SEARCH, fam, picked))
 
 
 def _taking(tree: _Tree, rest: tuple[int, ...], fam: _Captures) -> Walk:

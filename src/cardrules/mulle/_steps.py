@@ -14,7 +14,7 @@ they are few: the sums of groups worth the value that the table holds.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 from cardrules.cards import Card
@@ -318,13 +318,6 @@ def _capture_options(state: State, fam: _Captures, picked: Sequence[Card]) -> li
 _DONE_BIT: Final = 1 << DONE
 _Tree = dict[tuple[int, ...], int]
 """A capture's steps: each sequence of table actions that begins one, and the actions that can follow it as bits."""
-
-
-def _bits(actions: Iterable[int]) -> int:
-    out = 0
-    for a in actions:
-        out |= 1 << a
-    return out
 
 
 _LISTED: Final = 96
