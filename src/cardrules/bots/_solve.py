@@ -155,18 +155,11 @@ class _Solver:
         if self.deadline is not None and not self.nodes & 63 and time.perf_counter() > self.deadline:
             raise _Stop
         spec = self.spec
-        found = None if self.rest is None else self.rest(state)
-        if found is None:
-            key, base, low, high = self.key(state), 0, -_INF, _INF
-        else:  # the rest of the round apart: its key, the margin so far, the least and the most still to come
-            key, (points, tally), (low_points, low_tally), (high_points, high_tally) = found
-            base = points * _SCALE + tally
-            high = base + high_points * _SCALE + high_tally
-            if high <= alpha:
-                return high
-            low = base + low_points * _SCALE + low_tally
-            if low >= beta:
-                return low
+        key, base, low, high = self.bounds(state)
+        if high <= alpha:
+            return high
+        if low >= beta:
+            return low
         entry = self.table.get(key)
         known = None
         if entry is not None:  # the bounds found before (on what the rest is worth): enough, or a narrower window
@@ -205,14 +198,24 @@ class _Solver:
         self.table[key] = (low - base, high - base, best_move)
         return best
 
-    def window(self, state: Any) -> tuple[int, int]:
-        """The least and the most *state* (not ended) can be worth to its side to move, from the game's ``rest``."""
+    def bounds(self, state: Any) -> tuple[Hashable, int, int, int]:
+        """
+        The table's key of *state* (not ended), the margin so far that the table's bounds are kept
+        apart from, and the least and the most *state* can be worth to its side to move: from the
+        game's ``rest`` (the rest of the round apart from what is taken so far), else the key with
+        nothing known.
+        """
         found = None if self.rest is None else self.rest(state)
         if found is None:
-            return -_INF, _INF
-        _key, (points, tally), (low_points, low_tally), (high_points, high_tally) = found
+            return self.key(state), 0, -_INF, _INF
+        key, (points, tally), (low_points, low_tally), (high_points, high_tally) = found
         base = points * _SCALE + tally
-        return base + low_points * _SCALE + low_tally, base + high_points * _SCALE + high_tally
+        return key, base, base + low_points * _SCALE + low_tally, base + high_points * _SCALE + high_tally
+
+    def window(self, state: Any) -> tuple[int, int]:
+        """The least and the most *state* (not ended) can be worth to its side to move, from the game's ``rest``."""
+        _key, _base, low, high = self.bounds(state)
+        return low, high
 
     def exact(self, state: Any, guess: int) -> int:
         """The value of *state* (not ended) for its side to move, by null-window searches only (:func:`_converge`)."""
